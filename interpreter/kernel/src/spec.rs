@@ -1,0 +1,290 @@
+//! The variant specification: everything a script declares, after inheritance and name
+//! resolution, before it is checked and compiled into the kernel's tables.
+//!
+//! The front end (`holechess-lang`) builds a [`VariantSpec`]; [`crate::Variant::compile`] is
+//! the one place that checks its consistency and turns it into move tables. Nothing here
+//! names a variant: a spec is boards, pieces, tokens, rules and a turn schedule.
+//!
+//! Coordinates are zero-based: file 0 is `a`, rank 0 is rank `1`. Directions are given
+//! from White's point of view (`dy > 0` is forward); Black's patterns are mirrored.
+
+/// Index of a piece type in [`VariantSpec::pieces`].
+pub type PieceId = u8;
+
+/// Index of a token kind in [`VariantSpec::tokens`].
+pub type TokenId = u8;
+
+/// A square named by board, file and rank (all zero-based), before compilation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SquareRef {
+    pub board: u8,
+    pub file: u8,
+    pub rank: u8,
+}
+
+impl SquareRef {
+    pub const fn new(board: u8, file: u8, rank: u8) -> SquareRef {
+        SquareRef { board, file, rank }
+    }
+}
+
+/// A whole variant, ready to compile.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantSpec {
+    /// Short name used on the command line and in `[Variant]` tags, e.g. `chess`.
+    pub id: String,
+    /// Display title, e.g. `Orthodox Chess`.
+    pub title: String,
+    /// One line for `holechess list`.
+    pub summary: String,
+    pub board: BoardSpec,
+    pub pieces: Vec<PieceSpec>,
+    pub setup: SetupSpec,
+    pub rules: RulesSpec,
+    pub tokens: Vec<TokenSpec>,
+    /// Square links between boards (or within one board), with what they allow.
+    pub links: LinkSpec,
+    pub schedule: Schedule,
+}
+
+/// The boards: all of one size, up to 16x16, at least one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSpec {
+    pub files: u8,
+    pub ranks: u8,
+    /// One name per board (`["A", "B"]`); a single board is usually named `[""]`.
+    pub names: Vec<String>,
+}
+
+/// One kind of piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSpec {
+    /// Lower-case name, e.g. `knight`.
+    pub name: String,
+    /// Upper-case letter for FEN and SAN, e.g. `N`. Black's pieces print in lower case.
+    pub letter: char,
+    /// Royal pieces are never captured; attacking one is check.
+    pub royal: bool,
+    /// Pawn-like: SAN omits the letter, and its moves reset the 50-move clock.
+    pub pawn: bool,
+    pub patterns: Vec<Pattern>,
+    pub promotion: Option<PromotionSpec>,
+    pub castling: CastleRole,
+    /// Material value in centipawns, for the AI (a pawn is 100).
+    pub value: i32,
+}
+
+/// One way a piece moves: a vector repeated up to `range` times.
+///
+/// `range == 1` is a step or a leap (a leap has no intermediate squares: `(1, 2)` is a
+/// knight's jump); `range == 0` slides without limit; `range == n` slides at most n squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pattern {
+    pub dx: i8,
+    pub dy: i8,
+    pub range: u8,
+    pub mode: PatternMode,
+    pub condition: PatternCondition,
+    pub en_passant: EpRole,
+}
+
+/// Whether a pattern moves to empty squares, captures, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PatternMode {
+    MoveOnly,
+    CaptureOnly,
+    MoveOrCapture,
+}
+
+impl PatternMode {
+    pub fn moves(self) -> bool {
+        !matches!(self, PatternMode::CaptureOnly)
+    }
+    pub fn captures(self) -> bool {
+        !matches!(self, PatternMode::MoveOnly)
+    }
+}
+
+/// When a pattern may be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PatternCondition {
+    Always,
+    /// Only by a piece that has never moved (K8: a pawn on its own second rank in a given
+    /// position counts as never moved).
+    FirstMove,
+    /// Only from this rank, counted from the mover's side (0 = its first rank).
+    FromRank(u8),
+}
+
+/// The pattern's part in en passant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EpRole {
+    None,
+    /// A multi-square move-only step that leaves the passed square as the en-passant square.
+    Sets,
+    /// A capture pattern that may capture en passant.
+    Captures,
+}
+
+/// Promotion on reaching the far ranks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionSpec {
+    /// How many of the mover's last ranks form the zone (1 = the last rank only).
+    pub zone_ranks: u8,
+    /// Pieces it may promote to; promotion is compulsory in the zone.
+    pub choices: Vec<PieceId>,
+}
+
+/// A piece's part in castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CastleRole {
+    None,
+    King,
+    Rook,
+}
+
+/// The start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupSpec {
+    /// The start position in the kernel's position notation (FEN, one placement per board
+    /// joined by `|`), without tokens.
+    pub fen: String,
+}
+
+/// Rules that are switched on or off, with their parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesSpec {
+    pub castling: Option<CastlingSpec>,
+    pub en_passant: bool,
+    /// What a position with no legal move and no check means for the side to move.
+    pub stalemate: StalemateRule,
+    /// Draw claimable after this many moves (each side) without capture or pawn move.
+    pub fifty_move: Option<u16>,
+    /// Draw claimable when a position occurs this many times.
+    pub repetition: Option<u8>,
+}
+
+/// Castling, declared Chess960-style: the king and rook go to fixed files of their rank,
+/// wherever they started.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingSpec {
+    pub king_file_short: u8,
+    pub rook_file_short: u8,
+    pub king_file_long: u8,
+    pub rook_file_long: u8,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StalemateRule {
+    Draw,
+    /// The stalemated side loses.
+    Loss,
+    /// The stalemated side passes its turn (HP8).
+    Pass,
+}
+
+/// A kind of neutral token or marker lying on squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenSpec {
+    /// Lower-case name, e.g. `porthole`.
+    pub name: String,
+    /// One character for the position notation and board pictures.
+    pub symbol: char,
+    /// Squares at the start (a record's `[Holes]` tag may replace them).
+    pub default_squares: Vec<SquareRef>,
+    pub layout: LayoutRule,
+    pub movement: TokenMovement,
+    pub entry: Entry,
+    pub exit: Exit,
+    /// The entered token moves to the square the mover came from.
+    pub relocate_to_origin: bool,
+    pub stacking: Stacking,
+    /// For royal pieces the token is an ordinary square.
+    pub royal_exempt: bool,
+    /// A royal piece moving onto the token removes it.
+    pub removed_by_royal: bool,
+    /// The token has no effect while a piece stands on it.
+    pub inactive_while_occupied: bool,
+    /// On the first or last file, paths continue on the opposite edge (cylinder).
+    pub wraps_edges: bool,
+    /// The token disappears after this many plies (counted from the ply after it appears).
+    pub lifetime: Option<u16>,
+    /// A pawn ending its move on the token does not promote.
+    pub blocks_promotion: bool,
+    /// A piece standing where the token appears is lost (royal pieces excepted).
+    pub removes_occupant: bool,
+}
+
+/// How many tokens a layout may have.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayoutRule {
+    /// Any number on distinct empty squares.
+    Any,
+    /// Exactly this many, on distinct empty squares.
+    Exactly(u16),
+}
+
+/// How a token affects movement across and onto its square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenMovement {
+    /// No effect on movement.
+    Open,
+    /// Blocks like a piece: lines stop before it; leapers jump over it.
+    Blocks,
+    /// Like `Blocks`, and nothing may land on it (nothing can be captured there).
+    Impassable,
+    /// The square does not exist: steps, slides and leaps skip to the next existing square.
+    Absent,
+}
+
+/// How a piece enters a token (starts a transit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    None,
+    /// Only with a capture-move of the piece's kind, whether or not an enemy stands there.
+    CaptureMove,
+    /// With any move of the piece's kind that lands there.
+    AnyMove,
+}
+
+/// Where a piece that entered a token comes out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exit {
+    None,
+    /// On another open token of the same kind: not the entry, not the mover's origin,
+    /// no piece on it, not dormant.
+    AnotherOpen,
+    /// At the next active token of the same kind further along the mover's line, then on
+    /// along the line.
+    Tunnel,
+}
+
+/// What happens when a token lands where one already lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stacking {
+    /// A stack of two or more is dormant: it blocks but is never entered or exited.
+    Dormant,
+    /// A stack acts as one token; entering moves one token away and leaves the rest.
+    Merged,
+}
+
+/// Square links and what they allow.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct LinkSpec {
+    pub pairs: Vec<(SquareRef, SquareRef)>,
+    /// A royal piece on a linked square is in check when an enemy piece stands on the
+    /// linked square.
+    pub link_check: bool,
+    /// Players may declare intent and teleport through links (one action each).
+    pub teleport: bool,
+}
+
+/// Who moves where, ply by ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Schedule {
+    /// One board; White and Black alternate.
+    Alternate,
+    /// Two boards; in turn N White moves on board (N-1) mod 2 and Black on the other, the
+    /// two moves of a turn being simultaneous.
+    SwitchBoards,
+}
