@@ -6,7 +6,26 @@
 //! and [`Variant::compile`] turns it into tables that move generation reads without
 //! allocating or calling out.
 
+mod attacks;
+mod bitset;
 pub mod error;
+mod fen;
+pub mod geometry;
+mod make;
+mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod perft;
+pub mod position;
 pub mod spec;
+mod variant;
+mod warped;
+pub mod zobrist;
 
+pub use bitset::SquareSet;
 pub use error::{PositionError, SpecError, SpecSubject};
+pub use geometry::{Geometry, Side, Square};
+pub use make::Undo;
+pub use moves::{Move, MoveList};
+pub use position::{CastlingRights, EnPassant, Piece, Position, TokenStack};
+pub use variant::Variant;

@@ -120,7 +120,9 @@ pub enum PatternCondition {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EpRole {
     None,
-    /// A multi-square move-only step that leaves the passed square as the en-passant square.
+    /// A multi-square move-only step (a double step) that leaves the passed square as the
+    /// en-passant square. It moves only two or more squares: one square belongs to the
+    /// piece's ordinary step.
     Sets,
     /// A capture pattern that may capture en passant.
     Captures,

@@ -1,1 +1,28 @@
-//! placeholder
+//! Game records for holechess: PGN extended with holes, transits, dice and two-board
+//! actions (RULINGS.md, "Game records").
+//!
+//! This crate owns the syntax layer: [`PgnReader`] streams [`GameRecord`]s out of any
+//! [`std::io::Read`] (one game in memory at a time), and [`write_game`] turns a [`Game`]
+//! back into PGN. Each [`MoveEntry`] carries its parsed [`Notation`], ready to be matched
+//! against legal moves; replaying moves (legality) is not done here yet.
+
+mod buffer;
+mod comment;
+mod cursor;
+mod game;
+mod game_parser;
+mod line_wrap;
+mod move_text;
+mod notation;
+mod problem;
+mod reader;
+mod tag_pair;
+mod variation;
+mod writer;
+
+pub use game::{Game, GameResult, MoveEntry, TagPair};
+pub use move_text::{MoveText, MAX_MOVE_TEXT};
+pub use notation::{Action, BoardMove, CastleSide, CheckMark, Notation, NotationError, Square};
+pub use problem::{ReadError, SyntaxError, SyntaxProblem};
+pub use reader::{GameRecord, PgnItem, PgnReader, StrayText, MAX_GAME_BYTES};
+pub use writer::{write_game, write_games};

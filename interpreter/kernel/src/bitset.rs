@@ -1,0 +1,94 @@
+//! A fixed-size set of squares, sized once for a geometry and then never reallocated.
+
+use crate::geometry::Square;
+
+/// A set of squares as a bit vector.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct SquareSet {
+    words: Vec<u64>,
+}
+
+impl SquareSet {
+    pub fn with_capacity(squares: usize) -> SquareSet {
+        SquareSet { words: vec![0; squares.div_ceil(64).max(1)] }
+    }
+
+    #[inline]
+    pub fn contains(&self, sq: Square) -> bool {
+        self.words[sq.index() >> 6] & (1u64 << (sq.0 & 63)) != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, sq: Square) {
+        self.words[sq.index() >> 6] |= 1u64 << (sq.0 & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, sq: Square) {
+        self.words[sq.index() >> 6] &= !(1u64 << (sq.0 & 63));
+    }
+
+    #[inline]
+    pub fn set(&mut self, sq: Square, present: bool) {
+        if present {
+            self.insert(sq)
+        } else {
+            self.remove(sq)
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
+    }
+
+    /// The squares in increasing order.
+    #[inline]
+    pub fn iter(&self) -> SquareSetIter<'_> {
+        SquareSetIter { words: &self.words, index: 0, current: self.words[0] }
+    }
+}
+
+/// Iterator over the squares of a [`SquareSet`].
+pub struct SquareSetIter<'a> {
+    words: &'a [u64],
+    index: usize,
+    current: u64,
+}
+
+impl Iterator for SquareSetIter<'_> {
+    type Item = Square;
+
+    #[inline]
+    fn next(&mut self) -> Option<Square> {
+        loop {
+            if self.current != 0 {
+                let bit = self.current.trailing_zeros() as usize;
+                self.current &= self.current - 1;
+                return Some(Square((self.index * 64 + bit) as u16));
+            }
+            self.index += 1;
+            self.current = *self.words.get(self.index)?;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn inserts_removes_and_iterates_in_order() {
+        let mut set = SquareSet::with_capacity(128);
+        for s in [100, 3, 64, 63] {
+            set.insert(Square(s));
+        }
+        set.remove(Square(63));
+        assert_eq!(set.iter().map(|s| s.0).collect::<Vec<_>>(), vec![3, 64, 100]);
+        assert_eq!(set.len(), 3);
+        assert!(set.contains(Square(64)) && !set.contains(Square(63)));
+    }
+}

@@ -1,0 +1,431 @@
+//! The position notation: FEN (X-FEN and Shredder castling letters accepted), extended
+//! with one placement per board joined by `|` and a seventh field listing tokens:
+//!
+//! ```text
+//! rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 porthole=c3,f3*2,a4
+//! ```
+//!
+//! Each token group is `kind=square,square,...`, groups joined by `;`. `f3*2` is a stack of
+//! two, `e5(2)` a token with two plies left, `B:a4` a square of board `B`. Reading checks
+//! that the position can occur; printing gives back text that reads to the same position.
+
+use std::sync::Arc;
+
+use crate::error::PositionError;
+use crate::geometry::{Geometry, Side, Square};
+use crate::position::{EnPassant, Piece, Position, TokenStack};
+use crate::spec::{CastleRole, EpRole, TokenId};
+use crate::variant::Variant;
+
+impl Position {
+    /// Reads a position of `variant`, checking that it can occur.
+    pub fn from_fen(variant: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(PositionError::new("the position is empty"));
+        }
+        if fields.len() > 7 {
+            return Err(PositionError::new(format!("a position has at most 7 fields, this one has {}", fields.len())));
+        }
+        let mut pos = Position::empty(variant);
+        read_placement(&mut pos, fields[0])?;
+        let side = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Side::White,
+            "b" => Side::Black,
+            other => return Err(PositionError::new(format!("side to move must be 'w' or 'b', not '{other}'"))),
+        };
+        pos.set_side(side);
+        mark_unmoved_pawns(&mut pos);
+        let castling = read_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
+        pos.set_castling(castling);
+        let ep = read_en_passant(&pos, fields.get(3).copied().unwrap_or("-"))?;
+        pos.set_en_passant(ep);
+        pos.halfmove = read_number(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
+        pos.fullmove = read_number::<u32>(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        if let Some(tokens) = fields.get(6) {
+            read_tokens(&mut pos, tokens)?;
+        }
+        check_position(&pos)?;
+        pos.token_log.clear();
+        Ok(pos)
+    }
+
+    /// The position in the kernel's notation (tokens in a seventh field when there are any).
+    pub fn fen(&self) -> String {
+        let mut fields = vec![
+            placement(self),
+            self.side.letter().to_string(),
+            castling_text(self),
+            self.ep.map_or("-".to_string(), |ep| self.geometry().name(ep.square)),
+            self.halfmove.to_string(),
+            self.fullmove.to_string(),
+        ];
+        let layout: Vec<(TokenId, Square)> = self
+            .token_squares()
+            .flat_map(|sq| {
+                let t = self.tokens[sq.index()];
+                std::iter::once((t.kind, sq))
+            })
+            .collect();
+        let tokens = format_tokens(self, &layout);
+        if !tokens.is_empty() {
+            fields.push(tokens);
+        }
+        fields.join(" ")
+    }
+}
+
+fn read_number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, PositionError> {
+    text.parse().map_err(|_| PositionError::new(format!("the {what} must be a number, not '{text}'")))
+}
+
+fn read_placement(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    let variant = Arc::clone(&pos.variant);
+    let g = variant.geometry();
+    let boards: Vec<&str> = text.split('|').collect();
+    if boards.len() != g.boards() {
+        return Err(PositionError::new(format!(
+            "the placement describes {} board(s), the variant has {}",
+            boards.len(),
+            g.boards()
+        )));
+    }
+    for (b, board) in boards.iter().enumerate() {
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != g.ranks as usize {
+            return Err(PositionError::new(format!("a board needs {} ranks, the placement gives {}", g.ranks, rows.len())));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = g.ranks - 1 - i as u8;
+            read_row(pos, g, b, rank, row)?;
+        }
+    }
+    Ok(())
+}
+
+fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str) -> Result<(), PositionError> {
+    let mut file: u32 = 0;
+    let mut chars = row.chars().peekable();
+    let rank_name = rank + 1;
+    while let Some(c) = chars.next() {
+        if let Some(d) = c.to_digit(10) {
+            let mut n = d;
+            while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
+                n = n * 10 + next;
+                chars.next();
+            }
+            if n == 0 {
+                return Err(PositionError::new(format!("rank {rank_name} has an empty run of 0 squares")));
+            }
+            file += n;
+        } else if c == '~' {
+            // A promoted-piece marker from other tools: carries nothing here.
+        } else {
+            let kind = pos
+                .variant
+                .piece_by_letter(c)
+                .ok_or_else(|| PositionError::new(format!("'{c}' on rank {rank_name} is not a piece of this variant")))?;
+            if file >= g.files as u32 {
+                return Err(PositionError::new(format!("rank {rank_name} has more than {} squares", g.files)));
+            }
+            let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
+            let sq = g.square(board, file as u8, rank);
+            pos.put_piece(sq, Piece { side, kind });
+            file += 1;
+        }
+        if file > g.files as u32 {
+            return Err(PositionError::new(format!("rank {rank_name} has more than {} squares", g.files)));
+        }
+    }
+    if file != g.files as u32 {
+        return Err(PositionError::new(format!("rank {rank_name} has {file} squares, not {}", g.files)));
+    }
+    Ok(())
+}
+
+/// K8: a pawn on its own second rank counts as never moved; other pieces count as unmoved
+/// where they stand (only castling and first-move patterns read this).
+fn mark_unmoved_pawns(pos: &mut Position) {
+    let g = pos.variant.geometry().clone();
+    for side in Side::BOTH {
+        let squares: Vec<(Square, Piece)> = pos.pieces_of(side).collect();
+        for (sq, piece) in squares {
+            let spec = pos.variant.piece(piece.kind);
+            let first_move_pawn = spec.pawn && g.relative_rank(sq, side) == 1;
+            if first_move_pawn || !spec.pawn {
+                pos.unmoved.insert(sq);
+            }
+        }
+    }
+}
+
+fn read_castling(pos: &Position, text: &str) -> Result<[[Option<Square>; 2]; 2], PositionError> {
+    let mut rights = [[None; 2]; 2];
+    if text == "-" {
+        return Ok(rights);
+    }
+    let castling = pos.variant.spec().rules.castling;
+    if castling.is_none() {
+        return Err(PositionError::new(format!("this variant has no castling, but the castling field is '{text}'")));
+    }
+    for c in text.chars() {
+        let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
+        let king = castling_king(pos, side)
+            .ok_or_else(|| PositionError::new(format!("castling right '{c}' but {side} has no king on its first rank")))?;
+        let rook = match c.to_ascii_lowercase() {
+            'k' => outermost_rook(pos, side, king, true),
+            'q' => outermost_rook(pos, side, king, false),
+            f @ 'a'..='p' => rook_on_file(pos, side, king, f as u8 - b'a'),
+            _ => return Err(PositionError::new(format!("'{c}' is not a castling right"))),
+        }
+        .ok_or_else(|| PositionError::new(format!("castling right '{c}' but there is no {side} rook to castle with")))?;
+        let g = pos.geometry();
+        let short = g.file_of(rook) > g.file_of(king);
+        let slot = &mut rights[side.index()][usize::from(!short)];
+        if slot.is_some() {
+            return Err(PositionError::new(format!("castling field '{text}' gives {side} two rights on one side")));
+        }
+        *slot = Some(rook);
+    }
+    Ok(rights)
+}
+
+fn castling_king(pos: &Position, side: Side) -> Option<Square> {
+    let g = pos.geometry();
+    pos.pieces_of(side)
+        .find(|&(sq, p)| pos.variant.piece(p.kind).castling == CastleRole::King && g.relative_rank(sq, side) == 0)
+        .map(|(sq, _)| sq)
+}
+
+fn castling_rooks(pos: &Position, side: Side, king: Square) -> impl Iterator<Item = Square> + '_ {
+    let g = pos.geometry();
+    let rank = g.rank_of(king);
+    let board = g.board_of(king);
+    pos.pieces_of(side)
+        .filter(move |&(sq, p)| {
+            pos.variant.piece(p.kind).castling == CastleRole::Rook && g.rank_of(sq) == rank && g.board_of(sq) == board
+        })
+        .map(|(sq, _)| sq)
+}
+
+fn outermost_rook(pos: &Position, side: Side, king: Square, short: bool) -> Option<Square> {
+    let g = pos.geometry();
+    let kf = g.file_of(king);
+    let rooks = castling_rooks(pos, side, king).filter(|&r| (g.file_of(r) > kf) == short);
+    if short {
+        rooks.max_by_key(|&r| g.file_of(r))
+    } else {
+        rooks.min_by_key(|&r| g.file_of(r))
+    }
+}
+
+fn rook_on_file(pos: &Position, side: Side, king: Square, file: u8) -> Option<Square> {
+    let g = pos.geometry();
+    castling_rooks(pos, side, king).find(|&r| g.file_of(r) == file && file != g.file_of(king))
+}
+
+fn read_en_passant(pos: &Position, text: &str) -> Result<Option<EnPassant>, PositionError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let g = pos.geometry();
+    let square = g
+        .parse_square_anywhere(text)
+        .ok_or_else(|| PositionError::new(format!("en-passant square '{text}' is not a square of the board")))?;
+    let mover = pos.side.opponent();
+    let victim = g
+        .offset(square, 0, Position::forward(mover))
+        .ok_or_else(|| PositionError::new(format!("en-passant square {text} cannot follow a double step")))?;
+    let victim_ok = pos.piece_at(victim).is_some_and(|p| {
+        p.side == mover && pos.variant.piece(p.kind).patterns.iter().any(|pat| pat.en_passant == EpRole::Sets)
+    });
+    if !victim_ok || pos.piece_at(square).is_some() {
+        return Err(PositionError::new(format!(
+            "en-passant square {text} is impossible: no {mover} pawn can just have passed it"
+        )));
+    }
+    if !pos.variant.spec().rules.en_passant {
+        return Ok(None);
+    }
+    Ok(Some(EnPassant { square, victim }))
+}
+
+fn read_tokens(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    if text == "-" {
+        return Ok(());
+    }
+    let variant = Arc::clone(&pos.variant);
+    for group in text.split(';') {
+        let (name, squares) = group
+            .split_once('=')
+            .ok_or_else(|| PositionError::new(format!("token group '{group}' must read kind=square,...")))?;
+        let kind = variant
+            .token_by_name(name)
+            .ok_or_else(|| PositionError::new(format!("'{name}' is not a token of this variant")))?;
+        for item in squares.split(',') {
+            let (sq, count, timer) = read_token_item(variant.geometry(), item)?;
+            let current = pos.tokens[sq.index()];
+            if current.count > 0 && current.kind != kind {
+                return Err(PositionError::new(format!("{item}: two kinds of token on one square")));
+            }
+            let count = if current.count > 0 { current.count.saturating_add(count) } else { count };
+            pos.write_tokens(sq, TokenStack { kind, count, timer: timer.max(current.timer) });
+        }
+    }
+    Ok(())
+}
+
+/// `e5`, `f3*2`, `e5(2)`, `B:a4`.
+fn read_token_item(g: &Geometry, item: &str) -> Result<(Square, u8, u16), PositionError> {
+    let bad = || PositionError::new(format!("'{item}' is not a token square (e5, f3*2, e5(2), B:a4)"));
+    let (rest, timer) = match item.strip_suffix(')') {
+        Some(inner) => {
+            let (sq, t) = inner.split_once('(').ok_or_else(bad)?;
+            (sq, t.parse::<u16>().map_err(|_| bad())?)
+        }
+        None => (item, 0),
+    };
+    let (sq_text, count) = match rest.split_once('*') {
+        Some((sq, n)) => (sq, n.parse::<u8>().map_err(|_| bad())?),
+        None => (rest, 1),
+    };
+    if count == 0 {
+        return Err(bad());
+    }
+    let sq = g.parse_square_anywhere(sq_text).ok_or_else(bad)?;
+    Ok((sq, count, timer))
+}
+
+/// The checks that make a read position one that can occur.
+fn check_position(pos: &Position) -> Result<(), PositionError> {
+    for side in Side::BOTH {
+        match pos.royals(side).count() {
+            0 => return Err(PositionError::new(format!("{side} has no king"))),
+            1 => {}
+            n => return Err(PositionError::new(format!("{side} has {n} kings"))),
+        }
+    }
+    if pos.variant.tokens().is_empty() {
+        check_pawn_ranks(pos)?;
+    }
+    Ok(())
+}
+
+/// Without tokens a pawn can never stand on its first rank, nor unpromoted on its last.
+fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
+    let g = pos.geometry();
+    for side in Side::BOTH {
+        for (sq, p) in pos.pieces_of(side) {
+            let spec = pos.variant.piece(p.kind);
+            let Some(promo) = &spec.promotion else { continue };
+            let rel = g.relative_rank(sq, side);
+            if rel == 0 || rel >= g.ranks - promo.zone_ranks {
+                return Err(PositionError::new(format!(
+                    "a {side} {} cannot stand on {}",
+                    spec.name,
+                    g.name(sq)
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+fn placement(pos: &Position) -> String {
+    let g = pos.geometry();
+    let mut boards = Vec::new();
+    for b in 0..g.boards() {
+        let mut rows = Vec::new();
+        for rank in (0..g.ranks).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for file in 0..g.files {
+                match pos.piece_at(g.square(b, file, rank)) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let letter = pos.variant.piece(p.kind).letter;
+                        row.push(if p.side == Side::White { letter } else { letter.to_ascii_lowercase() });
+                    }
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        boards.push(rows.join("/"));
+    }
+    boards.join("|")
+}
+
+/// `KQkq` where the rooks stand where those letters find them, file letters otherwise.
+fn castling_text(pos: &Position) -> String {
+    let g = pos.geometry();
+    let mut text = String::new();
+    for side in Side::BOTH {
+        let Some(king) = castling_king(pos, side) else { continue };
+        for (slot, short) in [(0, true), (1, false)] {
+            let Some(rook) = pos.castling[side.index()][slot] else { continue };
+            let letter = if outermost_rook(pos, side, king, short) == Some(rook) {
+                if short {
+                    'k'
+                } else {
+                    'q'
+                }
+            } else {
+                (b'a' + g.file_of(rook)) as char
+            };
+            text.push(if side == Side::White { letter.to_ascii_uppercase() } else { letter });
+        }
+    }
+    if text.is_empty() {
+        text.push('-');
+    }
+    text
+}
+
+fn format_tokens(pos: &Position, layout: &[(TokenId, Square)]) -> String {
+    let g = pos.geometry();
+    let variant = &pos.variant;
+    let mut groups = Vec::new();
+    for (kind, spec) in variant.tokens().iter().enumerate() {
+        let items: Vec<String> = layout
+            .iter()
+            .filter(|(k, _)| *k as usize == kind)
+            .map(|&(_, sq)| {
+                let t = pos.tokens[sq.index()];
+                let mut item = g.name_on_board(sq);
+                if t.count > 1 {
+                    item.push_str(&format!("*{}", t.count));
+                }
+                if t.timer > 0 {
+                    item.push_str(&format!("({})", t.timer));
+                }
+                item
+            })
+            .collect();
+        if !items.is_empty() {
+            groups.push(format!("{}={}", spec.name, items.join(",")));
+        }
+    }
+    groups.join(";")
+}
+
+/// The token field for a layout of single tokens (used for a variant's start position).
+pub(crate) fn format_token_field(variant: &Variant, layout: &[(TokenId, Square)]) -> String {
+    let g = variant.geometry();
+    let mut groups = Vec::new();
+    for (kind, spec) in variant.tokens().iter().enumerate() {
+        let items: Vec<String> =
+            layout.iter().filter(|(k, _)| *k as usize == kind).map(|&(_, sq)| g.name_on_board(sq)).collect();
+        if !items.is_empty() {
+            groups.push(format!("{}={}", spec.name, items.join(",")));
+        }
+    }
+    groups.join(";")
+}
+

@@ -1,0 +1,213 @@
+//! Board geometry: squares across any number of equal boards, sides, square names, and
+//! stepping by a vector. A [`Square`] is an index valid for one [`Geometry`].
+
+use std::fmt;
+
+use crate::spec::SquareRef;
+
+/// The largest board side the kernel supports.
+pub const MAX_SIDE: u8 = 16;
+
+/// A square of some board of a [`Geometry`]: `board * cells + rank * files + file`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Square(pub u16);
+
+impl Square {
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    /// `w` or `b`, as in FEN.
+    pub const fn letter(self) -> char {
+        match self {
+            Side::White => 'w',
+            Side::Black => 'b',
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The shape of the playing area: `boards` boards of `files` x `ranks` squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+    pub board_names: Vec<String>,
+}
+
+impl Geometry {
+    pub fn boards(&self) -> usize {
+        self.board_names.len()
+    }
+
+    pub fn cells_per_board(&self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+
+    pub fn square_count(&self) -> usize {
+        self.cells_per_board() * self.boards()
+    }
+
+    pub fn squares(&self) -> impl Iterator<Item = Square> {
+        (0..self.square_count() as u16).map(Square)
+    }
+
+    pub fn square(&self, board: usize, file: u8, rank: u8) -> Square {
+        Square((board * self.cells_per_board() + rank as usize * self.files as usize + file as usize) as u16)
+    }
+
+    pub fn square_of(&self, r: SquareRef) -> Option<Square> {
+        (usize::from(r.board) < self.boards() && r.file < self.files && r.rank < self.ranks)
+            .then(|| self.square(r.board as usize, r.file, r.rank))
+    }
+
+    pub fn board_of(&self, sq: Square) -> usize {
+        sq.index() / self.cells_per_board()
+    }
+
+    pub fn file_of(&self, sq: Square) -> u8 {
+        (sq.index() % self.cells_per_board() % self.files as usize) as u8
+    }
+
+    pub fn rank_of(&self, sq: Square) -> u8 {
+        (sq.index() % self.cells_per_board() / self.files as usize) as u8
+    }
+
+    /// The rank counted from `side`'s first rank.
+    pub fn relative_rank(&self, sq: Square, side: Side) -> u8 {
+        match side {
+            Side::White => self.rank_of(sq),
+            Side::Black => self.ranks - 1 - self.rank_of(sq),
+        }
+    }
+
+    /// The square `(dx, dy)` away on the same board, if it is on the board.
+    pub fn offset(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
+        let file = self.file_of(sq) as i32 + dx;
+        let rank = self.rank_of(sq) as i32 + dy;
+        let inside = (0..self.files as i32).contains(&file) && (0..self.ranks as i32).contains(&rank);
+        inside.then(|| self.square(self.board_of(sq), file as u8, rank as u8))
+    }
+
+    /// Like [`Geometry::offset`], with files taken modulo the board width.
+    pub fn offset_wrapping(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
+        let files = self.files as i32;
+        let file = (self.file_of(sq) as i32 + dx).rem_euclid(files);
+        let rank = self.rank_of(sq) as i32 + dy;
+        (0..self.ranks as i32)
+            .contains(&rank)
+            .then(|| self.square(self.board_of(sq), file as u8, rank as u8))
+    }
+
+    /// `e4` on a single board; `A:e4`-style names are not used: boards are told apart by
+    /// context (see [`Geometry::name_on_board`]).
+    pub fn name(&self, sq: Square) -> String {
+        let mut s = String::new();
+        s.push((b'a' + self.file_of(sq)) as char);
+        s.push_str(&(self.rank_of(sq) + 1).to_string());
+        s
+    }
+
+    /// The square's name prefixed by its board's name when there are several boards.
+    pub fn name_on_board(&self, sq: Square) -> String {
+        if self.boards() > 1 {
+            format!("{}:{}", self.board_names[self.board_of(sq)], self.name(sq))
+        } else {
+            self.name(sq)
+        }
+    }
+
+    /// Reads `e4` on `board`; `None` if it is not a square of the board.
+    pub fn parse_square(&self, text: &str, board: usize) -> Option<Square> {
+        let (file, rank) = parse_coordinates(text)?;
+        (file < self.files && rank < self.ranks && board < self.boards()).then(|| self.square(board, file, rank))
+    }
+
+    /// Reads `e4`, or `A:e4` naming the board.
+    pub fn parse_square_anywhere(&self, text: &str) -> Option<Square> {
+        match text.split_once(':') {
+            Some((board, rest)) => {
+                let index = self.board_names.iter().position(|n| n.eq_ignore_ascii_case(board))?;
+                self.parse_square(rest, index)
+            }
+            None => self.parse_square(text, 0),
+        }
+    }
+}
+
+/// `e4` -> (4, 3); files a..p, ranks 1..16.
+pub fn parse_coordinates(text: &str) -> Option<(u8, u8)> {
+    let bytes = text.as_bytes();
+    let file = *bytes.first()?;
+    if !file.is_ascii_lowercase() || file > b'p' {
+        return None;
+    }
+    let digits = &text[1..];
+    if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+        return None;
+    }
+    let rank: u8 = digits.parse().ok()?;
+    (1..=MAX_SIDE).contains(&rank).then_some((file - b'a', rank - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chessboard() -> Geometry {
+        Geometry { files: 8, ranks: 8, board_names: vec![String::new()] }
+    }
+
+    #[test]
+    fn names_and_parses_squares() {
+        let g = chessboard();
+        let e4 = g.parse_square("e4", 0).unwrap();
+        assert_eq!(g.name(e4), "e4");
+        assert_eq!((g.file_of(e4), g.rank_of(e4)), (4, 3));
+        assert_eq!(g.parse_square("i1", 0), None);
+        assert_eq!(g.parse_square("a0", 0), None);
+        assert_eq!(g.parse_square("a9", 0), None);
+    }
+
+    #[test]
+    fn offsets_stay_on_the_board_or_wrap() {
+        let g = chessboard();
+        let h3 = g.parse_square("h3", 0).unwrap();
+        assert_eq!(g.offset(h3, 1, 1), None);
+        assert_eq!(g.offset_wrapping(h3, 1, 1).map(|s| g.name(s)), Some("a4".into()));
+    }
+}

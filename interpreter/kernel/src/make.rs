@@ -1,0 +1,296 @@
+//! Making and unmaking moves. `make` = apply the move, then end the ply (token timers
+//! run down, K2: before any random event); `unmake` restores the exact previous state,
+//! hash included. Nothing here allocates once the position's logs have grown.
+
+use crate::geometry::{Side, Square};
+use crate::moves::Move;
+use crate::position::{code_kind, code_side, CastlingRights, EnPassant, Position, TokenStack, PIECE_BITS};
+use crate::spec::{CastleRole, Stacking};
+
+/// What [`Position::make`] changed, for [`Position::unmake`].
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    mv: Move,
+    captured: u8,
+    captured_sq: Square,
+    castling: CastlingRights,
+    ep: Option<EnPassant>,
+    halfmove: u16,
+    fullmove: u32,
+    hash: u64,
+    moved: u8,
+    unmoved: [(Square, bool); 2],
+    token_mark: u32,
+}
+
+impl Undo {
+    pub fn played(&self) -> Move {
+        self.mv
+    }
+
+    /// The piece code captured (0 when nothing was).
+    pub fn captured_something(&self) -> bool {
+        self.captured != 0
+    }
+}
+
+impl Position {
+    /// Plays `mv` (which must be legal or at least pseudo-legal) and ends the ply.
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let undo = self.apply(mv);
+        self.finish_ply();
+        undo
+    }
+
+    /// Takes back the move that produced `undo`.
+    pub fn unmake(&mut self, undo: Undo) {
+        self.retract(undo);
+    }
+
+    /// Plays `mv` for good (a game's history keeps the positions, not the undo records).
+    pub fn play(&mut self, mv: Move) {
+        let _ = self.make(mv);
+        self.token_log.clear();
+    }
+
+    /// The move's own effects, before the end of the ply: what legality is judged on (K1).
+    pub(crate) fn apply(&mut self, mv: Move) -> Undo {
+        let mut undo = Undo {
+            mv,
+            captured: 0,
+            captured_sq: Square(0),
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            moved: mv.from().map_or(0, |sq| self.cells[sq.index()] & PIECE_BITS),
+            unmoved: [(Square(0), false); 2],
+            token_mark: self.token_log.len() as u32,
+        };
+        self.history.push(self.hash);
+        let us = self.side;
+        let mut reset_clock = false;
+        let mut new_ep = None;
+        match mv {
+            Move::Normal { from, to, promotion } => {
+                self.note_unmoved(&mut undo, from, to);
+                let captured = self.capture_on(&mut undo, to);
+                let pawn = self.relocate(from, to, promotion);
+                reset_clock = captured || pawn;
+                if !captured {
+                    // WH2/WH6: a token under a captured piece was dormant and stays.
+                    self.royal_removes_token(to);
+                }
+            }
+            Move::DoubleStep { from, to, passed } => {
+                self.note_unmoved(&mut undo, from, to);
+                self.relocate(from, to, None);
+                reset_clock = true;
+                if self.variant.spec().rules.en_passant {
+                    new_ep = Some(EnPassant { square: passed, victim: to });
+                }
+            }
+            Move::EnPassant { from, to } => {
+                self.note_unmoved(&mut undo, from, to);
+                let victim = self.ep.map_or(to, |ep| ep.victim);
+                self.capture_on(&mut undo, victim);
+                self.relocate(from, to, None);
+                reset_clock = true;
+            }
+            Move::Castle { king, rook } => self.castle(&mut undo, king, rook),
+            Move::Transit { from, entry, exit, promotion } => {
+                self.note_unmoved(&mut undo, from, exit);
+                reset_clock = self.capture_on(&mut undo, entry);
+                reset_clock |= self.relocate(from, exit, promotion);
+                self.move_entered_token(entry, from);
+            }
+            Move::Teleport { from, to } => {
+                self.note_unmoved(&mut undo, from, to);
+                reset_clock = self.capture_on(&mut undo, to);
+                self.relocate(from, to, None);
+            }
+            Move::Intent | Move::Pass => {}
+        }
+        self.set_en_passant(new_ep);
+        self.halfmove = if reset_clock { 0 } else { self.halfmove.saturating_add(1) };
+        if us == Side::Black {
+            self.fullmove += 1;
+        }
+        self.set_side(us.opponent());
+        self.ply += 1;
+        undo
+    }
+
+    /// End of ply: timed tokens run down and vanish (PT4), before any random event.
+    pub(crate) fn finish_ply(&mut self) {
+        if !self.variant.timed_tokens || self.token_squares.is_empty() {
+            return;
+        }
+        let mut sq_index = 0;
+        while let Some(sq) = self.token_squares.iter().find(|s| s.index() >= sq_index) {
+            sq_index = sq.index() + 1;
+            let stack = self.tokens[sq.index()];
+            if stack.timer > 0 {
+                let timer = stack.timer - 1;
+                let next = if timer == 0 { TokenStack::default() } else { TokenStack { timer, ..stack } };
+                self.set_tokens(sq, next);
+            }
+        }
+    }
+
+    pub(crate) fn retract(&mut self, undo: Undo) {
+        let us = self.side.opponent();
+        match undo.mv {
+            Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } | Move::EnPassant { from, to } | Move::Teleport { from, to } => {
+                self.raw_move_back(from, to, undo);
+            }
+            Move::Transit { from, exit, .. } => self.raw_move_back(from, exit, undo),
+            Move::Castle { king, rook } => {
+                let (kd, rd) = self.castle_destinations(us, king, rook);
+                let kcode = self.raw_take(kd);
+                let rcode = self.raw_take(rd);
+                self.raw_put(king, kcode);
+                self.raw_put(rook, rcode);
+            }
+            Move::Intent | Move::Pass => {}
+        }
+        if undo.captured != 0 {
+            self.raw_put(undo.captured_sq, undo.captured);
+        }
+        while self.token_log.len() > undo.token_mark as usize {
+            let (sq, stack) = self.token_log.pop().expect("the log is longer than the mark");
+            self.write_tokens(sq, stack);
+        }
+        if self.variant.uses_first_move {
+            for (sq, was) in undo.unmoved.into_iter().rev() {
+                self.unmoved.set(sq, was);
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+        self.fullmove = undo.fullmove;
+        self.side = us;
+        self.ply -= 1;
+        self.history.pop();
+        self.hash = undo.hash;
+    }
+
+    fn raw_move_back(&mut self, from: Square, to: Square, undo: Undo) {
+        self.raw_take(to);
+        self.raw_put(from, undo.moved);
+    }
+
+    #[inline]
+    fn raw_take(&mut self, sq: Square) -> u8 {
+        let code = self.cells[sq.index()] & PIECE_BITS;
+        self.cells[sq.index()] &= !PIECE_BITS;
+        self.occupied[code_side(code).index()].remove(sq);
+        code
+    }
+
+    #[inline]
+    fn raw_put(&mut self, sq: Square, code: u8) {
+        self.cells[sq.index()] |= code;
+        self.occupied[code_side(code).index()].insert(sq);
+    }
+
+    fn note_unmoved(&mut self, undo: &mut Undo, from: Square, to: Square) {
+        if self.variant.uses_first_move {
+            undo.unmoved = [(from, self.unmoved.contains(from)), (to, self.unmoved.contains(to))];
+            self.unmoved.remove(from);
+            self.unmoved.remove(to);
+        }
+    }
+
+    /// Removes an enemy piece on `sq`, remembering it; true if something was captured.
+    fn capture_on(&mut self, undo: &mut Undo, sq: Square) -> bool {
+        let code = self.cells[sq.index()] & PIECE_BITS;
+        if code == 0 {
+            return false;
+        }
+        self.take_piece(sq);
+        undo.captured = code;
+        undo.captured_sq = sq;
+        self.drop_castling_right_at(sq);
+        true
+    }
+
+    /// Moves the piece on `from` to the empty `to`, promoting it; true if it is pawn-like.
+    fn relocate(&mut self, from: Square, to: Square, promotion: Option<u8>) -> bool {
+        let piece = self.take_piece(from).expect("a move starts from a piece");
+        let spec = self.variant.piece(piece.kind);
+        let pawn = spec.pawn;
+        let role = spec.castling;
+        if self.castling != [[None; 2]; 2] {
+            if role == CastleRole::King {
+                let mut rights = self.castling;
+                rights[piece.side.index()] = [None, None];
+                self.set_castling(rights);
+            } else {
+                self.drop_castling_right_at(from);
+            }
+        }
+        let kind = promotion.unwrap_or(piece.kind);
+        self.put_piece(to, crate::position::Piece { side: piece.side, kind });
+        pawn
+    }
+
+    /// A royal piece entering a token that royals remove (WH6).
+    fn royal_removes_token(&mut self, to: Square) {
+        let stack = self.tokens[to.index()];
+        if stack.count == 0 {
+            return;
+        }
+        let code = self.cells[to.index()] & PIECE_BITS;
+        let rules = self.variant.token_rules[stack.kind as usize];
+        if rules.removed_by_royal && self.variant.is_royal(code_kind(code)) {
+            self.set_tokens(to, TokenStack::default());
+        }
+    }
+
+    /// The entered token goes to the mover's origin (PH5, SP4); stacks form there.
+    fn move_entered_token(&mut self, entry: Square, origin: Square) {
+        let stack = self.tokens[entry.index()];
+        let rules = self.variant.token_rules[stack.kind as usize];
+        if !rules.relocate_to_origin {
+            return;
+        }
+        let remaining = if rules.stacking == Stacking::Merged { stack.count - 1 } else { 0 };
+        self.set_tokens(entry, TokenStack { count: remaining, ..stack });
+        let at_origin = self.tokens[origin.index()];
+        let count = if at_origin.count > 0 { at_origin.count + 1 } else { 1 };
+        self.set_tokens(origin, TokenStack { kind: stack.kind, count, timer: 0 });
+    }
+
+    fn castle(&mut self, undo: &mut Undo, king: Square, rook: Square) {
+        let us = self.side;
+        let (kd, rd) = self.castle_destinations(us, king, rook);
+        self.note_unmoved(undo, king, kd);
+        let k = self.take_piece(king).expect("castling king");
+        let r = self.take_piece(rook).expect("castling rook");
+        self.put_piece(kd, k);
+        self.put_piece(rd, r);
+        let mut rights = self.castling;
+        rights[us.index()] = [None, None];
+        self.set_castling(rights);
+    }
+
+    /// Where king and rook end when `side` castles with the rook on `rook`.
+    pub(crate) fn castle_destinations(&self, side: Side, king: Square, rook: Square) -> (Square, Square) {
+        let g = self.variant.geometry();
+        let c = self.variant.spec().rules.castling.expect("castling is declared");
+        let short = self.castling_is_short(side, king, rook);
+        let (kf, rf) = if short { (c.king_file_short, c.rook_file_short) } else { (c.king_file_long, c.rook_file_long) };
+        let board = g.board_of(king);
+        let rank = g.rank_of(king);
+        (g.square(board, kf, rank), g.square(board, rf, rank))
+    }
+
+    fn castling_is_short(&self, _side: Side, king: Square, rook: Square) -> bool {
+        let g = self.variant.geometry();
+        g.file_of(rook) > g.file_of(king)
+    }
+}
+

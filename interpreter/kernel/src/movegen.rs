@@ -1,0 +1,371 @@
+//! Legal move generation from the compiled tables: pseudo-legal moves by walking each
+//! piece's patterns along precomputed rays, then a legality filter that accepts most moves
+//! from pin information alone and tests the rest by make, attack test and unmake (K1).
+//! Nothing here allocates or calls out of the kernel.
+
+use crate::attacks::NO_SQUARE;
+use crate::geometry::{Side, Square};
+use crate::moves::{Move, MoveList};
+use crate::position::{code_kind, code_side, Position, PIECE_BITS, TOKEN_FLAG};
+use crate::spec::{Entry, EpRole, Exit, PatternCondition, Schedule, Stacking, TokenMovement};
+use crate::variant::CompiledPattern;
+
+/// Pieces pinned to the royal piece, with the direction of the pin; a fixed array so that
+/// finding them never allocates.
+struct Pins {
+    len: usize,
+    overflow: bool,
+    squares: [Square; 32],
+}
+
+impl Pins {
+    const NONE: Pins = Pins { len: 0, overflow: false, squares: [NO_SQUARE; 32] };
+
+    #[inline]
+    fn contains(&self, sq: Square) -> bool {
+        self.overflow || self.squares[..self.len].contains(&sq)
+    }
+}
+
+impl Position {
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.clone().generate_legal(&mut list);
+        list
+    }
+
+    /// Fills `out` with every legal move (the position is restored before returning).
+    pub fn generate_legal(&mut self, out: &mut MoveList) {
+        out.clear();
+        if self.variant.warped {
+            self.generate_warped(out);
+        } else {
+            self.generate_pseudo(out);
+        }
+        self.retain_legal(out);
+    }
+
+    /// Counts the legal moves without keeping them beyond `scratch`.
+    pub fn count_legal(&mut self, scratch: &mut MoveList) -> usize {
+        self.generate_legal(scratch);
+        scratch.len()
+    }
+
+    /// Whether `mv` is a legal move here.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// The board the side to move plays on, when the schedule assigns one.
+    pub fn board_to_move(&self) -> Option<usize> {
+        match self.variant.spec().schedule {
+            Schedule::Alternate => None,
+            Schedule::SwitchBoards => {
+                let white_board = ((self.fullmove - 1) % 2) as usize;
+                Some(if self.side == Side::White { white_board } else { 1 - white_board })
+            }
+        }
+    }
+
+    pub(crate) fn generate_pseudo(&self, out: &mut MoveList) {
+        let v = &*self.variant;
+        let us = self.side;
+        let board = self.board_to_move();
+        let cells_per_board = v.geometry().cells_per_board();
+        for from in self.occupied[us.index()].iter() {
+            if board.is_some_and(|b| from.index() / cells_per_board != b) {
+                continue;
+            }
+            let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
+            for p in &v.patterns[us.index()][kind as usize] {
+                if self.condition_holds(p.condition, from, us) {
+                    self.walk_pattern(from, kind, p, out);
+                }
+            }
+        }
+        if v.spec().rules.castling.is_some() {
+            self.generate_castling(out);
+        }
+    }
+
+    #[inline]
+    pub(crate) fn condition_holds(&self, condition: PatternCondition, from: Square, us: Side) -> bool {
+        match condition {
+            PatternCondition::Always => true,
+            PatternCondition::FirstMove => self.unmoved.contains(from),
+            PatternCondition::FromRank(r) => self.variant.geometry().relative_rank(from, us) == r,
+        }
+    }
+
+    #[inline]
+    fn walk_pattern(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+        let v = &*self.variant;
+        let us = self.side;
+        let ray = v.ray(p.dir, from);
+        let limit = if p.range == 0 { ray.len() } else { ray.len().min(p.range as usize) };
+        for (k, &to) in ray[..limit].iter().enumerate() {
+            let cell = self.cells[to.index()];
+            if cell == 0 {
+                if p.mode.moves() && !(p.en_passant == EpRole::Sets && k == 0) {
+                    self.push_quiet(from, to, kind, p, k, ray, out);
+                } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
+                    out.push(Move::EnPassant { from, to });
+                }
+                continue;
+            }
+            if cell & TOKEN_FLAG != 0 {
+                if self.token_square(from, to, kind, p, k, ray, out) {
+                    continue;
+                }
+                break;
+            }
+            let code = cell & PIECE_BITS;
+            if code_side(code) != us && p.mode.captures() && !v.is_royal(code_kind(code)) {
+                self.push_with_promotions(from, to, kind, false, out);
+            }
+            break;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn push_quiet(&self, from: Square, to: Square, kind: u8, p: &CompiledPattern, k: usize, ray: &[Square], out: &mut MoveList) {
+        if p.en_passant == EpRole::Sets && k > 0 && !self.promotes(kind, to, false) {
+            out.push(Move::DoubleStep { from, to, passed: ray[k - 1] });
+        } else {
+            self.push_with_promotions(from, to, kind, false, out);
+        }
+    }
+
+    /// Whether a piece of `kind` ending on `to` must promote.
+    #[inline]
+    pub(crate) fn promotes(&self, kind: u8, to: Square, on_token_blocking: bool) -> bool {
+        let v = &*self.variant;
+        match &v.piece(kind).promotion {
+            None => false,
+            Some(promo) => {
+                !on_token_blocking && v.geometry().relative_rank(to, self.side) >= v.geometry().ranks - promo.zone_ranks
+            }
+        }
+    }
+
+    #[inline]
+    fn push_with_promotions(&self, from: Square, to: Square, kind: u8, token_blocks: bool, out: &mut MoveList) {
+        if self.promotes(kind, to, token_blocks) {
+            let promo = self.variant.piece(kind).promotion.as_ref().expect("promotes() checked it");
+            for &choice in &promo.choices {
+                out.push(Move::Normal { from, to, promotion: Some(choice) });
+            }
+        } else {
+            out.push(Move::Normal { from, to, promotion: None });
+        }
+    }
+
+    /// A pattern reached `to`, which holds a token: generate what the token allows and say
+    /// whether the walk goes on past it.
+    #[allow(clippy::too_many_arguments)]
+    fn token_square(&self, from: Square, to: Square, kind: u8, p: &CompiledPattern, k: usize, ray: &[Square], out: &mut MoveList) -> bool {
+        let v = &*self.variant;
+        let us = self.side;
+        let stack = self.tokens[to.index()];
+        let rules = v.token_rules[stack.kind as usize];
+        let code = self.cells[to.index()] & PIECE_BITS;
+        let plain = (rules.royal_exempt && v.is_royal(kind)) || (rules.inactive_while_occupied && code != 0);
+        if plain || rules.movement == TokenMovement::Open && rules.entry == Entry::None {
+            return self.plain_square(from, to, kind, p, k, ray, code, rules.blocks_promotion, out);
+        }
+        if code != 0 && (code_side(code) == us || v.is_royal(code_kind(code))) {
+            return false;
+        }
+        let dormant = stack.count > 1 && rules.stacking == Stacking::Dormant;
+        // A double step's first square belongs to the single step.
+        let short_double_step = p.en_passant == EpRole::Sets && k == 0;
+        let enters = !dormant
+            && !short_double_step
+            && match rules.entry {
+                Entry::None => false,
+                Entry::CaptureMove => p.mode.captures(),
+                Entry::AnyMove => if code != 0 { p.mode.captures() } else { p.mode.moves() },
+            };
+        if enters && rules.exit == Exit::AnotherOpen {
+            for exit in self.token_squares.iter() {
+                if exit != to && exit != from && self.is_open_token(exit, stack.kind) {
+                    self.push_transits(from, to, exit, kind, out);
+                }
+            }
+        }
+        if rules.movement == TokenMovement::Open {
+            return self.plain_square(from, to, kind, p, k, ray, code, rules.blocks_promotion, out);
+        }
+        false
+    }
+
+    /// A token square that behaves as an ordinary square for this move.
+    #[allow(clippy::too_many_arguments)]
+    fn plain_square(&self, from: Square, to: Square, kind: u8, p: &CompiledPattern, k: usize, ray: &[Square], code: u8, no_promo: bool, out: &mut MoveList) -> bool {
+        let v = &*self.variant;
+        if code == 0 {
+            if p.mode.moves() && !(p.en_passant == EpRole::Sets && k == 0) {
+                if no_promo && self.promotes(kind, to, false) {
+                    out.push(Move::Normal { from, to, promotion: None });
+                } else {
+                    self.push_quiet(from, to, kind, p, k, ray, out);
+                }
+            }
+            return true;
+        }
+        if code_side(code) != self.side && p.mode.captures() && !v.is_royal(code_kind(code)) {
+            self.push_with_promotions(from, to, kind, no_promo, out);
+        }
+        false
+    }
+
+    fn push_transits(&self, from: Square, entry: Square, exit: Square, kind: u8, out: &mut MoveList) {
+        let stack = self.tokens[exit.index()];
+        let blocks = self.variant.token_rules[stack.kind as usize].blocks_promotion;
+        if self.promotes(kind, exit, blocks) {
+            let promo = self.variant.piece(kind).promotion.as_ref().expect("promotes() checked it");
+            for &choice in &promo.choices {
+                out.push(Move::Transit { from, entry, exit, promotion: Some(choice) });
+            }
+        } else {
+            out.push(Move::Transit { from, entry, exit, promotion: None });
+        }
+    }
+
+    fn generate_castling(&self, out: &mut MoveList) {
+        let us = self.side;
+        let Some(king) = self.royal_square(us) else { return };
+        for slot in 0..2 {
+            let Some(rook) = self.castling[us.index()][slot] else { continue };
+            if self.castling_path_clear(us, king, rook) {
+                out.push(Move::Castle { king, rook });
+            }
+        }
+    }
+
+    /// Castling needs every square from king and rook to their destinations empty (but for
+    /// the two), free of active tokens (PH12, PT3, WH6), and the king's path unattacked.
+    fn castling_path_clear(&self, us: Side, king: Square, rook: Square) -> bool {
+        let g = self.variant.geometry();
+        let (kd, rd) = self.castle_destinations(us, king, rook);
+        let files = [g.file_of(king), g.file_of(rook), g.file_of(kd), g.file_of(rd)];
+        let lo = *files.iter().min().expect("four files");
+        let hi = *files.iter().max().expect("four files");
+        let (board, rank) = (g.board_of(king), g.rank_of(king));
+        for file in lo..=hi {
+            let sq = g.square(board, file, rank);
+            let cell = self.cells[sq.index()];
+            let piece = cell & PIECE_BITS;
+            if piece != 0 && sq != king && sq != rook {
+                return false;
+            }
+            if cell & TOKEN_FLAG != 0 && !(piece != 0 && self.token_inactive_under_piece(sq)) {
+                return false;
+            }
+        }
+        let them = us.opponent();
+        let (kf, kdf) = (g.file_of(king), g.file_of(kd));
+        let (a, b) = if kf <= kdf { (kf, kdf) } else { (kdf, kf) };
+        (a..=b).all(|file| !self.is_attacked_ignoring(g.square(board, file, rank), them, NO_SQUARE))
+    }
+
+    fn token_inactive_under_piece(&self, sq: Square) -> bool {
+        let stack = self.tokens[sq.index()];
+        self.variant.token_rules[stack.kind as usize].inactive_while_occupied
+    }
+
+    /// Keeps the legal moves of `list`.
+    fn retain_legal(&mut self, list: &mut MoveList) {
+        let us = self.side;
+        let them = us.opponent();
+        let v = std::sync::Arc::clone(&self.variant);
+        let king = self.royal_square(us);
+        let simple = !v.warped && !v.spec().links.link_check;
+        let fast = match king {
+            Some(k) if simple => self.cells[k.index()] & TOKEN_FLAG == 0 && !self.is_attacked(k, them),
+            _ => false,
+        };
+        let king = king.unwrap_or(NO_SQUARE);
+        let pins = if fast { self.pins(king, us) } else { Pins::NONE };
+        let mut i = 0;
+        while i < list.len() {
+            let mv = list.as_slice()[i];
+            let legal = if fast { self.fast_legal(mv, king, &pins, them) } else { self.tested_legal(mv) };
+            if legal {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    #[inline]
+    fn fast_legal(&mut self, mv: Move, king: Square, pins: &Pins, them: Side) -> bool {
+        match mv {
+            Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } => {
+                if from == king {
+                    !self.is_attacked_ignoring(to, them, king)
+                } else if pins.contains(from) {
+                    self.tested_legal(mv)
+                } else {
+                    true
+                }
+            }
+            _ => self.tested_legal(mv),
+        }
+    }
+
+    /// Make, look for an attack on the mover's royal pieces, unmake (K1: before events).
+    pub(crate) fn tested_legal(&mut self, mv: Move) -> bool {
+        let us = self.side;
+        let undo = self.apply(mv);
+        let legal = !self.royal_attacked(us);
+        self.retract(undo);
+        legal
+    }
+
+    /// Own pieces standing alone between the royal piece and an enemy slider aimed at it.
+    fn pins(&self, king: Square, us: Side) -> Pins {
+        let v = &*self.variant;
+        let them = us.opponent();
+        let mut pins = Pins::NONE;
+        for &(dir, reach) in &v.slider_dirs[them.index()] {
+            let ray = v.ray(dir, king);
+            let mut candidate = NO_SQUARE;
+            for (k, &sq) in ray.iter().take(reach as usize).enumerate() {
+                let cell = self.cells[sq.index()];
+                if cell == 0 {
+                    continue;
+                }
+                let code = cell & PIECE_BITS;
+                if code == 0 {
+                    if self.token_blocks_line(sq) {
+                        break;
+                    }
+                    continue;
+                }
+                if code_side(code) == us {
+                    if candidate != NO_SQUARE {
+                        break;
+                    }
+                    candidate = sq;
+                    continue;
+                }
+                if candidate != NO_SQUARE && v.attack_mask(them, dir, k + 1) & (1 << code_kind(code)) != 0 {
+                    if pins.len == pins.squares.len() {
+                        // More pins than room: every move goes to the full test.
+                        pins.overflow = true;
+                    } else {
+                        pins.squares[pins.len] = candidate;
+                        pins.len += 1;
+                    }
+                }
+                break;
+            }
+        }
+        pins
+    }
+}
+

@@ -1,0 +1,47 @@
+//! Perft: counting the leaves of the legal move tree (K6: random events switched off; a
+//! transit counts once per exit, a promotion once per piece). The last ply is counted in
+//! bulk: the number of legal moves, without making them.
+
+use crate::moves::{Move, MoveList};
+use crate::notation::lan;
+use crate::position::Position;
+
+/// The number of leaf nodes `depth` plies below `pos`.
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    count(pos, depth, &mut lists)
+}
+
+/// The count below each legal root move, as (long algebraic, count), sorted by the move text.
+pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
+    let mut rows: Vec<(String, u64)> = Vec::new();
+    let roots: Vec<Move> = pos.legal_moves().iter().copied().collect();
+    for mv in roots {
+        let text = lan(pos, mv);
+        let undo = pos.make(mv);
+        let n = perft(pos, depth.saturating_sub(1));
+        pos.unmake(undo);
+        rows.push((text, n));
+    }
+    rows.sort();
+    rows
+}
+
+fn count(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+    pos.generate_legal(list);
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    let mut nodes = 0;
+    for i in 0..list.len() {
+        let mv = list.as_slice()[i];
+        let undo = pos.make(mv);
+        nodes += count(pos, depth - 1, rest);
+        pos.unmake(undo);
+    }
+    nodes
+}

@@ -1,0 +1,365 @@
+//! The state of a game at one moment: pieces, tokens, side to move, castling rights,
+//! en passant, clocks and the hash of it all. Positions are made from text only through
+//! validation ([`Position::from_fen`]); the mutators here keep every derived field (square
+//! sets, hash) in step.
+
+use std::sync::Arc;
+
+use crate::bitset::SquareSet;
+use crate::geometry::{Geometry, Side, Square};
+use crate::spec::{PieceId, TokenId};
+use crate::variant::Variant;
+
+/// A cell's piece part: `side << 5 | (kind + 1)`; 0 is empty.
+pub(crate) const PIECE_BITS: u8 = 0x3F;
+/// Set on a cell where a token lies.
+pub(crate) const TOKEN_FLAG: u8 = 0x80;
+
+#[inline]
+pub(crate) const fn piece_code(side: Side, piece: PieceId) -> u8 {
+    ((side as u8) << 5) | (piece + 1)
+}
+
+#[inline]
+pub(crate) const fn code_side(code: u8) -> Side {
+    if code & 0x20 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+#[inline]
+pub(crate) const fn code_kind(code: u8) -> PieceId {
+    (code & 31) - 1
+}
+
+/// A piece of one side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub side: Side,
+    pub kind: PieceId,
+}
+
+/// The tokens on one square: a stack of `count` tokens of one kind, with the plies left
+/// before it disappears (0 = no timer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct TokenStack {
+    pub kind: TokenId,
+    pub count: u8,
+    pub timer: u16,
+}
+
+/// The en-passant opportunity left by a double step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    /// The square passed over, where the capturer lands.
+    pub square: Square,
+    /// The pawn that may be taken.
+    pub victim: Square,
+}
+
+/// Rook squares that keep a castling right: `[side][0 = short, 1 = long]`.
+pub type CastlingRights = [[Option<Square>; 2]; 2];
+
+/// A position of a compiled variant.
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) variant: Arc<Variant>,
+    pub(crate) cells: Vec<u8>,
+    pub(crate) tokens: Vec<TokenStack>,
+    pub(crate) occupied: [SquareSet; 2],
+    pub(crate) token_squares: SquareSet,
+    pub(crate) unmoved: SquareSet,
+    pub(crate) side: Side,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep: Option<EnPassant>,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u32,
+    pub(crate) ply: u32,
+    pub(crate) hash: u64,
+    /// Token changes since the position was set up, for unmake.
+    pub(crate) token_log: Vec<(Square, TokenStack)>,
+    /// Hashes of the positions before this one, for repetition.
+    pub(crate) history: Vec<u64>,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.variant, &other.variant)
+            && self.cells == other.cells
+            && self.tokens == other.tokens
+            && self.side == other.side
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+            && self.unmoved == other.unmoved
+            && self.hash == other.hash
+    }
+}
+
+impl Position {
+    /// An empty board of `variant` with White to move.
+    pub(crate) fn empty(variant: &Arc<Variant>) -> Position {
+        let n = variant.geometry().square_count();
+        Position {
+            variant: Arc::clone(variant),
+            cells: vec![0; n],
+            tokens: vec![TokenStack::default(); n],
+            occupied: [SquareSet::with_capacity(n), SquareSet::with_capacity(n)],
+            token_squares: SquareSet::with_capacity(n),
+            unmoved: SquareSet::with_capacity(n),
+            side: Side::White,
+            castling: [[None; 2]; 2],
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            ply: 0,
+            hash: 0,
+            token_log: Vec::with_capacity(256),
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    /// The variant's start position, tokens on their default squares.
+    pub fn start(variant: &Arc<Variant>) -> Position {
+        Position::from_fen(variant, variant.start_fen()).expect("the start position was checked when compiling")
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        self.variant.geometry()
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let code = self.cells[sq.index()] & PIECE_BITS;
+        (code != 0).then(|| Piece { side: code_side(code), kind: code_kind(code) })
+    }
+
+    pub fn tokens_at(&self, sq: Square) -> Option<TokenStack> {
+        let t = self.tokens[sq.index()];
+        (t.count > 0).then_some(t)
+    }
+
+    /// Squares holding at least one token, in order.
+    pub fn token_squares(&self) -> impl Iterator<Item = Square> + '_ {
+        self.token_squares.iter()
+    }
+
+    /// Squares holding a piece of `side`, in order.
+    pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied[side.index()].iter().map(move |sq| (sq, self.piece_at(sq).expect("occupied squares hold pieces")))
+    }
+
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.ep
+    }
+
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Plies played since the position was set up.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Whether the piece on `sq` has never moved (meaningful for the pieces of a setup).
+    pub fn is_unmoved(&self, sq: Square) -> bool {
+        self.unmoved.contains(sq)
+    }
+
+    /// The royal pieces of `side`.
+    pub fn royals(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
+        let mask = self.variant.royal_mask;
+        self.occupied[side.index()].iter().filter(move |&sq| mask & (1 << code_kind(self.cells[sq.index()])) != 0)
+    }
+
+    /// The single royal square of `side`, if it has exactly one.
+    pub(crate) fn royal_square(&self, side: Side) -> Option<Square> {
+        let mut royals = self.royals(side);
+        let first = royals.next()?;
+        royals.next().is_none().then_some(first)
+    }
+
+    // ----- mutators that keep the derived state in step (used by setup and events) -----
+
+    /// Puts a piece on an empty square.
+    pub fn put_piece(&mut self, sq: Square, piece: Piece) {
+        debug_assert!(self.cells[sq.index()] & PIECE_BITS == 0);
+        let code = piece_code(piece.side, piece.kind);
+        self.cells[sq.index()] |= code;
+        self.occupied[piece.side.index()].insert(sq);
+        self.hash ^= self.variant.zobrist.piece(code, sq.index());
+    }
+
+    /// Removes the piece on `sq`, if any, with any castling right it carried.
+    pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.take_piece(sq)?;
+        self.drop_castling_right_at(sq);
+        if self.ep.is_some_and(|ep| ep.victim == sq) {
+            self.set_en_passant(None);
+        }
+        Some(piece)
+    }
+
+    /// Lifts the piece on `sq` without touching rights (make/unmake use it).
+    pub(crate) fn take_piece(&mut self, sq: Square) -> Option<Piece> {
+        let code = self.cells[sq.index()] & PIECE_BITS;
+        if code == 0 {
+            return None;
+        }
+        self.cells[sq.index()] &= !PIECE_BITS;
+        self.occupied[code_side(code).index()].remove(sq);
+        self.hash ^= self.variant.zobrist.piece(code, sq.index());
+        Some(Piece { side: code_side(code), kind: code_kind(code) })
+    }
+
+    /// Replaces the token stack on `sq` (count 0 removes it), keeping the hash in step and
+    /// logging the old stack for unmake.
+    pub fn set_tokens(&mut self, sq: Square, stack: TokenStack) {
+        let old = self.tokens[sq.index()];
+        self.token_log.push((sq, old));
+        self.write_tokens(sq, stack);
+    }
+
+    /// Writes a token stack without logging it.
+    pub(crate) fn write_tokens(&mut self, sq: Square, stack: TokenStack) {
+        let old = self.tokens[sq.index()];
+        let z = &self.variant.zobrist;
+        let i = sq.index();
+        self.hash ^= z.token(old.kind, old.count, i) ^ z.timer(old.timer, i);
+        let stack = if stack.count == 0 { TokenStack::default() } else { stack };
+        self.hash ^= z.token(stack.kind, stack.count, i) ^ z.timer(stack.timer, i);
+        self.tokens[i] = stack;
+        if stack.count > 0 {
+            self.cells[i] |= TOKEN_FLAG;
+            self.token_squares.insert(sq);
+        } else {
+            self.cells[i] &= !TOKEN_FLAG;
+            self.token_squares.remove(sq);
+        }
+    }
+
+    /// Adds one token of `kind` on `sq` (stacking on one of the same kind), with the kind's
+    /// declared lifetime.
+    pub fn add_token(&mut self, sq: Square, kind: TokenId) {
+        let current = self.tokens[sq.index()];
+        let timer = self.variant.token_rules[kind as usize].lifetime.unwrap_or(0);
+        let count = if current.count > 0 && current.kind == kind { current.count.saturating_add(1) } else { 1 };
+        self.set_tokens(sq, TokenStack { kind, count, timer });
+    }
+
+    /// Removes every token on `sq`.
+    pub fn clear_tokens(&mut self, sq: Square) {
+        self.set_tokens(sq, TokenStack::default());
+    }
+
+    pub(crate) fn set_en_passant(&mut self, ep: Option<EnPassant>) {
+        if let Some(old) = self.ep {
+            self.hash ^= self.variant.zobrist.en_passant(old.square.index());
+        }
+        if let Some(new) = ep {
+            self.hash ^= self.variant.zobrist.en_passant(new.square.index());
+        }
+        self.ep = ep;
+    }
+
+    pub(crate) fn set_castling(&mut self, rights: CastlingRights) {
+        for side in &self.castling {
+            for sq in side.iter().flatten() {
+                self.hash ^= self.variant.zobrist.castling(sq.index());
+            }
+        }
+        for side in &rights {
+            for sq in side.iter().flatten() {
+                self.hash ^= self.variant.zobrist.castling(sq.index());
+            }
+        }
+        self.castling = rights;
+    }
+
+    pub(crate) fn drop_castling_right_at(&mut self, sq: Square) {
+        if self.castling.iter().flatten().any(|&r| r == Some(sq)) {
+            let mut rights = self.castling;
+            for r in rights.iter_mut().flatten() {
+                if *r == Some(sq) {
+                    *r = None;
+                }
+            }
+            self.set_castling(rights);
+        }
+    }
+
+    pub(crate) fn set_side(&mut self, side: Side) {
+        if self.side != side {
+            self.hash ^= self.variant.zobrist.side;
+            self.side = side;
+        }
+    }
+
+    /// Sets the side to move (used by setups and events).
+    pub fn set_side_to_move(&mut self, side: Side) {
+        self.set_side(side);
+    }
+
+    /// Recomputes the hash from scratch (for checks in tests).
+    pub fn computed_hash(&self) -> u64 {
+        let z = &self.variant.zobrist;
+        let mut h = 0;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            let code = cell & PIECE_BITS;
+            if code != 0 {
+                h ^= z.piece(code, i);
+            }
+            let t = self.tokens[i];
+            h ^= z.token(t.kind, t.count, i) ^ z.timer(t.timer, i);
+        }
+        if self.side == Side::Black {
+            h ^= z.side;
+        }
+        for sq in self.castling.iter().flatten().flatten() {
+            h ^= z.castling(sq.index());
+        }
+        if let Some(ep) = self.ep {
+            h ^= z.en_passant(ep.square.index());
+        }
+        h
+    }
+
+    /// The forward direction of `side` (+1 or -1 ranks).
+    pub(crate) fn forward(side: Side) -> i32 {
+        if side == Side::White {
+            1
+        } else {
+            -1
+        }
+    }
+
+    /// How many times the current position occurred before (same hash), back to the last
+    /// irreversible move.
+    pub fn repetitions(&self) -> usize {
+        let window = (self.halfmove as usize).min(self.history.len());
+        self.history[self.history.len() - window..].iter().filter(|&&h| h == self.hash).count()
+    }
+}

@@ -1,0 +1,444 @@
+//! A compiled variant: the one place that checks a [`VariantSpec`]'s consistency, and the
+//! tables move generation and attack detection read (rays per direction and square,
+//! patterns per side and piece, attack masks, hash keys).
+
+use std::sync::Arc;
+
+use crate::error::{SpecError, SpecSubject};
+use crate::geometry::{Geometry, Side, Square, MAX_SIDE};
+use crate::position::Position;
+use crate::spec::*;
+use crate::zobrist::Zobrist;
+
+/// The most piece kinds a variant may declare.
+pub const MAX_PIECES: usize = 31;
+/// The farthest distance attack masks track.
+pub(crate) const MAX_REACH: usize = MAX_SIDE as usize;
+
+/// A pattern bound to one side: a direction index into the variant's direction table.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CompiledPattern {
+    pub dir: u8,
+    pub range: u8,
+    pub mode: PatternMode,
+    pub condition: PatternCondition,
+    pub en_passant: EpRole,
+}
+
+/// A token kind's behaviour, as the generator reads it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TokenRules {
+    pub movement: TokenMovement,
+    pub entry: Entry,
+    pub exit: Exit,
+    pub relocate_to_origin: bool,
+    pub stacking: Stacking,
+    pub royal_exempt: bool,
+    pub removed_by_royal: bool,
+    pub inactive_while_occupied: bool,
+    pub wraps_edges: bool,
+    pub lifetime: Option<u16>,
+    pub blocks_promotion: bool,
+}
+
+/// A variant compiled into tables. Build it with [`Variant::compile`].
+#[derive(Debug)]
+pub struct Variant {
+    spec: VariantSpec,
+    geometry: Geometry,
+    pub(crate) dirs: Vec<(i8, i8)>,
+    /// `ray_index[dir * squares + sq]` = (start, len) into `rays`.
+    pub(crate) ray_index: Vec<(u32, u8)>,
+    pub(crate) rays: Vec<Square>,
+    /// `patterns[side][piece]`.
+    pub(crate) patterns: [Vec<Vec<CompiledPattern>>; 2],
+    /// Attack masks: `attack_masks[((side * dirs) + dir) * (MAX_REACH + 1) + k]` holds the
+    /// piece kinds of `side` that capture onto a square from `k` squares along `dir`.
+    pub(crate) attack_masks: Vec<u32>,
+    /// Per attacking side: the directions worth walking, with the farthest reach.
+    pub(crate) attack_dirs: [Vec<(u8, u8)>; 2],
+    pub(crate) slider_dirs: [Vec<(u8, u8)>; 2],
+    pub(crate) royal_mask: u32,
+    pub(crate) token_rules: Vec<TokenRules>,
+    /// True when some token changes geometry (absent squares, tunnels, wrapping): the
+    /// generator then walks paths step by step instead of reading rays.
+    pub(crate) warped: bool,
+    pub(crate) uses_first_move: bool,
+    /// True when some token kind has a lifetime (timers run down each ply).
+    pub(crate) timed_tokens: bool,
+    /// Linked square pairs, compiled.
+    pub(crate) links: Vec<(Square, Square)>,
+    pub(crate) zobrist: Zobrist,
+    start_fen: String,
+}
+
+impl Variant {
+    /// Checks `spec` and compiles it; every inconsistency found is reported.
+    pub fn compile(spec: VariantSpec) -> Result<Variant, Vec<SpecError>> {
+        let mut errors = check_spec(&spec);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let variant = Variant::build(spec);
+        let fen = variant.spec.setup.fen.clone();
+        let shared = Arc::new(variant);
+        if let Err(e) = Position::from_fen(&shared, &fen) {
+            errors.push(SpecError::new(SpecSubject::Setup, format!("the setup position is not valid: {e}")));
+            return Err(errors);
+        }
+        let mut variant = Arc::try_unwrap(shared).expect("no position outlives the check");
+        variant.start_fen = variant.start_fen_with_tokens();
+        Ok(variant)
+    }
+
+    fn build(spec: VariantSpec) -> Variant {
+        let geometry = Geometry { files: spec.board.files, ranks: spec.board.ranks, board_names: spec.board.names.clone() };
+        let mut dirs: Vec<(i8, i8)> = Vec::new();
+        let mut dir_of = |dx: i8, dy: i8, dirs: &mut Vec<(i8, i8)>| -> u8 {
+            match dirs.iter().position(|&d| d == (dx, dy)) {
+                Some(i) => i as u8,
+                None => {
+                    dirs.push((dx, dy));
+                    (dirs.len() - 1) as u8
+                }
+            }
+        };
+        let mut patterns: [Vec<Vec<CompiledPattern>>; 2] = [Vec::new(), Vec::new()];
+        for side in Side::BOTH {
+            for piece in &spec.pieces {
+                let compiled = piece
+                    .patterns
+                    .iter()
+                    .map(|p| {
+                        let dy = if side == Side::White { p.dy } else { -p.dy };
+                        let dir = dir_of(p.dx, dy, &mut dirs);
+                        dir_of(-p.dx, -dy, &mut dirs);
+                        CompiledPattern { dir, range: p.range, mode: p.mode, condition: p.condition, en_passant: p.en_passant }
+                    })
+                    .collect();
+                patterns[side.index()].push(compiled);
+            }
+        }
+        let (ray_index, rays) = build_rays(&geometry, &dirs);
+        let royal_mask = spec.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u32, |m, (i, _)| m | 1 << i);
+        let token_rules = spec.tokens.iter().map(token_rules).collect::<Vec<_>>();
+        let warped = token_rules.iter().any(|t| t.movement == TokenMovement::Absent || t.exit == Exit::Tunnel || t.wraps_edges);
+        let uses_first_move =
+            spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
+        let timed_tokens = token_rules.iter().any(|t| t.lifetime.is_some());
+        let links = spec
+            .links
+            .pairs
+            .iter()
+            .filter_map(|&(a, b)| Some((geometry.square_of(a)?, geometry.square_of(b)?)))
+            .collect();
+        let zobrist = Zobrist::new(geometry.square_count(), spec.pieces.len(), spec.tokens.len());
+        let mut variant = Variant {
+            spec,
+            geometry,
+            dirs,
+            ray_index,
+            rays,
+            patterns,
+            attack_masks: Vec::new(),
+            attack_dirs: [Vec::new(), Vec::new()],
+            slider_dirs: [Vec::new(), Vec::new()],
+            royal_mask,
+            token_rules,
+            warped,
+            uses_first_move,
+            timed_tokens,
+            links,
+            zobrist,
+            start_fen: String::new(),
+        };
+        variant.build_attack_tables();
+        variant
+    }
+
+    /// Fills the masks that let attack detection walk outward from the attacked square.
+    fn build_attack_tables(&mut self) {
+        let ndirs = self.dirs.len();
+        let stride = MAX_REACH + 1;
+        self.attack_masks = vec![0; 2 * ndirs * stride];
+        for side in Side::BOTH {
+            for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
+                for p in patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always) {
+                    let (dx, dy) = self.dirs[p.dir as usize];
+                    let back = self.dirs.iter().position(|&d| d == (-dx, -dy)).expect("reverse directions are registered");
+                    let reach = if p.range == 0 { MAX_REACH } else { (p.range as usize).min(MAX_REACH) };
+                    for k in 1..=reach {
+                        self.attack_masks[(side.index() * ndirs + back) * stride + k] |= 1 << piece;
+                    }
+                }
+            }
+            let mut walk = Vec::new();
+            let mut sliders = Vec::new();
+            for dir in 0..ndirs {
+                let base = (side.index() * ndirs + dir) * stride;
+                let reach = (1..=MAX_REACH).rev().find(|&k| self.attack_masks[base + k] != 0).unwrap_or(0);
+                if reach > 0 {
+                    walk.push((dir as u8, reach as u8));
+                }
+                if reach > 1 {
+                    sliders.push((dir as u8, reach as u8));
+                }
+            }
+            self.attack_dirs[side.index()] = walk;
+            self.slider_dirs[side.index()] = sliders;
+        }
+    }
+
+    fn start_fen_with_tokens(&self) -> String {
+        let shared_fen = &self.spec.setup.fen;
+        let mut fields: Vec<String> = shared_fen.split_whitespace().map(str::to_owned).collect();
+        let tokens = crate::fen::format_token_field(self, &self.default_token_layout());
+        if !tokens.is_empty() {
+            while fields.len() < 6 {
+                fields.push(["w", "-", "-", "0", "1"][fields.len() - 1].to_owned());
+            }
+            fields.push(tokens);
+        }
+        fields.join(" ")
+    }
+
+    /// The default token squares of every kind, as (kind, square) pairs.
+    pub fn default_token_layout(&self) -> Vec<(TokenId, Square)> {
+        let mut layout = Vec::new();
+        for (kind, token) in self.spec.tokens.iter().enumerate() {
+            for r in &token.default_squares {
+                if let Some(sq) = self.geometry.square_of(*r) {
+                    layout.push((kind as TokenId, sq));
+                }
+            }
+        }
+        layout
+    }
+
+    pub fn spec(&self) -> &VariantSpec {
+        &self.spec
+    }
+
+    pub fn id(&self) -> &str {
+        &self.spec.id
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    pub fn pieces(&self) -> &[PieceSpec] {
+        &self.spec.pieces
+    }
+
+    pub fn piece(&self, id: PieceId) -> &PieceSpec {
+        &self.spec.pieces[id as usize]
+    }
+
+    pub fn tokens(&self) -> &[TokenSpec] {
+        &self.spec.tokens
+    }
+
+    pub fn token_by_name(&self, name: &str) -> Option<TokenId> {
+        self.spec.tokens.iter().position(|t| t.name.eq_ignore_ascii_case(name)).map(|i| i as TokenId)
+    }
+
+    pub fn piece_by_letter(&self, letter: char) -> Option<PieceId> {
+        let upper = letter.to_ascii_uppercase();
+        self.spec.pieces.iter().position(|p| p.letter == upper).map(|i| i as PieceId)
+    }
+
+    pub fn piece_by_name(&self, name: &str) -> Option<PieceId> {
+        self.spec.pieces.iter().position(|p| p.name.eq_ignore_ascii_case(name)).map(|i| i as PieceId)
+    }
+
+    pub fn is_royal(&self, piece: PieceId) -> bool {
+        self.royal_mask & (1 << piece) != 0
+    }
+
+    /// The start position in the kernel's position notation, tokens included.
+    pub fn start_fen(&self) -> &str {
+        &self.start_fen
+    }
+
+    /// The squares linked to `sq`.
+    pub fn links_of(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
+        self.links.iter().filter_map(move |&(a, b)| {
+            if a == sq {
+                Some(b)
+            } else if b == sq {
+                Some(a)
+            } else {
+                None
+            }
+        })
+    }
+
+    #[inline]
+    pub(crate) fn ray(&self, dir: u8, sq: Square) -> &[Square] {
+        let (start, len) = self.ray_index[dir as usize * self.geometry.square_count() + sq.index()];
+        &self.rays[start as usize..start as usize + len as usize]
+    }
+
+    #[inline]
+    pub(crate) fn attack_mask(&self, side: Side, dir: u8, distance: usize) -> u32 {
+        self.attack_masks[(side.index() * self.dirs.len() + dir as usize) * (MAX_REACH + 1) + distance]
+    }
+}
+
+fn build_rays(geometry: &Geometry, dirs: &[(i8, i8)]) -> (Vec<(u32, u8)>, Vec<Square>) {
+    let mut index = Vec::with_capacity(dirs.len() * geometry.square_count());
+    let mut rays = Vec::new();
+    for &(dx, dy) in dirs {
+        for sq in geometry.squares() {
+            let start = rays.len() as u32;
+            let mut at = sq;
+            while let Some(next) = geometry.offset(at, dx as i32, dy as i32) {
+                rays.push(next);
+                at = next;
+            }
+            index.push((start, (rays.len() as u32 - start) as u8));
+        }
+    }
+    (index, rays)
+}
+
+fn token_rules(t: &TokenSpec) -> TokenRules {
+    TokenRules {
+        movement: t.movement,
+        entry: t.entry,
+        exit: t.exit,
+        relocate_to_origin: t.relocate_to_origin,
+        stacking: t.stacking,
+        royal_exempt: t.royal_exempt,
+        removed_by_royal: t.removed_by_royal,
+        inactive_while_occupied: t.inactive_while_occupied,
+        wraps_edges: t.wraps_edges,
+        lifetime: t.lifetime,
+        blocks_promotion: t.blocks_promotion,
+    }
+}
+
+/// Every consistency rule of a spec, in one place.
+fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
+    let mut errors = Vec::new();
+    let board = &spec.board;
+    if !(1..=MAX_SIDE).contains(&board.files) || !(1..=MAX_SIDE).contains(&board.ranks) {
+        errors.push(SpecError::new(
+            SpecSubject::Board,
+            format!("a board must be 1x1 to {MAX_SIDE}x{MAX_SIDE}, not {}x{}", board.files, board.ranks),
+        ));
+    }
+    if board.names.is_empty() {
+        errors.push(SpecError::new(SpecSubject::Board, "a variant needs at least one board"));
+    }
+    if spec.schedule == Schedule::SwitchBoards && board.names.len() != 2 {
+        errors.push(SpecError::new(SpecSubject::Board, "switching boards needs exactly two boards"));
+    }
+    if spec.pieces.is_empty() {
+        errors.push(SpecError::new(SpecSubject::Variant, "a variant needs at least one piece"));
+    }
+    if spec.pieces.len() > MAX_PIECES {
+        errors.push(SpecError::new(SpecSubject::Variant, format!("at most {MAX_PIECES} kinds of piece are supported")));
+    }
+    if spec.tokens.len() > 15 {
+        errors.push(SpecError::new(SpecSubject::Variant, "at most 15 kinds of token are supported"));
+    }
+    if !spec.pieces.iter().any(|p| p.royal) {
+        errors.push(SpecError::new(SpecSubject::Variant, "no piece is royal: declare which piece is the king"));
+    }
+    for (i, piece) in spec.pieces.iter().enumerate() {
+        check_piece(spec, i, piece, &mut errors);
+    }
+    for (i, token) in spec.tokens.iter().enumerate() {
+        check_token(spec, i, token, &mut errors);
+    }
+    check_rules(spec, &mut errors);
+    errors
+}
+
+fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut Vec<SpecError>) {
+    let subject = SpecSubject::Piece(index as u8);
+    if !piece.letter.is_ascii_uppercase() {
+        errors.push(SpecError::new(subject.clone(), format!("piece letter '{}' must be an upper-case letter", piece.letter)));
+    }
+    if spec.pieces[..index].iter().any(|p| p.letter == piece.letter) {
+        errors.push(SpecError::new(subject.clone(), format!("two pieces use the letter '{}'", piece.letter)));
+    }
+    if piece.patterns.is_empty() {
+        errors.push(SpecError::new(subject.clone(), format!("the {} has no way to move", piece.name)));
+    }
+    for p in &piece.patterns {
+        if p.dx == 0 && p.dy == 0 {
+            errors.push(SpecError::new(subject.clone(), format!("the {} has a pattern that does not move", piece.name)));
+        }
+        if p.dx.unsigned_abs() >= MAX_SIDE || p.dy.unsigned_abs() >= MAX_SIDE {
+            errors.push(SpecError::new(subject.clone(), format!("the {} has a vector longer than any board", piece.name)));
+        }
+    }
+    if let Some(promo) = &piece.promotion {
+        if promo.choices.is_empty() {
+            errors.push(SpecError::new(subject.clone(), format!("the {} promotes but lists no piece", piece.name)));
+        }
+        for &c in &promo.choices {
+            match spec.pieces.get(c as usize) {
+                None => errors.push(SpecError::new(subject.clone(), format!("the {} promotes to an unknown piece", piece.name))),
+                Some(p) if p.royal => {
+                    errors.push(SpecError::new(subject.clone(), format!("the {} may not promote to a royal piece", piece.name)))
+                }
+                _ => {}
+            }
+        }
+        if promo.zone_ranks == 0 || promo.zone_ranks >= spec.board.ranks {
+            errors.push(SpecError::new(subject, "a promotion zone must be at least one rank and less than the board"));
+        }
+    }
+}
+
+fn check_token(spec: &VariantSpec, index: usize, token: &TokenSpec, errors: &mut Vec<SpecError>) {
+    let subject = SpecSubject::Token(index as u8);
+    if spec.tokens[..index].iter().any(|t| t.symbol == token.symbol) {
+        errors.push(SpecError::new(subject.clone(), format!("two tokens use the symbol '{}'", token.symbol)));
+    }
+    if token.symbol.is_ascii_alphanumeric() || token.symbol.is_whitespace() || "/|:,".contains(token.symbol) {
+        errors.push(SpecError::new(subject.clone(), format!("token symbol '{}' clashes with the position notation", token.symbol)));
+    }
+    if token.exit != Exit::None && token.entry == Entry::None && token.exit != Exit::Tunnel {
+        errors.push(SpecError::new(subject.clone(), format!("the {} has an exit but no way in", token.name)));
+    }
+    if let LayoutRule::Exactly(n) = token.layout {
+        if token.default_squares.len() != n as usize {
+            errors.push(SpecError::new(
+                subject.clone(),
+                format!("the {} layout needs exactly {n} squares, the default has {}", token.name, token.default_squares.len()),
+            ));
+        }
+    }
+    for r in &token.default_squares {
+        let inside = (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;
+        if !inside {
+            errors.push(SpecError::new(subject.clone(), format!("a {} square lies off the board", token.name)));
+        }
+    }
+}
+
+fn check_rules(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
+    if let Some(c) = spec.rules.castling {
+        let files = [c.king_file_short, c.rook_file_short, c.king_file_long, c.rook_file_long];
+        if files.iter().any(|&f| f >= spec.board.files) {
+            errors.push(SpecError::new(SpecSubject::Rules, "a castling destination file lies off the board"));
+        }
+        let has = |role| spec.pieces.iter().any(|p| p.castling == role);
+        if !has(CastleRole::King) || !has(CastleRole::Rook) {
+            errors.push(SpecError::new(SpecSubject::Rules, "castling needs a piece with the king role and one with the rook role"));
+        }
+    }
+    for (a, b) in &spec.links.pairs {
+        for r in [a, b] {
+            let inside = (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;
+            if !inside {
+                errors.push(SpecError::new(SpecSubject::Links, "a linked square lies off the board"));
+            }
+        }
+    }
+}

@@ -1,0 +1,348 @@
+//! The syntax tree of one `.hole` file, as written: every node carries the [`Span`] of the
+//! text it came from, so later stages can point at it. Nothing here is resolved: names are
+//! just names, squares are just letters and numbers.
+
+use holechess_kernel::spec::{CastleRole, Entry, Schedule, Stacking, StalemateRule, TokenMovement};
+
+/// Index of a source file in the [`crate::sources::SourceMap`].
+pub type FileId = usize;
+
+/// A byte range in one source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Span {
+    pub file: FileId,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Span {
+        Span { file, start, end }
+    }
+}
+
+/// A value with the span of the text it was read from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Spanned<T> {
+        Spanned { node, span }
+    }
+}
+
+/// A name as written (`pawn`, `porthole`, `A`).
+pub type Name = Spanned<String>;
+
+/// One parsed file: its declarations in order.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Script {
+    pub items: Vec<Item>,
+}
+
+/// One top-level declaration.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub kind: ItemKind,
+    pub span: Span,
+}
+
+/// What a top-level declaration declares.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ItemKind {
+    Variant(VariantDecl),
+    Extends(Reference),
+    Include(Reference),
+    Board(BoardDecl),
+    Piece(PieceDecl),
+    Token(TokenDecl),
+    Behaviour(TokenDecl),
+    Remove(RemoveDecl),
+    Setup(SetupDecl),
+    Rules(Vec<Spanned<Rule>>),
+    Links(Vec<Spanned<LinkClause>>),
+    Hook(HookDecl),
+    Rhai(Spanned<RhaiSource>),
+}
+
+/// `variant "Title"` with its id and summary.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariantDecl {
+    pub title: Spanned<String>,
+    pub id: Option<Name>,
+    pub summary: Option<Spanned<String>>,
+}
+
+/// The target of `extends` or `include`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reference {
+    /// A bundled variant or stdlib module name.
+    Name(Name),
+    /// A quoted path, relative to the including file.
+    Path(Spanned<String>),
+}
+
+impl Reference {
+    pub fn span(&self) -> Span {
+        match self {
+            Reference::Name(name) => name.span,
+            Reference::Path(path) => path.span,
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        match self {
+            Reference::Name(name) => &name.node,
+            Reference::Path(path) => &path.node,
+        }
+    }
+}
+
+/// `board 8x8` or `boards A and B, 8x8 each`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardDecl {
+    /// Board names; empty for a single unnamed board.
+    pub names: Vec<Name>,
+    pub files: Spanned<u32>,
+    pub ranks: Spanned<u32>,
+}
+
+/// `piece NAME LETTER` with its clauses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDecl {
+    pub name: Name,
+    pub letter: Spanned<char>,
+    pub clauses: Vec<Spanned<PieceClause>>,
+}
+
+/// One clause of a piece.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PieceClause {
+    Royal,
+    PawnLike,
+    Value(Spanned<u32>),
+    Promotion(PromotionDecl),
+    Castles(CastleRole),
+    Movement(Movement),
+}
+
+/// `promotes on the last rank to ...`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PromotionDecl {
+    pub zone_ranks: Spanned<u32>,
+    pub choices: Vec<Name>,
+}
+
+/// One way of moving.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Movement {
+    pub kind: MoveKind,
+    /// The leap or ride vector; unit vectors for steps and slides.
+    pub vector: Option<Spanned<(u32, u32)>>,
+    pub direction: Option<Spanned<Direction>>,
+    /// `up to N squares`.
+    pub limit: Option<Spanned<u32>>,
+    pub modifiers: Vec<Spanned<Modifier>>,
+}
+
+/// The kind of move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKind {
+    Step,
+    Slide,
+    Leap,
+    Ride,
+}
+
+/// A direction group: kind of line and/or heading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Direction {
+    pub line: Option<LineKind>,
+    pub heading: Option<Heading>,
+}
+
+/// A kind of line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineKind {
+    Orthogonal,
+    Diagonal,
+    All,
+}
+
+/// A heading relative to the mover's side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heading {
+    Forward,
+    Backward,
+    Sideways,
+}
+
+/// Something that narrows down a movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Modifier {
+    MoveOnly,
+    CaptureOnly,
+    FirstMove,
+    FromStartingRank,
+    /// `from rank N`, N counted from 1.
+    FromRank(u32),
+    SetsEnPassant,
+    CapturesEnPassant,
+}
+
+/// `token NAME` or `behaviour NAME` with its clauses.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TokenDecl {
+    pub name: Name,
+    pub clauses: Vec<Spanned<TokenClause>>,
+}
+
+/// One clause of a token or behaviour.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TokenClause {
+    BehavesAs(Name),
+    Symbol(char),
+    Default(Vec<Spanned<SquareName>>),
+    LayoutAny,
+    LayoutExactly(Spanned<u32>),
+    Movement { effect: TokenMovement, non_royal_only: bool },
+    Entry(Entry),
+    /// `exit through another open NAME`.
+    ExitAnother(Name),
+    /// `tunnel to the next NAME on the line`.
+    ExitTunnel(Name),
+    RelocateToOrigin,
+    Stacking(Stacking),
+    RoyalExempt,
+    RemovedByRoyal,
+    InactiveWhileOccupied,
+    /// `wraps the board edges`, or `at files a and h` with the two files named.
+    WrapsEdges(Option<(Spanned<char>, Spanned<char>)>),
+    Lifetime(Spanned<u32>),
+    BlocksPromotion,
+    RemovesOccupant,
+}
+
+/// A square as written: optional board name, file letter, rank number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareName {
+    pub board: Option<Name>,
+    pub file: char,
+    /// Counted from 1, as written.
+    pub rank: u32,
+}
+
+/// What `remove` removes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RemoveKind {
+    Piece,
+    Token,
+    Behaviour,
+}
+
+/// `remove piece queen`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RemoveDecl {
+    pub kind: RemoveKind,
+    pub name: Name,
+}
+
+/// The start position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SetupDecl {
+    /// One placement per board: `None` board for the one-line form (which may join boards
+    /// with `|`), a board name for the `board A: ...` lines.
+    pub placements: Vec<(Option<Name>, Spanned<String>)>,
+    /// The FEN fields after the placement (`w`, `KQkq`, `-`, `0`, `1`).
+    pub fields: Vec<Spanned<String>>,
+}
+
+/// One rule line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rule {
+    /// `castling` (with optional files) or `no castling` (`None`).
+    Castling(Option<Option<CastlingFiles>>),
+    EnPassant(bool),
+    Stalemate(StalemateRule),
+    /// `N-move rule`, or `None` when switched off.
+    FiftyMove(Option<u32>),
+    /// `N-fold repetition`, or `None` when switched off.
+    Repetition(Option<u32>),
+    Turns(Schedule),
+}
+
+/// `short king g rook f, long king c rook d`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CastlingFiles {
+    pub king_short: Spanned<char>,
+    pub rook_short: Spanned<char>,
+    pub king_long: Spanned<char>,
+    pub rook_long: Spanned<char>,
+}
+
+/// One clause of a links block.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LinkClause {
+    Pair(Spanned<SquareName>, Spanned<SquareName>),
+    Check,
+    Teleport,
+}
+
+/// When a hook runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HookEvent {
+    /// After every move (dice events).
+    AfterMove,
+    /// While generating moves: extra moves the script supplies.
+    SpecialMoves,
+    /// Once, before the first move.
+    GameStart,
+}
+
+impl HookEvent {
+    /// The event as written in a script.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            HookEvent::AfterMove => "after each move",
+            HookEvent::SpecialMoves => "special moves",
+            HookEvent::GameStart => "at game start",
+        }
+    }
+}
+
+/// A literal argument passed to a hook.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HookArg {
+    Text(String),
+    Number(i64),
+}
+
+/// `after each move: call f("x")` with an optional source.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HookDecl {
+    pub event: Spanned<HookEvent>,
+    pub function: Name,
+    pub args: Vec<Spanned<HookArg>>,
+    pub source: Option<Spanned<RhaiSource>>,
+}
+
+/// Where a hook's rhai code is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RhaiSource {
+    /// A `.rhai` file, relative to the script.
+    File(Spanned<String>),
+    /// Inline text; the span covers the text between the backquotes.
+    Inline(Spanned<String>),
+}
+
+/// Something declared with a name, for messages (`piece`, `token`).
+pub fn kind_word(kind: RemoveKind) -> &'static str {
+    match kind {
+        RemoveKind::Piece => "piece",
+        RemoveKind::Token => "token",
+        RemoveKind::Behaviour => "behaviour",
+    }
+}

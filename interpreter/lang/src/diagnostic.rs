@@ -1,0 +1,130 @@
+//! Error reports for script authors: a [`Problem`] is what a stage found (a span and words),
+//! a [`Diagnostic`] is the same problem placed in its file (file:line:col, the source line)
+//! and rendered with a caret under the offending text.
+
+use crate::ast::Span;
+use crate::sources::SourceMap;
+
+/// What a stage of the front end found wrong, before it is placed in its file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub span: Span,
+    pub message: String,
+    /// What would have been right, in words (`expected a number`).
+    pub expected: Option<String>,
+}
+
+impl Problem {
+    pub fn new(span: Span, message: impl Into<String>) -> Problem {
+        Problem { span, message: message.into(), expected: None }
+    }
+
+    pub fn expecting(mut self, expected: impl Into<String>) -> Problem {
+        self.expected = Some(expected.into());
+        self
+    }
+}
+
+/// One error, placed in its source file and ready to print.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.render())]
+pub struct Diagnostic {
+    /// The file as the user named it (a path, or `<bundled>/stdlib/...` for embedded files).
+    pub file: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// How many characters the caret underlines (at least 1).
+    pub width: usize,
+    /// The whole source line, without its line break.
+    pub source_line: String,
+    pub message: String,
+    pub expected: Option<String>,
+}
+
+impl Diagnostic {
+    /// Places a problem in its file.
+    pub fn place(sources: &SourceMap, problem: &Problem) -> Diagnostic {
+        let location = sources.locate(problem.span);
+        Diagnostic {
+            file: location.file,
+            line: location.line,
+            column: location.column,
+            width: location.width,
+            source_line: location.source_line,
+            message: problem.message.clone(),
+            expected: problem.expected.clone(),
+        }
+    }
+
+    /// The caret form:
+    ///
+    /// ```text
+    /// error: unknown piece `quen`
+    ///   --> my.hole:7:29
+    ///    |
+    ///  7 |   promotes on the last rank to quen
+    ///    |                                ^^^^ expected one of: queen, rook
+    /// ```
+    pub fn render(&self) -> String {
+        let number = self.line.to_string();
+        let gutter = " ".repeat(number.len());
+        let caret_line = self.caret_line();
+        let mut out = format!("error: {}\n", self.message);
+        out.push_str(&format!("{gutter}--> {}:{}:{}\n", self.file, self.line, self.column));
+        out.push_str(&format!("{gutter} |\n"));
+        out.push_str(&format!("{number} | {}\n", self.source_line));
+        out.push_str(&format!("{gutter} | {caret_line}"));
+        if let Some(expected) = &self.expected {
+            out.push_str(&format!(" expected {expected}"));
+        }
+        out
+    }
+
+    /// Spaces (tabs kept, so the caret lines up) up to the column, then the carets.
+    fn caret_line(&self) -> String {
+        let padding: String = self
+            .source_line
+            .chars()
+            .take(self.column.saturating_sub(1))
+            .map(|c| if c == '\t' { '\t' } else { ' ' })
+            .collect();
+        format!("{padding}{}", "^".repeat(self.width.max(1)))
+    }
+}
+
+/// All the errors found in a file and the files it includes, in the order found.
+#[derive(Clone, Debug, PartialEq, Eq, Default, thiserror::Error)]
+#[error("{}", self.render())]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
+        self.0.iter()
+    }
+
+    /// Every diagnostic in caret form, separated by blank lines, with a count at the end.
+    pub fn render(&self) -> String {
+        let mut parts: Vec<String> = self.0.iter().map(Diagnostic::render).collect();
+        let count = self.0.len();
+        parts.push(format!("{count} error{}", if count == 1 { "" } else { "s" }));
+        parts.join("\n\n")
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}

@@ -1,0 +1,210 @@
+//! Where script text comes from: the files embedded in the binary (bundled variants, the
+//! stdlib and their `.rhai` files), files on disk, and the map from spans to file:line:col.
+//! Also resolves `extends` / `include` / `rhai` references to files.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::ast::{FileId, Span};
+
+/// Every file embedded in the binary, by its path in the repository.
+const BUNDLED_FILES: &[(&str, &str)] = &[
+    ("variants/chess.hole", include_str!("../../../variants/chess.hole")),
+    ("stdlib/orthodox-pieces.hole", include_str!("../../../stdlib/orthodox-pieces.hole")),
+    ("stdlib/orthodox-rules.hole", include_str!("../../../stdlib/orthodox-rules.hole")),
+    ("stdlib/hole-mechanics.hole", include_str!("../../../stdlib/hole-mechanics.hole")),
+];
+
+/// Folder of the bundled variants (`extends NAME`, `holechess play NAME`).
+const VARIANTS_DIR: &str = "variants";
+/// Folder of the stdlib modules (`include NAME`).
+const STDLIB_DIR: &str = "stdlib";
+/// Extension of rule-language scripts.
+pub const SCRIPT_EXTENSION: &str = "hole";
+
+/// Where a source file lives.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Origin {
+    /// Embedded in the binary, by repository path (`stdlib/orthodox-pieces.hole`).
+    Bundled(&'static str),
+    /// On disk.
+    Disk(PathBuf),
+    /// Given as text by the caller, labelled with a path that relative references use.
+    Memory(PathBuf),
+}
+
+impl Origin {
+    /// The file's name in messages.
+    pub fn label(&self) -> String {
+        match self {
+            Origin::Bundled(path) => format!("<bundled>/{path}"),
+            Origin::Disk(path) | Origin::Memory(path) => path.display().to_string(),
+        }
+    }
+}
+
+/// One loaded source file.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub origin: Origin,
+    pub text: String,
+}
+
+/// A span placed in its file, for a diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Location {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    pub width: usize,
+    pub source_line: String,
+}
+
+/// All source files read while loading one variant; [`FileId`]s index it.
+#[derive(Clone, Debug, Default)]
+pub struct SourceMap {
+    files: Vec<SourceFile>,
+}
+
+impl SourceMap {
+    pub fn add(&mut self, origin: Origin, text: String) -> FileId {
+        self.files.push(SourceFile { origin, text });
+        self.files.len() - 1
+    }
+
+    pub fn get(&self, file: FileId) -> Option<&SourceFile> {
+        self.files.get(file)
+    }
+
+    pub fn find(&self, origin: &Origin) -> Option<FileId> {
+        self.files.iter().position(|file| &file.origin == origin)
+    }
+
+    pub fn files(&self) -> &[SourceFile] {
+        &self.files
+    }
+
+    /// The file, line, column and source line of a span's start; the width covers the span
+    /// up to the end of that line.
+    pub fn locate(&self, span: Span) -> Location {
+        let Some(file) = self.files.get(span.file) else {
+            return Location {
+                file: "<unknown>".into(),
+                line: 1,
+                column: 1,
+                width: 1,
+                source_line: String::new(),
+            };
+        };
+        let text = &file.text;
+        let start = floor_char_boundary(text, span.start.min(text.len()));
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let source_line = text[line_start..line_end].trim_end_matches('\r').to_string();
+        let end = floor_char_boundary(text, span.end.clamp(start, line_end));
+        Location {
+            file: file.origin.label(),
+            line: text[..line_start].matches('\n').count() + 1,
+            column: text[line_start..start].chars().count() + 1,
+            width: text[start..end].chars().count().max(1),
+            source_line,
+        }
+    }
+}
+
+/// The largest char boundary at or before `index`.
+fn floor_char_boundary(text: &str, mut index: usize) -> usize {
+    while index > 0 && !text.is_char_boundary(index) {
+        index -= 1;
+    }
+    index
+}
+
+/// The text of a bundled file.
+pub fn bundled_text(path: &str) -> Option<(&'static str, &'static str)> {
+    BUNDLED_FILES.iter().find(|(name, _)| *name == path).copied()
+}
+
+/// The bundled variant names, in order (`chess`).
+pub fn bundled_variant_names() -> Vec<&'static str> {
+    names_in(VARIANTS_DIR)
+}
+
+/// The stdlib module names (`orthodox-pieces`).
+pub fn stdlib_module_names() -> Vec<&'static str> {
+    names_in(STDLIB_DIR)
+}
+
+fn names_in(dir: &str) -> Vec<&'static str> {
+    BUNDLED_FILES
+        .iter()
+        .filter_map(|(path, _)| path.strip_prefix(dir)?.strip_prefix('/'))
+        .filter_map(|file| file.strip_suffix(".hole"))
+        .collect()
+}
+
+/// Whether a command-line argument is a path rather than a bundled name.
+pub fn looks_like_path(text: &str) -> bool {
+    text.contains('/') || text.contains('\\') || text.ends_with(&format!(".{SCRIPT_EXTENSION}"))
+}
+
+/// The origin of a bundled variant by name.
+pub fn bundled_variant(name: &str) -> Option<Origin> {
+    bundled_text(&format!("{VARIANTS_DIR}/{name}.{SCRIPT_EXTENSION}")).map(|(path, _)| Origin::Bundled(path))
+}
+
+/// The origin of a stdlib module by name.
+pub fn stdlib_module(name: &str) -> Option<Origin> {
+    bundled_text(&format!("{STDLIB_DIR}/{name}.{SCRIPT_EXTENSION}")).map(|(path, _)| Origin::Bundled(path))
+}
+
+/// Resolves a bare name: a bundled variant, then a stdlib module, then `NAME.hole` beside the
+/// including file.
+pub fn resolve_name(from: &Origin, name: &str) -> Option<Origin> {
+    bundled_variant(name)
+        .or_else(|| stdlib_module(name))
+        .or_else(|| resolve_path(from, &format!("{name}.{SCRIPT_EXTENSION}")))
+}
+
+/// Resolves a path relative to the including file: inside the bundle for bundled files, on
+/// disk otherwise. `None` when there is no such file.
+pub fn resolve_path(from: &Origin, relative: &str) -> Option<Origin> {
+    match from {
+        Origin::Bundled(path) => {
+            let joined = join_bundled(path, relative)?;
+            bundled_text(&joined).map(|(path, _)| Origin::Bundled(path))
+        }
+        Origin::Disk(path) | Origin::Memory(path) => {
+            let candidate = path.parent().unwrap_or(Path::new("")).join(relative);
+            candidate.is_file().then_some(Origin::Disk(candidate))
+        }
+    }
+}
+
+/// `stdlib/a.hole` + `../variants/b.hole` = `variants/b.hole`.
+fn join_bundled(from: &str, relative: &str) -> Option<String> {
+    let mut parts: Vec<&str> = from.split('/').collect();
+    parts.pop();
+    for component in Path::new(relative).components() {
+        match component {
+            Component::Normal(part) => parts.push(part.to_str()?),
+            Component::ParentDir => {
+                parts.pop()?;
+            }
+            Component::CurDir => {}
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(parts.join("/"))
+}
+
+/// Reads the text of a file.
+pub fn read(origin: &Origin) -> Result<String, String> {
+    match origin {
+        Origin::Bundled(path) => bundled_text(path)
+            .map(|(_, text)| text.to_string())
+            .ok_or_else(|| format!("no bundled file `{path}`")),
+        Origin::Disk(path) | Origin::Memory(path) => {
+            std::fs::read_to_string(path).map_err(|error| format!("cannot read `{}`: {error}", path.display()))
+        }
+    }
+}

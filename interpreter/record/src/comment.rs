@@ -1,0 +1,137 @@
+//! The inside of a comment: `[%dice ...]` commands taken out as outcomes, the rest kept as
+//! text with its whitespace collapsed to single spaces.
+
+use crate::problem::{excerpt, SyntaxError};
+
+const DICE_COMMAND: &[u8] = b"[%dice";
+
+/// What one comment holds.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct CommentContent {
+    /// Outcomes of every `%dice` command, in order.
+    pub dice: Vec<u8>,
+    /// The remaining text; `None` if only whitespace remains.
+    pub text: Option<String>,
+}
+
+/// A bad `%dice` command, and how many lines into the comment it starts.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct CommentError {
+    pub lines_before: u32,
+    pub error: SyntaxError,
+}
+
+pub(crate) fn read_comment(content: &[u8]) -> Result<CommentContent, CommentError> {
+    let mut dice = Vec::new();
+    let mut remaining_text = Vec::new();
+    let mut rest = content;
+    while let Some(start) = find(rest, DICE_COMMAND) {
+        remaining_text.extend_from_slice(&rest[..start]);
+        remaining_text.push(b' ');
+        let command = &rest[start + DICE_COMMAND.len()..];
+        let lines_before = crate::cursor::count_lines(&content[..content.len() - rest.len() + start]);
+        let error = |error| CommentError {
+            lines_before,
+            error,
+        };
+        let end = command.iter().position(|&byte| byte == b']').ok_or_else(|| {
+            error(SyntaxError::BadDiceOutcome {
+                text: excerpt(command),
+            })
+        })?;
+        read_outcomes(&command[..end], &mut dice).map_err(error)?;
+        rest = &command[end + 1..];
+    }
+    remaining_text.extend_from_slice(rest);
+    Ok(CommentContent {
+        dice,
+        text: collapse_whitespace(&remaining_text),
+    })
+}
+
+fn read_outcomes(list: &[u8], outcomes: &mut Vec<u8>) -> Result<(), SyntaxError> {
+    if list.first().is_some_and(|byte| !byte.is_ascii_whitespace()) {
+        return Err(SyntaxError::BadDiceOutcome {
+            text: excerpt(list),
+        });
+    }
+    for word in list.split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()) {
+        outcomes.push(parse_outcome(word).ok_or_else(|| SyntaxError::BadDiceOutcome {
+            text: excerpt(word),
+        })?);
+    }
+    Ok(())
+}
+
+/// A die outcome: a decimal number 1..255 without sign or leading zero.
+fn parse_outcome(word: &[u8]) -> Option<u8> {
+    if word.len() > 3 || word[0] == b'0' || !word.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let value = word
+        .iter()
+        .fold(0u32, |value, digit| value * 10 + u32::from(digit - b'0'));
+    u8::try_from(value).ok()
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack
+        .windows(needle.len())
+        .position(|window| window == needle)
+}
+
+/// Words joined by single spaces; `None` if there are none.
+pub(crate) fn collapse_whitespace(text: &[u8]) -> Option<String> {
+    let mut collapsed = Vec::with_capacity(text.len());
+    for word in text
+        .split(u8::is_ascii_whitespace)
+        .filter(|word| !word.is_empty())
+    {
+        if !collapsed.is_empty() {
+            collapsed.push(b' ');
+        }
+        collapsed.extend_from_slice(word);
+    }
+    (!collapsed.is_empty()).then(|| bytes_to_string(collapsed))
+}
+
+/// UTF-8 if it is, else Latin-1 (old PGN files).
+pub(crate) fn bytes_to_string(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes)
+        .unwrap_or_else(|invalid| invalid.as_bytes().iter().map(|&byte| byte as char).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dice_commands_are_taken_out_in_order() {
+        let content = read_comment(b"[%dice 6 5 5] nice\n move [%dice 2][%clk 0:01:00]").unwrap();
+        assert_eq!(content.dice, vec![6, 5, 5, 2]);
+        assert_eq!(content.text.as_deref(), Some("nice move [%clk 0:01:00]"));
+    }
+
+    #[test]
+    fn a_comment_of_dice_only_has_no_text() {
+        let content = read_comment(b" [%dice 255 1] ").unwrap();
+        assert_eq!(content.dice, vec![255, 1]);
+        assert_eq!(content.text, None);
+    }
+
+    #[test]
+    fn outcomes_outside_one_to_255_are_errors() {
+        for bad in ["0", "256", "-1", "x", "06", "1.5"] {
+            let comment = format!("[%dice 3 {bad}]");
+            let error = read_comment(comment.as_bytes()).unwrap_err();
+            assert_eq!(
+                error.error,
+                SyntaxError::BadDiceOutcome { text: bad.into() },
+                "{bad}"
+            );
+        }
+        let unclosed = read_comment(b"ok\n[%dice 3").unwrap_err();
+        assert_eq!(unclosed.lines_before, 1);
+        assert!(read_comment(b"[%dice3]").is_err());
+    }
+}

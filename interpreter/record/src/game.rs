@@ -1,0 +1,148 @@
+//! The record of one game as read from PGN: tag pairs in order and the main line as
+//! [`MoveEntry`]s with their dice, comments, NAGs and side variations.
+
+use serde::{Deserialize, Serialize};
+
+use crate::move_text::MoveText;
+use crate::notation::Notation;
+
+/// One `[Name "value"]` tag pair.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TagPair {
+    pub name: String,
+    pub value: String,
+}
+
+/// The termination marker at the end of the movetext.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2`.
+    Draw,
+    /// `*`: unfinished or unknown.
+    Unknown,
+}
+
+impl GameResult {
+    /// The PGN token for this result.
+    pub fn as_pgn(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// The result a PGN token stands for, if it is one.
+    pub fn from_pgn(token: &[u8]) -> Option<GameResult> {
+        match token {
+            b"1-0" => Some(GameResult::WhiteWins),
+            b"0-1" => Some(GameResult::BlackWins),
+            b"1/2-1/2" => Some(GameResult::Draw),
+            b"*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+/// One ply of the main line and everything written after it up to the next move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveEntry {
+    /// 1-based position in the record: the first move written is ply 1.
+    pub ply: u32,
+    /// 1-based line of the move token in the file.
+    pub line: u32,
+    /// The move token as written (`Nf3`, `e1d2>f5`, `@a4`, `--`).
+    pub text: MoveText,
+    /// The token's parts, ready to be matched against legal moves.
+    pub notation: Notation,
+    /// Every outcome of every `[%dice ...]` command after the move, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<u8>,
+    /// Comment texts after the move, without `%dice` commands, whitespace collapsed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Numeric annotation glyphs (`$1`; `!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u8>,
+    /// Side variations after the move, the text inside each `( )`, not played.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<String>,
+}
+
+impl MoveEntry {
+    /// A bare move at `ply`, line 0; `None` if `text` is not a move.
+    pub fn new(ply: u32, text: &str) -> Option<MoveEntry> {
+        Some(MoveEntry {
+            ply,
+            line: 0,
+            text: MoveText::new(text)?,
+            notation: Notation::parse(text).ok()?,
+            dice: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+            variations: Vec::new(),
+        })
+    }
+}
+
+/// One game record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// 1-based line where the game starts (its first tag, or its first move).
+    pub line: u32,
+    /// Tag pairs in the order written.
+    pub tags: Vec<TagPair>,
+    /// Comments before the first move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub opening_comments: Vec<String>,
+    /// The main line.
+    pub moves: Vec<MoveEntry>,
+    /// The termination marker, if the movetext had one.
+    pub result: Option<GameResult>,
+}
+
+impl Game {
+    /// The value of the first tag with this name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|tag| tag.name == name)
+            .map(|tag| tag.value.as_str())
+    }
+
+    /// The `[Variant]` tag.
+    pub fn variant(&self) -> Option<&str> {
+        self.tag("Variant")
+    }
+
+    /// The `[FEN]` tag: the start position, if not the variant's own.
+    pub fn fen(&self) -> Option<&str> {
+        self.tag("FEN")
+    }
+
+    /// The `[Holes]` tag: token squares overriding the variant's default layout.
+    pub fn holes(&self) -> Option<&str> {
+        self.tag("Holes")
+    }
+
+    /// Sets a tag, replacing the first one of that name or appending it.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|tag| tag.name == name) {
+            Some(tag) => tag.value = value.to_owned(),
+            None => self.tags.push(TagPair {
+                name: name.to_owned(),
+                value: value.to_owned(),
+            }),
+        }
+    }
+
+    /// Number of plies in the main line.
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+}

@@ -1,0 +1,297 @@
+//! Parsing one game from buffered bytes: the tag section, then the movetext up to the
+//! result token, the next tag line at the start of a line, or the end of the input.
+//!
+//! Game boundaries: a tag whose name the game already has starts a new game (files of
+//! tag sections with no movetext); a blank line inside a tag section does not. A game
+//! without tags starts only with a move number or a move; anything else there is stray text.
+
+use crate::comment::{read_comment, CommentContent};
+use crate::cursor::{Cursor, Step};
+use crate::game::{Game, GameResult, MoveEntry};
+use crate::move_text::MoveText;
+use crate::notation::Notation;
+use crate::problem::{excerpt, SyntaxError, SyntaxProblem};
+use crate::tag_pair::read_tag_pair;
+use crate::variation::read_variation;
+
+/// What the bytes at the cursor hold.
+#[derive(Debug)]
+pub(crate) enum Parsed {
+    /// A game; with a problem, the cursor stands at the offending text.
+    Game {
+        game: Game,
+        problem: Option<SyntaxProblem>,
+    },
+    /// Text that starts no game.
+    NotAGame,
+}
+
+/// Parses one game at the cursor, which stands on non-blank text.
+pub(crate) fn parse_game(cursor: &mut Cursor) -> Step<Parsed> {
+    let mut parser = GameParser {
+        game: Game {
+            line: cursor.line(),
+            ..Game::default()
+        },
+    };
+    if let Err(problem) = parser.read_tags(cursor)? {
+        return Ok(parser.with_problem(problem));
+    }
+    if parser.game.tags.is_empty() && !starts_movetext(cursor)? {
+        return Ok(Parsed::NotAGame);
+    }
+    match parser.read_movetext(cursor)? {
+        Ok(()) => Ok(parser.finished()),
+        Err(problem) => Ok(parser.with_problem(problem)),
+    }
+}
+
+/// A move number or a move: what a game without tags must start with.
+fn starts_movetext(cursor: &mut Cursor) -> Step<bool> {
+    let mark = cursor.mark();
+    let token = cursor.take_while(is_token_byte)?;
+    let starts = !token.is_empty()
+        && (token.iter().all(u8::is_ascii_digit) || Notation::parse_bytes(token).is_some());
+    cursor.reset(mark);
+    Ok(starts)
+}
+
+/// Bytes of move tokens, move numbers and result tokens.
+#[inline]
+fn is_token_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric()
+        || matches!(byte, b'-' | b'+' | b'#' | b'=' | b'@' | b'>' | b'/' | b':' | b'_')
+}
+
+type Outcome = Result<(), SyntaxProblem>;
+
+struct GameParser {
+    game: Game,
+}
+
+impl GameParser {
+    fn finished(self) -> Parsed {
+        Parsed::Game {
+            game: self.game,
+            problem: None,
+        }
+    }
+
+    fn with_problem(self, problem: SyntaxProblem) -> Parsed {
+        Parsed::Game {
+            game: self.game,
+            problem: Some(problem),
+        }
+    }
+
+    fn next_ply(&self) -> u32 {
+        self.game.moves.len() as u32 + 1
+    }
+
+    fn problem(&self, line: u32, error: SyntaxError) -> SyntaxProblem {
+        SyntaxProblem {
+            line,
+            ply: self.next_ply(),
+            error,
+        }
+    }
+
+    fn read_tags(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
+        loop {
+            cursor.skip_whitespace()?;
+            if cursor.peek()? != Some(b'[') {
+                return Ok(Ok(()));
+            }
+            let before_tag = cursor.mark();
+            let line = cursor.line();
+            let tag = match read_tag_pair(cursor)? {
+                Ok(tag) => tag,
+                Err(error) => return Ok(Err(self.problem(line, error))),
+            };
+            if self.game.tag(&tag.name).is_some() {
+                cursor.reset(before_tag);
+                return Ok(Ok(()));
+            }
+            self.game.tags.push(tag);
+        }
+    }
+
+    fn read_movetext(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
+        loop {
+            cursor.skip_whitespace()?;
+            let line = cursor.line();
+            let Some(byte) = cursor.peek()? else {
+                return Ok(Ok(()));
+            };
+            let outcome = match byte {
+                b'[' if cursor.at_line_start() => return Ok(Ok(())),
+                b'{' => self.read_brace_comment(cursor)?,
+                b';' => self.read_line_comment(cursor)?,
+                b'(' => self.read_variation(cursor)?,
+                b'$' => self.read_numeric_nag(cursor)?,
+                b'!' | b'?' => self.read_suffix_nag(cursor)?,
+                b'.' => {
+                    cursor.advance(1);
+                    Ok(())
+                }
+                b'*' => {
+                    cursor.advance(1);
+                    self.game.result = Some(GameResult::Unknown);
+                    return Ok(Ok(()));
+                }
+                b')' => Err(self.problem(line, SyntaxError::UnmatchedCloseParen)),
+                byte if is_token_byte(byte) => match self.read_token(cursor)? {
+                    TokenEnd::Continue(outcome) => outcome,
+                    TokenEnd::Result => return Ok(Ok(())),
+                },
+                _ => {
+                    let text = cursor.take_while(|byte| !byte.is_ascii_whitespace())?;
+                    Err(self.problem(line, unexpected(text)))
+                }
+            };
+            if outcome.is_err() {
+                return Ok(outcome);
+            }
+        }
+    }
+
+    /// A result token, a move number (digits only) or a move.
+    fn read_token(&mut self, cursor: &mut Cursor) -> Step<TokenEnd> {
+        let line = cursor.line();
+        let token = cursor.take_while(is_token_byte)?;
+        if let Some(result) = GameResult::from_pgn(token) {
+            self.game.result = Some(result);
+            return Ok(TokenEnd::Result);
+        }
+        if token.iter().all(u8::is_ascii_digit) {
+            return Ok(TokenEnd::Continue(Ok(())));
+        }
+        let parsed = MoveText::from_bytes(token).zip(Notation::parse_bytes(token));
+        let Some((text, notation)) = parsed else {
+            let error = SyntaxError::NotAMove {
+                text: excerpt(token),
+            };
+            return Ok(TokenEnd::Continue(Err(self.problem(line, error))));
+        };
+        self.game.moves.push(MoveEntry {
+            ply: self.next_ply(),
+            line,
+            text,
+            notation,
+            dice: Vec::new(),
+            comments: Vec::new(),
+            nags: Vec::new(),
+            variations: Vec::new(),
+        });
+        Ok(TokenEnd::Continue(Ok(())))
+    }
+
+    fn read_brace_comment(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
+        let line = cursor.line();
+        cursor.advance(1);
+        match cursor.take_through(b'}')? {
+            Some(content) => Ok(self.attach_comment(line, content)),
+            None => Ok(Err(self.problem(
+                line,
+                SyntaxError::Unterminated { what: "comment".into() },
+            ))),
+        }
+    }
+
+    fn read_line_comment(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
+        let line = cursor.line();
+        cursor.advance(1);
+        let content = cursor.rest_of_line()?;
+        Ok(self.attach_comment(line, content))
+    }
+
+    fn attach_comment(&mut self, line: u32, content: &[u8]) -> Outcome {
+        let CommentContent { dice, text } = read_comment(content).map_err(|bad| {
+            let at = line + bad.lines_before;
+            self.problem(at, bad.error)
+        })?;
+        match self.game.moves.last_mut() {
+            Some(entry) => {
+                entry.dice.extend_from_slice(&dice);
+                entry.comments.extend(text);
+            }
+            None if !dice.is_empty() => {
+                let error = SyntaxError::NothingToAttachTo { what: "`%dice`".into() };
+                return Err(self.problem(line, error));
+            }
+            None => self.game.opening_comments.extend(text),
+        }
+        Ok(())
+    }
+
+    fn read_variation(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
+        let line = cursor.line();
+        if self.game.moves.is_empty() {
+            let error = SyntaxError::NothingToAttachTo { what: "a variation".into() };
+            return Ok(Err(self.problem(line, error)));
+        }
+        cursor.advance(1);
+        let Some(text) = read_variation(cursor)? else {
+            let error = SyntaxError::Unterminated { what: "variation".into() };
+            return Ok(Err(self.problem(line, error)));
+        };
+        if let Some(entry) = self.game.moves.last_mut() {
+            entry.variations.push(text);
+        }
+        Ok(Ok(()))
+    }
+
+    fn read_numeric_nag(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
+        let line = cursor.line();
+        cursor.advance(1);
+        let digits = cursor.take_while(|byte| byte.is_ascii_digit())?;
+        let value = std::str::from_utf8(digits)
+            .ok()
+            .and_then(|digits| digits.parse::<u8>().ok());
+        match value {
+            Some(nag) => Ok(self.attach_nag(line, nag)),
+            None => {
+                let text = format!("${}", excerpt(digits));
+                Ok(Err(self.problem(line, SyntaxError::BadNag { text })))
+            }
+        }
+    }
+
+    /// `!`, `?`, `!!`, `??`, `!?`, `?!` as NAGs 1 to 6.
+    fn read_suffix_nag(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
+        let line = cursor.line();
+        let suffix = cursor.take_while(|byte| byte == b'!' || byte == b'?')?;
+        let nag = match suffix {
+            b"!" => 1,
+            b"?" => 2,
+            b"!!" => 3,
+            b"??" => 4,
+            b"!?" => 5,
+            b"?!" => 6,
+            _ => return Ok(Err(self.problem(line, unexpected(suffix)))),
+        };
+        Ok(self.attach_nag(line, nag))
+    }
+
+    fn attach_nag(&mut self, line: u32, nag: u8) -> Outcome {
+        match self.game.moves.last_mut() {
+            Some(entry) => {
+                entry.nags.push(nag);
+                Ok(())
+            }
+            None => Err(self.problem(line, SyntaxError::NothingToAttachTo { what: "a NAG".into() })),
+        }
+    }
+}
+
+/// After a token: go on (maybe with a problem), or the result token ended the game.
+enum TokenEnd {
+    Continue(Outcome),
+    Result,
+}
+
+fn unexpected(text: &[u8]) -> SyntaxError {
+    SyntaxError::UnexpectedText {
+        text: excerpt(text),
+    }
+}
