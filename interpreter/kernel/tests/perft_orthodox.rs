@@ -38,3 +38,15 @@ fn position_3_and_4() {
     assert_eq!(count("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3), 9467);
     assert_eq!(count("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3), 62379);
 }
+
+#[test]
+#[ignore = "speed measurement; run with --release"]
+fn start_position_depth_6_speed() {
+    let v = support::orthodox();
+    let mut pos = Position::start(&v);
+    let t = std::time::Instant::now();
+    let n = perft(&mut pos, 6);
+    let secs = t.elapsed().as_secs_f64();
+    println!("perft 6 = {n} in {secs:.2}s = {:.1} Mnps", n as f64 / secs / 1e6);
+    assert_eq!(n, 119_060_324);
+}
