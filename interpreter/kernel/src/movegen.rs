@@ -234,7 +234,7 @@ impl Position {
         }
     }
 
-    fn generate_castling(&self, out: &mut MoveList) {
+    pub(crate) fn generate_castling(&self, out: &mut MoveList) {
         let us = self.side;
         let Some(king) = self.royal_square(us) else { return };
         for slot in 0..2 {

@@ -1,1 +1,171 @@
-//! placeholder
+//! The holechess rule language: `.hole` scripts that declare a chess variant with holes in
+//! the board, and the front end that turns them into the kernel's compiled [`Variant`].
+//!
+//! The stages, each in its own module: [`syntax`] (pest grammar → [`ast`]), [`check`]
+//! (files, inheritance, names, consistency), [`lower`] (→ [`VariantSpec`]), then the kernel's
+//! [`Variant::compile`]. Every problem on the way becomes a [`Diagnostic`] that names
+//! file:line:col and shows the source line with a caret.
+//!
+//! Bundled variants and the stdlib are embedded in the binary, so `load("chess")` works from
+//! any folder; a path works everywhere a name does.
+
+pub mod ast;
+pub mod check;
+pub mod diagnostic;
+pub mod lower;
+pub mod sources;
+pub mod syntax;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use holechess_kernel::spec::VariantSpec;
+use holechess_kernel::{SpecError, Variant};
+
+pub use ast::{HookArg, HookEvent};
+pub use diagnostic::{Diagnostic, Diagnostics, Problem};
+use sources::{Origin, SourceMap};
+
+/// A variant loaded from a script: its spec, the compiled kernel variant, its hooks.
+#[derive(Clone, Debug)]
+pub struct LoadedVariant {
+    pub spec: VariantSpec,
+    pub variant: Arc<Variant>,
+    /// Hook declarations in the order read (parsed and kept; not run here).
+    pub hooks: Vec<Hook>,
+    /// Every file read, root first (`<bundled>/...` for embedded files).
+    pub sources: Vec<String>,
+}
+
+/// A rhai hook: when it runs, which function, with which literal arguments, and its source.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hook {
+    pub event: HookEvent,
+    pub function: String,
+    pub args: Vec<HookArg>,
+    /// The rhai source text that defines the function.
+    pub source: String,
+    /// The file holding that text (the script itself for an inline block).
+    pub source_file: String,
+}
+
+/// A bundled variant, for `holechess list`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BundledInfo {
+    pub id: String,
+    pub title: String,
+    pub summary: String,
+}
+
+/// Loads a variant by bundled name (`chess`) or by path to a `.hole` file.
+pub fn load(name_or_path: &str) -> Result<LoadedVariant, Diagnostics> {
+    let origin = match sources::bundled_variant(name_or_path) {
+        Some(origin) if !sources::looks_like_path(name_or_path) => origin,
+        _ => Origin::Disk(PathBuf::from(name_or_path)),
+    };
+    load_origin(origin, None)
+}
+
+/// Loads a variant from script text; `path` labels it in messages and anchors relative
+/// references (`include "lib.hole"` is looked up beside it).
+pub fn load_str(path: impl AsRef<Path>, text: &str) -> Result<LoadedVariant, Diagnostics> {
+    load_origin(Origin::Memory(path.as_ref().to_path_buf()), Some(text.to_string()))
+}
+
+/// The bundled variants with their titles and summaries.
+pub fn bundled() -> Vec<BundledInfo> {
+    sources::bundled_variant_names()
+        .into_iter()
+        .filter_map(|name| load(name).ok())
+        .map(|loaded| BundledInfo { id: loaded.spec.id, title: loaded.spec.title, summary: loaded.spec.summary })
+        .collect()
+}
+
+/// Checks script files (for `holechess check FILE...`): every diagnostic of every file, in
+/// order; empty when all are clean.
+pub fn check_files(paths: &[PathBuf]) -> Vec<Diagnostic> {
+    paths
+        .iter()
+        .flat_map(|path| match load_origin(Origin::Disk(path.clone()), None) {
+            Ok(_) => Vec::new(),
+            Err(diagnostics) => diagnostics.0,
+        })
+        .collect()
+}
+
+/// Reads, checks, lowers and compiles.
+fn load_origin(origin: Origin, text: Option<String>) -> Result<LoadedVariant, Diagnostics> {
+    let fallback_id = fallback_id(&origin);
+    let label = origin.label();
+    let checked = check::check(origin, text).map_err(|message| unreadable(&label, message))?;
+    if !checked.problems.is_empty() {
+        return Err(place_all(&checked.sources, &checked.problems));
+    }
+    let (spec, index) = lower::lower(&checked.scope, &fallback_id);
+    let variant = Variant::compile(spec.clone()).map_err(|errors| {
+        let problems: Vec<Problem> = errors.iter().map(|error| spec_problem(&index, error)).collect();
+        place_all(&checked.sources, &problems)
+    })?;
+    Ok(LoadedVariant {
+        spec,
+        variant: Arc::new(variant),
+        hooks: hooks(&checked),
+        sources: checked.sources.files().iter().map(|file| file.origin.label()).collect(),
+    })
+}
+
+/// The id of a variant without an `id` clause: its file name without extension.
+fn fallback_id(origin: &Origin) -> String {
+    let path = match origin {
+        Origin::Bundled(path) => Path::new(path),
+        Origin::Disk(path) | Origin::Memory(path) => path.as_path(),
+    };
+    path.file_stem().and_then(|stem| stem.to_str()).unwrap_or("variant").to_string()
+}
+
+/// A diagnostic for a root file that cannot be read at all.
+fn unreadable(label: &str, message: String) -> Diagnostics {
+    let known = sources::bundled_variant_names().join(", ");
+    Diagnostics(vec![Diagnostic {
+        file: label.to_string(),
+        line: 1,
+        column: 1,
+        width: 1,
+        source_line: String::new(),
+        message,
+        expected: Some(format!("a bundled variant ({known}) or a path to a .hole file")),
+    }])
+}
+
+fn place_all(sources: &SourceMap, problems: &[Problem]) -> Diagnostics {
+    Diagnostics(problems.iter().map(|problem| Diagnostic::place(sources, problem)).collect())
+}
+
+/// A kernel error pointed at the declaration it is about.
+fn spec_problem(index: &lower::SpanIndex, error: &SpecError) -> Problem {
+    Problem::new(index.span_of(&error.subject), error.message.clone())
+}
+
+fn hooks(checked: &check::Checked) -> Vec<Hook> {
+    checked
+        .scope
+        .hooks
+        .iter()
+        .map(|hook| {
+            let (source, source_file) = match &hook.source {
+                Some(source) => (
+                    source.text.clone(),
+                    checked.sources.get(source.file).map(|file| file.origin.label()).unwrap_or_default(),
+                ),
+                None => (String::new(), String::new()),
+            };
+            Hook {
+                event: hook.decl.event.node,
+                function: hook.decl.function.node.clone(),
+                args: hook.decl.args.iter().map(|arg| arg.node.clone()).collect(),
+                source,
+                source_file,
+            }
+        })
+        .collect()
+}

@@ -63,15 +63,21 @@ pub struct MoveEntry {
     /// Every outcome of every `[%dice ...]` command after the move, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u8>,
-    /// Comment texts after the move, without `%dice` commands, whitespace collapsed.
+    /// Comments, NAGs and side variations after the move, in the order written.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub comments: Vec<String>,
-    /// Numeric annotation glyphs (`$1`; `!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub nags: Vec<u8>,
-    /// Side variations after the move, the text inside each `( )`, not played.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub variations: Vec<String>,
+    pub annotations: Vec<Annotation>,
+}
+
+/// Something written after a move that does not change the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Annotation {
+    /// A comment's text without `%dice` commands, whitespace collapsed.
+    Comment(String),
+    /// A numeric annotation glyph (`$1`; `!` is 1, `?` 2, `!!` 3, `??` 4, `!?` 5, `?!` 6).
+    Nag(u8),
+    /// A side variation: the text inside `( )`, not played.
+    Variation(String),
 }
 
 impl MoveEntry {
@@ -83,9 +89,31 @@ impl MoveEntry {
             text: MoveText::new(text)?,
             notation: Notation::parse(text).ok()?,
             dice: Vec::new(),
-            comments: Vec::new(),
-            nags: Vec::new(),
-            variations: Vec::new(),
+            annotations: Vec::new(),
+        })
+    }
+
+    /// The comment texts, in order.
+    pub fn comments(&self) -> impl Iterator<Item = &str> {
+        self.annotations.iter().filter_map(|annotation| match annotation {
+            Annotation::Comment(text) => Some(text.as_str()),
+            _ => None,
+        })
+    }
+
+    /// The NAGs, in order.
+    pub fn nags(&self) -> impl Iterator<Item = u8> + '_ {
+        self.annotations.iter().filter_map(|annotation| match annotation {
+            Annotation::Nag(nag) => Some(*nag),
+            _ => None,
+        })
+    }
+
+    /// The side variations' texts, in order.
+    pub fn variations(&self) -> impl Iterator<Item = &str> {
+        self.annotations.iter().filter_map(|annotation| match annotation {
+            Annotation::Variation(text) => Some(text.as_str()),
+            _ => None,
         })
     }
 }

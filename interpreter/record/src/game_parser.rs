@@ -7,12 +7,16 @@
 
 use crate::comment::{read_comment, CommentContent};
 use crate::cursor::{Cursor, Step};
-use crate::game::{Game, GameResult, MoveEntry};
+use crate::game::{Annotation, Game, GameResult, MoveEntry};
 use crate::move_text::MoveText;
 use crate::notation::Notation;
 use crate::problem::{excerpt, SyntaxError, SyntaxProblem};
 use crate::tag_pair::read_tag_pair;
 use crate::variation::read_variation;
+
+/// Room reserved up front, to save regrowing the vectors in most games.
+const TYPICAL_TAGS: usize = 16;
+const TYPICAL_PLIES: usize = 128;
 
 /// What the bytes at the cursor hold.
 #[derive(Debug)]
@@ -31,6 +35,8 @@ pub(crate) fn parse_game(cursor: &mut Cursor) -> Step<Parsed> {
     let mut parser = GameParser {
         game: Game {
             line: cursor.line(),
+            tags: Vec::with_capacity(TYPICAL_TAGS),
+            moves: Vec::with_capacity(TYPICAL_PLIES),
             ..Game::default()
         },
     };
@@ -179,9 +185,7 @@ impl GameParser {
             text,
             notation,
             dice: Vec::new(),
-            comments: Vec::new(),
-            nags: Vec::new(),
-            variations: Vec::new(),
+            annotations: Vec::new(),
         });
         Ok(TokenEnd::Continue(Ok(())))
     }
@@ -213,7 +217,7 @@ impl GameParser {
         match self.game.moves.last_mut() {
             Some(entry) => {
                 entry.dice.extend_from_slice(&dice);
-                entry.comments.extend(text);
+                entry.annotations.extend(text.map(Annotation::Comment));
             }
             None if !dice.is_empty() => {
                 let error = SyntaxError::NothingToAttachTo { what: "`%dice`".into() };
@@ -236,7 +240,7 @@ impl GameParser {
             return Ok(Err(self.problem(line, error)));
         };
         if let Some(entry) = self.game.moves.last_mut() {
-            entry.variations.push(text);
+            entry.annotations.push(Annotation::Variation(text));
         }
         Ok(Ok(()))
     }
@@ -276,7 +280,7 @@ impl GameParser {
     fn attach_nag(&mut self, line: u32, nag: u8) -> Outcome {
         match self.game.moves.last_mut() {
             Some(entry) => {
-                entry.nags.push(nag);
+                entry.annotations.push(Annotation::Nag(nag));
                 Ok(())
             }
             None => Err(self.problem(line, SyntaxError::NothingToAttachTo { what: "a NAG".into() })),

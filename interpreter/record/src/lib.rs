@@ -20,7 +20,7 @@ mod tag_pair;
 mod variation;
 mod writer;
 
-pub use game::{Game, GameResult, MoveEntry, TagPair};
+pub use game::{Annotation, Game, GameResult, MoveEntry, TagPair};
 pub use move_text::{MoveText, MAX_MOVE_TEXT};
 pub use notation::{Action, BoardMove, CastleSide, CheckMark, Notation, NotationError, Square};
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};

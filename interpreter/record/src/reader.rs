@@ -57,8 +57,8 @@ pub struct PgnReader<R> {
     line: u32,
     /// The next unconsumed byte begins a line.
     at_line_start: bool,
-    /// Skip to the next tag line before reading on.
-    resync_pending: bool,
+    /// What to skip before reading on.
+    resync: Resync,
     games_read: usize,
     finished: bool,
 }
@@ -81,7 +81,7 @@ impl<R: Read> PgnReader<R> {
             input: InputBuffer::new(source),
             line: 1,
             at_line_start: true,
-            resync_pending: false,
+            resync: Resync::Nothing,
             games_read: 0,
             finished: false,
         }
@@ -111,8 +111,14 @@ impl<R: Read> PgnReader<R> {
         if self.input.consumed_total() == 0 {
             self.skip_byte_order_mark()?;
         }
-        if std::mem::take(&mut self.resync_pending) {
-            self.skip_to_tag_line()?;
+        match std::mem::replace(&mut self.resync, Resync::Nothing) {
+            Resync::Nothing => {}
+            Resync::ToNextTagLine => self.skip_to_tag_line()?,
+            Resync::PastTagSection => {
+                self.skip_line()?;
+                self.skip_tag_lines()?;
+                self.skip_to_tag_line()?;
+            }
         }
         self.skip_blank_text()?;
         if self.input.available().is_empty() {
@@ -138,9 +144,9 @@ impl<R: Read> PgnReader<R> {
             match parsed {
                 Err(NeedMore) => self.input.fill_more()?,
                 Ok((Parsed::NotAGame, _)) => return Ok(PgnItem::Stray(self.stray_text())),
-                Ok((Parsed::Game { game, problem }, consumed)) => {
-                    self.consume(consumed);
-                    self.resync_pending = problem.is_some();
+                Ok((Parsed::Game { game, problem }, end)) => {
+                    self.consume_parsed(end);
+                    self.resync = Resync::after(problem.as_ref());
                     self.games_read += 1;
                     return Ok(PgnItem::Game(GameRecord {
                         number: self.games_read,
@@ -153,13 +159,26 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// Parses a game from the available bytes (at most [`MAX_GAME_BYTES`] of them);
-    /// `complete` says no more bytes will come. Also gives the bytes it used.
-    fn parse_available(&self, complete: bool) -> Result<(Parsed, usize), NeedMore> {
+    /// `complete` says no more bytes will come. Also gives where the parse ended.
+    fn parse_available(&self, complete: bool) -> Result<(Parsed, ParseEnd), NeedMore> {
         let available = self.input.available();
         let bytes = &available[..available.len().min(MAX_GAME_BYTES)];
         let mut cursor = Cursor::new(bytes, self.line, self.at_line_start, complete);
         let parsed = parse_game(&mut cursor)?;
-        Ok((parsed, cursor.pos()))
+        let end = ParseEnd {
+            consumed: cursor.pos(),
+            line: cursor.line(),
+        };
+        Ok((parsed, end))
+    }
+
+    /// Consumes what a parse used; the parse counted its lines.
+    fn consume_parsed(&mut self, end: ParseEnd) {
+        if end.consumed > 0 {
+            self.at_line_start = self.input.available()[end.consumed - 1] == b'\n';
+            self.input.consume(end.consumed);
+            self.line = end.line;
+        }
     }
 
     fn stray_text(&mut self) -> StrayText {
@@ -168,7 +187,7 @@ impl<R: Read> PgnReader<R> {
             line: self.line,
             excerpt: excerpt(first_line.unwrap_or_default().trim_ascii()),
         };
-        self.resync_pending = true;
+        self.resync = Resync::ToNextTagLine;
         stray
     }
 
@@ -234,6 +253,17 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
+    /// Skips whole lines that start with `[`.
+    fn skip_tag_lines(&mut self) -> Result<(), ReadError> {
+        loop {
+            self.fill_to(1)?;
+            match self.input.available().first() {
+                Some(b'[') if self.at_line_start => self.skip_line()?,
+                _ => return Ok(()),
+            }
+        }
+    }
+
     /// Consumes through the next line feed (or everything, at the end of the input).
     fn skip_line(&mut self) -> Result<(), ReadError> {
         loop {
@@ -256,8 +286,36 @@ impl<R: Read> PgnReader<R> {
     }
 }
 
+/// Where reading goes on after a syntax problem or stray text.
+enum Resync {
+    Nothing,
+    /// The next line that starts with `[`.
+    ToNextTagLine,
+    /// The problem is in a tag section: its other tag lines are not a new game.
+    PastTagSection,
+}
+
+impl Resync {
+    fn after(problem: Option<&SyntaxProblem>) -> Resync {
+        match problem.map(|problem| &problem.error) {
+            None => Resync::Nothing,
+            Some(SyntaxError::MalformedTag { .. } | SyntaxError::TextAfterTag { .. }) => {
+                Resync::PastTagSection
+            }
+            Some(_) => Resync::ToNextTagLine,
+        }
+    }
+}
+
+/// Where a parse stopped: bytes used, and the line there.
+#[derive(Clone, Copy)]
+struct ParseEnd {
+    consumed: usize,
+    line: u32,
+}
+
 /// A game that did not end within [`MAX_GAME_BYTES`] gets a problem saying so.
-fn cut_off((parsed, consumed): (Parsed, usize)) -> (Parsed, usize) {
+fn cut_off((parsed, end): (Parsed, ParseEnd)) -> (Parsed, ParseEnd) {
     match parsed {
         Parsed::Game {
             game,
@@ -274,9 +332,9 @@ fn cut_off((parsed, consumed): (Parsed, usize)) -> (Parsed, usize) {
                 game,
                 problem: Some(problem),
             };
-            (game, consumed)
+            (game, end)
         }
-        other => (other, consumed),
+        other => (other, end),
     }
 }
 

@@ -12,6 +12,7 @@ pub(crate) fn read_tag_pair(cursor: &mut Cursor) -> Step<Result<TagPair, SyntaxE
     if name.is_empty() {
         return Ok(Err(malformed("no tag name after `[`")));
     }
+    // Tag name bytes are ASCII.
     let name = String::from_utf8_lossy(name).into_owned();
     skip_blanks(cursor)?;
     if cursor.peek()? != Some(b'"') {
@@ -20,7 +21,7 @@ pub(crate) fn read_tag_pair(cursor: &mut Cursor) -> Step<Result<TagPair, SyntaxE
     cursor.advance(1);
     let value = match read_quoted_value(cursor)? {
         Some(value) => value,
-        None => return Ok(Err(malformed("the value's closing `\"` is missing"))),
+        None => return Ok(Err(malformed("the value's closing `\"]` is missing"))),
     };
     skip_blanks(cursor)?;
     if cursor.peek()? != Some(b']') {
@@ -46,6 +47,7 @@ fn skip_blanks(cursor: &mut Cursor) -> Step<()> {
 }
 
 /// The value up to the closing quote (consumed); `None` if the line ends first.
+/// A `"` not followed by `]` is kept in the value: `[Event "Tour "C""]` is `Tour "C"`.
 fn read_quoted_value(cursor: &mut Cursor) -> Step<Option<String>> {
     let mut value = Vec::new();
     loop {
@@ -54,9 +56,10 @@ fn read_quoted_value(cursor: &mut Cursor) -> Step<Option<String>> {
         match cursor.peek()? {
             Some(b'"') => {
                 cursor.advance(1);
-                let value = String::from_utf8(value)
-                    .unwrap_or_else(|invalid| latin1_to_string(invalid.as_bytes()));
-                return Ok(Some(value));
+                if closes_tag(cursor)? {
+                    return Ok(Some(decode(value)));
+                }
+                value.push(b'"');
             }
             Some(b'\\') => match cursor.peek_at(1)? {
                 Some(escaped @ (b'"' | b'\\')) => {
@@ -71,6 +74,22 @@ fn read_quoted_value(cursor: &mut Cursor) -> Step<Option<String>> {
             _ => return Ok(None),
         }
     }
+}
+
+/// Only blanks stand between the cursor and a `]`.
+fn closes_tag(cursor: &Cursor) -> Step<bool> {
+    let mut offset = 0;
+    loop {
+        match cursor.peek_at(offset)? {
+            Some(b' ' | b'\t') => offset += 1,
+            Some(b']') => return Ok(true),
+            _ => return Ok(false),
+        }
+    }
+}
+
+fn decode(value: Vec<u8>) -> String {
+    String::from_utf8(value).unwrap_or_else(|invalid| latin1_to_string(invalid.as_bytes()))
 }
 
 /// Old PGN files are often Latin-1; a value that is not UTF-8 is read as Latin-1.

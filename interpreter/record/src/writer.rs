@@ -6,7 +6,7 @@
 
 use std::io;
 
-use crate::game::{Game, MoveEntry, TagPair};
+use crate::game::{Annotation, Game, MoveEntry, TagPair};
 use crate::line_wrap::{wrap_words, Word};
 
 const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -68,7 +68,10 @@ fn movetext_words(game: &Game) -> Vec<Word> {
             words.push(Word::Plain(number));
         }
         push_entry(entry, &mut words);
-        interrupted = !entry.comments.is_empty() || !entry.variations.is_empty();
+        interrupted = entry
+            .annotations
+            .iter()
+            .any(|annotation| !matches!(annotation, Annotation::Nag(_)));
         numbering.advance();
     }
     if let Some(result) = game.result {
@@ -79,15 +82,15 @@ fn movetext_words(game: &Game) -> Vec<Word> {
 
 fn push_entry(entry: &MoveEntry, words: &mut Vec<Word>) {
     words.push(Word::Plain(entry.text.to_string()));
-    words.extend(entry.nags.iter().map(|nag| Word::Plain(format!("${nag}"))));
     if !entry.dice.is_empty() {
         words.push(Word::Plain(dice_comment(&entry.dice)));
     }
-    for comment in &entry.comments {
-        push_comment(comment, words);
-    }
-    for variation in &entry.variations {
-        push_bracketed('(', variation, ')', words);
+    for annotation in &entry.annotations {
+        match annotation {
+            Annotation::Nag(nag) => words.push(Word::Plain(format!("${nag}"))),
+            Annotation::Comment(text) => push_comment(text, words),
+            Annotation::Variation(text) => push_bracketed('(', text, ')', words),
+        }
     }
 }
 

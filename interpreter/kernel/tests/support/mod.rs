@@ -86,3 +86,61 @@ pub fn orthodox_spec() -> VariantSpec {
 pub fn orthodox() -> Arc<Variant> {
     Arc::new(Variant::compile(orthodox_spec()).expect("the orthodox test spec compiles"))
 }
+
+/// A token kind with every behaviour off; tests switch on what they need.
+pub fn plain_token(name: &str, symbol: char) -> TokenSpec {
+    TokenSpec {
+        name: name.into(),
+        symbol,
+        default_squares: vec![],
+        layout: LayoutRule::Any,
+        movement: TokenMovement::Open,
+        entry: Entry::None,
+        exit: Exit::None,
+        relocate_to_origin: false,
+        stacking: Stacking::Dormant,
+        royal_exempt: false,
+        removed_by_royal: false,
+        inactive_while_occupied: false,
+        wraps_edges: false,
+        lifetime: None,
+        blocks_promotion: false,
+        removes_occupant: false,
+    }
+}
+
+/// Orthodox chess with extra token kinds (and optional rule changes).
+pub fn orthodox_with(tokens: Vec<TokenSpec>, change: impl FnOnce(&mut VariantSpec)) -> Arc<Variant> {
+    let mut spec = orthodox_spec();
+    spec.tokens = tokens;
+    change(&mut spec);
+    Arc::new(Variant::compile(spec).expect("the test spec compiles"))
+}
+
+/// The WH behaviours: absent for non-royal pieces, tunnels, edge wraps, dormant under pieces,
+/// ordinary squares for the king, which removes them.
+pub fn warp_token() -> TokenSpec {
+    TokenSpec {
+        movement: TokenMovement::Absent,
+        exit: Exit::Tunnel,
+        royal_exempt: true,
+        removed_by_royal: true,
+        inactive_while_occupied: true,
+        wraps_edges: true,
+        ..plain_token("warp", '*')
+    }
+}
+
+/// The PH behaviours: blocks, entered by capture-move, exit through another open token,
+/// the entered token moves to the origin, stacks are dormant, no promotion on it.
+pub fn transit_token(entry: Entry, stacking: Stacking) -> TokenSpec {
+    TokenSpec {
+        movement: TokenMovement::Blocks,
+        entry,
+        exit: Exit::AnotherOpen,
+        relocate_to_origin: true,
+        stacking,
+        blocks_promotion: true,
+        ..plain_token("gate", 'o')
+    }
+}

@@ -1,0 +1,726 @@
+//! From a root file to one checked, merged variant: loads and parses every file it reaches
+//! (`extends`, `include`, `rhai`), merges their declarations with override semantics, and
+//! checks everything that has a source position: names, references, squares, duplicates,
+//! the royal piece, include cycles, the setup's letters and shape, hook sources.
+//!
+//! Override semantics (like Fairy-Stockfish's variants.ini inheritance): declarations are
+//! applied in reading order, an `extends` or `include` standing where it is written; a later
+//! declaration of the same piece, token, behaviour, rule, board, setup or links block
+//! replaces the earlier one (keeping its place in the piece order), and `remove` drops one.
+//! Declaring the same name twice in one file is an error.
+
+use std::collections::HashSet;
+
+use holechess_kernel::spec::CastleRole;
+
+use crate::ast::*;
+use crate::diagnostic::Problem;
+use crate::lower;
+use crate::sources::{self, Origin, SourceMap};
+use crate::syntax;
+
+/// A declaration in the merged variant, with the file that declared it.
+#[derive(Clone, Debug)]
+pub struct Declared<T> {
+    pub node: T,
+    pub span: Span,
+    pub file: FileId,
+}
+
+/// Where a hook's rhai source ended up: its text and where the text lies.
+#[derive(Clone, Debug)]
+pub struct HookSource {
+    pub text: String,
+    /// The file holding the text (the script for inline blocks, the `.rhai` file otherwise).
+    pub file: FileId,
+    /// Byte offset of the text in that file.
+    pub offset: usize,
+}
+
+/// A hook with its source resolved.
+#[derive(Clone, Debug)]
+pub struct CheckedHook {
+    pub decl: HookDecl,
+    pub source: Option<HookSource>,
+}
+
+/// The merged variant: every declaration that is in force.
+#[derive(Clone, Debug, Default)]
+pub struct Scope {
+    pub root: FileId,
+    pub header: Option<Declared<VariantDecl>>,
+    pub board: Option<Declared<BoardDecl>>,
+    pub pieces: Vec<Declared<PieceDecl>>,
+    pub tokens: Vec<Declared<TokenDecl>>,
+    pub behaviours: Vec<Declared<TokenDecl>>,
+    pub setup: Option<Declared<SetupDecl>>,
+    pub rules: Vec<Declared<Rule>>,
+    pub links: Option<Declared<Vec<Spanned<LinkClause>>>>,
+    pub hooks: Vec<CheckedHook>,
+}
+
+/// How a file was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Root,
+    Extended,
+    Included,
+}
+
+/// Loads, parses and merges files, collecting problems.
+pub struct Checker {
+    pub sources: SourceMap,
+    scripts: Vec<Script>,
+    pub problems: Vec<Problem>,
+    scope: Scope,
+    /// Files being merged (for cycle detection).
+    stack: Vec<FileId>,
+    /// Files already merged (an include reached twice is merged once).
+    merged: HashSet<FileId>,
+}
+
+impl Checker {
+    fn new() -> Checker {
+        Checker {
+            sources: SourceMap::default(),
+            scripts: Vec::new(),
+            problems: Vec::new(),
+            scope: Scope::default(),
+            stack: Vec::new(),
+            merged: HashSet::new(),
+        }
+    }
+
+    fn report(&mut self, problem: Problem) {
+        self.problems.push(problem);
+    }
+
+    /// Adds a file's text and parses it.
+    fn add_file(&mut self, origin: Origin, text: String) -> FileId {
+        let file = self.sources.add(origin, text.clone());
+        let (script, problems) = syntax::parse(file, &text);
+        self.scripts.push(script);
+        self.problems.extend(problems);
+        file
+    }
+
+    /// Loads a referenced file once; `None` (and a problem) when it cannot be read.
+    fn load(&mut self, origin: Origin, at: Span) -> Option<FileId> {
+        if let Some(file) = self.sources.find(&origin) {
+            return Some(file);
+        }
+        match sources::read(&origin) {
+            Ok(text) => Some(self.add_file(origin, text)),
+            Err(message) => {
+                self.report(Problem::new(at, message));
+                None
+            }
+        }
+    }
+
+    fn script(&self, file: FileId) -> Script {
+        self.scripts.get(file).cloned().unwrap_or_default()
+    }
+
+    fn declares_variant(&self, file: FileId) -> bool {
+        self.script(file).items.iter().any(|item| matches!(item.kind, ItemKind::Variant(_)))
+    }
+
+    // ------------------------------------------------------------------ merging
+
+    fn merge_file(&mut self, file: FileId, role: Role) {
+        self.stack.push(file);
+        self.merged.insert(file);
+        let script = self.script(file);
+        let shared_rhai = self.shared_rhai_sources(file, &script);
+        let mut seen_declaration = false;
+        let mut extended = false;
+        for item in &script.items {
+            match &item.kind {
+                ItemKind::Variant(header) => self.merge_header(header, item.span, file, role),
+                ItemKind::Extends(reference) => {
+                    self.merge_extends(reference, file, role, seen_declaration, extended);
+                    extended = true;
+                }
+                ItemKind::Include(reference) => self.merge_include(reference),
+                ItemKind::Hook(hook) => {
+                    let source = self.hook_source(hook, file, &shared_rhai);
+                    self.scope.hooks.push(CheckedHook { decl: hook.clone(), source });
+                }
+                _ => self.merge_declaration(item, file),
+            }
+            seen_declaration |= !matches!(item.kind, ItemKind::Variant(_) | ItemKind::Extends(_));
+        }
+        self.stack.pop();
+    }
+
+    fn merge_header(&mut self, header: &VariantDecl, span: Span, file: FileId, role: Role) {
+        if role != Role::Root {
+            return;
+        }
+        if let Some(first) = &self.scope.header {
+            if first.file == file {
+                let line = self.sources.locate(first.span).line;
+                self.report(Problem::new(span, format!("duplicate variant header: the variant is already declared on line {line}")));
+                return;
+            }
+        }
+        self.scope.header = Some(Declared { node: header.clone(), span, file });
+    }
+
+    fn merge_extends(&mut self, reference: &Reference, file: FileId, role: Role, seen_declaration: bool, extended: bool) {
+        let span = reference.span();
+        if role == Role::Included {
+            self.report(Problem::new(span, "a module cannot extend a variant").expecting("`include` instead"));
+            return;
+        }
+        if extended {
+            self.report(Problem::new(span, "a variant extends at most one other variant"));
+            return;
+        }
+        if seen_declaration {
+            self.report(Problem::new(span, "`extends` must come before the other declarations").expecting("it right after the `variant` header"));
+            return;
+        }
+        let Some(target) = self.resolve(reference, file, "variant") else { return };
+        if self.is_cycle(target, span) {
+            return;
+        }
+        if !self.declares_variant(target) {
+            let name = reference.text();
+            self.report(Problem::new(span, format!("`{name}` is a module, not a variant")).expecting(format!("`include {name}`")));
+            return;
+        }
+        self.merge_file(target, Role::Extended);
+    }
+
+    fn merge_include(&mut self, reference: &Reference) {
+        let span = reference.span();
+        let Some(current) = self.stack.last().copied() else { return };
+        let Some(target) = self.resolve(reference, current, "module") else { return };
+        if self.is_cycle(target, span) || self.merged.contains(&target) {
+            return;
+        }
+        if self.declares_variant(target) {
+            let name = reference.text();
+            self.report(Problem::new(span, format!("`{name}` is a variant, not a module")).expecting(format!("`extends {name}`")));
+            return;
+        }
+        self.merge_file(target, Role::Included);
+    }
+
+    /// The file a reference names, loaded; a problem when there is none.
+    fn resolve(&mut self, reference: &Reference, from: FileId, what: &str) -> Option<FileId> {
+        let from_origin = self.sources.get(from)?.origin.clone();
+        let origin = match reference {
+            Reference::Name(name) => sources::resolve_name(&from_origin, &name.node),
+            Reference::Path(path) => sources::resolve_path(&from_origin, &path.node),
+        };
+        let Some(origin) = origin else {
+            let known = match what {
+                "variant" => sources::bundled_variant_names(),
+                _ => sources::stdlib_module_names(),
+            };
+            self.report(
+                Problem::new(reference.span(), format!("unknown {what} `{}`", reference.text()))
+                    .expecting(format!("a bundled {what} ({}) or a path to a .hole file", known.join(", "))),
+            );
+            return None;
+        };
+        self.load(origin, reference.span())
+    }
+
+    /// Reports a cycle when the target is already being merged.
+    fn is_cycle(&mut self, target: FileId, at: Span) -> bool {
+        let Some(start) = self.stack.iter().position(|&file| file == target) else { return false };
+        let chain: Vec<String> = self.stack[start..]
+            .iter()
+            .chain(std::iter::once(&target))
+            .filter_map(|&file| self.sources.get(file).map(|source| source.origin.label()))
+            .collect();
+        self.report(Problem::new(at, format!("include cycle: {}", chain.join(" -> "))));
+        true
+    }
+
+    fn merge_declaration(&mut self, item: &Item, file: FileId) {
+        let span = item.span;
+        match &item.kind {
+            ItemKind::Board(board) => {
+                self.replace_single(|scope| &mut scope.board, board.clone(), span, file, "board")
+            }
+            ItemKind::Setup(setup) => {
+                self.replace_single(|scope| &mut scope.setup, setup.clone(), span, file, "setup")
+            }
+            ItemKind::Links(links) => {
+                self.replace_single(|scope| &mut scope.links, links.clone(), span, file, "links block")
+            }
+            ItemKind::Piece(piece) => {
+                let name = piece.name.clone();
+                self.replace_named(|scope| &mut scope.pieces, piece.clone(), &name, span, file, "piece", |p| &p.name)
+            }
+            ItemKind::Token(token) => {
+                let name = token.name.clone();
+                self.replace_named(|scope| &mut scope.tokens, token.clone(), &name, span, file, "token", |t| &t.name)
+            }
+            ItemKind::Behaviour(behaviour) => {
+                let name = behaviour.name.clone();
+                self.replace_named(|scope| &mut scope.behaviours, behaviour.clone(), &name, span, file, "behaviour", |t| &t.name)
+            }
+            ItemKind::Remove(remove) => self.remove(remove),
+            ItemKind::Rules(rules) => {
+                for rule in rules {
+                    self.merge_rule(rule, file);
+                }
+            }
+            ItemKind::Variant(_) | ItemKind::Extends(_) | ItemKind::Include(_) | ItemKind::Hook(_) | ItemKind::Rhai(_) => {}
+        }
+    }
+
+    /// Board, setup, links: one of each; a later file replaces, the same file may not repeat.
+    fn replace_single<T>(&mut self, slot: impl Fn(&mut Scope) -> &mut Option<Declared<T>>, node: T, span: Span, file: FileId, what: &str) {
+        if let Some(previous) = slot(&mut self.scope) {
+            if previous.file == file {
+                let line = self.sources.locate(previous.span).line;
+                self.report(Problem::new(span, format!("duplicate {what}: already declared on line {line}")));
+                return;
+            }
+        }
+        *slot(&mut self.scope) = Some(Declared { node, span, file });
+    }
+
+    /// Pieces, tokens, behaviours: by name; a redefinition keeps the original's place.
+    #[allow(clippy::too_many_arguments)]
+    fn replace_named<T>(
+        &mut self,
+        list: impl Fn(&mut Scope) -> &mut Vec<Declared<T>>,
+        node: T,
+        name: &Name,
+        span: Span,
+        file: FileId,
+        what: &str,
+        name_of: impl Fn(&T) -> &Name,
+    ) {
+        let existing = list(&mut self.scope).iter().position(|entry| name_of(&entry.node).node == name.node);
+        let declared = Declared { node, span, file };
+        match existing {
+            Some(index) if list(&mut self.scope)[index].file == file => {
+                let line = self.sources.locate(list(&mut self.scope)[index].span).line;
+                self.report(Problem::new(name.span, format!("duplicate {what} `{}`: already declared on line {line}", name.node)));
+            }
+            Some(index) => list(&mut self.scope)[index] = declared,
+            None => list(&mut self.scope).push(declared),
+        }
+    }
+
+    fn remove(&mut self, remove: &RemoveDecl) {
+        let name = &remove.name.node;
+        let removed = match remove.kind {
+            RemoveKind::Piece => remove_by_name(&mut self.scope.pieces, name, |p| &p.name.node),
+            RemoveKind::Token => remove_by_name(&mut self.scope.tokens, name, |t| &t.name.node),
+            RemoveKind::Behaviour => remove_by_name(&mut self.scope.behaviours, name, |t| &t.name.node),
+        };
+        if !removed {
+            let what = kind_word(remove.kind);
+            self.report(Problem::new(remove.name.span, format!("there is no {what} `{name}` to remove")).expecting(format!("the name of an inherited {what}")));
+        }
+    }
+
+    /// A rule replaces an earlier rule of the same kind from another file.
+    fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
+        let kind = std::mem::discriminant(&rule.node);
+        let existing = self.scope.rules.iter().position(|entry| std::mem::discriminant(&entry.node) == kind);
+        let declared = Declared { node: rule.node.clone(), span: rule.span, file };
+        match existing {
+            Some(index) if self.scope.rules[index].file == file => {
+                let line = self.sources.locate(self.scope.rules[index].span).line;
+                self.report(Problem::new(rule.span, format!("duplicate rule: this rule is already set on line {line}")));
+            }
+            Some(index) => self.scope.rules[index] = declared,
+            None => self.scope.rules.push(declared),
+        }
+    }
+
+    // ------------------------------------------------------------------ hook sources
+
+    /// The top-level `rhai` sources of a file, loaded.
+    fn shared_rhai_sources(&mut self, file: FileId, script: &Script) -> Vec<HookSource> {
+        script
+            .items
+            .iter()
+            .filter_map(|item| match &item.kind {
+                ItemKind::Rhai(source) => Some(source.clone()),
+                _ => None,
+            })
+            .filter_map(|source| self.rhai_text(&source, file))
+            .collect()
+    }
+
+    /// A hook's own source, or else the file's shared sources (the one defining its function).
+    fn hook_source(&mut self, hook: &HookDecl, file: FileId, shared: &[HookSource]) -> Option<HookSource> {
+        if let Some(own) = &hook.source {
+            return self.rhai_text(own, file);
+        }
+        let defining = shared.iter().find(|source| rhai_functions(&source.text).contains(&hook.function.node));
+        let chosen = defining.or(shared.first()).cloned();
+        if chosen.is_none() {
+            self.report(
+                Problem::new(hook.function.span, format!("hook function `{}` has no rhai source", hook.function.node))
+                    .expecting("an indented `rhai \"file.rhai\"` or `rhai ``` ... ``` ` line, or a top-level `rhai` declaration"),
+            );
+        }
+        chosen
+    }
+
+    fn rhai_text(&mut self, source: &Spanned<RhaiSource>, file: FileId) -> Option<HookSource> {
+        match &source.node {
+            RhaiSource::Inline(text) => Some(HookSource { text: text.node.clone(), file, offset: text.span.start }),
+            RhaiSource::File(path) => {
+                let from = self.sources.get(file)?.origin.clone();
+                let Some(origin) = sources::resolve_path(&from, &path.node) else {
+                    self.report(Problem::new(path.span, format!("no rhai file `{}` beside this script", path.node)));
+                    return None;
+                };
+                let rhai_file = self.load_rhai(origin, path.span)?;
+                let text = self.sources.get(rhai_file)?.text.clone();
+                Some(HookSource { text, file: rhai_file, offset: 0 })
+            }
+        }
+    }
+
+    /// A `.rhai` file is added to the source map (for positions) but not parsed as a script.
+    fn load_rhai(&mut self, origin: Origin, at: Span) -> Option<FileId> {
+        if let Some(file) = self.sources.find(&origin) {
+            return Some(file);
+        }
+        match sources::read(&origin) {
+            Ok(text) => {
+                let file = self.sources.add(origin, text);
+                self.scripts.push(Script::default());
+                Some(file)
+            }
+            Err(message) => {
+                self.report(Problem::new(at, message));
+                None
+            }
+        }
+    }
+}
+
+fn remove_by_name<T>(list: &mut Vec<Declared<T>>, name: &str, name_of: impl Fn(&T) -> &String) -> bool {
+    let before = list.len();
+    list.retain(|entry| name_of(&entry.node) != name);
+    list.len() != before
+}
+
+/// The names of the functions a rhai text defines (none when it does not compile).
+pub fn rhai_functions(text: &str) -> Vec<String> {
+    let engine = rhai::Engine::new_raw();
+    match engine.compile(text) {
+        Ok(ast) => ast.iter_functions().map(|function| function.name.to_string()).collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
+// ------------------------------------------------------------------ entry point
+
+/// The result of checking: the sources read, the merged scope, and every problem found.
+pub struct Checked {
+    pub sources: SourceMap,
+    pub scope: Scope,
+    pub problems: Vec<Problem>,
+}
+
+/// Loads the root file (from disk or the bundle, or the given text) and everything it
+/// reaches, merges and checks it.
+pub fn check(origin: Origin, text: Option<String>) -> Result<Checked, String> {
+    let mut checker = Checker::new();
+    let text = match text {
+        Some(text) => text,
+        None => sources::read(&origin)?,
+    };
+    let root = checker.add_file(origin, text);
+    checker.scope.root = root;
+    checker.merge_file(root, Role::Root);
+    let mut problems = std::mem::take(&mut checker.problems);
+    problems.extend(Consistency { scope: &checker.scope }.problems(&checker.sources));
+    Ok(Checked { sources: checker.sources, scope: checker.scope, problems })
+}
+
+// ------------------------------------------------------------------ consistency
+
+/// Checks on the merged variant: everything that refers to something else.
+struct Consistency<'a> {
+    scope: &'a Scope,
+}
+
+impl Consistency<'_> {
+    fn problems(&self, sources: &SourceMap) -> Vec<Problem> {
+        let mut problems = Vec::new();
+        let Some(header) = &self.scope.header else {
+            let start = Span::new(self.scope.root, 0, 0);
+            problems.push(Problem::new(start, "this file declares no variant").expecting("`variant \"Title\"` with `id NAME` and `summary \"...\"`"));
+            return problems;
+        };
+        let anchor = header.span;
+        let geometry = self.board(anchor, &mut problems);
+        self.pieces(anchor, &geometry, &mut problems);
+        self.behaviours(&mut problems);
+        self.tokens(&geometry, &mut problems);
+        self.setup(anchor, &geometry, &mut problems);
+        self.rules(&geometry, &mut problems);
+        self.links(&geometry, &mut problems);
+        self.hooks(sources, &mut problems);
+        problems
+    }
+
+    fn board(&self, anchor: Span, problems: &mut Vec<Problem>) -> lower::Geometry {
+        let Some(board) = &self.scope.board else {
+            problems.push(Problem::new(anchor, "the variant declares no board").expecting("`board 8x8` or `extends chess`"));
+            return lower::Geometry::default();
+        };
+        for side in [&board.node.files, &board.node.ranks] {
+            if !(1..=16).contains(&side.node) {
+                problems.push(Problem::new(side.span, format!("a board side of {} squares", side.node)).expecting("1 to 16 squares"));
+            }
+        }
+        let mut seen: Vec<&str> = Vec::new();
+        for name in &board.node.names {
+            if seen.contains(&name.node.as_str()) {
+                problems.push(Problem::new(name.span, format!("duplicate board name `{}`", name.node)));
+            }
+            seen.push(&name.node);
+        }
+        lower::Geometry::of(&board.node)
+    }
+
+    fn pieces(&self, anchor: Span, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        let names: Vec<&str> = self.scope.pieces.iter().map(|piece| piece.node.name.node.as_str()).collect();
+        let mut letters: Vec<(char, &str)> = Vec::new();
+        for piece in &self.scope.pieces {
+            let letter = piece.node.letter.node.to_ascii_uppercase();
+            if let Some((_, other)) = letters.iter().find(|(used, _)| *used == letter) {
+                problems.push(Problem::new(piece.node.letter.span, format!("piece letter `{letter}` is already used by `{other}`")).expecting("a letter no other piece uses"));
+            }
+            letters.push((letter, &piece.node.name.node));
+            for clause in &piece.node.clauses {
+                self.piece_clause(&piece.node, clause, &names, geometry, problems);
+            }
+        }
+        let royal = self.scope.pieces.iter().any(|piece| piece.node.clauses.iter().any(|clause| clause.node == PieceClause::Royal));
+        if !royal {
+            problems.push(Problem::new(anchor, "the variant has no royal piece").expecting("a piece with the clause `royal` (a king)"));
+        }
+    }
+
+    fn piece_clause(&self, piece: &PieceDecl, clause: &Spanned<PieceClause>, names: &[&str], geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        match &clause.node {
+            PieceClause::Value(value) if value.node > i32::MAX as u32 => {
+                problems.push(Problem::new(value.span, "value too large").expecting(format!("at most {}", i32::MAX)));
+            }
+            PieceClause::Promotion(promotion) => {
+                for choice in &promotion.choices {
+                    if !names.contains(&choice.node.as_str()) {
+                        problems.push(Problem::new(choice.span, format!("promotion to an unknown piece `{}`", choice.node)).expecting(format!("one of: {}", names.join(", "))));
+                    }
+                }
+                let zone = promotion.zone_ranks.node;
+                if zone == 0 || (geometry.ranks > 0 && zone > u32::from(geometry.ranks)) {
+                    problems.push(Problem::new(promotion.zone_ranks.span, format!("a promotion zone of {zone} ranks")).expecting(format!("1 to {} ranks", geometry.ranks)));
+                }
+            }
+            PieceClause::Movement(movement) => self.movement(piece, movement, clause.span, problems),
+            _ => {}
+        }
+    }
+
+    fn movement(&self, piece: &PieceDecl, movement: &Movement, span: Span, problems: &mut Vec<Problem>) {
+        if let Err(message) = lower::directions(movement) {
+            let at = movement.direction.as_ref().map(|d| d.span).or(movement.vector.as_ref().map(|v| v.span)).unwrap_or(span);
+            problems.push(Problem::new(at, format!("bad direction: {message}")));
+        }
+        if let Some(limit) = &movement.limit {
+            if limit.node == 0 || limit.node > 15 {
+                problems.push(Problem::new(limit.span, format!("a limit of {} squares", limit.node)).expecting("1 to 15 squares"));
+            }
+        }
+        let modifiers = &movement.modifiers;
+        let count = |wanted: &[Modifier]| modifiers.iter().filter(|m| wanted.iter().any(|w| same_kind(*w, m.node))).count();
+        if count(&[Modifier::MoveOnly, Modifier::CaptureOnly]) > 1 {
+            problems.push(Problem::new(span, "a movement can say `without capturing` or `only to capture`, not both"));
+        }
+        if count(&[Modifier::FirstMove, Modifier::FromStartingRank, Modifier::FromRank(0)]) > 1 {
+            problems.push(Problem::new(span, "a movement can have one condition (`on its first move`, `from its starting rank` or `from rank N`)"));
+        }
+        if count(&[Modifier::SetsEnPassant, Modifier::CapturesEnPassant]) > 1 {
+            problems.push(Problem::new(span, "a movement either may be taken en passant or captures en passant, not both"));
+        }
+        for modifier in modifiers {
+            self.modifier(piece, modifier, problems);
+        }
+    }
+
+    fn modifier(&self, piece: &PieceDecl, modifier: &Spanned<Modifier>, problems: &mut Vec<Problem>) {
+        match modifier.node {
+            Modifier::FromRank(rank) if rank == 0 || rank > 16 => {
+                problems.push(Problem::new(modifier.span, format!("rank {rank} is off the board")).expecting("a rank from 1"));
+            }
+            Modifier::FromStartingRank => {
+                if let Some(setup) = &self.scope.setup {
+                    if let Err(message) = lower::starting_rank(piece.letter.node, &setup.node) {
+                        problems.push(Problem::new(modifier.span, message).expecting("`from rank N`"));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn behaviours(&self, problems: &mut Vec<Problem>) {
+        for behaviour in &self.scope.behaviours {
+            for clause in &behaviour.node.clauses {
+                if let TokenClause::BehavesAs(name) = &clause.node {
+                    problems.push(Problem::new(name.span, "a behaviour cannot itself use `behaves as`").expecting("the clauses written out"));
+                }
+            }
+        }
+    }
+
+    fn tokens(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        let mut symbols: Vec<(char, &str)> = Vec::new();
+        for token in &self.scope.tokens {
+            for clause in &token.node.clauses {
+                self.token_clause(&token.node, clause, geometry, problems);
+            }
+            let symbol = lower::token_symbol(&token.node);
+            if let Some((_, other)) = symbols.iter().find(|(used, _)| *used == symbol) {
+                problems.push(Problem::new(token.node.name.span, format!("token `{}` is shown as `{symbol}` like `{other}`", token.node.name.node)).expecting("a `shown as C` clause with another symbol"));
+            }
+            symbols.push((symbol, &token.node.name.node));
+        }
+    }
+
+    fn token_clause(&self, token: &TokenDecl, clause: &Spanned<TokenClause>, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        match &clause.node {
+            TokenClause::BehavesAs(name) => {
+                if !self.scope.behaviours.iter().any(|b| b.node.name.node == name.node) {
+                    let known: Vec<&str> = self.scope.behaviours.iter().map(|b| b.node.name.node.as_str()).collect();
+                    problems.push(Problem::new(name.span, format!("unknown behaviour `{}`", name.node)).expecting(format!("one of: {} (include hole-mechanics?)", known.join(", "))));
+                }
+            }
+            TokenClause::Default(squares) => {
+                for square in squares {
+                    if let Err(problem) = geometry.square(square) {
+                        problems.push(problem);
+                    }
+                }
+            }
+            TokenClause::ExitAnother(name) | TokenClause::ExitTunnel(name) => {
+                if name.node != token.name.node && name.node != "one" {
+                    problems.push(Problem::new(name.span, format!("a `{}` can only lead to another `{}`", token.name.node, token.name.node)).expecting(format!("`{}` or `one`", token.name.node)));
+                }
+            }
+            TokenClause::WrapsEdges(Some((first, second))) => {
+                let last = geometry.file_letter(geometry.files.saturating_sub(1));
+                for file in [first, second] {
+                    if file.node != 'a' && file.node != last {
+                        problems.push(Problem::new(file.span, format!("the board can only wrap at its edge files, not at `{}`", file.node)).expecting(format!("files a and {last}")));
+                    }
+                }
+            }
+            TokenClause::Lifetime(plies) if plies.node == 0 || plies.node > u32::from(u16::MAX) => {
+                problems.push(Problem::new(plies.span, format!("a lifetime of {} plies", plies.node)).expecting("1 or more plies"));
+            }
+            TokenClause::LayoutExactly(count) if count.node > u32::from(u16::MAX) => {
+                problems.push(Problem::new(count.span, "too many tokens").expecting("a smaller number"));
+            }
+            _ => {}
+        }
+    }
+
+    fn setup(&self, anchor: Span, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        let Some(setup) = &self.scope.setup else {
+            problems.push(Problem::new(anchor, "the variant declares no setup").expecting("`setup FEN`"));
+            return;
+        };
+        let letters: Vec<char> = self.scope.pieces.iter().map(|piece| piece.node.letter.node.to_ascii_uppercase()).collect();
+        match lower::board_placements(&setup.node, geometry) {
+            Ok(placements) => {
+                for placement in placements {
+                    problems.extend(lower::check_placement(&placement, geometry, &letters));
+                }
+            }
+            Err(problem) => problems.push(problem),
+        }
+        if let Some(side) = setup.node.fields.first() {
+            if side.node != "w" && side.node != "b" {
+                problems.push(Problem::new(side.span, format!("`{}` is not a side to move", side.node)).expecting("`w` or `b`"));
+            }
+        }
+        if let Some(extra) = setup.node.fields.get(5) {
+            problems.push(Problem::new(extra.span, "too many FEN fields").expecting("at most: side, castling, en passant, halfmove clock, move number"));
+        }
+    }
+
+    fn rules(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        for rule in &self.scope.rules {
+            if let Rule::Castling(Some(Some(files))) = &rule.node {
+                for file in [&files.king_short, &files.rook_short, &files.king_long, &files.rook_long] {
+                    if geometry.files > 0 && lower::file_index(file.node) >= geometry.files {
+                        problems.push(Problem::new(file.span, format!("file `{}` is off the board", file.node)).expecting(format!("a file from a to {}", geometry.file_letter(geometry.files - 1))));
+                    }
+                }
+            }
+            if let Rule::Castling(Some(_)) = &rule.node {
+                let has = |role| self.scope.pieces.iter().any(|p| p.node.clauses.iter().any(|c| c.node == PieceClause::Castles(role)));
+                if !has(CastleRole::King) || !has(CastleRole::Rook) {
+                    problems.push(Problem::new(rule.span, "castling needs a piece that `castles as the king` and one that `castles as a rook`").expecting("`no castling`, or those clauses"));
+                }
+            }
+        }
+    }
+
+    fn links(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        let Some(links) = &self.scope.links else { return };
+        for clause in &links.node {
+            if let LinkClause::Pair(from, to) = &clause.node {
+                for square in [from, to] {
+                    if let Err(problem) = geometry.square(square) {
+                        problems.push(problem);
+                    }
+                }
+            }
+        }
+    }
+
+    fn hooks(&self, sources: &SourceMap, problems: &mut Vec<Problem>) {
+        for hook in &self.scope.hooks {
+            let Some(source) = &hook.source else { continue };
+            match rhai::Engine::new_raw().compile(&source.text) {
+                Ok(ast) => {
+                    if !ast.iter_functions().any(|f| f.name == hook.decl.function.node) {
+                        problems.push(Problem::new(hook.decl.function.span, format!("hook function `{}` is not defined in its rhai source", hook.decl.function.node)).expecting(format!("`fn {}(...)` in the rhai source", hook.decl.function.node)));
+                    }
+                }
+                Err(error) => problems.push(rhai_problem(sources, source, &error)),
+            }
+        }
+    }
+}
+
+/// Whether two modifiers are of the same kind (ignoring a rank number).
+fn same_kind(a: Modifier, b: Modifier) -> bool {
+    std::mem::discriminant(&a) == std::mem::discriminant(&b)
+}
+
+/// A rhai syntax error placed in the script or `.rhai` file holding the text.
+fn rhai_problem(sources: &SourceMap, source: &HookSource, error: &rhai::ParseError) -> Problem {
+    let position = error.position();
+    let line = position.line().unwrap_or(1);
+    let column = position.position().unwrap_or(1);
+    let line_start: usize = source.text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
+    let in_text = (line_start + column.saturating_sub(1)).min(source.text.len());
+    let start = source.offset + in_text;
+    let file_len = sources.get(source.file).map_or(start, |file| file.text.len());
+    let start = start.min(file_len);
+    Problem::new(Span::new(source.file, start, start + 1), format!("rhai syntax error: {}", error.err_type()))
+}
