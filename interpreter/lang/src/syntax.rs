@@ -95,8 +95,8 @@ impl Builder {
     }
 
     /// The first child with this rule, if any.
-    fn find<'a>(kids: &[Pair<'a, Rule>], rule: Rule) -> Option<Pair<'a, Rule>> {
-        kids.iter().find(|kid| kid.as_rule() == rule).cloned()
+    fn find<'a>(kids: &[Pair<'a, Rule>], wanted: Rule) -> Option<Pair<'a, Rule>> {
+        kids.iter().find(|kid| kid.as_rule() == wanted).cloned()
     }
 
     fn parse_item(&self, chunk: &str) -> Built<Item> {
@@ -670,8 +670,8 @@ fn found_text(chunk: &str, position: usize) -> String {
 /// `one of: a, b or c` from the rules pest would have accepted.
 fn describe_expected(positives: &[Rule]) -> String {
     let mut words: Vec<&str> = Vec::new();
-    for rule in positives {
-        let word = describe_rule(*rule);
+    for positive in positives {
+        let word = describe_rule(*positive);
         if !words.contains(&word) {
             words.push(word);
         }
@@ -687,8 +687,8 @@ fn describe_expected(positives: &[Rule]) -> String {
 }
 
 /// Every grammar rule in words, for "expected ..." in parse errors.
-pub(crate) fn describe_rule(rule: Rule) -> &'static str {
-    match rule {
+pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
+    match grammar_rule {
         Rule::EOI => "end of line",
         Rule::WHITESPACE | Rule::COMMENT => "a space or a comment",
         Rule::item | Rule::declaration => "a declaration (variant, extends, include, board, piece, token, setup, rules, links, ...)",
@@ -782,7 +782,7 @@ pub(crate) fn describe_rule(rule: Rule) -> &'static str {
         Rule::board_placement => "`board NAME: PLACEMENT`",
         Rule::setup_state => "`state w KQkq - 0 1`",
         Rule::rules_decl => "`rules`",
-        Rule::rule => "a rule",
+        Rule::rule_line => "a rule",
         Rule::no => "`no`",
         Rule::off => "`off`",
         Rule::castling_rule => "`castling` or `no castling`",

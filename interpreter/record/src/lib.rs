@@ -25,4 +25,4 @@ pub use move_text::{MoveText, MAX_MOVE_TEXT};
 pub use notation::{Action, BoardMove, CastleSide, CheckMark, Notation, NotationError, Square};
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnItem, PgnReader, StrayText, MAX_GAME_BYTES};
-pub use writer::{write_game, write_games};
+pub use writer::{tags_in_export_order, write_game, write_games};

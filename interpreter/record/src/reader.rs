@@ -143,7 +143,7 @@ impl<R: Read> PgnReader<R> {
             };
             match parsed {
                 Err(NeedMore) => self.input.fill_more()?,
-                Ok((Parsed::NotAGame, _)) => return Ok(PgnItem::Stray(self.stray_text())),
+                Ok((Parsed::NotAGame, _)) => return Ok(PgnItem::Stray(self.stray_text()?)),
                 Ok((Parsed::Game { game, problem }, end)) => {
                     self.consume_parsed(end);
                     self.resync = Resync::after(problem.as_ref());
@@ -181,14 +181,23 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
-    fn stray_text(&mut self) -> StrayText {
-        let first_line = self.input.available().split(|&b| b == b'\n').next();
-        let stray = StrayText {
+    fn stray_text(&mut self) -> Result<StrayText, ReadError> {
+        const EXCERPT_BYTES: usize = 160;
+        while !self.input.available().contains(&b'\n')
+            && self.input.available().len() < EXCERPT_BYTES
+            && !self.input.at_eof()
+        {
+            self.input.fill_more()?;
+        }
+        let available = self.input.available();
+        let first_line = available[..available.len().min(EXCERPT_BYTES)]
+            .split(|&byte| byte == b'\n')
+            .next();
+        self.resync = Resync::ToNextTagLine;
+        Ok(StrayText {
             line: self.line,
             excerpt: excerpt(first_line.unwrap_or_default().trim_ascii()),
-        };
-        self.resync = Resync::ToNextTagLine;
-        stray
+        })
     }
 
     fn consume(&mut self, count: usize) {

@@ -36,14 +36,20 @@ pub fn write_games<'a>(
     Ok(())
 }
 
-fn write_tags(tags: &[TagPair], out: &mut String) {
+/// The order tags are written in: the seven-tag roster's (first of each name), then the
+/// others as they come.
+pub fn tags_in_export_order(tags: &[TagPair]) -> impl Iterator<Item = &TagPair> {
     let roster = SEVEN_TAG_ROSTER
         .iter()
         .filter_map(|name| tags.iter().find(|tag| tag.name == *name));
     let others = tags
         .iter()
         .filter(|tag| !SEVEN_TAG_ROSTER.contains(&tag.name.as_str()));
-    for tag in roster.chain(others) {
+    roster.chain(others)
+}
+
+fn write_tags(tags: &[TagPair], out: &mut String) {
+    for tag in tags_in_export_order(tags) {
         out.push('[');
         out.push_str(&tag.name);
         out.push_str(" \"");

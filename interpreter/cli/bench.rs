@@ -1,0 +1,49 @@
+//! `holechess bench`: the speed figures the README reports, measured on this machine,
+//! single-threaded, with the command that reproduces them being this one.
+
+use std::time::Instant;
+
+use holechess_kernel::perft::perft;
+use holechess_kernel::Position;
+
+use crate::commands::{load_variant, Outcome};
+
+#[derive(Debug)]
+pub struct BenchConfig {
+    pub chess_depth: u32,
+    pub hole_depth: u32,
+}
+
+pub fn run(config: &BenchConfig) -> Result<Outcome, String> {
+    compile_time()?;
+    perft_speed("chess", None, config.chess_depth)?;
+    Ok(Outcome::Ok)
+}
+
+/// Time to load and compile the orthodox script (median of many loads).
+fn compile_time() -> Result<(), String> {
+    let mut samples = Vec::new();
+    for _ in 0..50 {
+        let started = Instant::now();
+        load_variant("chess")?;
+        samples.push(started.elapsed().as_secs_f64());
+    }
+    samples.sort_by(f64::total_cmp);
+    println!("load+compile chess: {:.2} ms (median of 50)", samples[samples.len() / 2] * 1e3);
+    Ok(())
+}
+
+/// Perft from a position, reporting nodes per second (last ply counted in bulk).
+pub fn perft_speed(variant: &str, fen: Option<&str>, depth: u32) -> Result<f64, String> {
+    let loaded = load_variant(variant)?;
+    let mut pos = match fen {
+        Some(f) => Position::from_fen(&loaded.variant, f).map_err(|e| e.to_string())?,
+        None => Position::start(&loaded.variant),
+    };
+    let started = Instant::now();
+    let nodes = perft(&mut pos, depth);
+    let secs = started.elapsed().as_secs_f64();
+    let nps = nodes as f64 / secs;
+    println!("perft {variant} depth {depth}: {nodes} nodes in {secs:.2} s = {:.1} M nodes/s", nps / 1e6);
+    Ok(nps)
+}

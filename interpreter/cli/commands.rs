@@ -1,0 +1,114 @@
+//! The commands: each takes its configuration, prints its result, and says how it ended.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use holechess_kernel::notation::lan;
+use holechess_kernel::perft::{perft, perft_divide};
+use holechess_kernel::{Position, Variant};
+use holechess_lang::LoadedVariant;
+
+use crate::config::{Command, PerftConfig};
+
+/// How a command ended, as the exit code reports it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Ok,
+    /// Invalid input was found (a bad record, an illegal move).
+    Invalid,
+    /// A usage error or a script error.
+    Error,
+}
+
+impl Outcome {
+    pub fn code(self) -> u8 {
+        match self {
+            Outcome::Ok => 0,
+            Outcome::Invalid => 1,
+            Outcome::Error => 2,
+        }
+    }
+}
+
+pub fn run(command: Command) -> Outcome {
+    let result = match command {
+        Command::List => list(),
+        Command::Check { files } => check(&files),
+        Command::Perft(config) => run_perft(&config),
+        Command::Moves { variant, fen } => moves(&variant, fen.as_deref()),
+        Command::Bench(config) => crate::bench::run(&config),
+    };
+    result.unwrap_or_else(|message| {
+        eprintln!("error: {message}");
+        Outcome::Error
+    })
+}
+
+/// Loads a variant by name or path; diagnostics become the error message.
+pub fn load_variant(name: &str) -> Result<LoadedVariant, String> {
+    holechess_lang::load(name).map_err(|diagnostics| diagnostics.render())
+}
+
+/// The position given by `--fen`, or the variant's start.
+pub fn position_of(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, String> {
+    match fen {
+        Some(text) => Position::from_fen(variant, text).map_err(|e| format!("invalid position '{text}': {e}")),
+        None => Ok(Position::start(variant)),
+    }
+}
+
+fn list() -> Result<Outcome, String> {
+    let variants = holechess_lang::bundled();
+    let width = variants.iter().map(|v| v.id.len()).max().unwrap_or(0);
+    for v in variants {
+        println!("{:width$}  {} - {}", v.id, v.title, v.summary);
+    }
+    Ok(Outcome::Ok)
+}
+
+fn check(files: &[std::path::PathBuf]) -> Result<Outcome, String> {
+    let diagnostics = holechess_lang::check_files(files);
+    if diagnostics.is_empty() {
+        for f in files {
+            println!("{}: ok", f.display());
+        }
+        return Ok(Outcome::Ok);
+    }
+    for d in &diagnostics {
+        eprintln!("{}", d.render());
+    }
+    eprintln!("{} problem(s) found", diagnostics.len());
+    Ok(Outcome::Error)
+}
+
+fn run_perft(config: &PerftConfig) -> Result<Outcome, String> {
+    let loaded = load_variant(&config.variant)?;
+    let mut pos = position_of(&loaded.variant, config.fen.as_deref())?;
+    let started = Instant::now();
+    let total = if config.divide {
+        let rows = perft_divide(&mut pos, config.depth);
+        for (mv, n) in &rows {
+            println!("{mv} {n}");
+        }
+        rows.iter().map(|(_, n)| n).sum::<u64>().max(u64::from(config.depth == 0))
+    } else {
+        perft(&mut pos, config.depth)
+    };
+    println!("{total}");
+    if config.stats {
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!("{total} nodes in {secs:.3} s ({:.1} M nodes/s)", total as f64 / secs.max(1e-9) / 1e6);
+    }
+    Ok(Outcome::Ok)
+}
+
+fn moves(variant: &str, fen: Option<&str>) -> Result<Outcome, String> {
+    let loaded = load_variant(variant)?;
+    let pos = position_of(&loaded.variant, fen)?;
+    let mut texts: Vec<String> = pos.legal_moves().iter().map(|&m| lan(&pos, m)).collect();
+    texts.sort();
+    for t in texts {
+        println!("{t}");
+    }
+    Ok(Outcome::Ok)
+}

@@ -1,0 +1,41 @@
+//! Turns clap's view of the command line into the core configuration the commands run.
+//! This is the one place the two meet.
+
+use std::path::PathBuf;
+
+use crate::args::{Cli, CliCommand};
+
+/// A command with everything it needs, independent of how it was spelled.
+#[derive(Debug)]
+pub enum Command {
+    List,
+    Check { files: Vec<PathBuf> },
+    Perft(PerftConfig),
+    Moves { variant: String, fen: Option<String> },
+    Bench(crate::bench::BenchConfig),
+}
+
+#[derive(Debug)]
+pub struct PerftConfig {
+    pub variant: String,
+    pub depth: u32,
+    pub fen: Option<String>,
+    pub divide: bool,
+    pub stats: bool,
+}
+
+impl From<Cli> for Command {
+    fn from(cli: Cli) -> Command {
+        match cli.command {
+            CliCommand::List => Command::List,
+            CliCommand::Check { files } => Command::Check { files },
+            CliCommand::Perft { variant, depth, fen, divide, stats } => {
+                Command::Perft(PerftConfig { variant, depth, fen, divide, stats })
+            }
+            CliCommand::Moves { variant, fen } => Command::Moves { variant, fen },
+            CliCommand::Bench { chess_depth, hole_depth } => {
+                Command::Bench(crate::bench::BenchConfig { chess_depth, hole_depth })
+            }
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! Every file in /work/shared/data/pgn/tricky/ reads without panic, with the game counts
+//! below. Where the count or the verdict differs from python-chess
+//! (python-chess-results.tsv, "games read"), the comment says why. Legality is not checked
+//! here: python-chess's "illegal san" errors are for the replay step, so those games count
+//! as clean games for this syntax reader.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use holechess_record::{PgnItem, PgnReader, ReadError};
+
+const TRICKY_DIR: &str = "/work/shared/data/pgn/tricky";
+
+/// What reading a file gives.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Outcome {
+    games: usize,
+    plies: usize,
+    /// Games with a syntax problem.
+    problems: usize,
+    /// Stretches of text outside any game.
+    strays: usize,
+    /// The reader said "no PGN games found".
+    no_games: bool,
+}
+
+const fn games(games: usize, plies: usize) -> Outcome {
+    Outcome {
+        games,
+        plies,
+        problems: 0,
+        strays: 0,
+        no_games: false,
+    }
+}
+
+const fn with_problems(games: usize, plies: usize, problems: usize) -> Outcome {
+    Outcome {
+        games,
+        plies,
+        problems,
+        strays: 0,
+        no_games: false,
+    }
+}
+
+const NOT_PGN: Outcome = Outcome {
+    games: 0,
+    plies: 0,
+    problems: 0,
+    strays: 1,
+    no_games: true,
+};
+
+fn read(path: &Path) -> Outcome {
+    let mut outcome = Outcome::default();
+    for item in PgnReader::open(path).expect("open") {
+        match item {
+            Ok(PgnItem::Game(record)) => {
+                outcome.games += 1;
+                outcome.plies += record.game.moves.len();
+                outcome.problems += usize::from(record.problem.is_some());
+            }
+            Ok(PgnItem::Stray(_)) => outcome.strays += 1,
+            Err(ReadError::NoGames { .. }) => outcome.no_games = true,
+            Err(error) => panic!("{}: {error}", path.display()),
+        }
+    }
+    outcome
+}
+
+fn expected() -> BTreeMap<&'static str, Outcome> {
+    let mut expected = BTreeMap::new();
+    // Clean games, same count and plies as python-chess.
+    for (file, plies) in [
+        ("pgn-read/4ncl_96-97_01.pgn", 93),
+        ("pgn-read/4ncl_96-97_02.pgn", 98),
+        ("pgn-read/4ncl_96-97_03.pgn", 140),
+        ("pgn-read/4ncl_96-97_04.pgn", 94),
+        ("pgn-read/4ncl_96-97_05.pgn", 112),
+        ("pgn-read/4ncl_96-97_06.pgn", 39),
+        ("pgn-read/4ncl_97-98_07.pgn", 95),
+        ("pgn-read/FIDE_longest_possible_game.pgn", 11790),
+        ("pgn-read/all_4ncl_1996_2010_08.pgn", 151),
+        ("pgn-read/all_4ncl_1996_2010_09.pgn", 50),
+        ("pgn-read/all_4ncl_1996_2010_10.pgn", 67),
+        // Comments holding `[` at the start of a line: not taken for tag lines.
+        ("pgn-read/break_pgn_0_8_1_a.pgn", 52),
+        ("pgn-read/break_pgn_0_8_1_b.pgn", 154),
+        ("pgn-read/break_pgn_0_8_1_c.pgn", 91),
+        ("pgn-read/calgames_01.pgn", 34),
+        ("pgn-read/calgames_02.pgn", 53),
+        ("pgn-read/calgames_03.pgn", 95),
+        ("pgn-read/calgames_04.pgn", 67),
+        ("pgn-read/calgames_05.pgn", 50),
+        // `[Event "LA CC Handicap Tour "C""]`: an inner `"` not followed by `]` is kept.
+        ("pgn-read/calgames_06.pgn", 61),
+        ("pgn-read/calgames_07.pgn", 61),
+        ("pgn-read/calgames_08.pgn", 70),
+        ("pgn-read/calgames_09.pgn", 83),
+        ("pgn-read/calgames_10.pgn", 76),
+        ("pgn-read/calgames_11.pgn", 48),
+        ("pgn-read/twic92n_01.pgn", 93),
+        ("pgn-read/twic92n_02.pgn", 110),
+        ("pgn-read/twic92n_03.pgn", 79),
+        ("pgn-read/twic92n_04.pgn", 103),
+        ("pgn-read/twic92n_05.pgn", 94),
+        ("pgn-read/twic92n_06.pgn", 87),
+        ("pgn-read/twic92n_07.pgn", 123),
+        ("pgn-read/twic92n_08.pgn", 104),
+        ("pgn-read/twic92n_09.pgn", 98),
+        ("pgn-read/twic92n_11.pgn", 64),
+        ("pgn-read/twic95n_10.pgn", 30),
+        // A blank line inside the tag section does not split the game.
+        ("python-chess/chessbase-empty-line.pgn", 134),
+        ("python-chess/molinari-bordais-1979.pgn", 10),
+        ("python-chess/nepomniachtchi-liren-game1.pgn", 97),
+        ("python-chess/stockfish-learning.pgn", 154),
+        // Long algebraic moves are part of holechess notation.
+        ("python-chess/uci-moves.pgn", 113),
+    ] {
+        expected.insert(file, games(1, plies));
+    }
+    expected.insert("python-chess/antichess-programfox.pgn", games(2, 126));
+    // Chess960 castling as O-O; FEN start positions are tags like any other.
+    expected.insert("python-chess/cutechess-fischerrandom.pgn", games(4, 396));
+    expected.insert("python-chess/kasparov-deep-blue-1997.pgn", games(6, 519));
+    // The byte-order mark is skipped; two games with no moves, only `*`.
+    expected.insert("python-chess/utf8-bom.pgn", games(2, 0));
+
+    // The mangled hand-typed games: python-chess reads 1 game from each, then stops at an
+    // illegal move. Every one of them has HTML (`<br>`) after the `[Result]` tag pair
+    // (Little_01, 16 and 17 after every tag pair), a syntax problem here. The rest of the
+    // tag section is skipped with the bad game, so each file is still one game. (In
+    // Little_02 the line is `(Result "1/2 - ½) <br>`: a variation before any move.)
+    for number in 1..=17 {
+        let file: &'static str = format!("pgn-read/Little_{number:02}.pgn").leak();
+        expected.insert(file, with_problems(1, 0, 1));
+    }
+    // ICC mails: python-chess counts the mail headers between the two games as a third,
+    // empty game; here they are stray text.
+    expected.insert(
+        "pgn-read/crafty06_01.pgn",
+        Outcome {
+            strays: 1,
+            ..games(2, 223)
+        },
+    );
+    // HTML newsletters with moves inside <strong> elements and no tag line: python-chess
+    // makes 17 and 35 "games" out of the HTML text; here it is not PGN.
+    expected.insert("pgn-read/crafty06_02.pgn", NOT_PGN);
+    expected.insert("pgn-read/crafty06_03.pgn", NOT_PGN);
+    // 7 games like python-chess (whose error is an illegal move, for the replay step).
+    // `* *` and `1-0 ff`: text after the result is stray (5 times); the forfeit
+    // `(+)-(-)` opens a variation before any move: a syntax problem in game 4.
+    expected.insert(
+        "pgn-read/twic9nn_error.pgn",
+        Outcome {
+            strays: 5,
+            ..with_problems(7, 140, 1)
+        },
+    );
+    // `Z0` (ChessBase null move) is not holechess notation (a lost turn is `--`);
+    // python-chess reads it as a null move.
+    expected.insert("python-chess/anastasian-lewis.pgn", with_problems(1, 81, 1));
+    // Crazyhouse drops (`N@f3`) are not holechess notation; python-chess knows crazyhouse.
+    expected.insert(
+        "python-chess/knightvuillaume-jannlee-zh-lichess.pgn",
+        with_problems(1, 23, 1),
+    );
+    expected.insert("python-chess/saturs-jannlee-zh-lichess.pgn", with_problems(1, 21, 1));
+    // Tag sections without movetext: a repeated tag name starts the next game, so 605
+    // and 45 games (python-chess merges each file into 1 game with repeated tags).
+    expected.insert("scalachess/FWWRC-tags-only.pgn", games(605, 0));
+    expected.insert("scalachess/uzchesscup-tags-only.pgn", games(45, 0));
+    // FEN lines, not PGN (python-chess was not run on it).
+    expected.insert("scalachess/snapshot-replay-mainline_fen.txt", NOT_PGN);
+    // One game per line, no tags, no blank lines: each result ends a game, so 278 games
+    // (python-chess reads on past each result: 1 game, then an illegal move).
+    expected.insert("sunfish/pgns-headerless-one-per-line.pgn", games(278, 15896));
+    // Not PGN files at all.
+    expected.insert("pgn-read/LICENCE", NOT_PGN);
+    expected.insert("python-chess-results.tsv", NOT_PGN);
+    expected
+}
+
+fn every_tricky_file() -> Vec<String> {
+    let mut files = Vec::new();
+    let mut directories = vec![Path::new(TRICKY_DIR).to_path_buf()];
+    while let Some(directory) = directories.pop() {
+        for entry in std::fs::read_dir(&directory).expect("tricky dir") {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                directories.push(path);
+            } else {
+                let relative = path.strip_prefix(TRICKY_DIR).unwrap();
+                files.push(relative.to_string_lossy().into_owned());
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn every_tricky_file_gives_the_expected_games() {
+    let expected = expected();
+    let files = every_tricky_file();
+    assert_eq!(
+        files.iter().map(String::as_str).collect::<Vec<_>>(),
+        expected.keys().copied().collect::<Vec<_>>(),
+        "the table must list every file"
+    );
+    for file in files {
+        let outcome = read(&Path::new(TRICKY_DIR).join(&file));
+        assert_eq!(outcome, expected[file.as_str()], "{file}");
+    }
+}
+
+#[test]
+fn problems_name_the_line_ply_and_text() {
+    let path = Path::new(TRICKY_DIR).join("python-chess/anastasian-lewis.pgn");
+    let records: Vec<_> = PgnReader::open(path).unwrap().games().map(Result::unwrap).collect();
+    let problem = records[0].problem.clone().unwrap();
+    assert_eq!(problem.to_string(), "line 20, ply 82: `Z0` is not a move in holechess notation");
+
+    let path = Path::new(TRICKY_DIR).join("pgn-read/Little_02.pgn");
+    let records: Vec<_> = PgnReader::open(path).unwrap().games().map(Result::unwrap).collect();
+    let problem = records[0].problem.clone().unwrap();
+    assert_eq!(problem.to_string(), "line 4, ply 1: a variation before the first move");
+}

@@ -1,0 +1,102 @@
+//! Orthodox chess, loaded from `variants/chess.hole`, against outside perft data
+//! (`../shared/data/perft/`): every position at every depth whose count is at most
+//! 1,000,000 runs here; the ignored test runs every listed depth.
+
+use std::path::PathBuf;
+
+use holechess_kernel::perft::perft;
+use holechess_kernel::Position;
+
+/// One position with its expected counts by depth.
+struct Case {
+    source: String,
+    fen: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/perft")
+}
+
+/// `FEN ;D1 n ;D2 n ...` lines; `#` comments.
+fn read_epd(name: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(data_dir().join(name)).expect("perft data is beside the checkout");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, line)| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap().trim().to_string();
+            let counts = parts
+                .map(|p| {
+                    let p = p.trim();
+                    let (d, n) = p.split_once(' ').expect("D<depth> <count>");
+                    (d.trim_start_matches('D').parse().unwrap(), n.trim().parse().unwrap())
+                })
+                .collect();
+            Case { source: format!("{name}:{}", i + 1), fen, counts }
+        })
+        .collect()
+}
+
+/// `id` / `epd` / `perft D N` blocks.
+fn read_perft_blocks(name: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(data_dir().join(name)).expect("perft data is beside the checkout");
+    let mut cases: Vec<Case> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(id) = line.strip_prefix("id ") {
+            cases.push(Case { source: format!("{name}:{id}"), fen: String::new(), counts: Vec::new() });
+        } else if let Some(epd) = line.strip_prefix("epd ") {
+            cases.last_mut().expect("id before epd").fen = epd.to_string();
+        } else if let Some(p) = line.strip_prefix("perft ") {
+            let (d, n) = p.split_once(' ').unwrap();
+            cases.last_mut().expect("id before perft").counts.push((d.parse().unwrap(), n.parse().unwrap()));
+        }
+    }
+    cases
+}
+
+fn all_cases() -> Vec<Case> {
+    let mut cases = read_epd("perftsuite.epd");
+    cases.extend(read_epd("cpw-perft-results.epd"));
+    cases.extend(read_epd("peterellisjones-gist.epd"));
+    cases.extend(read_perft_blocks("tricky.perft"));
+    cases
+}
+
+fn run(cases: &[Case], limit: u64) -> usize {
+    let chess = holechess_lang::load("chess").expect("the bundled chess script loads");
+    let mut checked = 0;
+    for case in cases {
+        let mut pos = Position::from_fen(&chess.variant, &case.fen)
+            .unwrap_or_else(|e| panic!("{}: {} does not read: {e}", case.source, case.fen));
+        for &(depth, expected) in case.counts.iter().filter(|(_, n)| *n <= limit) {
+            let got = perft(&mut pos, depth);
+            assert_eq!(got, expected, "{} depth {depth}: {}", case.source, case.fen);
+            checked += 1;
+        }
+    }
+    checked
+}
+
+#[test]
+fn every_suite_position_up_to_a_million_nodes() {
+    let cases = all_cases();
+    assert!(cases.len() > 150, "all four files are read");
+    let checked = run(&cases, 1_000_000);
+    assert!(checked > 500, "{checked} counts checked");
+}
+
+#[test]
+fn chess960_positions_up_to_a_hundred_thousand_nodes() {
+    let cases = read_perft_blocks("chess960.perft");
+    assert_eq!(cases.len(), 960);
+    run(&cases[..120], 100_000);
+}
+
+#[test]
+#[ignore = "deep perft: minutes in release"]
+fn every_suite_position_at_every_depth() {
+    run(&all_cases(), u64::MAX);
+    run(&read_perft_blocks("chess960.perft"), u64::MAX);
+}
