@@ -94,7 +94,7 @@ impl Variant {
     fn build(spec: VariantSpec) -> Variant {
         let geometry = Geometry { files: spec.board.files, ranks: spec.board.ranks, board_names: spec.board.names.clone() };
         let mut dirs: Vec<(i8, i8)> = Vec::new();
-        let mut dir_of = |dx: i8, dy: i8, dirs: &mut Vec<(i8, i8)>| -> u8 {
+        let dir_of = |dx: i8, dy: i8, dirs: &mut Vec<(i8, i8)>| -> u8 {
             match dirs.iter().position(|&d| d == (dx, dy)) {
                 Some(i) => i as u8,
                 None => {

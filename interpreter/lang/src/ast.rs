@@ -208,7 +208,10 @@ pub enum TokenClause {
     Default(Vec<Spanned<SquareName>>),
     LayoutAny,
     LayoutExactly(Spanned<u32>),
-    Movement { effect: TokenMovement, non_royal_only: bool },
+    Movement {
+        effect: TokenMovement,
+        non_royal_only: bool,
+    },
     Entry(Entry),
     /// `exit through another open NAME`.
     ExitAnother(Name),

@@ -123,7 +123,10 @@ impl Checker {
     }
 
     fn declares_variant(&self, file: FileId) -> bool {
-        self.script(file).items.iter().any(|item| matches!(item.kind, ItemKind::Variant(_)))
+        self.script(file)
+            .items
+            .iter()
+            .any(|item| matches!(item.kind, ItemKind::Variant(_)))
     }
 
     // ------------------------------------------------------------------ merging
@@ -145,7 +148,10 @@ impl Checker {
                 ItemKind::Include(reference) => self.merge_include(reference),
                 ItemKind::Hook(hook) => {
                     let source = self.hook_source(hook, file, &shared_rhai);
-                    self.scope.hooks.push(CheckedHook { decl: hook.clone(), source });
+                    self.scope.hooks.push(CheckedHook {
+                        decl: hook.clone(),
+                        source,
+                    });
                 }
                 _ => self.merge_declaration(item, file),
             }
@@ -161,34 +167,64 @@ impl Checker {
         if let Some(first) = &self.scope.header {
             if first.file == file {
                 let line = self.sources.locate(first.span).line;
-                self.report(Problem::new(span, format!("duplicate variant header: the variant is already declared on line {line}")));
+                self.report(Problem::new(
+                    span,
+                    format!(
+                        "duplicate variant header: the variant is already declared on line {line}"
+                    ),
+                ));
                 return;
             }
         }
-        self.scope.header = Some(Declared { node: header.clone(), span, file });
+        self.scope.header = Some(Declared {
+            node: header.clone(),
+            span,
+            file,
+        });
     }
 
-    fn merge_extends(&mut self, reference: &Reference, file: FileId, role: Role, seen_declaration: bool, extended: bool) {
+    fn merge_extends(
+        &mut self,
+        reference: &Reference,
+        file: FileId,
+        role: Role,
+        seen_declaration: bool,
+        extended: bool,
+    ) {
         let span = reference.span();
         if role == Role::Included {
-            self.report(Problem::new(span, "a module cannot extend a variant").expecting("`include` instead"));
+            self.report(
+                Problem::new(span, "a module cannot extend a variant")
+                    .expecting("`include` instead"),
+            );
             return;
         }
         if extended {
-            self.report(Problem::new(span, "a variant extends at most one other variant"));
+            self.report(Problem::new(
+                span,
+                "a variant extends at most one other variant",
+            ));
             return;
         }
         if seen_declaration {
-            self.report(Problem::new(span, "`extends` must come before the other declarations").expecting("it right after the `variant` header"));
+            self.report(
+                Problem::new(span, "`extends` must come before the other declarations")
+                    .expecting("it right after the `variant` header"),
+            );
             return;
         }
-        let Some(target) = self.resolve(reference, file, "variant") else { return };
+        let Some(target) = self.resolve(reference, file, "variant") else {
+            return;
+        };
         if self.is_cycle(target, span) {
             return;
         }
         if !self.declares_variant(target) {
             let name = reference.text();
-            self.report(Problem::new(span, format!("`{name}` is a module, not a variant")).expecting(format!("`include {name}`")));
+            self.report(
+                Problem::new(span, format!("`{name}` is a module, not a variant"))
+                    .expecting(format!("`include {name}`")),
+            );
             return;
         }
         self.merge_file(target, Role::Extended);
@@ -196,14 +232,21 @@ impl Checker {
 
     fn merge_include(&mut self, reference: &Reference) {
         let span = reference.span();
-        let Some(current) = self.stack.last().copied() else { return };
-        let Some(target) = self.resolve(reference, current, "module") else { return };
+        let Some(current) = self.stack.last().copied() else {
+            return;
+        };
+        let Some(target) = self.resolve(reference, current, "module") else {
+            return;
+        };
         if self.is_cycle(target, span) || self.merged.contains(&target) {
             return;
         }
         if self.declares_variant(target) {
             let name = reference.text();
-            self.report(Problem::new(span, format!("`{name}` is a variant, not a module")).expecting(format!("`extends {name}`")));
+            self.report(
+                Problem::new(span, format!("`{name}` is a variant, not a module"))
+                    .expecting(format!("`extends {name}`")),
+            );
             return;
         }
         self.merge_file(target, Role::Included);
@@ -222,8 +265,14 @@ impl Checker {
                 _ => sources::stdlib_module_names(),
             };
             self.report(
-                Problem::new(reference.span(), format!("unknown {what} `{}`", reference.text()))
-                    .expecting(format!("a bundled {what} ({}) or a path to a .hole file", known.join(", "))),
+                Problem::new(
+                    reference.span(),
+                    format!("unknown {what} `{}`", reference.text()),
+                )
+                .expecting(format!(
+                    "a bundled {what} ({}) or a path to a .hole file",
+                    known.join(", ")
+                )),
             );
             return None;
         };
@@ -232,13 +281,18 @@ impl Checker {
 
     /// Reports a cycle when the target is already being merged.
     fn is_cycle(&mut self, target: FileId, at: Span) -> bool {
-        let Some(start) = self.stack.iter().position(|&file| file == target) else { return false };
+        let Some(start) = self.stack.iter().position(|&file| file == target) else {
+            return false;
+        };
         let chain: Vec<String> = self.stack[start..]
             .iter()
             .chain(std::iter::once(&target))
             .filter_map(|&file| self.sources.get(file).map(|source| source.origin.label()))
             .collect();
-        self.report(Problem::new(at, format!("include cycle: {}", chain.join(" -> "))));
+        self.report(Problem::new(
+            at,
+            format!("include cycle: {}", chain.join(" -> ")),
+        ));
         true
     }
 
@@ -251,20 +305,48 @@ impl Checker {
             ItemKind::Setup(setup) => {
                 self.replace_single(|scope| &mut scope.setup, setup.clone(), span, file, "setup")
             }
-            ItemKind::Links(links) => {
-                self.replace_single(|scope| &mut scope.links, links.clone(), span, file, "links block")
-            }
+            ItemKind::Links(links) => self.replace_single(
+                |scope| &mut scope.links,
+                links.clone(),
+                span,
+                file,
+                "links block",
+            ),
             ItemKind::Piece(piece) => {
                 let name = piece.name.clone();
-                self.replace_named(|scope| &mut scope.pieces, piece.clone(), &name, span, file, "piece", |p| &p.name)
+                self.replace_named(
+                    |scope| &mut scope.pieces,
+                    piece.clone(),
+                    &name,
+                    span,
+                    file,
+                    "piece",
+                    |p| &p.name,
+                )
             }
             ItemKind::Token(token) => {
                 let name = token.name.clone();
-                self.replace_named(|scope| &mut scope.tokens, token.clone(), &name, span, file, "token", |t| &t.name)
+                self.replace_named(
+                    |scope| &mut scope.tokens,
+                    token.clone(),
+                    &name,
+                    span,
+                    file,
+                    "token",
+                    |t| &t.name,
+                )
             }
             ItemKind::Behaviour(behaviour) => {
                 let name = behaviour.name.clone();
-                self.replace_named(|scope| &mut scope.behaviours, behaviour.clone(), &name, span, file, "behaviour", |t| &t.name)
+                self.replace_named(
+                    |scope| &mut scope.behaviours,
+                    behaviour.clone(),
+                    &name,
+                    span,
+                    file,
+                    "behaviour",
+                    |t| &t.name,
+                )
             }
             ItemKind::Remove(remove) => self.remove(remove),
             ItemKind::Rules(rules) => {
@@ -272,16 +354,30 @@ impl Checker {
                     self.merge_rule(rule, file);
                 }
             }
-            ItemKind::Variant(_) | ItemKind::Extends(_) | ItemKind::Include(_) | ItemKind::Hook(_) | ItemKind::Rhai(_) => {}
+            ItemKind::Variant(_)
+            | ItemKind::Extends(_)
+            | ItemKind::Include(_)
+            | ItemKind::Hook(_)
+            | ItemKind::Rhai(_) => {}
         }
     }
 
     /// Board, setup, links: one of each; a later file replaces, the same file may not repeat.
-    fn replace_single<T>(&mut self, slot: impl Fn(&mut Scope) -> &mut Option<Declared<T>>, node: T, span: Span, file: FileId, what: &str) {
+    fn replace_single<T>(
+        &mut self,
+        slot: impl Fn(&mut Scope) -> &mut Option<Declared<T>>,
+        node: T,
+        span: Span,
+        file: FileId,
+        what: &str,
+    ) {
         if let Some(previous) = slot(&mut self.scope) {
             if previous.file == file {
                 let line = self.sources.locate(previous.span).line;
-                self.report(Problem::new(span, format!("duplicate {what}: already declared on line {line}")));
+                self.report(Problem::new(
+                    span,
+                    format!("duplicate {what}: already declared on line {line}"),
+                ));
                 return;
             }
         }
@@ -300,12 +396,20 @@ impl Checker {
         what: &str,
         name_of: impl Fn(&T) -> &Name,
     ) {
-        let existing = list(&mut self.scope).iter().position(|entry| name_of(&entry.node).node == name.node);
+        let existing = list(&mut self.scope)
+            .iter()
+            .position(|entry| name_of(&entry.node).node == name.node);
         let declared = Declared { node, span, file };
         match existing {
             Some(index) if list(&mut self.scope)[index].file == file => {
                 let line = self.sources.locate(list(&mut self.scope)[index].span).line;
-                self.report(Problem::new(name.span, format!("duplicate {what} `{}`: already declared on line {line}", name.node)));
+                self.report(Problem::new(
+                    name.span,
+                    format!(
+                        "duplicate {what} `{}`: already declared on line {line}",
+                        name.node
+                    ),
+                ));
             }
             Some(index) => list(&mut self.scope)[index] = declared,
             None => list(&mut self.scope).push(declared),
@@ -317,23 +421,42 @@ impl Checker {
         let removed = match remove.kind {
             RemoveKind::Piece => remove_by_name(&mut self.scope.pieces, name, |p| &p.name.node),
             RemoveKind::Token => remove_by_name(&mut self.scope.tokens, name, |t| &t.name.node),
-            RemoveKind::Behaviour => remove_by_name(&mut self.scope.behaviours, name, |t| &t.name.node),
+            RemoveKind::Behaviour => {
+                remove_by_name(&mut self.scope.behaviours, name, |t| &t.name.node)
+            }
         };
         if !removed {
             let what = kind_word(remove.kind);
-            self.report(Problem::new(remove.name.span, format!("there is no {what} `{name}` to remove")).expecting(format!("the name of an inherited {what}")));
+            self.report(
+                Problem::new(
+                    remove.name.span,
+                    format!("there is no {what} `{name}` to remove"),
+                )
+                .expecting(format!("the name of an inherited {what}")),
+            );
         }
     }
 
     /// A rule replaces an earlier rule of the same kind from another file.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
         let kind = std::mem::discriminant(&rule.node);
-        let existing = self.scope.rules.iter().position(|entry| std::mem::discriminant(&entry.node) == kind);
-        let declared = Declared { node: rule.node.clone(), span: rule.span, file };
+        let existing = self
+            .scope
+            .rules
+            .iter()
+            .position(|entry| std::mem::discriminant(&entry.node) == kind);
+        let declared = Declared {
+            node: rule.node.clone(),
+            span: rule.span,
+            file,
+        };
         match existing {
             Some(index) if self.scope.rules[index].file == file => {
                 let line = self.sources.locate(self.scope.rules[index].span).line;
-                self.report(Problem::new(rule.span, format!("duplicate rule: this rule is already set on line {line}")));
+                self.report(Problem::new(
+                    rule.span,
+                    format!("duplicate rule: this rule is already set on line {line}"),
+                ));
             }
             Some(index) => self.scope.rules[index] = declared,
             None => self.scope.rules.push(declared),
@@ -356,11 +479,18 @@ impl Checker {
     }
 
     /// A hook's own source, or else the file's shared sources (the one defining its function).
-    fn hook_source(&mut self, hook: &HookDecl, file: FileId, shared: &[HookSource]) -> Option<HookSource> {
+    fn hook_source(
+        &mut self,
+        hook: &HookDecl,
+        file: FileId,
+        shared: &[HookSource],
+    ) -> Option<HookSource> {
         if let Some(own) = &hook.source {
             return self.rhai_text(own, file);
         }
-        let defining = shared.iter().find(|source| rhai_functions(&source.text).contains(&hook.function.node));
+        let defining = shared
+            .iter()
+            .find(|source| rhai_functions(&source.text).contains(&hook.function.node));
         let chosen = defining.or(shared.first()).cloned();
         if chosen.is_none() {
             self.report(
@@ -373,16 +503,27 @@ impl Checker {
 
     fn rhai_text(&mut self, source: &Spanned<RhaiSource>, file: FileId) -> Option<HookSource> {
         match &source.node {
-            RhaiSource::Inline(text) => Some(HookSource { text: text.node.clone(), file, offset: text.span.start }),
+            RhaiSource::Inline(text) => Some(HookSource {
+                text: text.node.clone(),
+                file,
+                offset: text.span.start,
+            }),
             RhaiSource::File(path) => {
                 let from = self.sources.get(file)?.origin.clone();
                 let Some(origin) = sources::resolve_path(&from, &path.node) else {
-                    self.report(Problem::new(path.span, format!("no rhai file `{}` beside this script", path.node)));
+                    self.report(Problem::new(
+                        path.span,
+                        format!("no rhai file `{}` beside this script", path.node),
+                    ));
                     return None;
                 };
                 let rhai_file = self.load_rhai(origin, path.span)?;
                 let text = self.sources.get(rhai_file)?.text.clone();
-                Some(HookSource { text, file: rhai_file, offset: 0 })
+                Some(HookSource {
+                    text,
+                    file: rhai_file,
+                    offset: 0,
+                })
             }
         }
     }
@@ -406,7 +547,11 @@ impl Checker {
     }
 }
 
-fn remove_by_name<T>(list: &mut Vec<Declared<T>>, name: &str, name_of: impl Fn(&T) -> &String) -> bool {
+fn remove_by_name<T>(
+    list: &mut Vec<Declared<T>>,
+    name: &str,
+    name_of: impl Fn(&T) -> &String,
+) -> bool {
     let before = list.len();
     list.retain(|entry| name_of(&entry.node) != name);
     list.len() != before
@@ -416,7 +561,10 @@ fn remove_by_name<T>(list: &mut Vec<Declared<T>>, name: &str, name_of: impl Fn(&
 pub fn rhai_functions(text: &str) -> Vec<String> {
     let engine = rhai::Engine::new_raw();
     match engine.compile(text) {
-        Ok(ast) => ast.iter_functions().map(|function| function.name.to_string()).collect(),
+        Ok(ast) => ast
+            .iter_functions()
+            .map(|function| function.name.to_string())
+            .collect(),
         Err(_) => Vec::new(),
     }
 }
@@ -442,8 +590,17 @@ pub fn check(origin: Origin, text: Option<String>) -> Result<Checked, String> {
     checker.scope.root = root;
     checker.merge_file(root, Role::Root);
     let mut problems = std::mem::take(&mut checker.problems);
-    problems.extend(Consistency { scope: &checker.scope }.problems(&checker.sources));
-    Ok(Checked { sources: checker.sources, scope: checker.scope, problems })
+    problems.extend(
+        Consistency {
+            scope: &checker.scope,
+        }
+        .problems(&checker.sources),
+    );
+    Ok(Checked {
+        sources: checker.sources,
+        scope: checker.scope,
+        problems,
+    })
 }
 
 // ------------------------------------------------------------------ consistency
@@ -458,7 +615,10 @@ impl Consistency<'_> {
         let mut problems = Vec::new();
         let Some(header) = &self.scope.header else {
             let start = Span::new(self.scope.root, 0, 0);
-            problems.push(Problem::new(start, "this file declares no variant").expecting("`variant \"Title\"` with `id NAME` and `summary \"...\"`"));
+            problems.push(
+                Problem::new(start, "this file declares no variant")
+                    .expecting("`variant \"Title\"` with `id NAME` and `summary \"...\"`"),
+            );
             return problems;
         };
         let anchor = header.span;
@@ -475,18 +635,27 @@ impl Consistency<'_> {
 
     fn board(&self, anchor: Span, problems: &mut Vec<Problem>) -> lower::Geometry {
         let Some(board) = &self.scope.board else {
-            problems.push(Problem::new(anchor, "the variant declares no board").expecting("`board 8x8` or `extends chess`"));
+            problems.push(
+                Problem::new(anchor, "the variant declares no board")
+                    .expecting("`board 8x8` or `extends chess`"),
+            );
             return lower::Geometry::default();
         };
         for side in [&board.node.files, &board.node.ranks] {
             if !(1..=16).contains(&side.node) {
-                problems.push(Problem::new(side.span, format!("a board side of {} squares", side.node)).expecting("1 to 16 squares"));
+                problems.push(
+                    Problem::new(side.span, format!("a board side of {} squares", side.node))
+                        .expecting("1 to 16 squares"),
+                );
             }
         }
         let mut seen: Vec<&str> = Vec::new();
         for name in &board.node.names {
             if seen.contains(&name.node.as_str()) {
-                problems.push(Problem::new(name.span, format!("duplicate board name `{}`", name.node)));
+                problems.push(Problem::new(
+                    name.span,
+                    format!("duplicate board name `{}`", name.node),
+                ));
             }
             seen.push(&name.node);
         }
@@ -494,80 +663,163 @@ impl Consistency<'_> {
     }
 
     fn pieces(&self, anchor: Span, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
-        let names: Vec<&str> = self.scope.pieces.iter().map(|piece| piece.node.name.node.as_str()).collect();
+        let names: Vec<&str> = self
+            .scope
+            .pieces
+            .iter()
+            .map(|piece| piece.node.name.node.as_str())
+            .collect();
         let mut letters: Vec<(char, &str)> = Vec::new();
         for piece in &self.scope.pieces {
             let letter = piece.node.letter.node.to_ascii_uppercase();
             if let Some((_, other)) = letters.iter().find(|(used, _)| *used == letter) {
-                problems.push(Problem::new(piece.node.letter.span, format!("piece letter `{letter}` is already used by `{other}`")).expecting("a letter no other piece uses"));
+                problems.push(
+                    Problem::new(
+                        piece.node.letter.span,
+                        format!("piece letter `{letter}` is already used by `{other}`"),
+                    )
+                    .expecting("a letter no other piece uses"),
+                );
             }
             letters.push((letter, &piece.node.name.node));
             for clause in &piece.node.clauses {
                 self.piece_clause(&piece.node, clause, &names, geometry, problems);
             }
         }
-        let royal = self.scope.pieces.iter().any(|piece| piece.node.clauses.iter().any(|clause| clause.node == PieceClause::Royal));
+        let royal = self.scope.pieces.iter().any(|piece| {
+            piece
+                .node
+                .clauses
+                .iter()
+                .any(|clause| clause.node == PieceClause::Royal)
+        });
         if !royal {
-            problems.push(Problem::new(anchor, "the variant has no royal piece").expecting("a piece with the clause `royal` (a king)"));
+            problems.push(
+                Problem::new(anchor, "the variant has no royal piece")
+                    .expecting("a piece with the clause `royal` (a king)"),
+            );
         }
     }
 
-    fn piece_clause(&self, piece: &PieceDecl, clause: &Spanned<PieceClause>, names: &[&str], geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+    fn piece_clause(
+        &self,
+        piece: &PieceDecl,
+        clause: &Spanned<PieceClause>,
+        names: &[&str],
+        geometry: &lower::Geometry,
+        problems: &mut Vec<Problem>,
+    ) {
         match &clause.node {
             PieceClause::Value(value) if value.node > i32::MAX as u32 => {
-                problems.push(Problem::new(value.span, "value too large").expecting(format!("at most {}", i32::MAX)));
+                problems.push(
+                    Problem::new(value.span, "value too large")
+                        .expecting(format!("at most {}", i32::MAX)),
+                );
             }
             PieceClause::Promotion(promotion) => {
                 for choice in &promotion.choices {
                     if !names.contains(&choice.node.as_str()) {
-                        problems.push(Problem::new(choice.span, format!("promotion to an unknown piece `{}`", choice.node)).expecting(format!("one of: {}", names.join(", "))));
+                        problems.push(
+                            Problem::new(
+                                choice.span,
+                                format!("promotion to an unknown piece `{}`", choice.node),
+                            )
+                            .expecting(format!("one of: {}", names.join(", "))),
+                        );
                     }
                 }
                 let zone = promotion.zone_ranks.node;
                 if zone == 0 || (geometry.ranks > 0 && zone > u32::from(geometry.ranks)) {
-                    problems.push(Problem::new(promotion.zone_ranks.span, format!("a promotion zone of {zone} ranks")).expecting(format!("1 to {} ranks", geometry.ranks)));
+                    problems.push(
+                        Problem::new(
+                            promotion.zone_ranks.span,
+                            format!("a promotion zone of {zone} ranks"),
+                        )
+                        .expecting(format!("1 to {} ranks", geometry.ranks)),
+                    );
                 }
             }
-            PieceClause::Movement(movement) => self.movement(piece, movement, clause.span, problems),
+            PieceClause::Movement(movement) => {
+                self.movement(piece, movement, clause.span, problems)
+            }
             _ => {}
         }
     }
 
-    fn movement(&self, piece: &PieceDecl, movement: &Movement, span: Span, problems: &mut Vec<Problem>) {
+    fn movement(
+        &self,
+        piece: &PieceDecl,
+        movement: &Movement,
+        span: Span,
+        problems: &mut Vec<Problem>,
+    ) {
         if let Err(message) = lower::directions(movement) {
-            let at = movement.direction.as_ref().map(|d| d.span).or(movement.vector.as_ref().map(|v| v.span)).unwrap_or(span);
+            let at = movement
+                .direction
+                .as_ref()
+                .map(|d| d.span)
+                .or(movement.vector.as_ref().map(|v| v.span))
+                .unwrap_or(span);
             problems.push(Problem::new(at, format!("bad direction: {message}")));
         }
         if let Some(limit) = &movement.limit {
             if limit.node == 0 || limit.node > 15 {
-                problems.push(Problem::new(limit.span, format!("a limit of {} squares", limit.node)).expecting("1 to 15 squares"));
+                problems.push(
+                    Problem::new(limit.span, format!("a limit of {} squares", limit.node))
+                        .expecting("1 to 15 squares"),
+                );
             }
         }
         let modifiers = &movement.modifiers;
-        let count = |wanted: &[Modifier]| modifiers.iter().filter(|m| wanted.iter().any(|w| same_kind(*w, m.node))).count();
+        let count = |wanted: &[Modifier]| {
+            modifiers
+                .iter()
+                .filter(|m| wanted.iter().any(|w| same_kind(*w, m.node)))
+                .count()
+        };
         if count(&[Modifier::MoveOnly, Modifier::CaptureOnly]) > 1 {
-            problems.push(Problem::new(span, "a movement can say `without capturing` or `only to capture`, not both"));
+            problems.push(Problem::new(
+                span,
+                "a movement can say `without capturing` or `only to capture`, not both",
+            ));
         }
-        if count(&[Modifier::FirstMove, Modifier::FromStartingRank, Modifier::FromRank(0)]) > 1 {
+        if count(&[
+            Modifier::FirstMove,
+            Modifier::FromStartingRank,
+            Modifier::FromRank(0),
+        ]) > 1
+        {
             problems.push(Problem::new(span, "a movement can have one condition (`on its first move`, `from its starting rank` or `from rank N`)"));
         }
         if count(&[Modifier::SetsEnPassant, Modifier::CapturesEnPassant]) > 1 {
-            problems.push(Problem::new(span, "a movement either may be taken en passant or captures en passant, not both"));
+            problems.push(Problem::new(
+                span,
+                "a movement either may be taken en passant or captures en passant, not both",
+            ));
         }
         for modifier in modifiers {
             self.modifier(piece, modifier, problems);
         }
     }
 
-    fn modifier(&self, piece: &PieceDecl, modifier: &Spanned<Modifier>, problems: &mut Vec<Problem>) {
+    fn modifier(
+        &self,
+        piece: &PieceDecl,
+        modifier: &Spanned<Modifier>,
+        problems: &mut Vec<Problem>,
+    ) {
         match modifier.node {
             Modifier::FromRank(rank) if rank == 0 || rank > 16 => {
-                problems.push(Problem::new(modifier.span, format!("rank {rank} is off the board")).expecting("a rank from 1"));
+                problems.push(
+                    Problem::new(modifier.span, format!("rank {rank} is off the board"))
+                        .expecting("a rank from 1"),
+                );
             }
             Modifier::FromStartingRank => {
                 if let Some(setup) = &self.scope.setup {
                     if let Err(message) = lower::starting_rank(piece.letter.node, &setup.node) {
-                        problems.push(Problem::new(modifier.span, message).expecting("`from rank N`"));
+                        problems
+                            .push(Problem::new(modifier.span, message).expecting("`from rank N`"));
                     }
                 }
             }
@@ -579,33 +831,52 @@ impl Consistency<'_> {
         for behaviour in &self.scope.behaviours {
             for clause in &behaviour.node.clauses {
                 if let TokenClause::BehavesAs(name) = &clause.node {
-                    problems.push(Problem::new(name.span, "a behaviour cannot itself use `behaves as`").expecting("the clauses written out"));
+                    problems.push(
+                        Problem::new(name.span, "a behaviour cannot itself use `behaves as`")
+                            .expecting("the clauses written out"),
+                    );
                 }
             }
         }
     }
 
     fn tokens(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
-        let mut symbols: Vec<(char, &str)> = Vec::new();
         for token in &self.scope.tokens {
             for clause in &token.node.clauses {
                 self.token_clause(&token.node, clause, geometry, problems);
             }
-            let symbol = lower::token_symbol(&token.node);
-            if let Some((_, other)) = symbols.iter().find(|(used, _)| *used == symbol) {
-                problems.push(Problem::new(token.node.name.span, format!("token `{}` is shown as `{symbol}` like `{other}`", token.node.name.node)).expecting("a `shown as C` clause with another symbol"));
-            }
-            symbols.push((symbol, &token.node.name.node));
         }
     }
 
-    fn token_clause(&self, token: &TokenDecl, clause: &Spanned<TokenClause>, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+    fn knows_behaviour(&self, name: &str) -> bool {
+        self.scope
+            .behaviours
+            .iter()
+            .any(|b| b.node.name.node == name)
+    }
+
+    fn token_clause(
+        &self,
+        token: &TokenDecl,
+        clause: &Spanned<TokenClause>,
+        geometry: &lower::Geometry,
+        problems: &mut Vec<Problem>,
+    ) {
         match &clause.node {
-            TokenClause::BehavesAs(name) => {
-                if !self.scope.behaviours.iter().any(|b| b.node.name.node == name.node) {
-                    let known: Vec<&str> = self.scope.behaviours.iter().map(|b| b.node.name.node.as_str()).collect();
-                    problems.push(Problem::new(name.span, format!("unknown behaviour `{}`", name.node)).expecting(format!("one of: {} (include hole-mechanics?)", known.join(", "))));
-                }
+            TokenClause::BehavesAs(name) if !self.knows_behaviour(&name.node) => {
+                let known: Vec<&str> = self
+                    .scope
+                    .behaviours
+                    .iter()
+                    .map(|b| b.node.name.node.as_str())
+                    .collect();
+                problems.push(
+                    Problem::new(name.span, format!("unknown behaviour `{}`", name.node))
+                        .expecting(format!(
+                            "one of: {} (include hole-mechanics?)",
+                            known.join(", ")
+                        )),
+                );
             }
             TokenClause::Default(squares) => {
                 for square in squares {
@@ -614,24 +885,45 @@ impl Consistency<'_> {
                     }
                 }
             }
-            TokenClause::ExitAnother(name) | TokenClause::ExitTunnel(name) => {
-                if name.node != token.name.node && name.node != "one" {
-                    problems.push(Problem::new(name.span, format!("a `{}` can only lead to another `{}`", token.name.node, token.name.node)).expecting(format!("`{}` or `one`", token.name.node)));
-                }
+            TokenClause::ExitAnother(name) | TokenClause::ExitTunnel(name)
+                if name.node != token.name.node && name.node != "one" =>
+            {
+                let own = &token.name.node;
+                problems.push(
+                    Problem::new(
+                        name.span,
+                        format!("a `{own}` can only lead to another `{own}`"),
+                    )
+                    .expecting(format!("`{own}` or `one`")),
+                );
             }
             TokenClause::WrapsEdges(Some((first, second))) => {
                 let last = geometry.file_letter(geometry.files.saturating_sub(1));
                 for file in [first, second] {
                     if file.node != 'a' && file.node != last {
-                        problems.push(Problem::new(file.span, format!("the board can only wrap at its edge files, not at `{}`", file.node)).expecting(format!("files a and {last}")));
+                        problems.push(
+                            Problem::new(
+                                file.span,
+                                format!(
+                                    "the board can only wrap at its edge files, not at `{}`",
+                                    file.node
+                                ),
+                            )
+                            .expecting(format!("files a and {last}")),
+                        );
                     }
                 }
             }
             TokenClause::Lifetime(plies) if plies.node == 0 || plies.node > u32::from(u16::MAX) => {
-                problems.push(Problem::new(plies.span, format!("a lifetime of {} plies", plies.node)).expecting("1 or more plies"));
+                problems.push(
+                    Problem::new(plies.span, format!("a lifetime of {} plies", plies.node))
+                        .expecting("1 or more plies"),
+                );
             }
             TokenClause::LayoutExactly(count) if count.node > u32::from(u16::MAX) => {
-                problems.push(Problem::new(count.span, "too many tokens").expecting("a smaller number"));
+                problems.push(
+                    Problem::new(count.span, "too many tokens").expecting("a smaller number"),
+                );
             }
             _ => {}
         }
@@ -639,10 +931,17 @@ impl Consistency<'_> {
 
     fn setup(&self, anchor: Span, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
         let Some(setup) = &self.scope.setup else {
-            problems.push(Problem::new(anchor, "the variant declares no setup").expecting("`setup FEN`"));
+            problems.push(
+                Problem::new(anchor, "the variant declares no setup").expecting("`setup FEN`"),
+            );
             return;
         };
-        let letters: Vec<char> = self.scope.pieces.iter().map(|piece| piece.node.letter.node.to_ascii_uppercase()).collect();
+        let letters: Vec<char> = self
+            .scope
+            .pieces
+            .iter()
+            .map(|piece| piece.node.letter.node.to_ascii_uppercase())
+            .collect();
         match lower::board_placements(&setup.node, geometry) {
             Ok(placements) => {
                 for placement in placements {
@@ -653,25 +952,52 @@ impl Consistency<'_> {
         }
         if let Some(side) = setup.node.fields.first() {
             if side.node != "w" && side.node != "b" {
-                problems.push(Problem::new(side.span, format!("`{}` is not a side to move", side.node)).expecting("`w` or `b`"));
+                problems.push(
+                    Problem::new(side.span, format!("`{}` is not a side to move", side.node))
+                        .expecting("`w` or `b`"),
+                );
             }
         }
         if let Some(extra) = setup.node.fields.get(5) {
-            problems.push(Problem::new(extra.span, "too many FEN fields").expecting("at most: side, castling, en passant, halfmove clock, move number"));
+            problems.push(
+                Problem::new(extra.span, "too many FEN fields")
+                    .expecting("at most: side, castling, en passant, halfmove clock, move number"),
+            );
         }
     }
 
     fn rules(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
         for rule in &self.scope.rules {
             if let Rule::Castling(Some(Some(files))) = &rule.node {
-                for file in [&files.king_short, &files.rook_short, &files.king_long, &files.rook_long] {
+                for file in [
+                    &files.king_short,
+                    &files.rook_short,
+                    &files.king_long,
+                    &files.rook_long,
+                ] {
                     if geometry.files > 0 && lower::file_index(file.node) >= geometry.files {
-                        problems.push(Problem::new(file.span, format!("file `{}` is off the board", file.node)).expecting(format!("a file from a to {}", geometry.file_letter(geometry.files - 1))));
+                        problems.push(
+                            Problem::new(
+                                file.span,
+                                format!("file `{}` is off the board", file.node),
+                            )
+                            .expecting(format!(
+                                "a file from a to {}",
+                                geometry.file_letter(geometry.files - 1)
+                            )),
+                        );
                     }
                 }
             }
             if let Rule::Castling(Some(_)) = &rule.node {
-                let has = |role| self.scope.pieces.iter().any(|p| p.node.clauses.iter().any(|c| c.node == PieceClause::Castles(role)));
+                let has = |role| {
+                    self.scope.pieces.iter().any(|p| {
+                        p.node
+                            .clauses
+                            .iter()
+                            .any(|c| c.node == PieceClause::Castles(role))
+                    })
+                };
                 if !has(CastleRole::King) || !has(CastleRole::Rook) {
                     problems.push(Problem::new(rule.span, "castling needs a piece that `castles as the king` and one that `castles as a rook`").expecting("`no castling`, or those clauses"));
                 }
@@ -680,7 +1006,9 @@ impl Consistency<'_> {
     }
 
     fn links(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
-        let Some(links) = &self.scope.links else { return };
+        let Some(links) = &self.scope.links else {
+            return;
+        };
         for clause in &links.node {
             if let LinkClause::Pair(from, to) = &clause.node {
                 for square in [from, to] {
@@ -697,8 +1025,23 @@ impl Consistency<'_> {
             let Some(source) = &hook.source else { continue };
             match rhai::Engine::new_raw().compile(&source.text) {
                 Ok(ast) => {
-                    if !ast.iter_functions().any(|f| f.name == hook.decl.function.node) {
-                        problems.push(Problem::new(hook.decl.function.span, format!("hook function `{}` is not defined in its rhai source", hook.decl.function.node)).expecting(format!("`fn {}(...)` in the rhai source", hook.decl.function.node)));
+                    if !ast
+                        .iter_functions()
+                        .any(|f| f.name == hook.decl.function.node)
+                    {
+                        problems.push(
+                            Problem::new(
+                                hook.decl.function.span,
+                                format!(
+                                    "hook function `{}` is not defined in its rhai source",
+                                    hook.decl.function.node
+                                ),
+                            )
+                            .expecting(format!(
+                                "`fn {}(...)` in the rhai source",
+                                hook.decl.function.node
+                            )),
+                        );
                     }
                 }
                 Err(error) => problems.push(rhai_problem(sources, source, &error)),
@@ -717,10 +1060,20 @@ fn rhai_problem(sources: &SourceMap, source: &HookSource, error: &rhai::ParseErr
     let position = error.position();
     let line = position.line().unwrap_or(1);
     let column = position.position().unwrap_or(1);
-    let line_start: usize = source.text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
+    let line_start: usize = source
+        .text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
     let in_text = (line_start + column.saturating_sub(1)).min(source.text.len());
     let start = source.offset + in_text;
-    let file_len = sources.get(source.file).map_or(start, |file| file.text.len());
+    let file_len = sources
+        .get(source.file)
+        .map_or(start, |file| file.text.len());
     let start = start.min(file_len);
-    Problem::new(Span::new(source.file, start, start + 1), format!("rhai syntax error: {}", error.err_type()))
+    Problem::new(
+        Span::new(source.file, start, start + 1),
+        format!("rhai syntax error: {}", error.err_type()),
+    )
 }

@@ -29,16 +29,20 @@ pub(crate) fn read_comment(content: &[u8]) -> Result<CommentContent, CommentErro
         remaining_text.extend_from_slice(&rest[..start]);
         remaining_text.push(b' ');
         let command = &rest[start + DICE_COMMAND.len()..];
-        let lines_before = crate::cursor::count_lines(&content[..content.len() - rest.len() + start]);
+        let lines_before =
+            crate::cursor::count_lines(&content[..content.len() - rest.len() + start]);
         let error = |error| CommentError {
             lines_before,
             error,
         };
-        let end = command.iter().position(|&byte| byte == b']').ok_or_else(|| {
-            error(SyntaxError::BadDiceOutcome {
-                text: excerpt(command),
-            })
-        })?;
+        let end = command
+            .iter()
+            .position(|&byte| byte == b']')
+            .ok_or_else(|| {
+                error(SyntaxError::BadDiceOutcome {
+                    text: excerpt(command),
+                })
+            })?;
         read_outcomes(&command[..end], &mut dice).map_err(error)?;
         rest = &command[end + 1..];
     }
@@ -55,10 +59,15 @@ fn read_outcomes(list: &[u8], outcomes: &mut Vec<u8>) -> Result<(), SyntaxError>
             text: excerpt(list),
         });
     }
-    for word in list.split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()) {
-        outcomes.push(parse_outcome(word).ok_or_else(|| SyntaxError::BadDiceOutcome {
-            text: excerpt(word),
-        })?);
+    for word in list
+        .split(u8::is_ascii_whitespace)
+        .filter(|word| !word.is_empty())
+    {
+        outcomes.push(
+            parse_outcome(word).ok_or_else(|| SyntaxError::BadDiceOutcome {
+                text: excerpt(word),
+            })?,
+        );
     }
     Ok(())
 }
@@ -97,8 +106,13 @@ pub(crate) fn collapse_whitespace(text: &[u8]) -> Option<String> {
 
 /// UTF-8 if it is, else Latin-1 (old PGN files).
 pub(crate) fn bytes_to_string(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes)
-        .unwrap_or_else(|invalid| invalid.as_bytes().iter().map(|&byte| byte as char).collect())
+    String::from_utf8(bytes).unwrap_or_else(|invalid| {
+        invalid
+            .as_bytes()
+            .iter()
+            .map(|&byte| byte as char)
+            .collect()
+    })
 }
 
 #[cfg(test)]

@@ -92,9 +92,7 @@ impl<'a> Cursor<'a> {
     #[inline]
     pub fn take_while(&mut self, keep: impl Fn(u8) -> bool) -> Step<&'a [u8]> {
         let start = self.pos;
-        let taken = self.bytes[start..]
-            .iter()
-            .position(|&byte| !keep(byte));
+        let taken = self.bytes[start..].iter().position(|&byte| !keep(byte));
         match taken {
             Some(length) => {
                 self.pos += length;

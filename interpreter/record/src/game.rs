@@ -95,26 +95,32 @@ impl MoveEntry {
 
     /// The comment texts, in order.
     pub fn comments(&self) -> impl Iterator<Item = &str> {
-        self.annotations.iter().filter_map(|annotation| match annotation {
-            Annotation::Comment(text) => Some(text.as_str()),
-            _ => None,
-        })
+        self.annotations
+            .iter()
+            .filter_map(|annotation| match annotation {
+                Annotation::Comment(text) => Some(text.as_str()),
+                _ => None,
+            })
     }
 
     /// The NAGs, in order.
     pub fn nags(&self) -> impl Iterator<Item = u8> + '_ {
-        self.annotations.iter().filter_map(|annotation| match annotation {
-            Annotation::Nag(nag) => Some(*nag),
-            _ => None,
-        })
+        self.annotations
+            .iter()
+            .filter_map(|annotation| match annotation {
+                Annotation::Nag(nag) => Some(*nag),
+                _ => None,
+            })
     }
 
     /// The side variations' texts, in order.
     pub fn variations(&self) -> impl Iterator<Item = &str> {
-        self.annotations.iter().filter_map(|annotation| match annotation {
-            Annotation::Variation(text) => Some(text.as_str()),
-            _ => None,
-        })
+        self.annotations
+            .iter()
+            .filter_map(|annotation| match annotation {
+                Annotation::Variation(text) => Some(text.as_str()),
+                _ => None,
+            })
     }
 }
 

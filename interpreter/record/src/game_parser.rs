@@ -52,12 +52,15 @@ pub(crate) fn parse_game(cursor: &mut Cursor) -> Step<Parsed> {
     }
 }
 
-/// A move number or a move: what a game without tags must start with.
+/// A move number with its dot (`1.`) or a move: what a game without tags starts with.
 fn starts_movetext(cursor: &mut Cursor) -> Step<bool> {
     let mark = cursor.mark();
     let token = cursor.take_while(is_token_byte)?;
-    let starts = !token.is_empty()
-        && (token.iter().all(u8::is_ascii_digit) || Notation::parse_bytes(token).is_some());
+    let starts = if !token.is_empty() && token.iter().all(u8::is_ascii_digit) {
+        cursor.peek()? == Some(b'.')
+    } else {
+        Notation::parse_bytes(token).is_some()
+    };
     cursor.reset(mark);
     Ok(starts)
 }
@@ -66,7 +69,10 @@ fn starts_movetext(cursor: &mut Cursor) -> Step<bool> {
 #[inline]
 fn is_token_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric()
-        || matches!(byte, b'-' | b'+' | b'#' | b'=' | b'@' | b'>' | b'/' | b':' | b'_')
+        || matches!(
+            byte,
+            b'-' | b'+' | b'#' | b'=' | b'@' | b'>' | b'/' | b':' | b'_'
+        )
 }
 
 type Outcome = Result<(), SyntaxProblem>;
@@ -197,7 +203,9 @@ impl GameParser {
             Some(content) => Ok(self.attach_comment(line, content)),
             None => Ok(Err(self.problem(
                 line,
-                SyntaxError::Unterminated { what: "comment".into() },
+                SyntaxError::Unterminated {
+                    what: "comment".into(),
+                },
             ))),
         }
     }
@@ -220,7 +228,9 @@ impl GameParser {
                 entry.annotations.extend(text.map(Annotation::Comment));
             }
             None if !dice.is_empty() => {
-                let error = SyntaxError::NothingToAttachTo { what: "`%dice`".into() };
+                let error = SyntaxError::NothingToAttachTo {
+                    what: "`%dice`".into(),
+                };
                 return Err(self.problem(line, error));
             }
             None => self.game.opening_comments.extend(text),
@@ -231,12 +241,16 @@ impl GameParser {
     fn read_variation(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
         let line = cursor.line();
         if self.game.moves.is_empty() {
-            let error = SyntaxError::NothingToAttachTo { what: "a variation".into() };
+            let error = SyntaxError::NothingToAttachTo {
+                what: "a variation".into(),
+            };
             return Ok(Err(self.problem(line, error)));
         }
         cursor.advance(1);
         let Some(text) = read_variation(cursor)? else {
-            let error = SyntaxError::Unterminated { what: "variation".into() };
+            let error = SyntaxError::Unterminated {
+                what: "variation".into(),
+            };
             return Ok(Err(self.problem(line, error)));
         };
         if let Some(entry) = self.game.moves.last_mut() {
@@ -283,7 +297,12 @@ impl GameParser {
                 entry.annotations.push(Annotation::Nag(nag));
                 Ok(())
             }
-            None => Err(self.problem(line, SyntaxError::NothingToAttachTo { what: "a NAG".into() })),
+            None => Err(self.problem(
+                line,
+                SyntaxError::NothingToAttachTo {
+                    what: "a NAG".into(),
+                },
+            )),
         }
     }
 }

@@ -72,7 +72,9 @@ pub enum Action {
     /// Two-board Portal Chess: declare intent to teleport (`@`).
     Intent,
     /// Two-board Portal Chess: teleport the piece from this portal square (`@a4`).
-    Teleport { from: Square },
+    Teleport {
+        from: Square,
+    },
     /// Two-board Portal Chess: a lost turn (`--`).
     Pass,
 }
@@ -308,8 +310,8 @@ mod tests {
     #[test]
     fn malformed_tokens_are_rejected() {
         for text in [
-            "Bb4xNc3", "ed", "0-", "N@f3", "@a", "z4", "e0", "a17", "Nf3>", "x", "<br>",
-            "O-O-O-O", "Nf3=",
+            "Bb4xNc3", "ed", "0-", "N@f3", "@a", "z4", "e0", "a17", "Nf3>", "x", "<br>", "O-O-O-O",
+            "Nf3=",
         ] {
             assert!(Notation::parse(text).is_err(), "{text} should not parse");
         }

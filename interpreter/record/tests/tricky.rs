@@ -168,7 +168,10 @@ fn expected() -> BTreeMap<&'static str, Outcome> {
         "python-chess/knightvuillaume-jannlee-zh-lichess.pgn",
         with_problems(1, 23, 1),
     );
-    expected.insert("python-chess/saturs-jannlee-zh-lichess.pgn", with_problems(1, 21, 1));
+    expected.insert(
+        "python-chess/saturs-jannlee-zh-lichess.pgn",
+        with_problems(1, 21, 1),
+    );
     // Tag sections without movetext: a repeated tag name starts the next game, so 605
     // and 45 games (python-chess merges each file into 1 game with repeated tags).
     expected.insert("scalachess/FWWRC-tags-only.pgn", games(605, 0));
@@ -177,7 +180,10 @@ fn expected() -> BTreeMap<&'static str, Outcome> {
     expected.insert("scalachess/snapshot-replay-mainline_fen.txt", NOT_PGN);
     // One game per line, no tags, no blank lines: each result ends a game, so 278 games
     // (python-chess reads on past each result: 1 game, then an illegal move).
-    expected.insert("sunfish/pgns-headerless-one-per-line.pgn", games(278, 15896));
+    expected.insert(
+        "sunfish/pgns-headerless-one-per-line.pgn",
+        games(278, 15896),
+    );
     // Not PGN files at all.
     expected.insert("pgn-read/LICENCE", NOT_PGN);
     expected.insert("python-chess-results.tsv", NOT_PGN);
@@ -220,12 +226,26 @@ fn every_tricky_file_gives_the_expected_games() {
 #[test]
 fn problems_name_the_line_ply_and_text() {
     let path = Path::new(TRICKY_DIR).join("python-chess/anastasian-lewis.pgn");
-    let records: Vec<_> = PgnReader::open(path).unwrap().games().map(Result::unwrap).collect();
+    let records: Vec<_> = PgnReader::open(path)
+        .unwrap()
+        .games()
+        .map(Result::unwrap)
+        .collect();
     let problem = records[0].problem.clone().unwrap();
-    assert_eq!(problem.to_string(), "line 20, ply 82: `Z0` is not a move in holechess notation");
+    assert_eq!(
+        problem.to_string(),
+        "line 20, ply 82: `Z0` is not a move in holechess notation"
+    );
 
     let path = Path::new(TRICKY_DIR).join("pgn-read/Little_02.pgn");
-    let records: Vec<_> = PgnReader::open(path).unwrap().games().map(Result::unwrap).collect();
+    let records: Vec<_> = PgnReader::open(path)
+        .unwrap()
+        .games()
+        .map(Result::unwrap)
+        .collect();
     let problem = records[0].problem.clone().unwrap();
-    assert_eq!(problem.to_string(), "line 4, ply 1: a variation before the first move");
+    assert_eq!(
+        problem.to_string(),
+        "line 4, ply 1: a variation before the first move"
+    );
 }

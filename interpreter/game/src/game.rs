@@ -1,0 +1,171 @@
+//! One game: the position, the plies played with their rolls and effects, and the dice
+//! source. A ply is the kernel's move (K1) followed by the variant's events (K2); after
+//! checkmate or stalemate nothing more may be played (K9).
+
+use std::sync::Arc;
+
+use holechess_kernel::notation::{lan, parse_move, san, NotationError};
+use holechess_kernel::{Move, Position, Status};
+
+use crate::dice::{Dice, Roll};
+use crate::hooks::HookError;
+use crate::rules::Rules;
+
+/// A ply that was played.
+#[derive(Clone, Debug)]
+pub struct PlyRecord {
+    /// The position before the ply.
+    pub before: Position,
+    pub mv: Move,
+    pub san: String,
+    pub lan: String,
+    /// Every die thrown by the ply's events, in order (K4).
+    pub rolls: Vec<Roll>,
+    /// What the events did, in words.
+    pub notes: Vec<String>,
+    /// The dice source before the ply (so undo replays the same rolls).
+    dice_before: Dice,
+}
+
+/// Why a ply could not be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game is over ({0}); no further move is allowed (K9)")]
+    GameOver(String),
+    #[error("{0}")]
+    Notation(#[from] NotationError),
+    #[error("{0} is not a legal move here")]
+    Illegal(String),
+    #[error("{0}")]
+    Event(#[from] HookError),
+    #[error("surplus dice outcomes: {0} left after the ply's events (K4)")]
+    SurplusDice(usize),
+    #[error("dice outcomes given, but this variant rolls no dice")]
+    UnexpectedDice,
+}
+
+/// A game in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Arc<Rules>,
+    start: Position,
+    position: Position,
+    plies: Vec<PlyRecord>,
+    dice: Dice,
+}
+
+impl Game {
+    /// A game from `start`, rolling with `dice`.
+    pub fn new(rules: Arc<Rules>, start: Position, dice: Dice) -> Game {
+        Game { rules, position: start.clone(), start, plies: Vec::new(), dice }
+    }
+
+    /// A game from the variant's start with seeded dice.
+    pub fn seeded(rules: Arc<Rules>, seed: u64) -> Game {
+        let start = rules.start_position();
+        Game::new(rules, start, Dice::seeded(seed))
+    }
+
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    pub fn plies(&self) -> &[PlyRecord] {
+        &self.plies
+    }
+
+    pub fn status(&self) -> Status {
+        self.position.status()
+    }
+
+    /// Replaces the dice source (e.g. a new seed).
+    pub fn set_dice(&mut self, dice: Dice) {
+        self.dice = dice;
+    }
+
+    /// Reads a move in SAN or long algebraic notation and plays it.
+    pub fn play_text(&mut self, text: &str) -> Result<&PlyRecord, GameError> {
+        self.ensure_not_over()?;
+        let mv = parse_move(&self.position, text)?;
+        self.play(mv)
+    }
+
+    /// Plays a legal move, then the events, drawing from the game's dice.
+    pub fn play(&mut self, mv: Move) -> Result<&PlyRecord, GameError> {
+        self.ensure_not_over()?;
+        if !self.position.is_legal(mv) {
+            return Err(GameError::Illegal(lan(&self.position, mv)));
+        }
+        let before = self.position.clone();
+        let dice_before = self.dice.clone();
+        let san_text = san(&before, mv);
+        let lan_text = lan(&before, mv);
+        let mut after = before.clone();
+        after.play(mv);
+        let (after, rolls, notes) = self.run_events(after)?;
+        self.position = after;
+        self.plies.push(PlyRecord { before, mv, san: san_text, lan: lan_text, rolls, notes, dice_before });
+        Ok(self.plies.last().expect("just pushed"))
+    }
+
+    /// Plays `mv` with the outcomes a record gives for it: all must be used (K4).
+    pub fn play_recorded(&mut self, mv: Move, outcomes: &[u32]) -> Result<&PlyRecord, GameError> {
+        if !self.rules.has_events() && !outcomes.is_empty() {
+            return Err(GameError::UnexpectedDice);
+        }
+        let saved = std::mem::replace(&mut self.dice, Dice::recorded(outcomes.iter().copied()));
+        let result = self.play(mv).map(|_| ());
+        let left = self.dice.remaining();
+        self.dice = saved;
+        result?;
+        if left > 0 {
+            self.undo();
+            return Err(GameError::SurplusDice(left));
+        }
+        Ok(self.plies.last().expect("just played"))
+    }
+
+    fn run_events(&mut self, after: Position) -> Result<(Position, Vec<Roll>, Vec<String>), GameError> {
+        if !self.rules.has_events() {
+            return Ok((after, Vec::new(), Vec::new()));
+        }
+        let dice = std::mem::replace(&mut self.dice, Dice::seeded(0));
+        let (outcome, dice) = self.rules.hooks.after_move(after, dice);
+        self.dice = dice;
+        let outcome = outcome?;
+        Ok((outcome.position, outcome.rolls, outcome.notes))
+    }
+
+    fn ensure_not_over(&self) -> Result<(), GameError> {
+        let status = self.status();
+        if status.is_over() {
+            return Err(GameError::GameOver(describe(status)));
+        }
+        Ok(())
+    }
+
+    /// Takes back the last ply (its rolls too: the dice are as before it).
+    pub fn undo(&mut self) -> Option<PlyRecord> {
+        let ply = self.plies.pop()?;
+        self.position = ply.before.clone();
+        self.dice = ply.dice_before.clone();
+        Some(ply)
+    }
+}
+
+/// A status in words.
+pub fn describe(status: Status) -> String {
+    match status {
+        Status::Ongoing => "the game goes on".to_string(),
+        Status::Checkmate { winner } => format!("checkmate, {winner} wins"),
+        Status::Stalemate { rule } => format!("stalemate ({rule:?})").to_lowercase(),
+    }
+}
