@@ -8,6 +8,9 @@ use holechess_kernel::Position;
 
 use crate::commands::{load_variant, Outcome};
 
+/// The wormhole benchmark's start: the orthodox setup with six active wormholes.
+const SIX_WORMHOLES: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=c3,f3,a5,h4,d6,e5";
+
 #[derive(Debug)]
 pub struct BenchConfig {
     pub chess_depth: u32,
@@ -16,7 +19,11 @@ pub struct BenchConfig {
 
 pub fn run(config: &BenchConfig) -> Result<Outcome, String> {
     compile_time()?;
-    perft_speed("chess", None, config.chess_depth)?;
+    let chess = perft_speed("chess", None, config.chess_depth)?;
+    let porthole = perft_speed("porthole", None, config.hole_depth)?;
+    let wormhole = perft_speed("wormhole", Some(SIX_WORMHOLES), config.hole_depth)?;
+    println!("porthole / chess: {:.2}", porthole / chess);
+    println!("wormhole / chess: {:.2}", wormhole / chess);
     Ok(Outcome::Ok)
 }
 

@@ -39,7 +39,11 @@ pub fn run(command: Command) -> Outcome {
         Command::Bench(config) => crate::bench::run(&config),
     };
     result.unwrap_or_else(|message| {
-        eprintln!("error: {message}");
+        if message.starts_with("error") {
+            eprintln!("{}", message.trim_end());
+        } else {
+            eprintln!("error: {message}");
+        }
         Outcome::Error
     })
 }

@@ -1,1 +1,47 @@
-//! placeholder
+//! Search and evaluation for any variant the holechess kernel runs.
+//!
+//! Nothing here names a variant: piece values, square tables and mobility come from the
+//! compiled [`holechess_kernel::Variant`]. The parts:
+//!
+//! - [`Searcher`]: iterative-deepening alpha-beta (PVS) with a transposition table, move
+//!   ordering, quiescence, limits, a stop flag and expectation nodes for a [`ChanceModel`];
+//! - [`evaluate`]: the generic evaluation the searcher uses;
+//! - [`Level`] and [`Engine`]: playing strengths, level 1 being the fixed depth-3 opponent
+//!   of Standard Portal Chess v1.1 (see [`classic`]);
+//! - [`play_match`]: games between two levels with draw adjudication and a score.
+
+mod chance;
+pub mod classic;
+mod classic_eval;
+mod engine;
+mod eval;
+mod frames;
+mod level;
+mod limits;
+mod match_runner;
+mod negamax;
+mod ordering;
+mod outcome;
+mod pv;
+mod quiescence;
+mod reach;
+mod rng;
+mod score;
+mod search;
+mod tables;
+mod tt;
+mod values;
+
+pub use chance::{sample_outcomes, ChanceModel, NoChance};
+pub use classic_eval::classic_evaluate;
+pub use engine::Engine;
+pub use eval::evaluate;
+pub use level::{Level, LevelPreset};
+pub use limits::{Limits, StopFlag};
+pub use match_runner::{play_match, ChanceFactory, GameEnd, GameResult, MatchReport, MatchSettings};
+pub use outcome::{game_status, GameStatus};
+pub use rng::SplitMix64;
+pub use score::{is_mate_score, mate_in_moves, Score, INFINITY, MATE};
+pub use search::{SearchConfig, SearchResult, Searcher};
+pub use tables::VariantTables;
+pub use values::{classic_points, material_values};

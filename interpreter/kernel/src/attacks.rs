@@ -31,7 +31,7 @@ impl Position {
     /// Like [`Position::is_attacked`], with the piece on `ignore` taken off the board.
     #[inline]
     pub(crate) fn is_attacked_ignoring(&self, target: Square, by: Side, ignore: Square) -> bool {
-        if self.variant.warped {
+        if self.is_warped() {
             return self.warped_attacked(target, by, ignore);
         }
         self.ray_attacked(target, by, ignore)

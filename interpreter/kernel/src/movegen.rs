@@ -38,7 +38,7 @@ impl Position {
     /// Fills `out` with every legal move (the position is restored before returning).
     pub fn generate_legal(&mut self, out: &mut MoveList) {
         out.clear();
-        if self.variant.warped {
+        if self.is_warped() {
             self.generate_warped(out);
         } else {
             self.generate_pseudo(out);
@@ -55,6 +55,13 @@ impl Position {
     /// Whether `mv` is a legal move here.
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves().contains(&mv)
+    }
+
+    /// Whether warped movement is in force: the variant has such tokens and one is on the
+    /// board (otherwise the plain tables give the same moves, faster).
+    #[inline]
+    pub(crate) fn is_warped(&self) -> bool {
+        self.variant.warped && !self.token_squares.is_empty()
     }
 
     /// The board the side to move plays on, when the schedule assigns one.
@@ -107,12 +114,15 @@ impl Position {
         for (k, &to) in ray[..limit].iter().enumerate() {
             let cell = self.cells[to.index()];
             if cell == 0 {
-                if p.mode.moves() && !(p.en_passant == EpRole::Sets && k == 0) {
+                if p.mode.moves() && k >= p.skip as usize {
                     self.push_quiet(from, to, kind, p, k, ray, out);
                 } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
                     out.push(Move::EnPassant { from, to });
                 }
                 continue;
+            }
+            if k < p.skip as usize {
+                break;
             }
             if cell & TOKEN_FLAG != 0 {
                 if self.token_square(from, to, kind, p, k, ray, out) {
@@ -179,10 +189,7 @@ impl Position {
             return false;
         }
         let dormant = stack.count > 1 && rules.stacking == Stacking::Dormant;
-        // A double step's first square belongs to the single step.
-        let short_double_step = p.en_passant == EpRole::Sets && k == 0;
         let enters = !dormant
-            && !short_double_step
             && match rules.entry {
                 Entry::None => false,
                 Entry::CaptureMove => p.mode.captures(),
@@ -206,7 +213,7 @@ impl Position {
     fn plain_square(&self, from: Square, to: Square, kind: u8, p: &CompiledPattern, k: usize, ray: &[Square], code: u8, no_promo: bool, out: &mut MoveList) -> bool {
         let v = &*self.variant;
         if code == 0 {
-            if p.mode.moves() && !(p.en_passant == EpRole::Sets && k == 0) {
+            if p.mode.moves() {
                 if no_promo && self.promotes(kind, to, false) {
                     out.push(Move::Normal { from, to, promotion: None });
                 } else {
@@ -282,7 +289,7 @@ impl Position {
         let them = us.opponent();
         let v = std::sync::Arc::clone(&self.variant);
         let king = self.royal_square(us);
-        let simple = !v.warped && !v.spec().links.link_check;
+        let simple = !self.is_warped() && !v.spec().links.link_check;
         let fast = match king {
             Some(k) if simple => self.cells[k.index()] & TOKEN_FLAG == 0 && !self.is_attacked(k, them),
             _ => false,

@@ -268,6 +268,10 @@ impl Position {
         let timer = self.variant.token_rules[kind as usize].lifetime.unwrap_or(0);
         let count = if current.count > 0 && current.kind == kind { current.count.saturating_add(1) } else { 1 };
         self.set_tokens(sq, TokenStack { kind, count, timer });
+        if self.ep.is_some_and(|ep| ep.square == sq) {
+            // WH8: a token appearing on the en-passant square ends en passant.
+            self.set_en_passant(None);
+        }
     }
 
     /// Removes every token on `sq`.

@@ -19,6 +19,9 @@ pub(crate) const MAX_REACH: usize = MAX_SIDE as usize;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CompiledPattern {
     pub dir: u8,
+    /// Leading squares an earlier unconditional pattern of the piece already covers (K6:
+    /// the same move twice is one move); moves there are not generated again.
+    pub skip: u8,
     pub range: u8,
     pub mode: PatternMode,
     pub condition: PatternCondition,
@@ -113,10 +116,10 @@ impl Variant {
                         let dy = if side == Side::White { p.dy } else { -p.dy };
                         let dir = dir_of(p.dx, dy, &mut dirs);
                         dir_of(-p.dx, -dy, &mut dirs);
-                        CompiledPattern { dir, range: p.range, mode: p.mode, condition: p.condition, en_passant: p.en_passant }
+                        CompiledPattern { dir, skip: 0, range: p.range, mode: p.mode, condition: p.condition, en_passant: p.en_passant }
                     })
                     .collect();
-                patterns[side.index()].push(compiled);
+                patterns[side.index()].push(with_overlaps_skipped(compiled));
             }
         }
         let (ray_index, rays) = build_rays(&geometry, &dirs);
@@ -284,6 +287,27 @@ impl Variant {
     pub(crate) fn attack_mask(&self, side: Side, dir: u8, distance: usize) -> u32 {
         self.attack_masks[(side.index() * self.dirs.len() + dir as usize) * (MAX_REACH + 1) + distance]
     }
+}
+
+/// Marks the squares each pattern shares with an earlier unconditional pattern of the same
+/// direction whose mode covers it.
+fn with_overlaps_skipped(mut patterns: Vec<CompiledPattern>) -> Vec<CompiledPattern> {
+    for j in 0..patterns.len() {
+        let later = patterns[j];
+        let covered = patterns[..j]
+            .iter()
+            .filter(|p| p.dir == later.dir && p.condition == PatternCondition::Always && covers(p.mode, later.mode))
+            .filter(|p| p.en_passant == EpRole::None || p.en_passant == later.en_passant)
+            .map(|p| if p.range == 0 { u8::MAX } else { p.range })
+            .max()
+            .unwrap_or(0);
+        patterns[j].skip = covered;
+    }
+    patterns
+}
+
+fn covers(earlier: PatternMode, later: PatternMode) -> bool {
+    (earlier.moves() || !later.moves()) && (earlier.captures() || !later.captures())
 }
 
 fn build_rays(geometry: &Geometry, dirs: &[(i8, i8)]) -> (Vec<(u32, u8)>, Vec<Square>) {

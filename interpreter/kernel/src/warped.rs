@@ -219,6 +219,9 @@ impl Position {
     fn land(&self, from: Square, to: Square, kind: u8, p: &CompiledPattern, k: usize, previous: Square, first: usize, out: &mut MoveList) -> bool {
         let v = &*self.variant;
         let code = self.cells[to.index()] & PIECE_BITS;
+        if k < p.skip as usize {
+            return code == 0;
+        }
         if code == 0 {
             if p.mode.moves() {
                 if p.en_passant == EpRole::Sets {

@@ -4,7 +4,8 @@
 //! This crate owns the syntax layer: [`PgnReader`] streams [`GameRecord`]s out of any
 //! [`std::io::Read`] (one game in memory at a time), and [`write_game`] turns a [`Game`]
 //! back into PGN. Each [`MoveEntry`] carries its parsed [`Notation`], ready to be matched
-//! against legal moves; replaying moves (legality) is not done here yet.
+//! against legal moves. [`replay_record`] replays a game against a variant's rules and
+//! reports the first failure; [`validate_source`] does it for a whole source, in parallel.
 
 mod buffer;
 mod comment;
@@ -16,8 +17,11 @@ mod move_text;
 mod notation;
 mod problem;
 mod reader;
+mod replay;
+mod resolve;
 mod tag_pair;
 mod variation;
+mod validate;
 mod writer;
 
 pub use game::{Annotation, Game, GameResult, MoveEntry, TagPair};
@@ -26,3 +30,5 @@ pub use notation::{Action, BoardMove, CastleSide, CheckMark, Notation, NotationE
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnItem, PgnReader, StrayText, MAX_GAME_BYTES};
 pub use writer::{tags_in_export_order, write_game, write_games};
+pub use replay::{replay_game, replay_record, start_position, Failure, Reason, Replay};
+pub use validate::{validate_source, SourceEvent, Verdict, DEFAULT_BATCH};

@@ -1,0 +1,68 @@
+//! Random events after a move (K2): the [`ChanceModel`] trait the game layer implements,
+//! and the sampling that keeps an expectation node small when an event has many outcomes.
+
+use holechess_kernel::Position;
+
+use crate::rng::SplitMix64;
+
+/// What can happen at random right after a move.
+pub trait ChanceModel: Send + Sync {
+    /// The positions the random event after a move can lead to, with their probabilities
+    /// (summing to 1). Empty, or a single `(1.0, same position)`, when nothing random
+    /// happens after this move. The positions keep the history of `after_move` (they are
+    /// clones of it with the event applied), so repetitions still count.
+    fn outcomes(&self, after_move: &Position) -> Vec<(f64, Position)>;
+}
+
+/// No random events: the ordinary game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoChance;
+
+impl ChanceModel for NoChance {
+    fn outcomes(&self, _after_move: &Position) -> Vec<(f64, Position)> {
+        Vec::new()
+    }
+}
+
+/// At most `k` of `outcomes`, with weights summing to 1, chosen by systematic sampling
+/// from `seed`: each outcome appears about as often as its probability says (an outcome of
+/// probability 1/2 among 64 keeps half the weight), and with `k` or fewer outcomes all are
+/// kept, their weights only normalised. Outcomes of zero weight are dropped.
+pub fn sample_outcomes(outcomes: Vec<(f64, Position)>, k: usize, seed: u64) -> Vec<(f64, Position)> {
+    let live: Vec<(f64, Position)> = outcomes.into_iter().filter(|(w, _)| *w > 0.0).collect();
+    let total: f64 = live.iter().map(|(w, _)| w).sum();
+    if live.is_empty() || total <= 0.0 {
+        return Vec::new();
+    }
+    if live.len() <= k.max(1) {
+        return live.into_iter().map(|(w, p)| (w / total, p)).collect();
+    }
+    let k = k.max(1);
+    let start = SplitMix64::new(seed).unit() / k as f64;
+    let mut hits = vec![0usize; live.len()];
+    let mut cumulative = 0.0;
+    let mut next_point = 0usize;
+    for (i, (w, _)) in live.iter().enumerate() {
+        cumulative += w / total;
+        while next_point < k && start + next_point as f64 / k as f64 <= cumulative {
+            hits[i] += 1;
+            next_point += 1;
+        }
+    }
+    // Rounding can leave the last point past the end: it belongs to the last outcome.
+    if next_point < k {
+        let last = hits.len() - 1;
+        hits[last] += k - next_point;
+    }
+    live.into_iter().zip(hits).filter(|(_, n)| *n > 0).map(|((_, p), n)| (n as f64 / k as f64, p)).collect()
+}
+
+/// The event after a move as the search sees it: `None` when nothing random happens.
+pub(crate) fn expand(model: &dyn ChanceModel, after_move: &Position, k: usize) -> Option<Vec<(f64, Position)>> {
+    let outcomes = model.outcomes(after_move);
+    match outcomes.as_slice() {
+        [] => None,
+        [(_, only)] if only.hash() == after_move.hash() => None,
+        _ => Some(sample_outcomes(outcomes, k, after_move.hash() ^ after_move.ply() as u64)),
+    }
+}

@@ -1,0 +1,64 @@
+//! The per-ply move lists of a search, allocated once: a ply's moves with their ordering
+//! scores, handed out best-first by selection (no sort of moves that a cutoff never reaches).
+
+use holechess_kernel::moves::MAX_MOVES;
+use holechess_kernel::{Move, MoveList, Position};
+
+use crate::score::MAX_PLY;
+
+pub(crate) struct Frame {
+    pub moves: MoveList,
+    pub scores: [i32; MAX_MOVES],
+}
+
+pub(crate) struct Frames {
+    frames: Vec<Box<Frame>>,
+}
+
+impl Frames {
+    pub fn new() -> Frames {
+        Frames { frames: (0..=MAX_PLY).map(|_| Box::new(Frame { moves: MoveList::new(), scores: [0; MAX_MOVES] })).collect() }
+    }
+
+    /// Generates the legal moves of `pos` into the frame of `ply`; returns how many.
+    pub fn generate(&mut self, ply: usize, pos: &mut Position) -> usize {
+        let frame = &mut self.frames[ply];
+        pos.generate_legal(&mut frame.moves);
+        frame.moves.len()
+    }
+
+    pub fn frame(&self, ply: usize) -> &Frame {
+        &self.frames[ply]
+    }
+
+    pub fn frame_mut(&mut self, ply: usize) -> &mut Frame {
+        &mut self.frames[ply]
+    }
+
+    /// The best-scored move among those from `index` on, swapped into `index`.
+    pub fn pick(&mut self, ply: usize, index: usize) -> Move {
+        let frame = &mut self.frames[ply];
+        let len = frame.moves.len();
+        let mut best = index;
+        for i in index + 1..len {
+            if frame.scores[i] > frame.scores[best] {
+                best = i;
+            }
+        }
+        if best != index {
+            frame.scores.swap(best, index);
+            frame.moves.as_mut_slice().swap(best, index);
+        }
+        frame.moves.as_slice()[index]
+    }
+
+    /// The move at `index` as generated or as last picked.
+    pub fn get(&self, ply: usize, index: usize) -> Move {
+        self.frames[ply].moves.as_slice()[index]
+    }
+
+    /// The ordering score of the move at `index`.
+    pub fn score(&self, ply: usize, index: usize) -> i32 {
+        self.frames[ply].scores[index]
+    }
+}

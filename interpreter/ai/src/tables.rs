@@ -1,0 +1,251 @@
+//! Per-variant tables the evaluation reads, computed once from the compiled variant:
+//! piece values and roles, the unconditional patterns of every piece as rays, square
+//! coordinates and centrality, and what each token kind does to a piece's reach.
+
+use std::sync::Arc;
+
+use holechess_kernel::spec::{Entry, PatternCondition, Schedule, TokenMovement, TokenSpec};
+use holechess_kernel::{Geometry, Position, Side, Square, Variant};
+
+use crate::score::Score;
+use crate::values::{classic_points, empty_board_reach, material_values};
+
+/// One unconditional pattern of a piece: a ray direction walked up to `limit` squares.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Walk {
+    pub dir: usize,
+    pub limit: usize,
+    pub moves: bool,
+    pub captures: bool,
+}
+
+/// What a piece kind is to the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Role {
+    Royal,
+    /// Pawn-like; promotes from this relative rank on, if it promotes.
+    Pawn { zone_start: Option<u8> },
+    Piece,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KindInfo {
+    pub role: Role,
+    /// Centipawns per square of reach.
+    pub mobility_weight: Score,
+    /// Centipawns per ring of centrality (middlegame).
+    pub centre_weight: Score,
+}
+
+/// What a token does to a walk along a line.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TokenEffect {
+    /// The line stops at the token.
+    pub stops: bool,
+    /// The square is skipped (it does not exist for the piece).
+    pub skipped: bool,
+    /// Royal pieces treat it as an ordinary square.
+    pub royal_ignores: bool,
+    /// A piece reaching it may enter it (a transit gate).
+    pub enterable: bool,
+}
+
+/// A square's board and coordinates.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Coord {
+    pub board: u8,
+    pub file: u8,
+    pub rank: u8,
+}
+
+/// Everything the evaluation precomputes for one variant.
+#[derive(Debug)]
+pub struct VariantTables {
+    variant: Arc<Variant>,
+    pub(crate) values: Vec<Score>,
+    pub(crate) points: Vec<Score>,
+    pub(crate) kinds: Vec<KindInfo>,
+    walks: [Vec<Vec<Walk>>; 2],
+    ray_index: Vec<(u32, u32)>,
+    rays: Vec<Square>,
+    pub(crate) coords: Vec<Coord>,
+    pub(crate) centrality: Vec<Score>,
+    pub(crate) max_centrality: Score,
+    pub(crate) token_effects: Vec<TokenEffect>,
+    pub(crate) start_phase_material: Score,
+    pub(crate) switch_boards: bool,
+}
+
+impl VariantTables {
+    pub fn new(variant: &Arc<Variant>) -> VariantTables {
+        let g = variant.geometry();
+        let values = material_values(variant);
+        let points = values.iter().map(|&v| classic_points(v)).collect();
+        let mut dirs: Vec<(i8, i8)> = Vec::new();
+        let walks = Side::BOTH.map(|side| {
+            variant.pieces().iter().map(|p| piece_walks(p.patterns.as_slice(), side, &mut dirs)).collect::<Vec<_>>()
+        });
+        let (ray_index, rays) = build_rays(g, &dirs);
+        let kinds = variant.pieces().iter().map(|p| kind_info(p, g)).collect();
+        let coords = g
+            .squares()
+            .map(|sq| Coord { board: g.board_of(sq) as u8, file: g.file_of(sq), rank: g.rank_of(sq) })
+            .collect();
+        let (centrality, max_centrality) = centrality(g);
+        let token_effects = variant.tokens().iter().map(token_effect).collect();
+        let mut tables = VariantTables {
+            variant: Arc::clone(variant),
+            values,
+            points,
+            kinds,
+            walks,
+            ray_index,
+            rays,
+            coords,
+            centrality,
+            max_centrality,
+            token_effects,
+            start_phase_material: 0,
+            switch_boards: variant.spec().schedule == Schedule::SwitchBoards,
+        };
+        tables.start_phase_material = tables.phase_material(&Position::start(variant)).max(1);
+        tables
+    }
+
+    /// Whether these tables were built for `variant` (the same compiled variant).
+    pub fn is_for(&self, variant: &Arc<Variant>) -> bool {
+        Arc::ptr_eq(&self.variant, variant)
+    }
+
+    pub fn variant(&self) -> &Arc<Variant> {
+        &self.variant
+    }
+
+    /// The value of a piece kind in centipawns.
+    pub fn value(&self, kind: u8) -> Score {
+        self.values[kind as usize]
+    }
+
+    pub(crate) fn walks(&self, side: Side, kind: u8) -> &[Walk] {
+        &self.walks[side.index()][kind as usize]
+    }
+
+    #[inline]
+    pub(crate) fn ray(&self, dir: usize, sq: Square) -> &[Square] {
+        let (start, len) = self.ray_index[dir * self.coords.len() + sq.index()];
+        &self.rays[start as usize..(start + len) as usize]
+    }
+
+    /// Material of the pieces that are neither royal nor pawn-like, both sides together.
+    pub(crate) fn phase_material(&self, pos: &Position) -> Score {
+        Side::BOTH
+            .iter()
+            .flat_map(|&side| pos.pieces_of(side))
+            .filter(|(_, p)| self.kinds[p.kind as usize].role == Role::Piece)
+            .map(|(_, p)| self.values[p.kind as usize])
+            .sum()
+    }
+
+    /// Whether `a` and `b` are the same square or neighbours on one board.
+    #[inline]
+    pub(crate) fn adjacent(&self, a: Square, b: Square) -> bool {
+        let (a, b) = (self.coords[a.index()], self.coords[b.index()]);
+        a.board == b.board && a.file.abs_diff(b.file) <= 1 && a.rank.abs_diff(b.rank) <= 1
+    }
+
+    /// A hash that also tells apart positions the kernel's hash does not: on switching
+    /// boards the move number's parity decides who moves where.
+    pub(crate) fn key(&self, pos: &Position) -> u64 {
+        if self.switch_boards && pos.fullmove_number() % 2 == 0 {
+            pos.hash() ^ 0x5DEE_CE66_D1CE_4E5B
+        } else {
+            pos.hash()
+        }
+    }
+}
+
+fn piece_walks(patterns: &[holechess_kernel::spec::Pattern], side: Side, dirs: &mut Vec<(i8, i8)>) -> Vec<Walk> {
+    patterns
+        .iter()
+        .filter(|p| p.condition == PatternCondition::Always)
+        .map(|p| {
+            let dy = if side == Side::White { p.dy } else { -p.dy };
+            let dir = match dirs.iter().position(|&d| d == (p.dx, dy)) {
+                Some(i) => i,
+                None => {
+                    dirs.push((p.dx, dy));
+                    dirs.len() - 1
+                }
+            };
+            let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
+            Walk { dir, limit, moves: p.mode.moves(), captures: p.mode.captures() }
+        })
+        .collect()
+}
+
+fn build_rays(g: &Geometry, dirs: &[(i8, i8)]) -> (Vec<(u32, u32)>, Vec<Square>) {
+    let mut index = Vec::with_capacity(dirs.len() * g.square_count());
+    let mut rays = Vec::new();
+    for &(dx, dy) in dirs {
+        for from in g.squares() {
+            let start = rays.len() as u32;
+            let mut at = from;
+            while let Some(next) = g.offset(at, dx as i32, dy as i32) {
+                if next == from {
+                    break;
+                }
+                rays.push(next);
+                at = next;
+            }
+            index.push((start, rays.len() as u32 - start));
+        }
+    }
+    (index, rays)
+}
+
+fn kind_info(piece: &holechess_kernel::spec::PieceSpec, g: &Geometry) -> KindInfo {
+    let role = if piece.royal {
+        Role::Royal
+    } else if piece.pawn {
+        Role::Pawn { zone_start: piece.promotion.as_ref().map(|p| g.ranks.saturating_sub(p.zone_ranks)) }
+    } else {
+        Role::Piece
+    };
+    let reach = empty_board_reach(piece, g);
+    let mobility_weight = if reach <= 9.0 {
+        4
+    } else if reach <= 16.0 {
+        3
+    } else {
+        2
+    };
+    let short_range = piece.patterns.iter().all(|p| p.range == 1);
+    KindInfo { role, mobility_weight, centre_weight: if short_range { 5 } else { 2 } }
+}
+
+/// Rings from the edge, counted in whole squares: 0 on the edge of an 8x8 board, 3 on the
+/// four centre squares.
+fn centrality(g: &Geometry) -> (Vec<Score>, Score) {
+    let (files, ranks) = (g.files as i32, g.ranks as i32);
+    let max_distance = (files - 1).max(ranks - 1);
+    let values: Vec<Score> = g
+        .squares()
+        .map(|sq| {
+            let dx = (2 * g.file_of(sq) as i32 - (files - 1)).abs();
+            let dy = (2 * g.rank_of(sq) as i32 - (ranks - 1)).abs();
+            (max_distance - dx.max(dy)) / 2
+        })
+        .collect();
+    let max = values.iter().copied().max().unwrap_or(0);
+    (values, max)
+}
+
+fn token_effect(token: &TokenSpec) -> TokenEffect {
+    let enterable = token.entry != Entry::None;
+    match token.movement {
+        TokenMovement::Open => TokenEffect { enterable, ..TokenEffect::default() },
+        TokenMovement::Blocks => TokenEffect { stops: true, enterable, ..TokenEffect::default() },
+        TokenMovement::Impassable => TokenEffect { stops: true, ..TokenEffect::default() },
+        TokenMovement::Absent => TokenEffect { skipped: true, royal_ignores: token.royal_exempt, enterable, ..TokenEffect::default() },
+    }
+}

@@ -1,0 +1,453 @@
+//! Replaying one game record against a variant's rules: the start position (`[FEN]`,
+//! `[Holes]`), every move resolved against the legal moves and played with its recorded
+//! dice (K4), nothing after checkmate or stalemate (K9), and the `[Result]` checked against
+//! the final position. [`replay`] reports the first failure with its ply, move text, reason
+//! and the position before it in the kernel's notation.
+//!
+//! Variants without dice are replayed on the kernel alone (one legal-move generation per
+//! ply); variants with dice go through [`holechess_game::Game::play_recorded`].
+
+use std::sync::Arc;
+
+use holechess_game::{GameError, HookError, Rules};
+use holechess_kernel::{Move, MoveList, Position, Status};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::game::{Game, GameResult, MoveEntry};
+use crate::problem::SyntaxProblem;
+use crate::reader::GameRecord;
+use crate::resolve::{explain_illegal, resolve, Resolved};
+
+/// Why a record is not a valid game of the variant.
+#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Reason {
+    /// The movetext is not valid holechess PGN (the reader's syntax problem).
+    #[error("malformed movetext: {message}")]
+    Malformed { message: String },
+    /// `[Variant]` names another variant.
+    #[error("the record is for variant `{tag}`, not `{validated}`")]
+    WrongVariant { tag: String, validated: String },
+    /// `[FEN]` or `[Holes]` does not give a position of the variant.
+    #[error("bad start position: {message}")]
+    BadStart { message: String },
+    /// No legal move matches.
+    #[error("illegal move: {detail}")]
+    Illegal { detail: String },
+    /// Several legal moves match.
+    #[error("ambiguous move: it could be {}", candidates.join(" or "))]
+    Ambiguous { candidates: Vec<String> },
+    /// The rules roll a die and the record gives no outcome (K4).
+    #[error("{message}")]
+    MissingDice { message: String },
+    /// An outcome the die cannot show (K4, K5).
+    #[error("{message}")]
+    ImpossibleDice { message: String },
+    /// Outcomes left over after the ply's events (K4).
+    #[error("surplus dice outcomes: {left} left after the ply's events (K4)")]
+    SurplusDice { left: usize },
+    /// `%dice` in a variant that rolls none.
+    #[error("dice outcomes given, but variant `{variant}` rolls no dice")]
+    UnexpectedDice { variant: String },
+    /// A move after checkmate or stalemate (K9).
+    #[error("the game is already over ({status}); no further move is allowed (K9)")]
+    GameOver { status: String },
+    /// The result written contradicts the final position.
+    #[error("result `{written}` contradicts the final position ({status}, so `{expected}`)")]
+    ResultMismatch {
+        written: String,
+        expected: String,
+        status: String,
+    },
+    /// A variant's event hook failed.
+    #[error("event failed: {message}")]
+    Event { message: String },
+}
+
+impl Reason {
+    /// A short stable name of the reason's kind (`illegal`, `malformed`, ...).
+    pub fn class(&self) -> &'static str {
+        match self {
+            Reason::Malformed { .. } => "malformed",
+            Reason::WrongVariant { .. } => "wrong_variant",
+            Reason::BadStart { .. } => "bad_start",
+            Reason::Illegal { .. } => "illegal",
+            Reason::Ambiguous { .. } => "ambiguous",
+            Reason::MissingDice { .. } => "missing_dice",
+            Reason::ImpossibleDice { .. } => "impossible_dice",
+            Reason::SurplusDice { .. } => "surplus_dice",
+            Reason::UnexpectedDice { .. } => "unexpected_dice",
+            Reason::GameOver { .. } => "game_over",
+            Reason::ResultMismatch { .. } => "result_mismatch",
+            Reason::Event { .. } => "event",
+        }
+    }
+}
+
+/// The first thing wrong with a record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Failure {
+    /// The ply at fault (1-based); for a result mismatch, the ply after the last one;
+    /// 0 for the tags.
+    pub ply: u32,
+    /// 1-based line in the file.
+    pub line: u32,
+    /// The move as written (the result token for a result mismatch, empty for the tags).
+    pub text: String,
+    pub reason: Reason,
+    /// The position before the ply, in the kernel's notation (none when there is none).
+    pub fen: Option<String>,
+}
+
+/// What replaying a record gave.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Replay {
+    /// Plies played successfully.
+    pub plies: u32,
+    pub failure: Option<Failure>,
+}
+
+impl Replay {
+    pub fn is_valid(&self) -> bool {
+        self.failure.is_none()
+    }
+}
+
+/// Replays a record as read (with its syntax problem, if any) against `rules`.
+pub fn replay_record(record: &GameRecord, rules: &Arc<Rules>) -> Replay {
+    replay_game(&record.game, record.problem.as_ref(), rules)
+}
+
+/// Replays `game` against `rules`; `problem` is where its movetext stopped being readable.
+pub fn replay_game(game: &Game, problem: Option<&SyntaxProblem>, rules: &Arc<Rules>) -> Replay {
+    let start = match check_tags(game, rules).and_then(|()| start_position(game, rules)) {
+        Ok(start) => start,
+        Err(reason) => return failed(0, tag_failure(game, reason)),
+    };
+    let mut player = Player::new(rules, start);
+    for entry in &game.moves {
+        if let Err(reason) = player.play(entry) {
+            let failure = move_failure(entry, reason, player.position().fen());
+            return failed(entry.ply - 1, failure);
+        }
+    }
+    let plies = game.moves.len() as u32;
+    if let Some(problem) = problem {
+        let failure = Failure {
+            ply: problem.ply,
+            line: problem.line,
+            text: String::new(),
+            reason: Reason::Malformed {
+                message: problem.error.to_string(),
+            },
+            fen: Some(player.position().fen()),
+        };
+        return failed(plies, failure);
+    }
+    match check_result(game, &mut player) {
+        Ok(()) => Replay {
+            plies,
+            failure: None,
+        },
+        Err(reason) => {
+            let failure = Failure {
+                ply: plies + 1,
+                line: game.moves.last().map_or(game.line, |entry| entry.line),
+                text: written_result(game).unwrap_or("").to_owned(),
+                reason,
+                fen: Some(player.position().fen()),
+            };
+            failed(plies, failure)
+        }
+    }
+}
+
+fn failed(plies: u32, failure: Failure) -> Replay {
+    Replay {
+        plies,
+        failure: Some(failure),
+    }
+}
+
+fn tag_failure(game: &Game, reason: Reason) -> Failure {
+    Failure {
+        ply: 0,
+        line: game.line,
+        text: String::new(),
+        reason,
+        fen: None,
+    }
+}
+
+fn move_failure(entry: &MoveEntry, reason: Reason, fen: String) -> Failure {
+    Failure {
+        ply: entry.ply,
+        line: entry.line,
+        text: entry.text.to_string(),
+        reason,
+        fen: Some(fen),
+    }
+}
+
+/// Names the orthodox game goes by in other programs' `[Variant]` tags.
+const ORTHODOX_ALIASES: &[&str] = &["chess", "standard", "orthodox", "normal"];
+
+/// The `[Variant]` tag, if any, must name the variant validated.
+fn check_tags(game: &Game, rules: &Rules) -> Result<(), Reason> {
+    let Some(tag) = game.variant().map(str::trim).filter(|tag| !tag.is_empty()) else {
+        return Ok(());
+    };
+    let id = rules.id();
+    let same = tag.eq_ignore_ascii_case(id)
+        || tag.eq_ignore_ascii_case(&rules.variant().spec().title)
+        || (id == "chess" && ORTHODOX_ALIASES.iter().any(|a| tag.eq_ignore_ascii_case(a)));
+    if same {
+        return Ok(());
+    }
+    Err(Reason::WrongVariant {
+        tag: tag.to_owned(),
+        validated: id.to_owned(),
+    })
+}
+
+/// The start position: `[FEN]` or the variant's start, with `[Holes]` as the token layout
+/// of the variant's first token kind (a square listed twice holds a stack of two, K8).
+pub fn start_position(game: &Game, rules: &Rules) -> Result<Position, Reason> {
+    let variant = rules.variant();
+    let fen = game
+        .fen()
+        .map(str::trim)
+        .filter(|fen| !fen.is_empty())
+        .unwrap_or(variant.start_fen());
+    let fen = match game.holes() {
+        Some(holes) => with_holes(fen, holes, rules)?,
+        None => fen.to_owned(),
+    };
+    Position::from_fen(variant, &fen).map_err(|error| Reason::BadStart {
+        message: format!("`{fen}`: {error}"),
+    })
+}
+
+/// `fen` with the first token kind's group of the token field replaced by `holes`.
+fn with_holes(fen: &str, holes: &str, rules: &Rules) -> Result<String, Reason> {
+    let Some(token) = rules.variant().tokens().first() else {
+        return Err(Reason::BadStart {
+            message: format!("[Holes] given, but variant `{}` has no tokens", rules.id()),
+        });
+    };
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let (board_fields, token_field) = match fields.len() {
+        7 => (&fields[..6], Some(fields[6])),
+        _ => (&fields[..], None),
+    };
+    let mut groups: Vec<String> = token_field
+        .into_iter()
+        .flat_map(|field| field.split(';'))
+        .filter(|group| {
+            let kind = group.split('=').next().unwrap_or("");
+            !kind.eq_ignore_ascii_case(&token.name)
+        })
+        .map(str::to_owned)
+        .collect();
+    if let Some(group) = holes_group(&token.name, holes) {
+        groups.insert(0, group);
+    }
+    let mut text = board_fields.join(" ");
+    for (index, default) in ["w", "-", "-", "0", "1"].iter().enumerate() {
+        if board_fields.len() <= index + 1 {
+            text.push(' ');
+            text.push_str(default);
+        }
+    }
+    if !groups.is_empty() {
+        text.push(' ');
+        text.push_str(&groups.join(";"));
+    }
+    Ok(text)
+}
+
+/// `porthole=c3,f3*2` from `c3 f3 f3`, in the order first listed; `None` for no squares.
+fn holes_group(kind: &str, holes: &str) -> Option<String> {
+    let mut squares: Vec<(&str, usize)> = Vec::new();
+    for square in holes.split([' ', ',', '\t']).filter(|s| !s.is_empty()) {
+        match squares.iter_mut().find(|(name, _)| *name == square) {
+            Some((_, count)) => *count += 1,
+            None => squares.push((square, 1)),
+        }
+    }
+    if squares.is_empty() {
+        return None;
+    }
+    let listed: Vec<String> = squares
+        .iter()
+        .map(|&(name, count)| match count {
+            1 => name.to_owned(),
+            n => format!("{name}*{n}"),
+        })
+        .collect();
+    Some(format!("{kind}={}", listed.join(",")))
+}
+
+/// The result the record gives: the `[Result]` tag, else the movetext's marker.
+fn written_result(game: &Game) -> Option<&str> {
+    game.tag("Result")
+        .map(str::trim)
+        .or(game.result.map(GameResult::as_pgn))
+}
+
+/// A finished game (checkmate, stalemate) must carry the result it ended with.
+fn check_result(game: &Game, player: &mut Player) -> Result<(), Reason> {
+    let Some(written) = written_result(game) else {
+        return Ok(());
+    };
+    let status = player.status();
+    if !status.is_over() {
+        return Ok(());
+    }
+    let expected = status.result(player.position().side_to_move());
+    if written == expected {
+        return Ok(());
+    }
+    Err(Reason::ResultMismatch {
+        written: written.to_owned(),
+        expected: expected.to_owned(),
+        status: holechess_game::game::describe(status),
+    })
+}
+
+/// Plays a record's moves: on the kernel alone, or through a game session with dice.
+enum Player {
+    Kernel {
+        position: Position,
+        legal: MoveList,
+        variant: String,
+    },
+    Session(Box<holechess_game::Game>),
+}
+
+impl Player {
+    fn new(rules: &Arc<Rules>, start: Position) -> Player {
+        if rules.has_events() {
+            let dice = holechess_game::Dice::recorded(std::iter::empty());
+            return Player::Session(Box::new(holechess_game::Game::new(
+                Arc::clone(rules),
+                start,
+                dice,
+            )));
+        }
+        Player::Kernel {
+            position: start,
+            legal: MoveList::new(),
+            variant: rules.id().to_owned(),
+        }
+    }
+
+    fn position(&self) -> &Position {
+        match self {
+            Player::Kernel { position, .. } => position,
+            Player::Session(game) => game.position(),
+        }
+    }
+
+    fn status(&mut self) -> Status {
+        self.position().status()
+    }
+
+    /// Plays one entry, or says why it cannot be played.
+    fn play(&mut self, entry: &MoveEntry) -> Result<(), Reason> {
+        match self {
+            Player::Kernel {
+                position,
+                legal,
+                variant,
+            } => {
+                position.generate_legal(legal);
+                if legal.is_empty() {
+                    game_over(position)?;
+                }
+                let mv = pick(position, legal, entry)?;
+                if !entry.dice.is_empty() {
+                    return Err(Reason::UnexpectedDice {
+                        variant: variant.clone(),
+                    });
+                }
+                position.play(mv);
+                Ok(())
+            }
+            Player::Session(game) => play_in_session(game, entry),
+        }
+    }
+}
+
+/// With no legal move: a finished game is K9; a variant where that is a lost turn goes on.
+fn game_over(position: &Position) -> Result<(), Reason> {
+    let status = position.status();
+    if status.is_over() {
+        return Err(Reason::GameOver {
+            status: holechess_game::game::describe(status),
+        });
+    }
+    Ok(())
+}
+
+/// The legal move the entry names.
+fn pick(position: &Position, legal: &MoveList, entry: &MoveEntry) -> Result<Move, Reason> {
+    match resolve(position, legal, &entry.notation) {
+        Resolved::One(mv) => Ok(mv),
+        Resolved::None => Err(Reason::Illegal {
+            detail: explain_illegal(position, &entry.notation),
+        }),
+        Resolved::Ambiguous(candidates) => Err(Reason::Ambiguous { candidates }),
+    }
+}
+
+fn play_in_session(game: &mut holechess_game::Game, entry: &MoveEntry) -> Result<(), Reason> {
+    let mut position = game.position().clone();
+    let mut legal = MoveList::new();
+    position.generate_legal(&mut legal);
+    if legal.is_empty() {
+        game_over(&position)?;
+    }
+    let mv = pick(&position, &legal, entry)?;
+    let outcomes: Vec<u32> = entry.dice.iter().map(|&value| u32::from(value)).collect();
+    game.play_recorded(mv, &outcomes)
+        .map(|_| ())
+        .map_err(|error| game_error_reason(error, game.rules().id()))
+}
+
+fn game_error_reason(error: GameError, variant: &str) -> Reason {
+    match error {
+        GameError::GameOver(status) => Reason::GameOver { status },
+        GameError::SurplusDice(left) => Reason::SurplusDice { left },
+        GameError::UnexpectedDice => Reason::UnexpectedDice {
+            variant: variant.to_owned(),
+        },
+        GameError::Event(HookError::Dice(message)) if message.starts_with("missing") => {
+            Reason::MissingDice { message }
+        }
+        GameError::Event(HookError::Dice(message)) if message.starts_with("impossible") => {
+            Reason::ImpossibleDice { message }
+        }
+        GameError::Illegal(text) => Reason::Illegal {
+            detail: format!("{text} is not legal here"),
+        },
+        other => Reason::Event {
+            message: other.to_string(),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_become_a_token_group_with_stacks() {
+        assert_eq!(
+            holes_group("porthole", "c3 f3 c3").as_deref(),
+            Some("porthole=c3*2,f3")
+        );
+        assert_eq!(holes_group("porthole", "  "), None);
+    }
+}

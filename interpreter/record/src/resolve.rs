@@ -1,0 +1,302 @@
+//! Which legal move a record's [`Notation`] names, decided against the position's legal
+//! moves without rendering any text (so replaying a game allocates almost nothing).
+//!
+//! SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`), long algebraic (`g1f3`, `e1g1` or king-takes-rook
+//! `e1h1` for castling) and transits (`e1d2>f5`, `Kd2>f5`) are read as RULINGS.md, "Game
+//! records" says: a SAN pawn move without a from-file stays on its file, a transit must
+//! name its exit and a non-transit must not. The `x` capture mark and `+`/`#` are not
+//! checked. When nothing matches, [`explain_illegal`] says why in a few words.
+
+use holechess_kernel::notation::san;
+use holechess_kernel::{Move, MoveList, Position, Side};
+
+use crate::notation::{Action, BoardMove, CastleSide, Notation, Square};
+
+/// How a notation matched the legal moves.
+#[derive(Debug)]
+pub(crate) enum Resolved {
+    One(Move),
+    None,
+    /// Several moves match: their SAN.
+    Ambiguous(Vec<String>),
+}
+
+/// The legal move `notation` names in `pos`, given its legal moves.
+pub(crate) fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> Resolved {
+    let mut found: Option<Move> = None;
+    let mut count = 0;
+    for &mv in legal.iter() {
+        if matches(pos, mv, &notation.action) {
+            count += 1;
+            found.get_or_insert(mv);
+        }
+    }
+    match (count, found) {
+        (1, Some(mv)) => Resolved::One(mv),
+        (0, _) => Resolved::None,
+        _ => Resolved::Ambiguous(
+            legal
+                .iter()
+                .filter(|&&mv| matches(pos, mv, &notation.action))
+                .map(|&mv| san(pos, mv))
+                .collect(),
+        ),
+    }
+}
+
+fn matches(pos: &Position, mv: Move, action: &Action) -> bool {
+    match (action, mv) {
+        (Action::Castle(side), Move::Castle { king, rook }) => {
+            let g = pos.geometry();
+            (g.file_of(rook) > g.file_of(king)) == (*side == CastleSide::King)
+        }
+        (Action::Move(board_move), Move::Castle { king, rook }) => {
+            castle_as_king_move(pos, board_move, king, rook)
+        }
+        (Action::Move(_), Move::Intent | Move::Pass | Move::Teleport { .. }) => false,
+        (Action::Move(board_move), _) => board_move_matches(pos, mv, board_move),
+        (Action::Intent, Move::Intent) | (Action::Pass, Move::Pass) => true,
+        (Action::Teleport { from }, Move::Teleport { from: origin, .. }) => {
+            same_square(pos, origin, *from)
+        }
+        _ => false,
+    }
+}
+
+/// Long algebraic castling: the king's move to its destination, or onto its rook.
+fn castle_as_king_move(
+    pos: &Position,
+    board_move: &BoardMove,
+    king: holechess_kernel::Square,
+    rook: holechess_kernel::Square,
+) -> bool {
+    let (Some(file), Some(rank)) = (board_move.from_file, board_move.from_rank) else {
+        return false;
+    };
+    if board_move.exit.is_some() || board_move.promotion.is_some() {
+        return false;
+    }
+    if !matches!(board_move.piece, None | Some(b'K')) {
+        return false;
+    }
+    let from = Square { file, rank };
+    let destination = king_destination(pos, king, rook);
+    same_square(pos, king, from)
+        && (same_square(pos, destination, board_move.to) || same_square(pos, rook, board_move.to))
+}
+
+/// Where the king lands when castling with `rook` (the orthodox files g and c on 8 files).
+fn king_destination(
+    pos: &Position,
+    king: holechess_kernel::Square,
+    rook: holechess_kernel::Square,
+) -> holechess_kernel::Square {
+    let g = pos.geometry();
+    let short = g.file_of(rook) > g.file_of(king);
+    let castling = pos.variant().spec().rules.castling.as_ref();
+    let file = match (castling, short) {
+        (Some(spec), true) => spec.king_file_short,
+        (Some(spec), false) => spec.king_file_long,
+        (None, _) => g.file_of(king),
+    };
+    g.square(g.board_of(king), file, g.rank_of(king))
+}
+
+fn board_move_matches(pos: &Position, mv: Move, wanted: &BoardMove) -> bool {
+    let Some(from) = mv.from() else { return false };
+    let Some(piece) = pos.piece_at(from) else {
+        return false;
+    };
+    let (target, exit) = match mv {
+        Move::Transit { entry, exit, .. } => (entry, Some(exit)),
+        other => (other.to().unwrap_or(from), None),
+    };
+    if !same_square(pos, target, wanted.to) {
+        return false;
+    }
+    match (exit, wanted.exit) {
+        (None, None) => {}
+        (Some(exit), Some(want)) if same_square(pos, exit, want) => {}
+        _ => return false,
+    }
+    let g = pos.geometry();
+    let spec = pos.variant().piece(piece.kind);
+    let long_algebraic = wanted.piece.is_none() && wanted.from_rank.is_some();
+    let letter_ok = match wanted.piece {
+        Some(letter) => char::from(letter) == spec.letter || (letter == b'P' && spec.pawn),
+        None => spec.pawn || long_algebraic,
+    };
+    // A SAN pawn move without a from-file stays on its file.
+    let from_file = match wanted.from_file {
+        None if spec.pawn => Some(g.file_of(target)),
+        other => other,
+    };
+    let file_ok = from_file.is_none_or(|file| g.file_of(from) == file);
+    let rank_ok = wanted.from_rank.is_none_or(|rank| g.rank_of(from) == rank);
+    let promotion_ok = match (wanted.promotion, mv.promotion()) {
+        (None, None) => true,
+        (Some(letter), Some(kind)) => pos.variant().piece(kind).letter == char::from(letter),
+        _ => false,
+    };
+    letter_ok && file_ok && rank_ok && promotion_ok
+}
+
+/// Whether the kernel square `sq` is the record's `square` (on the board in play).
+fn same_square(pos: &Position, sq: holechess_kernel::Square, square: Square) -> bool {
+    let g = pos.geometry();
+    g.file_of(sq) == square.file
+        && g.rank_of(sq) == square.rank
+        && pos.board_to_move().is_none_or(|board| g.board_of(sq) == board)
+}
+
+/// The kernel square the record's `square` names on the board in play, if it exists.
+fn kernel_square(pos: &Position, square: Square) -> Option<holechess_kernel::Square> {
+    let g = pos.geometry();
+    (square.file < g.files && square.rank < g.ranks)
+        .then(|| g.square(pos.board_to_move().unwrap_or(0), square.file, square.rank))
+}
+
+/// Why no legal move matches `notation`, in a few words: the piece and where it stands,
+/// a token in the way, a check to answer.
+pub(crate) fn explain_illegal(pos: &Position, notation: &Notation) -> String {
+    let mut reason = match notation.action {
+        Action::Move(board_move) => explain_board_move(pos, &board_move),
+        Action::Castle(side) => {
+            let name = if side == CastleSide::King { "short" } else { "long" };
+            format!("{} cannot castle {name} here", side_name(pos.side_to_move()))
+        }
+        Action::Intent => "no intent to teleport may be declared here".to_owned(),
+        Action::Teleport { from } => format!("no teleport from {from} is possible here"),
+        Action::Pass => "a lost turn is legal only without any other action".to_owned(),
+    };
+    if pos.is_check() {
+        reason.push_str(&format!(" ({} is in check)", side_name(pos.side_to_move())));
+    }
+    reason
+}
+
+fn explain_board_move(pos: &Position, wanted: &BoardMove) -> String {
+    let us = pos.side_to_move();
+    let Some(to) = kernel_square(pos, wanted.to) else {
+        return format!("{} is not on the board", wanted.to);
+    };
+    let origins = origins(pos, wanted);
+    let mover = match origins.as_slice() {
+        [] => return no_mover(pos, wanted),
+        [one] => format!("the {} on {}", piece_name(pos, *one), pos.geometry().name(*one)),
+        many => {
+            let names: Vec<String> = many.iter().map(|&sq| pos.geometry().name(sq)).collect();
+            format!("no {} (on {})", piece_name(pos, many[0]), names.join(", "))
+        }
+    };
+    let blocker = token_note(pos, to)
+        .or_else(|| wanted.exit.and_then(|exit| kernel_square(pos, exit).and_then(|sq| token_note(pos, sq))))
+        .or_else(|| own_piece_note(pos, to, us));
+    let destination = match wanted.exit {
+        Some(exit) => format!("{}>{exit}", wanted.to),
+        None => wanted.to.to_string(),
+    };
+    match blocker {
+        Some(note) => format!("{mover} cannot go to {destination}: {note}"),
+        None => format!("{mover} cannot go to {destination}"),
+    }
+}
+
+/// The squares of the side to move's pieces the notation may mean.
+fn origins(pos: &Position, wanted: &BoardMove) -> Vec<holechess_kernel::Square> {
+    let g = pos.geometry();
+    let long_algebraic = wanted.piece.is_none() && wanted.from_rank.is_some();
+    pos.pieces_of(pos.side_to_move())
+        .filter(|&(sq, piece)| {
+            let spec = pos.variant().piece(piece.kind);
+            let letter_ok = match wanted.piece {
+                Some(letter) => char::from(letter) == spec.letter,
+                None => spec.pawn || long_algebraic,
+            };
+            let file = match wanted.from_file {
+                None if spec.pawn && wanted.piece.is_none() => Some(wanted.to.file),
+                other => other,
+            };
+            letter_ok
+                && file.is_none_or(|f| g.file_of(sq) == f)
+                && wanted.from_rank.is_none_or(|r| g.rank_of(sq) == r)
+                && pos.board_to_move().is_none_or(|b| g.board_of(sq) == b)
+        })
+        .map(|(sq, _)| sq)
+        .collect()
+}
+
+/// No piece of the side to move fits the notation: say what stands there instead.
+fn no_mover(pos: &Position, wanted: &BoardMove) -> String {
+    let us = side_name(pos.side_to_move());
+    if let (Some(file), Some(rank)) = (wanted.from_file, wanted.from_rank) {
+        let from = Square { file, rank };
+        return match kernel_square(pos, from).and_then(|sq| pos.piece_at(sq)) {
+            Some(piece) if piece.side != pos.side_to_move() => format!(
+                "{from} holds a {} {}, but it is {us}'s move",
+                side_name(piece.side).to_lowercase(),
+                pos.variant().piece(piece.kind).name
+            ),
+            Some(_) => format!("no {us} piece of that kind on {from}"),
+            None => format!("no piece on {from}"),
+        };
+    }
+    let kind = match wanted.piece {
+        Some(letter) => pos
+            .variant()
+            .piece_by_letter(char::from(letter))
+            .map(|kind| pos.variant().piece(kind).name.clone())
+            .unwrap_or_else(|| format!("piece `{}`", char::from(letter))),
+        None => "pawn".to_owned(),
+    };
+    match wanted.from_file {
+        Some(file) if wanted.piece.is_none() => {
+            format!("{us} has no pawn on the {}-file", char::from(b'a' + file))
+        }
+        _ if wanted.piece.is_none() => format!(
+            "{us} has no pawn on the {}-file (a pawn move without a from-file stays on its file)",
+            char::from(b'a' + wanted.to.file)
+        ),
+        _ => format!("{us} has no {kind} that fits"),
+    }
+}
+
+/// A note when `sq` holds tokens: their kind's name from the variant spec.
+fn token_note(pos: &Position, sq: holechess_kernel::Square) -> Option<String> {
+    let stack = pos.tokens_at(sq)?;
+    let name = &pos.variant().tokens()[stack.kind as usize].name;
+    let many = if stack.count > 1 {
+        format!("a stack of {} of {name}", stack.count)
+    } else {
+        format!("a {name}")
+    };
+    Some(format!("{} holds {many}", pos.geometry().name(sq)))
+}
+
+fn own_piece_note(pos: &Position, sq: holechess_kernel::Square, us: Side) -> Option<String> {
+    let piece = pos.piece_at(sq).filter(|piece| piece.side == us)?;
+    Some(format!(
+        "{} holds {}'s own {}",
+        pos.geometry().name(sq),
+        side_name(us),
+        pos.variant().piece(piece.kind).name
+    ))
+}
+
+fn piece_name(pos: &Position, sq: holechess_kernel::Square) -> String {
+    match pos.piece_at(sq) {
+        Some(piece) => format!(
+            "{} {}",
+            side_name(piece.side).to_lowercase(),
+            pos.variant().piece(piece.kind).name
+        ),
+        None => "piece".to_owned(),
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}

@@ -1,0 +1,148 @@
+//! Validating a PGN source: games read in bounded batches, replayed in parallel on the
+//! current rayon pool while the next batch is read, and handed back in input order as
+//! [`Verdict`]s. Memory holds two batches at a time, whatever the number of games.
+
+use std::io::Read;
+use std::sync::Arc;
+
+use holechess_game::Rules;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::reader::{GameRecord, PgnItem, PgnReader};
+use crate::replay::{replay_record, Failure, Replay};
+use crate::problem::ReadError;
+
+/// Games read and replayed together.
+pub const DEFAULT_BATCH: usize = 256;
+
+/// The verdict on one game (or on a source that holds no game at all).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// 1-based number of the game in its source; 0 when the source holds no game.
+    pub game: usize,
+    /// 1-based line where the game starts.
+    pub line: u32,
+    /// Plies played successfully.
+    pub plies: u32,
+    pub failure: Option<Failure>,
+}
+
+impl Verdict {
+    pub fn is_valid(&self) -> bool {
+        self.failure.is_none()
+    }
+
+    fn of(record: &GameRecord, replay: Replay) -> Verdict {
+        Verdict {
+            game: record.number,
+            line: record.game.line,
+            plies: replay.plies,
+            failure: replay.failure,
+        }
+    }
+}
+
+/// What a source gave besides games.
+#[derive(Debug)]
+pub enum SourceEvent {
+    Verdict(Verdict),
+    /// Text outside any game, skipped: its line and start.
+    Skipped { line: u32, excerpt: String },
+    /// The source holds no PGN game at all.
+    NoGames { bytes: u64 },
+}
+
+/// Reads every game of `source`, replays it against `rules` on the current rayon pool in
+/// batches of `batch` games (the next batch is read while one is replayed), and calls
+/// `sink` with each event in input order. Only an I/O error stops the source.
+pub fn validate_source<R: Read + Send>(
+    source: R,
+    rules: &Arc<Rules>,
+    batch: usize,
+    mut sink: impl FnMut(SourceEvent),
+) -> std::io::Result<()> {
+    let size = batch.max(1);
+    let mut reader = PgnReader::new(source);
+    let mut current = read_batch(&mut reader, size);
+    loop {
+        let more = matches!(current.tail, Tail::More);
+        let (next, replays) = rayon::join(
+            || more.then(|| read_batch(&mut reader, size)),
+            || replay_batch(&current.items, rules),
+        );
+        emit(current.items, replays, &mut sink);
+        match current.tail {
+            Tail::More => {}
+            Tail::End => return Ok(()),
+            Tail::NoGames(bytes) => {
+                sink(SourceEvent::NoGames { bytes });
+                return Ok(());
+            }
+            Tail::Io(error) => return Err(error),
+        }
+        current = next.expect("read while more was expected");
+    }
+}
+
+/// What one batch read gave.
+struct Batch {
+    items: Vec<PgnItem>,
+    tail: Tail,
+}
+
+/// How a batch read ended.
+enum Tail {
+    /// The batch is full; more may follow.
+    More,
+    End,
+    /// The source held no game at all.
+    NoGames(u64),
+    Io(std::io::Error),
+}
+
+fn read_batch<R: Read>(reader: &mut PgnReader<R>, size: usize) -> Batch {
+    let mut items = Vec::with_capacity(size);
+    while items.len() < size {
+        let tail = match reader.next() {
+            Some(Ok(item)) => {
+                items.push(item);
+                continue;
+            }
+            None => Tail::End,
+            Some(Err(ReadError::NoGames { bytes })) => Tail::NoGames(bytes),
+            Some(Err(ReadError::Io(error))) => Tail::Io(error),
+        };
+        return Batch { items, tail };
+    }
+    Batch {
+        items,
+        tail: Tail::More,
+    }
+}
+
+fn replay_batch(items: &[PgnItem], rules: &Arc<Rules>) -> Vec<Option<Replay>> {
+    items
+        .par_iter()
+        .with_min_len(4)
+        .map(|item| match item {
+            PgnItem::Game(record) => Some(replay_record(record, rules)),
+            PgnItem::Stray(_) => None,
+        })
+        .collect()
+}
+
+fn emit(items: Vec<PgnItem>, verdicts: Vec<Option<Replay>>, sink: &mut impl FnMut(SourceEvent)) {
+    for (item, replay) in items.into_iter().zip(verdicts) {
+        match (item, replay) {
+            (PgnItem::Game(record), Some(replay)) => {
+                sink(SourceEvent::Verdict(Verdict::of(&record, replay)))
+            }
+            (PgnItem::Stray(stray), _) => sink(SourceEvent::Skipped {
+                line: stray.line,
+                excerpt: stray.excerpt,
+            }),
+            (PgnItem::Game(_), None) => {}
+        }
+    }
+}

@@ -1,0 +1,33 @@
+//! The variant's linked squares, numbered so that a picture can mark both ends of a link
+//! with the same number.
+
+use holechess_kernel::{Square, Variant};
+
+/// Two linked squares and the number pictures mark them with (from 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkPair {
+    pub number: usize,
+    pub first: Square,
+    pub second: Square,
+}
+
+/// Every link of the variant once, in square order, numbered from 1.
+pub fn link_pairs(variant: &Variant) -> Vec<LinkPair> {
+    let mut pairs = Vec::new();
+    for sq in variant.geometry().squares() {
+        for other in variant.links_of(sq).filter(|&other| other > sq) {
+            pairs.push(LinkPair { number: pairs.len() + 1, first: sq, second: other });
+        }
+    }
+    pairs
+}
+
+/// The number of the first link that has `sq` as one end.
+pub fn link_number_at(pairs: &[LinkPair], sq: Square) -> Option<usize> {
+    pairs.iter().find(|p| p.first == sq || p.second == sq).map(|p| p.number)
+}
+
+/// How a linked square is marked on a board: `=1`.
+pub fn link_marker(number: usize) -> String {
+    format!("={number}")
+}
