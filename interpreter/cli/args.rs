@@ -46,6 +46,20 @@ pub enum CliCommand {
         #[arg(long)]
         fen: Option<String>,
     },
+    /// Replay game records and report every invalid game (exit 0 all valid, 1 any invalid).
+    Validate {
+        /// A bundled variant name or a path to a .hole file.
+        variant: String,
+        /// PGN files; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write one JSON object per game to standard output instead of the text report.
+        #[arg(long)]
+        json: bool,
+        /// Worker threads (default: all cores).
+        #[arg(long, short = 'j')]
+        jobs: Option<usize>,
+    },
     /// Run the speed benchmarks and print the figures the README reports.
     Bench {
         /// Perft depth on the orthodox start position.

@@ -37,6 +37,7 @@ pub fn run(command: Command) -> Outcome {
         Command::Perft(config) => run_perft(&config),
         Command::Moves { variant, fen } => moves(&variant, fen.as_deref()),
         Command::Bench(config) => crate::bench::run(&config),
+        Command::Validate(config) => crate::validate::run(&config),
     };
     result.unwrap_or_else(|message| {
         if message.starts_with("error") {

@@ -13,6 +13,7 @@ pub enum Command {
     Perft(PerftConfig),
     Moves { variant: String, fen: Option<String> },
     Bench(crate::bench::BenchConfig),
+    Validate(crate::validate::ValidateConfig),
 }
 
 #[derive(Debug)]
@@ -33,6 +34,9 @@ impl From<Cli> for Command {
                 Command::Perft(PerftConfig { variant, depth, fen, divide, stats })
             }
             CliCommand::Moves { variant, fen } => Command::Moves { variant, fen },
+            CliCommand::Validate { variant, files, json, jobs } => {
+                Command::Validate(crate::validate::ValidateConfig { variant, files, json, jobs })
+            }
             CliCommand::Bench { chess_depth, hole_depth } => {
                 Command::Bench(crate::bench::BenchConfig { chess_depth, hole_depth })
             }

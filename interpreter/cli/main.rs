@@ -6,6 +6,7 @@ mod args;
 mod bench;
 mod commands;
 mod config;
+mod validate;
 
 use std::process::ExitCode;
 

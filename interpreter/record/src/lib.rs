@@ -31,4 +31,4 @@ pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnItem, PgnReader, StrayText, MAX_GAME_BYTES};
 pub use writer::{tags_in_export_order, write_game, write_games};
 pub use replay::{replay_game, replay_record, start_position, Failure, Reason, Replay};
-pub use validate::{validate_source, SourceEvent, Verdict, DEFAULT_BATCH};
+pub use validate::{validate_source, SourceEvent, Validator, Verdict, DEFAULT_BATCH};

@@ -146,3 +146,50 @@ fn emit(items: Vec<PgnItem>, verdicts: Vec<Option<Replay>>, sink: &mut impl FnMu
         }
     }
 }
+
+/// A variant's rules with the thread pool that replays its games.
+pub struct Validator {
+    rules: Arc<Rules>,
+    pool: rayon::ThreadPool,
+    batch: usize,
+}
+
+impl Validator {
+    /// `jobs` worker threads (`None` or 0: one per core), [`DEFAULT_BATCH`] games a batch.
+    pub fn new(rules: Arc<Rules>, jobs: Option<usize>) -> Result<Validator, String> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.unwrap_or(0))
+            .build()
+            .map_err(|error| format!("cannot start worker threads: {error}"))?;
+        Ok(Validator {
+            rules,
+            pool,
+            batch: DEFAULT_BATCH,
+        })
+    }
+
+    /// Games replayed together (at least 1).
+    pub fn with_batch(mut self, batch: usize) -> Validator {
+        self.batch = batch.max(1);
+        self
+    }
+
+    pub fn rules(&self) -> &Arc<Rules> {
+        &self.rules
+    }
+
+    /// Worker threads in the pool.
+    pub fn jobs(&self) -> usize {
+        self.pool.current_num_threads()
+    }
+
+    /// [`validate_source`] on this validator's pool.
+    pub fn run<R: Read + Send>(
+        &self,
+        source: R,
+        sink: impl FnMut(SourceEvent) + Send,
+    ) -> std::io::Result<()> {
+        self.pool
+            .install(|| validate_source(source, &self.rules, self.batch, sink))
+    }
+}

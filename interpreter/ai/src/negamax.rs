@@ -1,0 +1,203 @@
+//! Interior nodes of the search: negamax alpha-beta with principal-variation windows,
+//! transposition-table cutoffs, a check extension, null-move pruning, late-move reductions,
+//! and expectation nodes where a random event follows the move.
+
+use holechess_kernel::spec::Schedule;
+use holechess_kernel::{Move, Position};
+
+use crate::chance::expand;
+use crate::ordering::is_tactical;
+use crate::outcome::{drawn_in_search, no_moves, NoMoves};
+use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
+use crate::search::Searcher;
+use crate::tables::Role;
+use crate::tt::Bound;
+
+impl Searcher {
+    /// The value, for the side that just moved, of `pos` after its move: the chance node
+    /// when a random event follows, otherwise the negated search of the opponent's node.
+    pub(crate) fn child(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+        if let Some(model) = self.chance.clone() {
+            if let Some(outcomes) = expand(&*model, pos, self.config.chance_samples) {
+                let depth = depth - self.config.chance_reduction as i32;
+                return self.expectation(outcomes, depth, ply);
+            }
+        }
+        -self.negamax(pos, depth, ply, -beta, -alpha, true)
+    }
+
+    /// The expected value over weighted outcomes, each searched with a full window.
+    fn expectation(&mut self, outcomes: Vec<(f64, Position)>, depth: i32, ply: usize) -> Score {
+        let mut total = 0.0;
+        for (weight, mut outcome) in outcomes {
+            let value = -self.negamax(&mut outcome, depth, ply, -INFINITY, INFINITY, true);
+            if self.aborted {
+                return 0;
+            }
+            total += weight * value as f64;
+        }
+        total.round() as Score
+    }
+
+    /// The value of `pos` for the side to move, searched `depth` plies (then quiescence).
+    pub(crate) fn negamax(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score, null_allowed: bool) -> Score {
+        self.pv.clear(ply);
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        if drawn_in_search(pos) {
+            return DRAW;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        let in_check = pos.is_check();
+        let depth = if in_check { depth.max(0) + 1 } else { depth };
+        if depth <= 0 {
+            return self.quiescence(pos, ply, alpha, beta, 0);
+        }
+        // Mate-distance pruning: no score here can beat a shorter mate already found.
+        let alpha = alpha.max(mated_in(ply));
+        let beta = beta.min(mating_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+        let key = self.tables().key(pos);
+        let mut table_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            table_move = entry.mv;
+            if self.config.use_table && entry.depth as i32 >= depth {
+                let s = from_table(entry.score, ply);
+                let usable = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if usable {
+                    return s;
+                }
+            }
+        }
+        if null_allowed && !in_check && depth >= 3 && self.null_move_fits(pos, beta) {
+            if let Some(value) = self.null_move(pos, depth, ply, beta) {
+                return value;
+            }
+        }
+        let count = self.frames.generate(ply, pos);
+        if count == 0 {
+            return match no_moves(pos, in_check, ply) {
+                NoMoves::Score(s) => s,
+                NoMoves::MustPass => self.forced_pass(pos, depth, ply, alpha, beta),
+            };
+        }
+        self.score_moves(pos, ply, table_move);
+        self.search_moves(pos, count, depth, ply, alpha, beta, in_check, key)
+    }
+
+    /// The move loop of a node with `count` ordered moves; stores the result in the table.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(&mut self, pos: &mut Position, count: usize, depth: i32, ply: usize, mut alpha: Score, beta: Score, in_check: bool, key: u64) -> Score {
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for i in 0..count {
+            let mv = self.frames.pick(ply, i);
+            let quiet = !is_tactical(pos, mv);
+            let undo = pos.make(mv);
+            let value = if i == 0 {
+                self.child(pos, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let reduction = self.reduction(depth, i, quiet, in_check);
+                self.scout(pos, depth, ply, alpha, beta, reduction)
+            };
+            pos.unmake(undo);
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    best_move = Some(mv);
+                    self.pv.update(ply, mv);
+                    if alpha >= beta {
+                        if quiet {
+                            self.ordering.note_cutoff(pos, mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, depth, to_table(best, ply), bound, best_move);
+        best
+    }
+
+    /// A later move: a null-window search (reduced if `reduction` > 0), searched again at
+    /// full depth and then with the full window when it beats alpha.
+    fn scout(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score, reduction: i32) -> Score {
+        let mut value = self.child(pos, depth - 1 - reduction, ply + 1, alpha, alpha + 1);
+        if value > alpha && reduction > 0 && !self.aborted {
+            value = self.child(pos, depth - 1, ply + 1, alpha, alpha + 1);
+        }
+        if value > alpha && value < beta && !self.aborted {
+            value = self.child(pos, depth - 1, ply + 1, alpha, beta);
+        }
+        value
+    }
+
+    /// Late-move reduction of the `index`-th move.
+    fn reduction(&self, depth: i32, index: usize, quiet: bool, in_check: bool) -> i32 {
+        if !self.config.pruning || !quiet || in_check || depth < 3 || index < 3 {
+            return 0;
+        }
+        if index >= 8 && depth >= 5 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Null-move pruning is sound enough here: one board schedule, no mate in the window,
+    /// and the side to move has a piece that is neither royal nor pawn-like (zugzwang).
+    fn null_move_fits(&self, pos: &Position, beta: Score) -> bool {
+        let tables = self.tables();
+        self.config.pruning
+            && self.chance.is_none()
+            && pos.variant().spec().schedule == Schedule::Alternate
+            && !is_mate_score(beta)
+            && pos.pieces_of(pos.side_to_move()).any(|(_, p)| tables.kinds[p.kind as usize].role == Role::Piece)
+            && self.evaluate(pos) >= beta
+    }
+
+    /// Lets the opponent move twice: if that still fails high, so will a real move.
+    fn null_move(&mut self, pos: &mut Position, depth: i32, ply: usize, beta: Score) -> Option<Score> {
+        let r = 2 + depth / 6;
+        let undo = pos.make(Move::Pass);
+        let value = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+        pos.unmake(undo);
+        (!self.aborted && value >= beta && !is_mate_score(value)).then_some(value)
+    }
+
+    /// The side to move has no move and the variant makes it pass (two passes in a row are
+    /// a draw).
+    fn forced_pass(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+        if self.passed[ply] {
+            return DRAW;
+        }
+        let undo = pos.make(Move::Pass);
+        self.passed[ply + 1] = true;
+        let value = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, false);
+        self.passed[ply + 1] = false;
+        pos.unmake(undo);
+        value
+    }
+}

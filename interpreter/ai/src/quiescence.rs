@@ -1,0 +1,83 @@
+//! The capture search past the horizon: stand pat on the static evaluation, then captures
+//! and promotions (best victim first, hopeless ones skipped), at most
+//! `SearchConfig::quiescence_plies` deep; a side in check searches all its moves, so mates
+//! are seen. Random events are not expanded here.
+
+use holechess_kernel::Position;
+
+use crate::ordering::{captured_kind, is_tactical};
+use crate::outcome::{no_moves, NoMoves};
+use crate::score::{Score, MAX_PLY};
+use crate::search::Searcher;
+
+/// A capture that cannot lift the score to alpha even with this margin is skipped.
+const DELTA_MARGIN: Score = 200;
+
+impl Searcher {
+    pub(crate) fn quiescence(&mut self, pos: &mut Position, ply: usize, mut alpha: Score, beta: Score, qply: u32) -> Score {
+        self.pv.clear(ply);
+        if self.should_stop() {
+            return 0;
+        }
+        self.nodes += 1;
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        let in_check = pos.is_check();
+        let stand_pat = if in_check { None } else { Some(self.evaluate(pos)) };
+        if let Some(s) = stand_pat {
+            if s >= beta || qply >= self.config.quiescence_plies {
+                return s;
+            }
+            alpha = alpha.max(s);
+        }
+        let count = self.frames.generate(ply, pos);
+        if count == 0 {
+            return match no_moves(pos, in_check, ply) {
+                NoMoves::Score(s) => s,
+                NoMoves::MustPass => stand_pat.unwrap_or(0),
+            };
+        }
+        if in_check && qply >= self.config.quiescence_plies {
+            return self.evaluate(pos);
+        }
+        self.score_moves(pos, ply, None);
+        let mut best = stand_pat.unwrap_or(-crate::score::INFINITY);
+        for i in 0..count {
+            let mv = self.frames.pick(ply, i);
+            if !in_check {
+                if !is_tactical(pos, mv) {
+                    // Moves are ordered tactical first: the rest are quiet.
+                    break;
+                }
+                if self.hopeless(pos, mv, stand_pat.unwrap_or(0), alpha) {
+                    continue;
+                }
+            }
+            let undo = pos.make(mv);
+            let value = -self.quiescence(pos, ply + 1, -beta, -alpha, qply + 1);
+            pos.unmake(undo);
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    self.pv.update(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Delta pruning: even winning the victim (and promoting) leaves the score below alpha.
+    fn hopeless(&self, pos: &Position, mv: holechess_kernel::Move, stand_pat: Score, alpha: Score) -> bool {
+        let tables = self.tables();
+        let gain = captured_kind(pos, mv).map_or(0, |k| tables.value(k)) + mv.promotion().map_or(0, |k| tables.value(k));
+        stand_pat + gain + DELTA_MARGIN < alpha
+    }
+}

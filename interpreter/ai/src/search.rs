@@ -1,0 +1,262 @@
+//! The searcher: iterative deepening over the root moves, each iteration an alpha-beta
+//! (principal variation) search; limits, the stop flag and the result. The interior nodes
+//! are in `negamax`, the capture search in `quiescence`.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use holechess_kernel::{Move, Position};
+
+use crate::chance::ChanceModel;
+use crate::eval::evaluate;
+use crate::frames::Frames;
+use crate::limits::{Limits, StopFlag};
+use crate::ordering::Ordering;
+use crate::outcome::{no_moves, NoMoves};
+use crate::pv::PvTable;
+use crate::score::{is_mate_score, Score, DRAW, INFINITY, MATE, MAX_PLY};
+use crate::tables::VariantTables;
+use crate::tt::TranspositionTable;
+
+/// The deepest iteration a search starts.
+pub const MAX_DEPTH: u32 = 64;
+
+/// How a [`Searcher`] searches (what [`Limits`] do not say).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// Size of the transposition table, allocated once when the searcher is made.
+    pub table_megabytes: usize,
+    /// Whether the transposition table is read (it is always written).
+    pub use_table: bool,
+    /// Plies of captures searched past the horizon (0: none, the static evaluation).
+    pub quiescence_plies: u32,
+    /// Null-move pruning and late-move reductions.
+    pub pruning: bool,
+    /// At most this many outcomes of a random event are searched (sampled by weight).
+    pub chance_samples: usize,
+    /// Extra plies taken off below a random event with several outcomes.
+    pub chance_reduction: u32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> SearchConfig {
+        SearchConfig { table_megabytes: 16, use_table: true, quiescence_plies: 8, pruning: true, chance_samples: 6, chance_reduction: 1 }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best_move: Option<Move>,
+    /// The move's score for the side to move (see [`crate::mate_in_moves`] for mates).
+    pub score: Score,
+    /// The last iteration completed (0 if the search stopped inside the first).
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The expected line, starting with the best move.
+    pub pv: Vec<Move>,
+}
+
+/// An alpha-beta searcher for any variant; keep one per player, its tables survive
+/// between moves of a game.
+pub struct Searcher {
+    pub(crate) config: SearchConfig,
+    pub(crate) tables: Option<Arc<VariantTables>>,
+    pub(crate) tt: TranspositionTable,
+    pub(crate) ordering: Ordering,
+    pub(crate) frames: Frames,
+    pub(crate) pv: PvTable,
+    pub(crate) chance: Option<Arc<dyn ChanceModel>>,
+    /// Set at a ply reached by a forced pass (two passes in a row draw, HP8).
+    pub(crate) passed: [bool; MAX_PLY + 2],
+    pub(crate) nodes: u64,
+    pub(crate) aborted: bool,
+    node_limit: Option<u64>,
+    deadline: Option<Instant>,
+    stop: StopFlag,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new(SearchConfig::default())
+    }
+}
+
+impl Searcher {
+    pub fn new(config: SearchConfig) -> Searcher {
+        Searcher {
+            tt: TranspositionTable::new(config.table_megabytes),
+            config,
+            tables: None,
+            ordering: Ordering::new(),
+            frames: Frames::new(),
+            pv: PvTable::new(),
+            chance: None,
+            passed: [false; MAX_PLY + 2],
+            nodes: 0,
+            aborted: false,
+            node_limit: None,
+            deadline: None,
+            stop: StopFlag::new(),
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Random events after every move (`None`: the ordinary game).
+    pub fn set_chance_model(&mut self, model: Option<Arc<dyn ChanceModel>>) {
+        self.chance = model;
+    }
+
+    /// The flag that stops this searcher; raise it from another thread. It is lowered when
+    /// a search starts.
+    pub fn stop_flag(&self) -> StopFlag {
+        self.stop.clone()
+    }
+
+    /// Forgets what earlier searches learned (call between games).
+    pub fn new_game(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    /// Searches `pos` within `limits` and returns the best move found.
+    pub fn search(&mut self, pos: &Position, limits: Limits) -> SearchResult {
+        let start = Instant::now();
+        self.prepare(pos, limits, start);
+        let mut pos = pos.clone();
+        let mut root = self.root_moves(&mut pos);
+        let mut result = SearchResult { best_move: root.first().copied(), score: 0, depth: 0, nodes: 0, elapsed: Duration::ZERO, pv: Vec::new() };
+        if root.is_empty() {
+            result.score = self.score_without_moves(&pos);
+        } else {
+            let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+            for depth in 1..=max_depth {
+                let Some((score, best)) = self.root_iteration(&mut pos, &mut root, depth as i32) else { break };
+                result.best_move = Some(best);
+                result.score = score;
+                result.pv = self.pv.line(0).to_vec();
+                if self.aborted {
+                    break;
+                }
+                result.depth = depth;
+                if self.iteration_is_enough(score, depth, limits, start) {
+                    break;
+                }
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed = start.elapsed();
+        result
+    }
+
+    fn prepare(&mut self, pos: &Position, limits: Limits, start: Instant) {
+        if !self.tables.as_ref().is_some_and(|t| t.is_for(pos.variant())) {
+            self.tables = Some(Arc::new(VariantTables::new(pos.variant())));
+            self.tt.clear();
+            self.ordering.clear();
+        }
+        self.tt.new_search();
+        self.ordering.prepare(pos.geometry().square_count());
+        self.stop.lower();
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes;
+        self.deadline = limits.time.map(|t| start + t);
+        self.passed = [false; MAX_PLY + 2];
+    }
+
+    pub(crate) fn tables(&self) -> &VariantTables {
+        self.tables.as_deref().expect("prepare() builds the tables")
+    }
+
+    pub(crate) fn evaluate(&self, pos: &Position) -> Score {
+        evaluate(self.tables(), pos)
+    }
+
+    /// The legal root moves, best-ordered (the table's move first).
+    fn root_moves(&mut self, pos: &mut Position) -> Vec<Move> {
+        let count = self.frames.generate(0, pos);
+        let table_move = self.tt.probe(self.tables().key(pos)).and_then(|e| e.mv);
+        self.score_moves(pos, 0, table_move);
+        (0..count).map(|i| self.frames.pick(0, i)).collect()
+    }
+
+    fn score_without_moves(&self, pos: &Position) -> Score {
+        match no_moves(pos, pos.is_check(), 0) {
+            NoMoves::Score(s) => s,
+            NoMoves::MustPass => DRAW,
+        }
+    }
+
+    /// One iteration over the root moves. Returns the best score and move, `None` if the
+    /// search was stopped before the first move was searched. The best move goes first in
+    /// `root` for the next iteration.
+    fn root_iteration(&mut self, pos: &mut Position, root: &mut [Move], depth: i32) -> Option<(Score, Move)> {
+        self.pv.clear(0);
+        self.nodes += 1;
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best: Option<(Score, usize)> = None;
+        for (i, &mv) in root.iter().enumerate() {
+            let undo = pos.make(mv);
+            let value = if i == 0 {
+                self.child(pos, depth - 1, 1, alpha, beta)
+            } else {
+                let probe = self.child(pos, depth - 1, 1, alpha, alpha + 1);
+                if probe > alpha && !self.aborted {
+                    self.child(pos, depth - 1, 1, alpha, beta)
+                } else {
+                    probe
+                }
+            };
+            pos.unmake(undo);
+            if self.aborted {
+                break;
+            }
+            if value > alpha {
+                alpha = value;
+                best = Some((value, i));
+                self.pv.update(0, mv);
+            }
+        }
+        let (score, index) = best?;
+        root[..=index].rotate_right(1);
+        let key = self.tables().key(pos);
+        if !self.aborted {
+            self.tt.store(key, depth, crate::score::to_table(score, 0), crate::tt::Bound::Exact, Some(root[0]));
+        }
+        Some((score, root[0]))
+    }
+
+    /// Whether to stop deepening after a completed iteration.
+    fn iteration_is_enough(&self, score: Score, depth: u32, limits: Limits, start: Instant) -> bool {
+        let mate_found = self.chance.is_none() && is_mate_score(score) && (MATE - score.abs()) as u32 <= depth;
+        let half_time_used = limits.time.is_some_and(|t| start.elapsed() * 2 > t);
+        mate_found || half_time_used
+    }
+
+    /// Checks the limits now and then; true once the search must stop.
+    #[inline]
+    pub(crate) fn should_stop(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.node_limit.is_some_and(|n| self.nodes >= n) {
+            self.aborted = true;
+        } else if self.nodes & 1023 == 0 && (self.stop.is_raised() || self.deadline.is_some_and(|d| Instant::now() >= d)) {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Orders the moves of `ply` (already generated) for `pos`.
+    pub(crate) fn score_moves(&mut self, pos: &Position, ply: usize, table_move: Option<Move>) {
+        let tables = self.tables.as_deref().expect("prepare() builds the tables");
+        self.ordering.score_moves(tables, pos, self.frames.frame_mut(ply), table_move, ply);
+    }
+}

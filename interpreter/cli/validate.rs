@@ -1,0 +1,256 @@
+//! `holechess validate VARIANT FILE... [--json] [--jobs N]`: replays every game of every
+//! file (`-` is standard input) and reports each invalid one, then a summary.
+//!
+//! Text report (standard output): per invalid game
+//! `FILE: game N (line L), ply P, move M: REASON` and an indented `position: FEN` line;
+//! then the summary. With `--json`, one JSON object per game on standard output and the
+//! summary on standard error. Exit code: 0 every game valid, 1 some record invalid (or a
+//! file holds no PGN at all), 2 unknown variant or an unreadable file (reported, the other
+//! files are still validated).
+
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use holechess_game::Rules;
+use holechess_record::{SourceEvent, Validator, Verdict};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use crate::commands::Outcome;
+
+#[derive(Debug)]
+pub struct ValidateConfig {
+    pub variant: String,
+    pub files: Vec<PathBuf>,
+    pub json: bool,
+    pub jobs: Option<usize>,
+}
+
+/// Running totals over every file.
+#[derive(Debug, Default)]
+struct Totals {
+    games: u64,
+    valid: u64,
+    invalid: u64,
+    plies: u64,
+    /// Files that hold no PGN game.
+    not_pgn: u64,
+    /// Files that could not be read.
+    unreadable: u64,
+}
+
+/// One line of `--json` output.
+#[derive(Serialize)]
+struct JsonVerdict<'a> {
+    file: &'a str,
+    game: usize,
+    line: u32,
+    valid: bool,
+    plies: u32,
+    ply: Option<u32>,
+    #[serde(rename = "move")]
+    mv: Option<&'a str>,
+    reason: Option<String>,
+    reason_class: Option<&'a str>,
+    fen: Option<&'a str>,
+}
+
+pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
+    let rules = Rules::load(&config.variant)?;
+    if config.jobs == Some(0) {
+        return Err("--jobs must be at least 1".to_owned());
+    }
+    let validator = Validator::new(rules, config.jobs)?;
+    let progress = progress_bar();
+    let mut out = BufWriter::new(std::io::stdout());
+    let mut totals = Totals::default();
+    let started = Instant::now();
+    for path in &config.files {
+        let name = display_name(path);
+        let report = Report {
+            name: &name,
+            json: config.json,
+            progress: &progress,
+        };
+        let result = match open(path) {
+            Ok(source) => validator.run(source, |event| report.event(event, &mut totals, &mut out)),
+            Err(error) => Err(error),
+        };
+        if let Err(error) = result {
+            totals.unreadable += 1;
+            progress.suspend(|| eprintln!("{name}: cannot read: {error}"));
+        }
+    }
+    progress.finish_and_clear();
+    out.flush().map_err(|error| format!("cannot write the report: {error}"))?;
+    print_summary(&totals, started.elapsed(), config.json, validator.jobs());
+    Ok(outcome(&totals))
+}
+
+fn outcome(totals: &Totals) -> Outcome {
+    if totals.unreadable > 0 {
+        Outcome::Error
+    } else if totals.invalid > 0 || totals.not_pgn > 0 {
+        Outcome::Invalid
+    } else {
+        Outcome::Ok
+    }
+}
+
+fn open(path: &Path) -> std::io::Result<Box<dyn Read + Send>> {
+    if path.as_os_str() == "-" {
+        return Ok(Box::new(std::io::stdin()));
+    }
+    Ok(Box::new(File::open(path)?))
+}
+
+fn display_name(path: &Path) -> String {
+    match path.as_os_str() == "-" {
+        true => "<stdin>".to_owned(),
+        false => path.display().to_string(),
+    }
+}
+
+/// A spinner with the game count, on standard error when it is a terminal.
+fn progress_bar() -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} games ({per_sec}) {msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// Prints the events of one file.
+struct Report<'a> {
+    name: &'a str,
+    json: bool,
+    progress: &'a ProgressBar,
+}
+
+impl Report<'_> {
+    fn event(&self, event: SourceEvent, totals: &mut Totals, out: &mut impl Write) {
+        match event {
+            SourceEvent::Verdict(verdict) => {
+                self.progress.inc(1);
+                totals.games += 1;
+                totals.plies += u64::from(verdict.plies);
+                match verdict.is_valid() {
+                    true => totals.valid += 1,
+                    false => totals.invalid += 1,
+                }
+                self.verdict(&verdict, out);
+            }
+            SourceEvent::Skipped { line, excerpt } => {
+                if !self.json {
+                    let text = format!("{}: line {line}: skipped text outside any game: {excerpt}", self.name);
+                    self.progress.suspend(|| eprintln!("note: {text}"));
+                }
+            }
+            SourceEvent::NoGames { bytes } => {
+                totals.not_pgn += 1;
+                self.no_games(bytes, out);
+            }
+        }
+    }
+
+    fn verdict(&self, verdict: &Verdict, out: &mut impl Write) {
+        let written = match self.json {
+            true => self.json_verdict(verdict, out),
+            false => self.text_verdict(verdict, out),
+        };
+        if let Err(error) = written {
+            self.progress.suspend(|| eprintln!("cannot write the report: {error}"));
+        }
+    }
+
+    fn text_verdict(&self, verdict: &Verdict, out: &mut impl Write) -> std::io::Result<()> {
+        let Some(failure) = &verdict.failure else {
+            return Ok(());
+        };
+        let text = if failure.text.is_empty() { "-" } else { &failure.text };
+        let line = format!(
+            "{}: game {} (line {}), ply {}, move {text}: {}",
+            self.name, verdict.game, failure.line, failure.ply, failure.reason
+        );
+        self.progress.suspend(|| {
+            writeln!(out, "{line}")?;
+            if let Some(fen) = &failure.fen {
+                writeln!(out, "    position: {fen}")?;
+            }
+            Ok(())
+        })
+    }
+
+    fn json_verdict(&self, verdict: &Verdict, out: &mut impl Write) -> std::io::Result<()> {
+        let failure = verdict.failure.as_ref();
+        let line = JsonVerdict {
+            file: self.name,
+            game: verdict.game,
+            line: failure.map_or(verdict.line, |f| f.line),
+            valid: failure.is_none(),
+            plies: verdict.plies,
+            ply: failure.map(|f| f.ply),
+            mv: failure.map(|f| f.text.as_str()),
+            reason: failure.map(|f| f.reason.to_string()),
+            reason_class: failure.map(|f| f.reason.class()),
+            fen: failure.and_then(|f| f.fen.as_deref()),
+        };
+        serde_json::to_writer(&mut *out, &line)?;
+        writeln!(out)
+    }
+
+    fn no_games(&self, bytes: u64, out: &mut impl Write) {
+        let reason = format!("no PGN games found ({bytes} bytes read)");
+        let written = if self.json {
+            let line = JsonVerdict {
+                file: self.name,
+                game: 0,
+                line: 0,
+                valid: false,
+                plies: 0,
+                ply: None,
+                mv: None,
+                reason: Some(reason),
+                reason_class: Some("not_pgn"),
+                fen: None,
+            };
+            serde_json::to_writer(&mut *out, &line)
+                .map_err(std::io::Error::from)
+                .and_then(|()| writeln!(out))
+        } else {
+            writeln!(out, "{}: {reason}", self.name)
+        };
+        if let Err(error) = written {
+            eprintln!("cannot write the report: {error}");
+        }
+    }
+}
+
+fn print_summary(totals: &Totals, elapsed: Duration, json: bool, jobs: usize) {
+    let secs = elapsed.as_secs_f64().max(1e-9);
+    let mut text = format!(
+        "{} games: {} valid, {} invalid; {} plies in {:.2} s ({:.0} plies/s, {jobs} jobs)",
+        totals.games,
+        totals.valid,
+        totals.invalid,
+        totals.plies,
+        secs,
+        totals.plies as f64 / secs
+    );
+    if totals.not_pgn > 0 {
+        text.push_str(&format!("; {} file(s) without PGN games", totals.not_pgn));
+    }
+    if totals.unreadable > 0 {
+        text.push_str(&format!("; {} file(s) unreadable", totals.unreadable));
+    }
+    match json {
+        true => eprintln!("{text}"),
+        false => println!("{text}"),
+    }
+}

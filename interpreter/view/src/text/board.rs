@@ -1,0 +1,66 @@
+//! The lines of one board: its name, its ranks (with rank numbers) from top to bottom, and
+//! the file letters under it.
+
+use holechess_kernel::Position;
+
+use super::cell::{cell_at, CellContext};
+use super::paint::Paint;
+use crate::orientation::{file_letter, Orientation};
+
+/// How the boards of one picture are laid out.
+pub(super) struct BoardFrame {
+    pub orientation: Orientation,
+    pub coordinates: bool,
+    /// Whether each board is headed by its name (there are several).
+    pub named: bool,
+    pub paint: Paint,
+}
+
+impl BoardFrame {
+    /// The lines of board `board`.
+    pub fn lines(&self, ctx: &CellContext, board: usize) -> Vec<String> {
+        let g = ctx.pos.geometry();
+        let mut lines = Vec::new();
+        if self.named {
+            lines.push(format!("{}{}", self.label_margin(ctx.pos), g.board_names[board]));
+        }
+        for rank in self.orientation.ranks_top_to_bottom(g.ranks) {
+            lines.push(self.rank_line(ctx, board, rank));
+        }
+        if self.coordinates {
+            lines.push(self.file_labels(ctx.pos));
+        }
+        lines
+    }
+
+    fn rank_line(&self, ctx: &CellContext, board: usize, rank: u8) -> String {
+        let g = ctx.pos.geometry();
+        let mut line = String::new();
+        if self.coordinates {
+            line.push_str(&format!("{:>width$} ", rank + 1, width = self.rank_label_width(ctx.pos)));
+        }
+        for file in self.orientation.files_left_to_right(g.files) {
+            line.push_str(&self.paint.cell(&cell_at(ctx, g.square(board, file, rank))));
+        }
+        line
+    }
+
+    fn file_labels(&self, pos: &Position) -> String {
+        let letters = self.orientation.files_left_to_right(pos.geometry().files);
+        let labels: String = letters.into_iter().map(|f| self.paint.column_label(file_letter(f))).collect();
+        format!("{}{labels}", self.label_margin(pos))
+    }
+
+    /// Spaces as wide as the rank numbers and the space after them.
+    fn label_margin(&self, pos: &Position) -> String {
+        if self.coordinates {
+            " ".repeat(self.rank_label_width(pos) + 1)
+        } else {
+            String::new()
+        }
+    }
+
+    fn rank_label_width(&self, pos: &Position) -> usize {
+        pos.geometry().ranks.to_string().len()
+    }
+}

@@ -1,0 +1,47 @@
+//! The lines under a terminal board: whose move it is, the last move, and the legend of
+//! tokens and links, markers aligned.
+
+use holechess_kernel::Position;
+
+use crate::caption::caption;
+use crate::last_move::{Leg, MoveTrace};
+use crate::legend::legend;
+
+/// The caption, the last move (if any) and one line per legend entry.
+pub(super) fn footer_lines(pos: &Position, trace: &MoveTrace, show_legend: bool) -> Vec<String> {
+    let mut lines = vec![caption(pos)];
+    if !trace.arrows.is_empty() {
+        lines.push(format!("Last move: {}", describe_trace(pos, trace)));
+    }
+    if show_legend {
+        lines.extend(legend_lines(pos));
+    }
+    lines
+}
+
+/// `c1-f4, transit f4-c3`.
+fn describe_trace(pos: &Position, trace: &MoveTrace) -> String {
+    let g = pos.geometry();
+    let legs: Vec<String> = trace
+        .arrows
+        .iter()
+        .map(|arrow| {
+            let prefix = if arrow.leg == Leg::Transit { "transit " } else { "" };
+            format!("{prefix}{}-{}", g.name_on_board(arrow.from), g.name_on_board(arrow.to))
+        })
+        .collect();
+    legs.join(", ")
+}
+
+/// `  @2  porthole (dormant stack of 2): d4`.
+fn legend_lines(pos: &Position) -> Vec<String> {
+    let entries = legend(pos);
+    let width = entries.iter().map(|e| e.marker.chars().count()).max().unwrap_or(0);
+    entries
+        .iter()
+        .map(|entry| {
+            let squares = entry.square_names(pos).join(" ");
+            format!("  {:<width$}  {}: {squares}", entry.marker, entry.description)
+        })
+        .collect()
+}

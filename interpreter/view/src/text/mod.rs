@@ -1,0 +1,102 @@
+//! Terminal boards: [`render_text`] draws a position as lines of text, in plain characters
+//! or with ANSI colours, several boards side by side, with a caption and a legend.
+//!
+//! A cell is three characters wide plus room for notes: ` K ` is a piece, ` . ` an empty
+//! square (a blank one in colour), ` @ ` a token. After the glyph come the notes: the
+//! symbol of tokens under a piece (` K@`), a stack's count (` @2`), a timer's plies left
+//! (` #:2`) and a link's number (` .=1`). Without colour the last move's squares are in
+//! brackets (`[K]`); with colour they are brighter.
+
+mod ansi;
+mod board;
+mod cell;
+mod legend;
+mod paint;
+
+use holechess_kernel::{Move, Position};
+
+use self::ansi::visible_width;
+use self::board::BoardFrame;
+use self::cell::{cell_at, CellContext};
+use self::legend::footer_lines;
+use self::paint::Paint;
+use crate::glyphs::GlyphFill;
+use crate::last_move::trace_of;
+use crate::links::link_pairs;
+use crate::orientation::Orientation;
+
+/// How a terminal board is drawn. The caller decides about colour (from `NO_COLOR` and
+/// whether the output is a terminal) and Unicode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextOptions {
+    /// ANSI colours: shaded squares, coloured pieces and tokens.
+    pub colour: bool,
+    /// Unicode chess glyphs for the pieces that have one (others keep their letter).
+    pub unicode: bool,
+    pub orientation: Orientation,
+    /// The move that led to the position, highlighted.
+    pub last_move: Option<Move>,
+    /// Rank numbers and file letters around the board.
+    pub coordinates: bool,
+    /// The legend of tokens and links under the board.
+    pub legend: bool,
+}
+
+impl Default for TextOptions {
+    fn default() -> Self {
+        TextOptions {
+            colour: false,
+            unicode: false,
+            orientation: Orientation::WhiteAtBottom,
+            last_move: None,
+            coordinates: true,
+            legend: true,
+        }
+    }
+}
+
+/// Space between boards drawn side by side.
+const BOARD_GAP: &str = "    ";
+
+/// The position as text, one line per row, ending with a newline.
+pub fn render_text(pos: &Position, options: &TextOptions) -> String {
+    let trace = trace_of(pos.variant(), options.last_move);
+    let links = link_pairs(pos.variant());
+    let fill = if options.colour { GlyphFill::Solid } else { GlyphFill::Printed };
+    let ctx = CellContext { pos, unicode: options.unicode, fill, trace: &trace, links: &links };
+    let frame = BoardFrame {
+        orientation: options.orientation,
+        coordinates: options.coordinates,
+        named: pos.geometry().boards() > 1,
+        paint: Paint { colour: options.colour, note_width: widest_note(&ctx) },
+    };
+    let boards: Vec<Vec<String>> = (0..pos.geometry().boards()).map(|b| frame.lines(&ctx, b)).collect();
+    let mut lines = side_by_side(&boards);
+    lines.push(String::new());
+    lines.extend(footer_lines(pos, &trace, options.legend));
+    lines.iter().map(|line| format!("{}\n", line.trim_end())).collect()
+}
+
+/// The widest notes of any square, so that every column has room for them.
+fn widest_note(ctx: &CellContext) -> usize {
+    ctx.pos.geometry().squares().map(|sq| cell_at(ctx, sq).note_width()).max().unwrap_or(0)
+}
+
+/// Blocks of lines joined left to right, each padded to its widest line.
+fn side_by_side(blocks: &[Vec<String>]) -> Vec<String> {
+    let height = blocks.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> = blocks.iter().map(|b| b.iter().map(|l| visible_width(l)).max().unwrap_or(0)).collect();
+    (0..height)
+        .map(|row| {
+            let parts: Vec<String> = blocks
+                .iter()
+                .zip(&widths)
+                .map(|(block, &width)| {
+                    let line = block.get(row).map(String::as_str).unwrap_or("");
+                    format!("{line}{}", " ".repeat(width - visible_width(line)))
+                })
+                .collect();
+            parts.join(BOARD_GAP)
+        })
+        .collect()
+}
