@@ -41,7 +41,9 @@ pub fn trace(variant: &Variant, mv: Move) -> MoveTrace {
         | Move::DoubleStep { from, to, .. }
         | Move::EnPassant { from, to }
         | Move::Teleport { from, to } => path(from, to),
-        Move::Transit { from, entry, exit, .. } => transit(from, entry, exit),
+        Move::Transit {
+            from, entry, exit, ..
+        } => transit(from, entry, exit),
         Move::Castle { king, rook } => castle(variant, king, rook),
         Move::Intent | Move::Pass => MoveTrace::default(),
     }
@@ -53,24 +55,50 @@ pub(crate) fn trace_of(variant: &Variant, mv: Option<Move>) -> MoveTrace {
 }
 
 fn path(from: Square, to: Square) -> MoveTrace {
-    MoveTrace { squares: vec![from, to], arrows: vec![MoveArrow { from, to, leg: Leg::Path }] }
+    MoveTrace {
+        squares: vec![from, to],
+        arrows: vec![MoveArrow {
+            from,
+            to,
+            leg: Leg::Path,
+        }],
+    }
 }
 
 fn transit(from: Square, entry: Square, exit: Square) -> MoveTrace {
     MoveTrace {
         squares: vec![from, entry, exit],
-        arrows: vec![MoveArrow { from, to: entry, leg: Leg::Path }, MoveArrow { from: entry, to: exit, leg: Leg::Transit }],
+        arrows: vec![
+            MoveArrow {
+                from,
+                to: entry,
+                leg: Leg::Path,
+            },
+            MoveArrow {
+                from: entry,
+                to: exit,
+                leg: Leg::Transit,
+            },
+        ],
     }
 }
 
 /// King and rook squares before and after, with an arrow for the king.
 fn castle(variant: &Variant, king: Square, rook: Square) -> MoveTrace {
-    let mut trace = MoveTrace { squares: vec![king, rook], arrows: Vec::new() };
-    let Some(rules) = variant.spec().rules.castling else { return trace };
+    let mut trace = MoveTrace {
+        squares: vec![king, rook],
+        arrows: Vec::new(),
+    };
+    let Some(rules) = variant.spec().rules.castling else {
+        return trace;
+    };
     let g = variant.geometry();
     let short = g.file_of(rook) > g.file_of(king);
-    let (king_file, rook_file) =
-        if short { (rules.king_file_short, rules.rook_file_short) } else { (rules.king_file_long, rules.rook_file_long) };
+    let (king_file, rook_file) = if short {
+        (rules.king_file_short, rules.rook_file_short)
+    } else {
+        (rules.king_file_long, rules.rook_file_long)
+    };
     let king_to = same_rank(g, king, king_file);
     let rook_to = same_rank(g, rook, rook_file);
     for sq in [king_to, rook_to] {
@@ -79,7 +107,11 @@ fn castle(variant: &Variant, king: Square, rook: Square) -> MoveTrace {
         }
     }
     if king_to != king {
-        trace.arrows.push(MoveArrow { from: king, to: king_to, leg: Leg::Path });
+        trace.arrows.push(MoveArrow {
+            from: king,
+            to: king_to,
+            leg: Leg::Path,
+        });
     }
     trace
 }

@@ -32,9 +32,17 @@ pub(super) struct LayoutInput<'a> {
 impl Layout {
     pub fn new(input: &LayoutInput) -> Layout {
         let square = input.square.max(8);
-        let margin = if input.coordinates { square / 2 } else { square / 4 };
+        let margin = if input.coordinates {
+            square / 2
+        } else {
+            square / 4
+        };
         let title = if input.title { square * 3 / 4 } else { 0 };
-        let names = if input.geometry.boards() > 1 { square / 2 } else { 0 };
+        let names = if input.geometry.boards() > 1 {
+            square / 2
+        } else {
+            0
+        };
         Layout {
             square,
             orientation: input.orientation,
@@ -60,10 +68,6 @@ impl Layout {
         self.margin + board as i32 * (self.board_width() + self.board_gap())
     }
 
-    pub fn board_top(&self) -> i32 {
-        self.header
-    }
-
     pub fn board_width(&self) -> i32 {
         self.files * self.square
     }
@@ -76,7 +80,10 @@ impl Layout {
     pub fn square_origin(&self, geometry: &Geometry, sq: Square) -> (i32, i32) {
         let (column, row) = self.orientation.column_and_row(geometry, sq);
         let left = self.board_left(geometry.board_of(sq));
-        (left + i32::from(column) * self.square, self.header + i32::from(row) * self.square)
+        (
+            left + i32::from(column) * self.square,
+            self.header + i32::from(row) * self.square,
+        )
     }
 
     pub fn square_centre(&self, geometry: &Geometry, sq: Square) -> (i32, i32) {

@@ -1,9 +1,10 @@
 //! Writing a cell: ` K ` and ` . ` in plain text (the last move's squares in brackets,
-//! `[K]`), or the same on an ANSI-coloured square, notes padded so columns line up.
+//! `[K]`), or the same on an ANSI-coloured square; cells are padded to the widest notes so
+//! that glyphs line up.
 
 use super::ansi::{
-    piece_foreground, square_background, token_foreground, DORMANT_FOREGROUND, LINK_FOREGROUND, PLAIN_FOREGROUND,
-    RESET,
+    piece_foreground, square_background, token_foreground, DORMANT_FOREGROUND, LINK_FOREGROUND,
+    PLAIN_FOREGROUND, RESET,
 };
 use super::cell::{Cell, CellGlyph};
 
@@ -29,17 +30,22 @@ impl Paint {
         format!(" {letter}{} ", " ".repeat(self.note_width))
     }
 
-    pub fn cell_width(&self) -> usize {
-        self.note_width + 3
-    }
-
     fn plain_cell(&self, cell: &Cell) -> String {
-        let (open, close) = if cell.highlighted { ('[', ']') } else { (' ', ' ') };
+        let (open, close) = if cell.highlighted {
+            ('[', ']')
+        } else {
+            (' ', ' ')
+        };
         let glyph = match cell.glyph {
             CellGlyph::Empty => '.',
             CellGlyph::Piece(_, c) | CellGlyph::Token(c) => c,
         };
-        format!("{open}{glyph}{}{}{}{close}", cell.token_note, cell.link_note, self.padding(cell))
+        format!(
+            "{open}{glyph}{}{}{close}{}",
+            cell.token_note,
+            cell.link_note,
+            self.padding(cell)
+        )
     }
 
     fn coloured_cell(&self, cell: &Cell) -> String {
@@ -47,7 +53,9 @@ impl Paint {
         text.push(' ');
         match cell.glyph {
             CellGlyph::Empty => text.push(' '),
-            CellGlyph::Piece(side, c) => push_coloured(&mut text, piece_foreground(side), c.to_string()),
+            CellGlyph::Piece(side, c) => {
+                push_coloured(&mut text, piece_foreground(side), c.to_string())
+            }
             CellGlyph::Token(c) => push_coloured(&mut text, &token_colour(cell), c.to_string()),
         }
         push_coloured(&mut text, &token_colour(cell), cell.token_note.clone());
