@@ -84,7 +84,8 @@ pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
         }
     }
     progress.finish_and_clear();
-    out.flush().map_err(|error| format!("cannot write the report: {error}"))?;
+    out.flush()
+        .map_err(|error| format!("cannot write the report: {error}"))?;
     print_summary(&totals, started.elapsed(), config.json, validator.jobs());
     Ok(outcome(&totals))
 }
@@ -148,7 +149,10 @@ impl Report<'_> {
             }
             SourceEvent::Skipped { line, excerpt } => {
                 if !self.json {
-                    let text = format!("{}: line {line}: skipped text outside any game: {excerpt}", self.name);
+                    let text = format!(
+                        "{}: line {line}: skipped text outside any game: {excerpt}",
+                        self.name
+                    );
                     self.progress.suspend(|| eprintln!("note: {text}"));
                 }
             }
@@ -165,7 +169,8 @@ impl Report<'_> {
             false => self.text_verdict(verdict, out),
         };
         if let Err(error) = written {
-            self.progress.suspend(|| eprintln!("cannot write the report: {error}"));
+            self.progress
+                .suspend(|| eprintln!("cannot write the report: {error}"));
         }
     }
 
@@ -173,7 +178,11 @@ impl Report<'_> {
         let Some(failure) = &verdict.failure else {
             return Ok(());
         };
-        let text = if failure.text.is_empty() { "-" } else { &failure.text };
+        let text = if failure.text.is_empty() {
+            "-"
+        } else {
+            &failure.text
+        };
         let line = format!(
             "{}: game {} (line {}), ply {}, move {text}: {}",
             self.name, verdict.game, failure.line, failure.ply, failure.reason

@@ -17,7 +17,16 @@ pub(crate) struct Frames {
 
 impl Frames {
     pub fn new() -> Frames {
-        Frames { frames: (0..=MAX_PLY).map(|_| Box::new(Frame { moves: MoveList::new(), scores: [0; MAX_MOVES] })).collect() }
+        Frames {
+            frames: (0..=MAX_PLY)
+                .map(|_| {
+                    Box::new(Frame {
+                        moves: MoveList::new(),
+                        scores: [0; MAX_MOVES],
+                    })
+                })
+                .collect(),
+        }
     }
 
     /// Generates the legal moves of `pos` into the frame of `ply`; returns how many.
@@ -25,10 +34,6 @@ impl Frames {
         let frame = &mut self.frames[ply];
         pos.generate_legal(&mut frame.moves);
         frame.moves.len()
-    }
-
-    pub fn frame(&self, ply: usize) -> &Frame {
-        &self.frames[ply]
     }
 
     pub fn frame_mut(&mut self, ply: usize) -> &mut Frame {
@@ -50,15 +55,5 @@ impl Frames {
             frame.moves.as_mut_slice().swap(best, index);
         }
         frame.moves.as_slice()[index]
-    }
-
-    /// The move at `index` as generated or as last picked.
-    pub fn get(&self, ply: usize, index: usize) -> Move {
-        self.frames[ply].moves.as_slice()[index]
-    }
-
-    /// The ordering score of the move at `index`.
-    pub fn score(&self, ply: usize, index: usize) -> i32 {
-        self.frames[ply].scores[index]
     }
 }

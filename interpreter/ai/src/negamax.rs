@@ -8,7 +8,9 @@ use holechess_kernel::{Move, Position};
 use crate::chance::expand;
 use crate::ordering::is_tactical;
 use crate::outcome::{drawn_in_search, no_moves, NoMoves};
-use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
+use crate::score::{
+    from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY,
+};
 use crate::search::Searcher;
 use crate::tables::Role;
 use crate::tt::Bound;
@@ -16,7 +18,14 @@ use crate::tt::Bound;
 impl Searcher {
     /// The value, for the side that just moved, of `pos` after its move: the chance node
     /// when a random event follows, otherwise the negated search of the opponent's node.
-    pub(crate) fn child(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+    pub(crate) fn child(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         if let Some(model) = self.chance.clone() {
             if let Some(outcomes) = expand(&*model, pos, self.config.chance_samples) {
                 let depth = depth - self.config.chance_reduction as i32;
@@ -40,7 +49,15 @@ impl Searcher {
     }
 
     /// The value of `pos` for the side to move, searched `depth` plies (then quiescence).
-    pub(crate) fn negamax(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score, null_allowed: bool) -> Score {
+    pub(crate) fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        null_allowed: bool,
+    ) -> Score {
         self.pv.clear(ply);
         if self.should_stop() {
             return 0;
@@ -53,7 +70,11 @@ impl Searcher {
             return self.evaluate(pos);
         }
         let in_check = pos.is_check();
-        let depth = if in_check { depth.max(0) + 1 } else { depth };
+        let depth = if in_check && depth > 0 {
+            depth + 1
+        } else {
+            depth
+        };
         if depth <= 0 {
             return self.quiescence(pos, ply, alpha, beta, 0);
         }
@@ -97,7 +118,17 @@ impl Searcher {
 
     /// The move loop of a node with `count` ordered moves; stores the result in the table.
     #[allow(clippy::too_many_arguments)]
-    fn search_moves(&mut self, pos: &mut Position, count: usize, depth: i32, ply: usize, mut alpha: Score, beta: Score, in_check: bool, key: u64) -> Score {
+    fn search_moves(
+        &mut self,
+        pos: &mut Position,
+        count: usize,
+        depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        in_check: bool,
+        key: u64,
+    ) -> Score {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -137,13 +168,22 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, depth, to_table(best, ply), bound, best_move);
+        self.tt
+            .store(key, depth, to_table(best, ply), bound, best_move);
         best
     }
 
     /// A later move: a null-window search (reduced if `reduction` > 0), searched again at
     /// full depth and then with the full window when it beats alpha.
-    fn scout(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score, reduction: i32) -> Score {
+    fn scout(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        reduction: i32,
+    ) -> Score {
         let mut value = self.child(pos, depth - 1 - reduction, ply + 1, alpha, alpha + 1);
         if value > alpha && reduction > 0 && !self.aborted {
             value = self.child(pos, depth - 1, ply + 1, alpha, alpha + 1);
@@ -168,18 +208,26 @@ impl Searcher {
 
     /// Null-move pruning is sound enough here: one board schedule, no mate in the window,
     /// and the side to move has a piece that is neither royal nor pawn-like (zugzwang).
+    /// The null move is followed by no random event.
     fn null_move_fits(&self, pos: &Position, beta: Score) -> bool {
         let tables = self.tables();
         self.config.pruning
-            && self.chance.is_none()
             && pos.variant().spec().schedule == Schedule::Alternate
             && !is_mate_score(beta)
-            && pos.pieces_of(pos.side_to_move()).any(|(_, p)| tables.kinds[p.kind as usize].role == Role::Piece)
+            && pos
+                .pieces_of(pos.side_to_move())
+                .any(|(_, p)| tables.kinds[p.kind as usize].role == Role::Piece)
             && self.evaluate(pos) >= beta
     }
 
     /// Lets the opponent move twice: if that still fails high, so will a real move.
-    fn null_move(&mut self, pos: &mut Position, depth: i32, ply: usize, beta: Score) -> Option<Score> {
+    fn null_move(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+    ) -> Option<Score> {
         let r = 2 + depth / 6;
         let undo = pos.make(Move::Pass);
         let value = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -189,7 +237,14 @@ impl Searcher {
 
     /// The side to move has no move and the variant makes it pass (two passes in a row are
     /// a draw).
-    fn forced_pass(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
+    fn forced_pass(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
         if self.passed[ply] {
             return DRAW;
         }

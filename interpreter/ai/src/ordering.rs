@@ -21,7 +21,9 @@ pub(crate) fn captured_kind(pos: &Position, mv: Move) -> Option<u8> {
         Move::EnPassant { .. } => pos.en_passant()?.victim,
         _ => return None,
     };
-    pos.piece_at(square).filter(|p| p.side != pos.side_to_move()).map(|p| p.kind)
+    pos.piece_at(square)
+        .filter(|p| p.side != pos.side_to_move())
+        .map(|p| p.kind)
 }
 
 /// Captures and promotions: the moves quiescence searches.
@@ -37,7 +39,11 @@ pub(crate) struct Ordering {
 
 impl Ordering {
     pub fn new() -> Ordering {
-        Ordering { killers: [[None; 2]; MAX_PLY + 1], history: Vec::new(), squares: 0 }
+        Ordering {
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: Vec::new(),
+            squares: 0,
+        }
     }
 
     /// Sizes the history for a board of `squares` squares (allocates only when it grows).
@@ -64,20 +70,37 @@ impl Ordering {
     }
 
     /// Scores every move of `frame` for `pos` at `ply`.
-    pub fn score_moves(&self, tables: &VariantTables, pos: &Position, frame: &mut Frame, table_move: Option<Move>, ply: usize) {
+    pub fn score_moves(
+        &self,
+        tables: &VariantTables,
+        pos: &Position,
+        frame: &mut Frame,
+        table_move: Option<Move>,
+        ply: usize,
+    ) {
         let Frame { moves, scores } = frame;
         for (i, &mv) in moves.as_slice().iter().enumerate() {
             scores[i] = self.score_move(tables, pos, mv, table_move, ply);
         }
     }
 
-    fn score_move(&self, tables: &VariantTables, pos: &Position, mv: Move, table_move: Option<Move>, ply: usize) -> i32 {
+    fn score_move(
+        &self,
+        tables: &VariantTables,
+        pos: &Position,
+        mv: Move,
+        table_move: Option<Move>,
+        ply: usize,
+    ) -> i32 {
         if Some(mv) == table_move {
             return TABLE_MOVE;
         }
         let promotion = mv.promotion().map_or(0, |k| tables.value(k));
         if let Some(victim) = captured_kind(pos, mv) {
-            let attacker = mv.from().and_then(|sq| pos.piece_at(sq)).map_or(0, |p| tables.value(p.kind));
+            let attacker = mv
+                .from()
+                .and_then(|sq| pos.piece_at(sq))
+                .map_or(0, |p| tables.value(p.kind));
             return TACTICAL + 16 * tables.value(victim) - attacker / 8 + promotion;
         }
         if promotion > 0 {

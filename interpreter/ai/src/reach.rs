@@ -29,7 +29,14 @@ impl Target {
 
 /// Calls `visit` for every square the piece of `side` and `kind` on `from` reaches.
 #[inline]
-pub(crate) fn walk_reach(tables: &VariantTables, pos: &Position, from: Square, side: Side, kind: u8, mut visit: impl FnMut(Square, Target)) {
+pub(crate) fn walk_reach(
+    tables: &VariantTables,
+    pos: &Position,
+    from: Square,
+    side: Side,
+    kind: u8,
+    mut visit: impl FnMut(Square, Target),
+) {
     let royal = tables.kinds[kind as usize].role == Role::Royal;
     for walk in tables.walks(side, kind) {
         let ray = tables.ray(walk.dir, from);
@@ -63,7 +70,14 @@ pub(crate) fn walk_reach(tables: &VariantTables, pos: &Position, from: Square, s
                 }
                 Some(p) => {
                     if walk.captures {
-                        visit(to, if p.side == side { Target::Friend } else { Target::Enemy(p.kind) });
+                        visit(
+                            to,
+                            if p.side == side {
+                                Target::Friend
+                            } else {
+                                Target::Enemy(p.kind)
+                            },
+                        );
                     }
                     break;
                 }

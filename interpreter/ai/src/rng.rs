@@ -23,7 +23,7 @@ impl SplitMix64 {
 
     /// A number in `0..bound` (`bound > 0`), by multiply-shift.
     pub fn below(&mut self, bound: usize) -> usize {
-        ((self.next_u64() >> 32) * bound as u64 >> 32) as usize
+        (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
     }
 
     /// A number in `[0, 1)` with 53 random bits.

@@ -40,7 +40,14 @@ pub struct SearchConfig {
 
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
-        SearchConfig { table_megabytes: 16, use_table: true, quiescence_plies: 8, pruning: true, chance_samples: 6, chance_reduction: 1 }
+        SearchConfig {
+            table_megabytes: 16,
+            use_table: true,
+            quiescence_plies: 8,
+            pruning: true,
+            chance_samples: 6,
+            chance_reduction: 1,
+        }
     }
 }
 
@@ -130,13 +137,23 @@ impl Searcher {
         self.prepare(pos, limits, start);
         let mut pos = pos.clone();
         let mut root = self.root_moves(&mut pos);
-        let mut result = SearchResult { best_move: root.first().copied(), score: 0, depth: 0, nodes: 0, elapsed: Duration::ZERO, pv: Vec::new() };
+        let mut result = SearchResult {
+            best_move: root.first().copied(),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: Vec::new(),
+        };
         if root.is_empty() {
             result.score = self.score_without_moves(&pos);
         } else {
             let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
             for depth in 1..=max_depth {
-                let Some((score, best)) = self.root_iteration(&mut pos, &mut root, depth as i32) else { break };
+                let Some((score, best)) = self.root_iteration(&mut pos, &mut root, depth as i32)
+                else {
+                    break;
+                };
                 result.best_move = Some(best);
                 result.score = score;
                 result.pv = self.pv.line(0).to_vec();
@@ -144,7 +161,7 @@ impl Searcher {
                     break;
                 }
                 result.depth = depth;
-                if self.iteration_is_enough(score, depth, limits, start) {
+                if self.iteration_is_enough(score, depth, root.len(), limits, start) {
                     break;
                 }
             }
@@ -155,7 +172,11 @@ impl Searcher {
     }
 
     fn prepare(&mut self, pos: &Position, limits: Limits, start: Instant) {
-        if !self.tables.as_ref().is_some_and(|t| t.is_for(pos.variant())) {
+        if !self
+            .tables
+            .as_ref()
+            .is_some_and(|t| t.is_for(pos.variant()))
+        {
             self.tables = Some(Arc::new(VariantTables::new(pos.variant())));
             self.tt.clear();
             self.ordering.clear();
@@ -196,7 +217,12 @@ impl Searcher {
     /// One iteration over the root moves. Returns the best score and move, `None` if the
     /// search was stopped before the first move was searched. The best move goes first in
     /// `root` for the next iteration.
-    fn root_iteration(&mut self, pos: &mut Position, root: &mut [Move], depth: i32) -> Option<(Score, Move)> {
+    fn root_iteration(
+        &mut self,
+        pos: &mut Position,
+        root: &mut [Move],
+        depth: i32,
+    ) -> Option<(Score, Move)> {
         self.pv.clear(0);
         self.nodes += 1;
         let mut alpha = -INFINITY;
@@ -228,16 +254,32 @@ impl Searcher {
         root[..=index].rotate_right(1);
         let key = self.tables().key(pos);
         if !self.aborted {
-            self.tt.store(key, depth, crate::score::to_table(score, 0), crate::tt::Bound::Exact, Some(root[0]));
+            self.tt.store(
+                key,
+                depth,
+                crate::score::to_table(score, 0),
+                crate::tt::Bound::Exact,
+                Some(root[0]),
+            );
         }
         Some((score, root[0]))
     }
 
-    /// Whether to stop deepening after a completed iteration.
-    fn iteration_is_enough(&self, score: Score, depth: u32, limits: Limits, start: Instant) -> bool {
-        let mate_found = self.chance.is_none() && is_mate_score(score) && (MATE - score.abs()) as u32 <= depth;
+    /// Whether to stop deepening after a completed iteration: a mate found within the
+    /// depth searched, a single legal move under a time limit, or half the time used.
+    fn iteration_is_enough(
+        &self,
+        score: Score,
+        depth: u32,
+        root_moves: usize,
+        limits: Limits,
+        start: Instant,
+    ) -> bool {
+        let mate_found =
+            self.chance.is_none() && is_mate_score(score) && (MATE - score.abs()) as u32 <= depth;
+        let forced = root_moves == 1 && limits.time.is_some();
         let half_time_used = limits.time.is_some_and(|t| start.elapsed() * 2 > t);
-        mate_found || half_time_used
+        mate_found || forced || half_time_used
     }
 
     /// Checks the limits now and then; true once the search must stop.
@@ -246,17 +288,20 @@ impl Searcher {
         if self.aborted {
             return true;
         }
-        if self.node_limit.is_some_and(|n| self.nodes >= n) {
-            self.aborted = true;
-        } else if self.nodes & 1023 == 0 && (self.stop.is_raised() || self.deadline.is_some_and(|d| Instant::now() >= d)) {
-            self.aborted = true;
-        }
+        let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
+        let polled = self.nodes & 1023 == 0;
+        self.aborted = out_of_nodes || (polled && (self.stop.is_raised() || self.past_deadline()));
         self.aborted
+    }
+
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Orders the moves of `ply` (already generated) for `pos`.
     pub(crate) fn score_moves(&mut self, pos: &Position, ply: usize, table_move: Option<Move>) {
         let tables = self.tables.as_deref().expect("prepare() builds the tables");
-        self.ordering.score_moves(tables, pos, self.frames.frame_mut(ply), table_move, ply);
+        self.ordering
+            .score_moves(tables, pos, self.frames.frame_mut(ply), table_move, ply);
     }
 }

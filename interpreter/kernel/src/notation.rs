@@ -62,7 +62,7 @@ pub fn parse_lan(pos: &Position, text: &str) -> Result<Move, NotationError> {
     if !looks_like_lan(wanted) {
         return Err(NotationError::Malformed(wanted.to_string()));
     }
-    find_by_text(pos, &legal, wanted, |p, m| lan(p, m)).or_else(|_| {
+    find_by_text(pos, &legal, wanted, lan).or_else(|_| {
         // Castling may also be written king-takes-rook.
         legal
             .iter()
@@ -93,8 +93,11 @@ fn looks_like_lan(text: &str) -> bool {
     })
 }
 
+/// File and rank, zero-based.
+type Coordinates = (u8, u8);
+
 /// `e2e4q` -> ((4,1), (4,3), "q").
-fn split_squares(text: &str) -> Option<((u8, u8), (u8, u8), &str)> {
+fn split_squares(text: &str) -> Option<(Coordinates, Coordinates, &str)> {
     let second = text.char_indices().skip(1).find(|&(_, c)| c.is_ascii_lowercase())?.0;
     let first = parse_coordinates(&text[..second])?;
     let rest = &text[second..];
@@ -257,7 +260,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let legal = pos.legal_moves();
     let wanted = text.trim().trim_end_matches(['+', '#', '!', '?']);
     if looks_like_lan(wanted) {
-        if let Ok(mv) = find_by_text(pos, &legal, wanted, |p, m| lan(p, m)) {
+        if let Ok(mv) = find_by_text(pos, &legal, wanted, lan) {
             return Ok(mv);
         }
         if let Some(mv) = legal.iter().copied().find(|&m| {
@@ -309,7 +312,7 @@ impl SanParts {
         }
         let (body, promo) = split_promotion(body);
         parts.promotion = promo;
-        let body = body.replace('x', "").replace(':', "").replace('-', "");
+        let body = body.replace(['x', ':', '-'], "");
         let to_start = body.char_indices().rev().find(|&(_, c)| c.is_ascii_lowercase())?.0;
         parts.to = parse_coordinates(&body[to_start..])?;
         let prefix = &body[..to_start];

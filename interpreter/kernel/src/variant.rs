@@ -421,6 +421,10 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
 
 fn check_token(spec: &VariantSpec, index: usize, token: &TokenSpec, errors: &mut Vec<SpecError>) {
     let subject = SpecSubject::Token(index as u8);
+    let name_ok = !token.name.is_empty() && !token.name.chars().any(|c| c.is_whitespace() || "=;,:()*".contains(c));
+    if !name_ok {
+        errors.push(SpecError::new(subject.clone(), format!("token name '{}' must be one word without = ; , : ( ) *", token.name)));
+    }
     if spec.tokens[..index].iter().any(|t| t.symbol == token.symbol) {
         errors.push(SpecError::new(subject.clone(), format!("two tokens use the symbol '{}'", token.symbol)));
     }

@@ -61,9 +61,4 @@ impl Zobrist {
         }
         splitmix64(TIMER_DOMAIN + ((sq as u64) << 16) + remaining as u64)
     }
-
-    /// Extra state such as a pending intent, numbered by the caller.
-    pub fn state(&self, index: u64) -> u64 {
-        splitmix64(STATE_DOMAIN + 1 + index)
-    }
 }

@@ -20,8 +20,8 @@ mod reader;
 mod replay;
 mod resolve;
 mod tag_pair;
-mod variation;
 mod validate;
+mod variation;
 mod writer;
 
 pub use game::{Annotation, Game, GameResult, MoveEntry, TagPair};
@@ -29,6 +29,6 @@ pub use move_text::{MoveText, MAX_MOVE_TEXT};
 pub use notation::{Action, BoardMove, CastleSide, CheckMark, Notation, NotationError, Square};
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnItem, PgnReader, StrayText, MAX_GAME_BYTES};
-pub use writer::{tags_in_export_order, write_game, write_games};
 pub use replay::{replay_game, replay_record, start_position, Failure, Reason, Replay};
 pub use validate::{validate_source, SourceEvent, Validator, Verdict, DEFAULT_BATCH};
+pub use writer::{tags_in_export_order, write_game, write_games};

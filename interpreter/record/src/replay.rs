@@ -317,6 +317,8 @@ fn check_result(game: &Game, player: &mut Player) -> Result<(), Reason> {
 }
 
 /// Plays a record's moves: on the kernel alone, or through a game session with dice.
+/// One lives on the stack per game replayed, so the size difference costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum Player {
     Kernel {
         position: Position,
@@ -396,7 +398,7 @@ fn pick(position: &Position, legal: &MoveList, entry: &MoveEntry) -> Result<Move
     match resolve(position, legal, &entry.notation) {
         Resolved::One(mv) => Ok(mv),
         Resolved::None => Err(Reason::Illegal {
-            detail: explain_illegal(position, &entry.notation),
+            detail: explain_illegal(position, legal, &entry.notation),
         }),
         Resolved::Ambiguous(candidates) => Err(Reason::Ambiguous { candidates }),
     }

@@ -146,7 +146,9 @@ fn same_square(pos: &Position, sq: holechess_kernel::Square, square: Square) -> 
     let g = pos.geometry();
     g.file_of(sq) == square.file
         && g.rank_of(sq) == square.rank
-        && pos.board_to_move().is_none_or(|board| g.board_of(sq) == board)
+        && pos
+            .board_to_move()
+            .is_none_or(|board| g.board_of(sq) == board)
 }
 
 /// The kernel square the record's `square` names on the board in play, if it exists.
@@ -158,12 +160,19 @@ fn kernel_square(pos: &Position, square: Square) -> Option<holechess_kernel::Squ
 
 /// Why no legal move matches `notation`, in a few words: the piece and where it stands,
 /// a token in the way, a check to answer.
-pub(crate) fn explain_illegal(pos: &Position, notation: &Notation) -> String {
+pub(crate) fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) -> String {
     let mut reason = match notation.action {
-        Action::Move(board_move) => explain_board_move(pos, &board_move),
+        Action::Move(board_move) => explain_board_move(pos, legal, &board_move),
         Action::Castle(side) => {
-            let name = if side == CastleSide::King { "short" } else { "long" };
-            format!("{} cannot castle {name} here", side_name(pos.side_to_move()))
+            let name = if side == CastleSide::King {
+                "short"
+            } else {
+                "long"
+            };
+            format!(
+                "{} cannot castle {name} here",
+                side_name(pos.side_to_move())
+            )
         }
         Action::Intent => "no intent to teleport may be declared here".to_owned(),
         Action::Teleport { from } => format!("no teleport from {from} is possible here"),
@@ -175,31 +184,62 @@ pub(crate) fn explain_illegal(pos: &Position, notation: &Notation) -> String {
     reason
 }
 
-fn explain_board_move(pos: &Position, wanted: &BoardMove) -> String {
+fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> String {
     let us = pos.side_to_move();
     let Some(to) = kernel_square(pos, wanted.to) else {
         return format!("{} is not on the board", wanted.to);
     };
     let origins = origins(pos, wanted);
-    let mover = match origins.as_slice() {
+    let (mover, verb) = match origins.as_slice() {
         [] => return no_mover(pos, wanted),
-        [one] => format!("the {} on {}", piece_name(pos, *one), pos.geometry().name(*one)),
+        [one] => (
+            format!(
+                "the {} on {}",
+                piece_name(pos, *one),
+                pos.geometry().name(*one)
+            ),
+            "cannot go",
+        ),
         many => {
             let names: Vec<String> = many.iter().map(|&sq| pos.geometry().name(sq)).collect();
-            format!("no {} (on {})", piece_name(pos, many[0]), names.join(", "))
+            let mover = format!("no {} ({})", piece_name(pos, many[0]), names.join(", "));
+            (mover, "can go")
         }
     };
+    if wanted.promotion.is_none() && promotes_there(legal, &origins, to) {
+        return format!(
+            "{mover} {verb} to {} without naming the promoted piece",
+            wanted.to
+        );
+    }
     let blocker = token_note(pos, to)
-        .or_else(|| wanted.exit.and_then(|exit| kernel_square(pos, exit).and_then(|sq| token_note(pos, sq))))
+        .or_else(|| {
+            wanted
+                .exit
+                .and_then(|exit| kernel_square(pos, exit).and_then(|sq| token_note(pos, sq)))
+        })
         .or_else(|| own_piece_note(pos, to, us));
     let destination = match wanted.exit {
         Some(exit) => format!("{}>{exit}", wanted.to),
         None => wanted.to.to_string(),
     };
     match blocker {
-        Some(note) => format!("{mover} cannot go to {destination}: {note}"),
-        None => format!("{mover} cannot go to {destination}"),
+        Some(note) => format!("{mover} {verb} to {destination}: {note}"),
+        None => format!("{mover} {verb} to {destination}"),
     }
+}
+
+/// Whether a legal promotion goes from one of `origins` to `to`.
+fn promotes_there(
+    legal: &MoveList,
+    origins: &[holechess_kernel::Square],
+    to: holechess_kernel::Square,
+) -> bool {
+    legal.iter().any(|mv| {
+        mv.promotion().is_some()
+            && mv.to() == Some(to)
+            && mv.from().is_some_and(|from| origins.contains(&from))
+    })
 }
 
 /// The squares of the side to move's pieces the notation may mean.

@@ -9,9 +9,9 @@ use holechess_game::Rules;
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::problem::ReadError;
 use crate::reader::{GameRecord, PgnItem, PgnReader};
 use crate::replay::{replay_record, Failure, Replay};
-use crate::problem::ReadError;
 
 /// Games read and replayed together.
 pub const DEFAULT_BATCH: usize = 256;
@@ -48,9 +48,14 @@ impl Verdict {
 pub enum SourceEvent {
     Verdict(Verdict),
     /// Text outside any game, skipped: its line and start.
-    Skipped { line: u32, excerpt: String },
+    Skipped {
+        line: u32,
+        excerpt: String,
+    },
     /// The source holds no PGN game at all.
-    NoGames { bytes: u64 },
+    NoGames {
+        bytes: u64,
+    },
 }
 
 /// Reads every game of `source`, replays it against `rules` on the current rayon pool in

@@ -141,6 +141,6 @@ pub fn transit_token(entry: Entry, stacking: Stacking) -> TokenSpec {
         relocate_to_origin: true,
         stacking,
         blocks_promotion: true,
-        ..plain_token("gate", 'o')
+        ..plain_token("gate", '@')
     }
 }
