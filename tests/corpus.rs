@@ -68,12 +68,7 @@ fn a_sample_of_real_games_is_valid() {
         for record in PgnReader::open(&path).expect("open").games().take(PER_FILE) {
             let record = record.expect("read");
             let replay = replay_record(&record, &rules);
-            assert!(
-                replay.is_valid(),
-                "{name} game {}: {:?}",
-                record.number,
-                replay.failure
-            );
+            assert!(replay.is_valid(), "{name} game {}: {:?}", record.number, replay.failure);
             games += 1;
         }
     }
@@ -85,10 +80,7 @@ fn a_sample_of_real_games_is_valid() {
 fn every_real_game_is_valid() {
     let counts = std::fs::read_to_string(data_dir().join("real-counts.tsv")).expect("counts");
     let (mut games, mut plies) = (0, 0);
-    for row in counts
-        .lines()
-        .filter(|line| line.ends_with(".pgn") || line.contains(".pgn\t"))
-    {
+    for row in counts.lines().filter(|line| line.ends_with(".pgn") || line.contains(".pgn\t")) {
         let fields: Vec<&str> = row.split('\t').collect();
         let (name, expected_games, expected_plies, illegal) = (
             fields[0],
@@ -111,21 +103,13 @@ fn every_real_game_is_valid() {
 
 /// The asserted outcome of one tricky file: games, invalid games, class of the first
 /// failure, "holds no PGN", and why it differs from python-chess ("" when it does not).
-type Expected = (
-    &'static str,
-    usize,
-    usize,
-    Option<&'static str>,
-    bool,
-    &'static str,
-);
+type Expected = (&'static str, usize, usize, Option<&'static str>, bool, &'static str);
 
 /// The Little_* files are the same game mangled 17 ways. python-chess reads past the
 /// mangled tags and stops at the first bad move; our reader stops at the first syntax
 /// problem, which in every one of them comes before any move (`<br>` after a tag pair on
 /// the same line, or `(Result ...)` read as a variation before the first move).
-const LITTLE: &str =
-    "mangled tag section: malformed before the first move, not python-chess's later illegal SAN";
+const LITTLE: &str = "mangled tag section: malformed before the first move, not python-chess's later illegal SAN";
 
 /// crafty06_02/03 are ICC newsletters in HTML: the PGN sits inside HTML lines, so no line
 /// starts with `[`; our reader skips text to the next line starting with `[`, finds none
@@ -141,152 +125,26 @@ const TRICKY: &[Expected] = &[
     ("pgn-read/4ncl_96-97_05.pgn", 1, 0, None, false, ""),
     ("pgn-read/4ncl_96-97_06.pgn", 1, 0, None, false, ""),
     ("pgn-read/4ncl_97-98_07.pgn", 1, 0, None, false, ""),
-    (
-        "pgn-read/FIDE_longest_possible_game.pgn",
-        1,
-        0,
-        None,
-        false,
-        "",
-    ),
+    ("pgn-read/FIDE_longest_possible_game.pgn", 1, 0, None, false, ""),
     // Not in python-chess's table: a licence text, no PGN.
     ("pgn-read/LICENCE", 0, 0, None, true, ""),
-    (
-        "pgn-read/Little_01.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_02.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_03.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_04.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_05.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_06.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_07.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_08.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_09.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_10.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_11.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_12.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_13.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_14.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_15.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_16.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
-    (
-        "pgn-read/Little_17.pgn",
-        1,
-        1,
-        Some("malformed"),
-        false,
-        LITTLE,
-    ),
+    ("pgn-read/Little_01.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_02.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_03.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_04.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_05.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_06.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_07.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_08.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_09.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_10.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_11.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_12.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_13.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_14.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_15.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_16.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_17.pgn", 1, 1, Some("malformed"), false, LITTLE),
     ("pgn-read/all_4ncl_1996_2010_08.pgn", 1, 0, None, false, ""),
     ("pgn-read/all_4ncl_1996_2010_09.pgn", 1, 0, None, false, ""),
     ("pgn-read/all_4ncl_1996_2010_10.pgn", 1, 0, None, false, ""),
@@ -353,14 +211,7 @@ const TRICKY: &[Expected] = &[
         false,
         "[Variant \"Antichess\"]: python-chess knows antichess, we validate orthodox chess",
     ),
-    (
-        "python-chess/chessbase-empty-line.pgn",
-        1,
-        0,
-        None,
-        false,
-        "",
-    ),
+    ("python-chess/chessbase-empty-line.pgn", 1, 0, None, false, ""),
     (
         "python-chess/cutechess-fischerrandom.pgn",
         4,
@@ -369,14 +220,7 @@ const TRICKY: &[Expected] = &[
         false,
         "[Variant \"fischerandom\"]: Chess960 is not the orthodox script",
     ),
-    (
-        "python-chess/kasparov-deep-blue-1997.pgn",
-        6,
-        0,
-        None,
-        false,
-        "",
-    ),
+    ("python-chess/kasparov-deep-blue-1997.pgn", 6, 0, None, false, ""),
     (
         "python-chess/knightvuillaume-jannlee-zh-lichess.pgn",
         1,
@@ -385,22 +229,8 @@ const TRICKY: &[Expected] = &[
         false,
         "[Variant \"Crazyhouse\"]: drops are not orthodox chess",
     ),
-    (
-        "python-chess/molinari-bordais-1979.pgn",
-        1,
-        0,
-        None,
-        false,
-        "",
-    ),
-    (
-        "python-chess/nepomniachtchi-liren-game1.pgn",
-        1,
-        0,
-        None,
-        false,
-        "",
-    ),
+    ("python-chess/molinari-bordais-1979.pgn", 1, 0, None, false, ""),
+    ("python-chess/nepomniachtchi-liren-game1.pgn", 1, 0, None, false, ""),
     (
         "python-chess/saturs-jannlee-zh-lichess.pgn",
         1,
@@ -421,14 +251,7 @@ const TRICKY: &[Expected] = &[
         "605 tag sections without movetext: each is a game here, python-chess merges them into one",
     ),
     // A list of FENs, not PGN; not in python-chess's table.
-    (
-        "scalachess/snapshot-replay-mainline_fen.txt",
-        0,
-        0,
-        None,
-        true,
-        "",
-    ),
+    ("scalachess/snapshot-replay-mainline_fen.txt", 0, 0, None, true, ""),
     (
         "scalachess/uzchesscup-tags-only.pgn",
         45,
@@ -450,18 +273,15 @@ const TRICKY: &[Expected] = &[
 
 /// python-chess's games, games with errors and the class of its first error, per file.
 fn python_chess() -> BTreeMap<String, (usize, usize, Option<&'static str>)> {
-    let text = std::fs::read_to_string(data_dir().join("tricky/python-chess-results.tsv"))
-        .expect("python-chess results");
+    let text =
+        std::fs::read_to_string(data_dir().join("tricky/python-chess-results.tsv")).expect("python-chess results");
     text.lines()
         .skip(1)
         .map(|line| {
             let fields: Vec<&str> = line.split('\t').collect();
             let number = |i: usize| fields[i].parse::<usize>().expect("number");
             let first = fields.get(5).copied().unwrap_or("");
-            (
-                fields[0].to_owned(),
-                (number(2), number(3), error_class(first)),
-            )
+            (fields[0].to_owned(), (number(2), number(3), error_class(first)))
         })
         .collect()
 }
@@ -491,12 +311,7 @@ fn tricky_files() -> Vec<String> {
         }
         for file in std::fs::read_dir(&dir).expect("subdir") {
             let path = file.expect("entry").path();
-            files.push(
-                path.strip_prefix(&root)
-                    .unwrap()
-                    .to_string_lossy()
-                    .into_owned(),
-            );
+            files.push(path.strip_prefix(&root).unwrap().to_string_lossy().into_owned());
         }
     }
     files.sort();
@@ -506,20 +321,11 @@ fn tricky_files() -> Vec<String> {
 #[test]
 fn every_tricky_file_has_its_asserted_outcome() {
     let listed: Vec<String> = TRICKY.iter().map(|row| row.0.to_owned()).collect();
-    assert_eq!(
-        tricky_files(),
-        listed,
-        "every tricky file has a row, in order"
-    );
+    assert_eq!(tricky_files(), listed, "every tricky file has a row, in order");
     let python = python_chess();
     for &(file, games, invalid, first, not_pgn, why) in TRICKY {
         let outcome = validate(&data_dir().join("tricky").join(file), 1);
-        let got = (
-            outcome.games,
-            outcome.invalid,
-            outcome.first,
-            outcome.not_pgn,
-        );
+        let got = (outcome.games, outcome.invalid, outcome.first, outcome.not_pgn);
         assert_eq!(got, (games, invalid, first, not_pgn), "{file}");
         if let Some(&theirs) = python.get(file) {
             let differs = theirs != (games, invalid, first);

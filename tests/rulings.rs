@@ -69,9 +69,16 @@ fn sp4_a_stack_acts_as_one_open_portal() {
     pos.play(mv);
     let a1 = pos.tokens_at(square(&pos, "a1")).unwrap();
     assert_eq!(a1.count, 2);
-    assert!(moves(&{ let mut p = pos.clone(); p.set_side_to_move(holechess_kernel::Side::White); p })
+    assert!(
+        moves(&{
+            let mut p = pos.clone();
+            p.set_side_to_move(holechess_kernel::Side::White);
+            p
+        })
         .iter()
-        .any(|m| m == "c2a1>c8"), "SP4: the stack is entered as one open portal");
+        .any(|m| m == "c2a1>c8"),
+        "SP4: the stack is entered as one open portal"
+    );
 }
 
 #[test]

@@ -30,9 +30,7 @@ fn holechess(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("run holechess");
     let mut input = child.stdin.take().expect("stdin");
-    input
-        .write_all(stdin.unwrap_or("").as_bytes())
-        .expect("write stdin");
+    input.write_all(stdin.unwrap_or("").as_bytes()).expect("write stdin");
     drop(input);
     child.wait_with_output().expect("wait")
 }
@@ -44,10 +42,7 @@ fn stdout(output: &Output) -> String {
 #[test]
 fn all_valid_exits_0_with_a_summary() {
     let file = write("valid.pgn", VALID);
-    let output = holechess(
-        &["validate", "chess", file.to_str().unwrap(), "--jobs", "2"],
-        None,
-    );
+    let output = holechess(&["validate", "chess", file.to_str().unwrap(), "--jobs", "2"], None);
     assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
     let text = stdout(&output);
     assert!(text.contains("2 games: 2 valid, 0 invalid"), "{text}");
@@ -63,25 +58,17 @@ fn an_invalid_game_exits_1_and_names_file_game_ply_move_reason() {
     let text = stdout(&output);
     let expected = format!("{name}: game 2 (line 7), ply 3, move Ke3: illegal move:");
     assert!(text.contains(&expected), "{text}");
-    assert!(
-        text.contains("position: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"),
-        "{text}"
-    );
+    assert!(text.contains("position: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"), "{text}");
     assert!(text.contains("2 games: 1 valid, 1 invalid"), "{text}");
 }
 
 #[test]
 fn json_lines_parse_with_the_fields() {
     let file = write("json.pgn", INVALID);
-    let output = holechess(
-        &["validate", "chess", file.to_str().unwrap(), "--json"],
-        None,
-    );
+    let output = holechess(&["validate", "chess", file.to_str().unwrap(), "--json"], None);
     assert_eq!(output.status.code(), Some(1));
-    let lines: Vec<serde_json::Value> = stdout(&output)
-        .lines()
-        .map(|line| serde_json::from_str(line).expect("a JSON object per line"))
-        .collect();
+    let lines: Vec<serde_json::Value> =
+        stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON object per line")).collect();
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0]["valid"], true);
     assert_eq!(lines[1]["valid"], false);
@@ -114,10 +101,7 @@ fn a_file_that_is_not_pgn_is_invalid_input() {
 #[test]
 fn usage_errors_exit_2() {
     let file = write("usage.pgn", VALID);
-    let unknown = holechess(
-        &["validate", "no-such-variant", file.to_str().unwrap()],
-        None,
-    );
+    let unknown = holechess(&["validate", "no-such-variant", file.to_str().unwrap()], None);
     assert_eq!(unknown.status.code(), Some(2));
     let missing = temp_dir().join("missing.pgn");
     let unreadable = holechess(&["validate", "chess", missing.to_str().unwrap()], None);

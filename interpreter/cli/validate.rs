@@ -69,11 +69,7 @@ pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
     let started = Instant::now();
     for path in &config.files {
         let name = display_name(path);
-        let report = Report {
-            name: &name,
-            json: config.json,
-            progress: &progress,
-        };
+        let report = Report { name: &name, json: config.json, progress: &progress };
         let result = match open(path) {
             Ok(source) => validator.run(source, |event| report.event(event, &mut totals, &mut out)),
             Err(error) => Err(error),
@@ -84,8 +80,7 @@ pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
         }
     }
     progress.finish_and_clear();
-    out.flush()
-        .map_err(|error| format!("cannot write the report: {error}"))?;
+    out.flush().map_err(|error| format!("cannot write the report: {error}"))?;
     print_summary(&totals, started.elapsed(), config.json, validator.jobs());
     Ok(outcome(&totals))
 }
@@ -149,10 +144,7 @@ impl Report<'_> {
             }
             SourceEvent::Skipped { line, excerpt } => {
                 if !self.json {
-                    let text = format!(
-                        "{}: line {line}: skipped text outside any game: {excerpt}",
-                        self.name
-                    );
+                    let text = format!("{}: line {line}: skipped text outside any game: {excerpt}", self.name);
                     self.progress.suspend(|| eprintln!("note: {text}"));
                 }
             }
@@ -169,8 +161,7 @@ impl Report<'_> {
             false => self.text_verdict(verdict, out),
         };
         if let Err(error) = written {
-            self.progress
-                .suspend(|| eprintln!("cannot write the report: {error}"));
+            self.progress.suspend(|| eprintln!("cannot write the report: {error}"));
         }
     }
 
@@ -178,11 +169,7 @@ impl Report<'_> {
         let Some(failure) = &verdict.failure else {
             return Ok(());
         };
-        let text = if failure.text.is_empty() {
-            "-"
-        } else {
-            &failure.text
-        };
+        let text = if failure.text.is_empty() { "-" } else { &failure.text };
         let line = format!(
             "{}: game {} (line {}), ply {}, move {text}: {}",
             self.name, verdict.game, failure.line, failure.ply, failure.reason
@@ -229,9 +216,7 @@ impl Report<'_> {
                 reason_class: Some("not_pgn"),
                 fen: None,
             };
-            serde_json::to_writer(&mut *out, &line)
-                .map_err(std::io::Error::from)
-                .and_then(|()| writeln!(out))
+            serde_json::to_writer(&mut *out, &line).map_err(std::io::Error::from).and_then(|()| writeln!(out))
         } else {
             writeln!(out, "{}: {reason}", self.name)
         };

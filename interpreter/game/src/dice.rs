@@ -36,7 +36,9 @@ impl fmt::Display for DiceError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DiceError::Missing { sides } => write!(f, "missing dice outcome: the rules roll a d{sides} here (K4)"),
-            DiceError::Impossible { sides, value } => write!(f, "impossible dice outcome {value} for a d{sides} (K4, K5)"),
+            DiceError::Impossible { sides, value } => {
+                write!(f, "impossible dice outcome {value} for a d{sides} (K4, K5)")
+            }
             DiceError::TooDeep => f.write_str("too many rolls in one event"),
         }
     }

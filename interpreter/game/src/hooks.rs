@@ -115,7 +115,8 @@ impl HookRuntime {
         let mut failure = None;
         for call in &self.after_move {
             let mut scope = rhai::Scope::new();
-            let result: RhaiResult<Dynamic> = self.engine.call_fn(&mut scope, &self.ast, &call.function, call.args.clone());
+            let result: RhaiResult<Dynamic> =
+                self.engine.call_fn(&mut scope, &self.ast, &call.function, call.args.clone());
             if let Err(e) = result {
                 failure = Some((call.function.clone(), e.to_string()));
                 break;
@@ -157,7 +158,8 @@ fn compile_sources(engine: &Engine, hooks: &[Hook]) -> Result<AST, HookError> {
 }
 
 fn check_defined(ast: &AST, hook: &Hook) -> Result<(), HookError> {
-    let arities: Vec<usize> = ast.iter_functions().filter(|f| f.name == hook.function).map(|f| f.params.len()).collect();
+    let arities: Vec<usize> =
+        ast.iter_functions().filter(|f| f.name == hook.function).map(|f| f.params.len()).collect();
     if arities.is_empty() {
         return Err(HookError::MissingFunction { function: hook.function.clone(), event: hook.event.phrase() });
     }
@@ -191,7 +193,11 @@ fn with_event<T>(f: impl FnOnce(&mut EventState) -> RhaiResult<T>) -> RhaiResult
 }
 
 fn square_named(state: &EventState, name: &str) -> RhaiResult<Square> {
-    state.position.geometry().parse_square_anywhere(name).ok_or_else(|| format!("'{name}' is not a square of the board").into())
+    state
+        .position
+        .geometry()
+        .parse_square_anywhere(name)
+        .ok_or_else(|| format!("'{name}' is not a square of the board").into())
 }
 
 fn token_kind(variant: &Variant, name: &str) -> RhaiResult<u8> {
@@ -233,15 +239,23 @@ fn register_api(engine: &mut Engine, variant: &Arc<Variant>) {
         with_event(|s| Ok(s.position.piece_at(square_named(s, sq)?).is_some_and(|p| v.is_royal(p.kind))))
     });
     engine.register_fn("piece_side", |sq: &str| -> RhaiResult<String> {
-        with_event(|s| Ok(s.position.piece_at(square_named(s, sq)?).map_or(String::new(), |p| p.side.name().to_string())))
+        with_event(|s| {
+            Ok(s.position.piece_at(square_named(s, sq)?).map_or(String::new(), |p| p.side.name().to_string()))
+        })
     });
     let v = Arc::clone(variant);
     engine.register_fn("piece_name", move |sq: &str| -> RhaiResult<String> {
-        with_event(|s| Ok(s.position.piece_at(square_named(s, sq)?).map_or(String::new(), |p| v.piece(p.kind).name.clone())))
+        with_event(|s| {
+            Ok(s.position.piece_at(square_named(s, sq)?).map_or(String::new(), |p| v.piece(p.kind).name.clone()))
+        })
     });
     let v = Arc::clone(variant);
     engine.register_fn("token_kind", move |sq: &str| -> RhaiResult<String> {
-        with_event(|s| Ok(s.position.tokens_at(square_named(s, sq)?).map_or(String::new(), |t| v.tokens()[t.kind as usize].name.clone())))
+        with_event(|s| {
+            Ok(s.position
+                .tokens_at(square_named(s, sq)?)
+                .map_or(String::new(), |t| v.tokens()[t.kind as usize].name.clone()))
+        })
     });
     engine.register_fn("token_count", |sq: &str| -> RhaiResult<i64> {
         with_event(|s| Ok(s.position.tokens_at(square_named(s, sq)?).map_or(0, |t| t.count as i64)))
@@ -251,7 +265,11 @@ fn register_api(engine: &mut Engine, variant: &Arc<Variant>) {
         let kind = token_kind(&v, kind)?;
         with_event(|s| {
             let p = &s.position;
-            Ok(p.token_squares().filter_map(|sq| p.tokens_at(sq)).filter(|t| t.kind == kind).map(|t| t.count as i64).sum())
+            Ok(p.token_squares()
+                .filter_map(|sq| p.tokens_at(sq))
+                .filter(|t| t.kind == kind)
+                .map(|t| t.count as i64)
+                .sum())
         })
     });
     let v = Arc::clone(variant);

@@ -93,7 +93,11 @@ fn read_placement(pos: &mut Position, text: &str) -> Result<(), PositionError> {
     for (b, board) in boards.iter().enumerate() {
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != g.ranks as usize {
-            return Err(PositionError::new(format!("a board needs {} ranks, the placement gives {}", g.ranks, rows.len())));
+            return Err(PositionError::new(format!(
+                "a board needs {} ranks, the placement gives {}",
+                g.ranks,
+                rows.len()
+            )));
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = g.ranks - 1 - i as u8;
@@ -121,10 +125,9 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
         } else if c == '~' {
             // A promoted-piece marker from other tools: carries nothing here.
         } else {
-            let kind = pos
-                .variant
-                .piece_by_letter(c)
-                .ok_or_else(|| PositionError::new(format!("'{c}' on rank {rank_name} is not a piece of this variant")))?;
+            let kind = pos.variant.piece_by_letter(c).ok_or_else(|| {
+                PositionError::new(format!("'{c}' on rank {rank_name} is not a piece of this variant"))
+            })?;
             if file >= g.files as u32 {
                 return Err(PositionError::new(format!("rank {rank_name} has more than {} squares", g.files)));
             }
@@ -170,15 +173,18 @@ fn read_castling(pos: &Position, text: &str) -> Result<[[Option<Square>; 2]; 2],
     }
     for c in text.chars() {
         let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
-        let king = castling_king(pos, side)
-            .ok_or_else(|| PositionError::new(format!("castling right '{c}' but {side} has no king on its first rank")))?;
+        let king = castling_king(pos, side).ok_or_else(|| {
+            PositionError::new(format!("castling right '{c}' but {side} has no king on its first rank"))
+        })?;
         let rook = match c.to_ascii_lowercase() {
             'k' => outermost_rook(pos, side, king, true),
             'q' => outermost_rook(pos, side, king, false),
             f @ 'a'..='p' => rook_on_file(pos, side, king, f as u8 - b'a'),
             _ => return Err(PositionError::new(format!("'{c}' is not a castling right"))),
         }
-        .ok_or_else(|| PositionError::new(format!("castling right '{c}' but there is no {side} rook to castle with")))?;
+        .ok_or_else(|| {
+            PositionError::new(format!("castling right '{c}' but there is no {side} rook to castle with"))
+        })?;
         let g = pos.geometry();
         let short = g.file_of(rook) > g.file_of(king);
         let slot = &mut rights[side.index()][usize::from(!short)];
@@ -320,11 +326,7 @@ fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
             let Some(promo) = &spec.promotion else { continue };
             let rel = g.relative_rank(sq, side);
             if rel == 0 || rel >= g.ranks - promo.zone_ranks {
-                return Err(PositionError::new(format!(
-                    "a {side} {} cannot stand on {}",
-                    spec.name,
-                    g.name(sq)
-                )));
+                return Err(PositionError::new(format!("a {side} {} cannot stand on {}", spec.name, g.name(sq))));
             }
         }
     }
@@ -428,4 +430,3 @@ pub(crate) fn format_token_field(variant: &Variant, layout: &[(TokenId, Square)]
     }
     groups.join(";")
 }
-

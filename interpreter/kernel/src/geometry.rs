@@ -128,9 +128,7 @@ impl Geometry {
         let files = self.files as i32;
         let file = (self.file_of(sq) as i32 + dx).rem_euclid(files);
         let rank = self.rank_of(sq) as i32 + dy;
-        (0..self.ranks as i32)
-            .contains(&rank)
-            .then(|| self.square(self.board_of(sq), file as u8, rank as u8))
+        (0..self.ranks as i32).contains(&rank).then(|| self.square(self.board_of(sq), file as u8, rank as u8))
     }
 
     /// `e4` on a single board; `A:e4`-style names are not used: boards are told apart by

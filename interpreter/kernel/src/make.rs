@@ -142,7 +142,10 @@ impl Position {
     pub(crate) fn retract(&mut self, undo: Undo) {
         let us = self.side.opponent();
         match undo.mv {
-            Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } | Move::EnPassant { from, to } | Move::Teleport { from, to } => {
+            Move::Normal { from, to, .. }
+            | Move::DoubleStep { from, to, .. }
+            | Move::EnPassant { from, to }
+            | Move::Teleport { from, to } => {
                 self.raw_move_back(from, to, undo);
             }
             Move::Transit { from, exit, .. } => self.raw_move_back(from, exit, undo),
@@ -282,7 +285,8 @@ impl Position {
         let g = self.variant.geometry();
         let c = self.variant.spec().rules.castling.expect("castling is declared");
         let short = self.castling_is_short(side, king, rook);
-        let (kf, rf) = if short { (c.king_file_short, c.rook_file_short) } else { (c.king_file_long, c.rook_file_long) };
+        let (kf, rf) =
+            if short { (c.king_file_short, c.rook_file_short) } else { (c.king_file_long, c.rook_file_long) };
         let board = g.board_of(king);
         let rank = g.rank_of(king);
         (g.square(board, kf, rank), g.square(board, rf, rank))
@@ -293,4 +297,3 @@ impl Position {
         g.file_of(rook) > g.file_of(king)
     }
 }
-

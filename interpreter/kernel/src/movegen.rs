@@ -140,7 +140,16 @@ impl Position {
 
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn push_quiet(&self, from: Square, to: Square, kind: u8, p: &CompiledPattern, k: usize, ray: &[Square], out: &mut MoveList) {
+    fn push_quiet(
+        &self,
+        from: Square,
+        to: Square,
+        kind: u8,
+        p: &CompiledPattern,
+        k: usize,
+        ray: &[Square],
+        out: &mut MoveList,
+    ) {
         if p.en_passant == EpRole::Sets && k > 0 && !self.promotes(kind, to, false) {
             out.push(Move::DoubleStep { from, to, passed: ray[k - 1] });
         } else {
@@ -175,7 +184,16 @@ impl Position {
     /// A pattern reached `to`, which holds a token: generate what the token allows and say
     /// whether the walk goes on past it.
     #[allow(clippy::too_many_arguments)]
-    fn token_square(&self, from: Square, to: Square, kind: u8, p: &CompiledPattern, k: usize, ray: &[Square], out: &mut MoveList) -> bool {
+    fn token_square(
+        &self,
+        from: Square,
+        to: Square,
+        kind: u8,
+        p: &CompiledPattern,
+        k: usize,
+        ray: &[Square],
+        out: &mut MoveList,
+    ) -> bool {
         let v = &*self.variant;
         let us = self.side;
         let stack = self.tokens[to.index()];
@@ -193,7 +211,13 @@ impl Position {
             && match rules.entry {
                 Entry::None => false,
                 Entry::CaptureMove => p.mode.captures(),
-                Entry::AnyMove => if code != 0 { p.mode.captures() } else { p.mode.moves() },
+                Entry::AnyMove => {
+                    if code != 0 {
+                        p.mode.captures()
+                    } else {
+                        p.mode.moves()
+                    }
+                }
             };
         if enters && rules.exit == Exit::AnotherOpen {
             for exit in self.token_squares.iter() {
@@ -210,7 +234,18 @@ impl Position {
 
     /// A token square that behaves as an ordinary square for this move.
     #[allow(clippy::too_many_arguments)]
-    fn plain_square(&self, from: Square, to: Square, kind: u8, p: &CompiledPattern, k: usize, ray: &[Square], code: u8, no_promo: bool, out: &mut MoveList) -> bool {
+    fn plain_square(
+        &self,
+        from: Square,
+        to: Square,
+        kind: u8,
+        p: &CompiledPattern,
+        k: usize,
+        ray: &[Square],
+        code: u8,
+        no_promo: bool,
+        out: &mut MoveList,
+    ) -> bool {
         let v = &*self.variant;
         if code == 0 {
             if p.mode.moves() {
@@ -375,4 +410,3 @@ impl Position {
         pins
     }
 }
-

@@ -42,7 +42,10 @@ impl Move {
     /// The square the moving piece ends on (for castling: the rook's square as given).
     pub fn to(self) -> Option<Square> {
         match self {
-            Move::Normal { to, .. } | Move::DoubleStep { to, .. } | Move::EnPassant { to, .. } | Move::Teleport { to, .. } => Some(to),
+            Move::Normal { to, .. }
+            | Move::DoubleStep { to, .. }
+            | Move::EnPassant { to, .. }
+            | Move::Teleport { to, .. } => Some(to),
             Move::Transit { exit, .. } => Some(exit),
             Move::Castle { rook, .. } => Some(rook),
             Move::Intent | Move::Pass => None,

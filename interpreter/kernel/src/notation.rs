@@ -34,7 +34,8 @@ impl std::error::Error for NotationError {}
 /// Long algebraic notation of a legal move of `pos`.
 pub fn lan(pos: &Position, mv: Move) -> String {
     let g = pos.geometry();
-    let promo = |p: Option<u8>| p.map(|k| pos.variant().piece(k).letter.to_ascii_lowercase().to_string()).unwrap_or_default();
+    let promo =
+        |p: Option<u8>| p.map(|k| pos.variant().piece(k).letter.to_ascii_lowercase().to_string()).unwrap_or_default();
     match mv {
         Move::Normal { from, to, promotion } => format!("{}{}{}", g.name(from), g.name(to), promo(promotion)),
         Move::DoubleStep { from, to, .. } | Move::EnPassant { from, to } => format!("{}{}", g.name(from), g.name(to)),

@@ -11,9 +11,13 @@ use crate::spec::StalemateRule;
 pub enum Status {
     Ongoing,
     /// The side to move is checkmated.
-    Checkmate { winner: Side },
+    Checkmate {
+        winner: Side,
+    },
     /// The side to move has no legal move and is not in check.
-    Stalemate { rule: StalemateRule },
+    Stalemate {
+        rule: StalemateRule,
+    },
 }
 
 impl Status {

@@ -95,7 +95,8 @@ impl Variant {
     }
 
     fn build(spec: VariantSpec) -> Variant {
-        let geometry = Geometry { files: spec.board.files, ranks: spec.board.ranks, board_names: spec.board.names.clone() };
+        let geometry =
+            Geometry { files: spec.board.files, ranks: spec.board.ranks, board_names: spec.board.names.clone() };
         let mut dirs: Vec<(i8, i8)> = Vec::new();
         let dir_of = |dx: i8, dy: i8, dirs: &mut Vec<(i8, i8)>| -> u8 {
             match dirs.iter().position(|&d| d == (dx, dy)) {
@@ -116,7 +117,14 @@ impl Variant {
                         let dy = if side == Side::White { p.dy } else { -p.dy };
                         let dir = dir_of(p.dx, dy, &mut dirs);
                         dir_of(-p.dx, -dy, &mut dirs);
-                        CompiledPattern { dir, skip: 0, range: p.range, mode: p.mode, condition: p.condition, en_passant: p.en_passant }
+                        CompiledPattern {
+                            dir,
+                            skip: 0,
+                            range: p.range,
+                            mode: p.mode,
+                            condition: p.condition,
+                            en_passant: p.en_passant,
+                        }
                     })
                     .collect();
                 patterns[side.index()].push(with_overlaps_skipped(compiled));
@@ -125,7 +133,8 @@ impl Variant {
         let (ray_index, rays) = build_rays(&geometry, &dirs);
         let royal_mask = spec.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u32, |m, (i, _)| m | 1 << i);
         let token_rules = spec.tokens.iter().map(token_rules).collect::<Vec<_>>();
-        let warped = token_rules.iter().any(|t| t.movement == TokenMovement::Absent || t.exit == Exit::Tunnel || t.wraps_edges);
+        let warped =
+            token_rules.iter().any(|t| t.movement == TokenMovement::Absent || t.exit == Exit::Tunnel || t.wraps_edges);
         let uses_first_move =
             spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
         let timed_tokens = token_rules.iter().any(|t| t.lifetime.is_some());
@@ -168,7 +177,8 @@ impl Variant {
             for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
                 for p in patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always) {
                     let (dx, dy) = self.dirs[p.dir as usize];
-                    let back = self.dirs.iter().position(|&d| d == (-dx, -dy)).expect("reverse directions are registered");
+                    let back =
+                        self.dirs.iter().position(|&d| d == (-dx, -dy)).expect("reverse directions are registered");
                     let reach = if p.range == 0 { MAX_REACH } else { (p.range as usize).min(MAX_REACH) };
                     for k in 1..=reach {
                         self.attack_masks[(side.index() * ndirs + back) * stride + k] |= 1 << piece;
@@ -384,7 +394,10 @@ fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
 fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut Vec<SpecError>) {
     let subject = SpecSubject::Piece(index as u8);
     if !piece.letter.is_ascii_uppercase() {
-        errors.push(SpecError::new(subject.clone(), format!("piece letter '{}' must be an upper-case letter", piece.letter)));
+        errors.push(SpecError::new(
+            subject.clone(),
+            format!("piece letter '{}' must be an upper-case letter", piece.letter),
+        ));
     }
     if spec.pieces[..index].iter().any(|p| p.letter == piece.letter) {
         errors.push(SpecError::new(subject.clone(), format!("two pieces use the letter '{}'", piece.letter)));
@@ -394,10 +407,14 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
     }
     for p in &piece.patterns {
         if p.dx == 0 && p.dy == 0 {
-            errors.push(SpecError::new(subject.clone(), format!("the {} has a pattern that does not move", piece.name)));
+            errors
+                .push(SpecError::new(subject.clone(), format!("the {} has a pattern that does not move", piece.name)));
         }
         if p.dx.unsigned_abs() >= MAX_SIDE || p.dy.unsigned_abs() >= MAX_SIDE {
-            errors.push(SpecError::new(subject.clone(), format!("the {} has a vector longer than any board", piece.name)));
+            errors.push(SpecError::new(
+                subject.clone(),
+                format!("the {} has a vector longer than any board", piece.name),
+            ));
         }
     }
     if let Some(promo) = &piece.promotion {
@@ -406,10 +423,12 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
         }
         for &c in &promo.choices {
             match spec.pieces.get(c as usize) {
-                None => errors.push(SpecError::new(subject.clone(), format!("the {} promotes to an unknown piece", piece.name))),
-                Some(p) if p.royal => {
-                    errors.push(SpecError::new(subject.clone(), format!("the {} may not promote to a royal piece", piece.name)))
-                }
+                None => errors
+                    .push(SpecError::new(subject.clone(), format!("the {} promotes to an unknown piece", piece.name))),
+                Some(p) if p.royal => errors.push(SpecError::new(
+                    subject.clone(),
+                    format!("the {} may not promote to a royal piece", piece.name),
+                )),
                 _ => {}
             }
         }
@@ -423,13 +442,19 @@ fn check_token(spec: &VariantSpec, index: usize, token: &TokenSpec, errors: &mut
     let subject = SpecSubject::Token(index as u8);
     let name_ok = !token.name.is_empty() && !token.name.chars().any(|c| c.is_whitespace() || "=;,:()*".contains(c));
     if !name_ok {
-        errors.push(SpecError::new(subject.clone(), format!("token name '{}' must be one word without = ; , : ( ) *", token.name)));
+        errors.push(SpecError::new(
+            subject.clone(),
+            format!("token name '{}' must be one word without = ; , : ( ) *", token.name),
+        ));
     }
     if spec.tokens[..index].iter().any(|t| t.symbol == token.symbol) {
         errors.push(SpecError::new(subject.clone(), format!("two tokens use the symbol '{}'", token.symbol)));
     }
     if token.symbol.is_ascii_alphanumeric() || token.symbol.is_whitespace() || "/|:,".contains(token.symbol) {
-        errors.push(SpecError::new(subject.clone(), format!("token symbol '{}' clashes with the position notation", token.symbol)));
+        errors.push(SpecError::new(
+            subject.clone(),
+            format!("token symbol '{}' clashes with the position notation", token.symbol),
+        ));
     }
     if token.exit != Exit::None && token.entry == Entry::None && token.exit != Exit::Tunnel {
         errors.push(SpecError::new(subject.clone(), format!("the {} has an exit but no way in", token.name)));
@@ -438,12 +463,17 @@ fn check_token(spec: &VariantSpec, index: usize, token: &TokenSpec, errors: &mut
         if token.default_squares.len() != n as usize {
             errors.push(SpecError::new(
                 subject.clone(),
-                format!("the {} layout needs exactly {n} squares, the default has {}", token.name, token.default_squares.len()),
+                format!(
+                    "the {} layout needs exactly {n} squares, the default has {}",
+                    token.name,
+                    token.default_squares.len()
+                ),
             ));
         }
     }
     for r in &token.default_squares {
-        let inside = (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;
+        let inside =
+            (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;
         if !inside {
             errors.push(SpecError::new(subject.clone(), format!("a {} square lies off the board", token.name)));
         }
@@ -458,12 +488,16 @@ fn check_rules(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
         }
         let has = |role| spec.pieces.iter().any(|p| p.castling == role);
         if !has(CastleRole::King) || !has(CastleRole::Rook) {
-            errors.push(SpecError::new(SpecSubject::Rules, "castling needs a piece with the king role and one with the rook role"));
+            errors.push(SpecError::new(
+                SpecSubject::Rules,
+                "castling needs a piece with the king role and one with the rook role",
+            ));
         }
     }
     for (a, b) in &spec.links.pairs {
         for r in [a, b] {
-            let inside = (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;
+            let inside =
+                (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;
             if !inside {
                 errors.push(SpecError::new(SpecSubject::Links, "a linked square lies off the board"));
             }

@@ -96,7 +96,8 @@ impl Position {
         let prev = g.offset_wrapping(sq, -dx, -dy)?;
         let file = g.file_of(prev);
         let on_edge = file == 0 || file == g.files - 1;
-        (on_edge && self.is_absent(prev) && self.wraps(prev) && self.line_step(prev, dx, dy) == Some(sq)).then_some(prev)
+        (on_edge && self.is_absent(prev) && self.wraps(prev) && self.line_step(prev, dx, dy) == Some(sq))
+            .then_some(prev)
     }
 
     fn wraps(&self, sq: Square) -> bool {
@@ -216,7 +217,17 @@ impl Position {
 
     /// Lands on an existing square; says whether a slide may go on.
     #[allow(clippy::too_many_arguments)]
-    fn land(&self, from: Square, to: Square, kind: u8, p: &CompiledPattern, k: usize, previous: Square, first: usize, out: &mut MoveList) -> bool {
+    fn land(
+        &self,
+        from: Square,
+        to: Square,
+        kind: u8,
+        p: &CompiledPattern,
+        k: usize,
+        previous: Square,
+        first: usize,
+        out: &mut MoveList,
+    ) -> bool {
         let v = &*self.variant;
         let code = self.cells[to.index()] & PIECE_BITS;
         if k < p.skip as usize {
@@ -285,7 +296,11 @@ impl Position {
             // Royal attackers move plainly.
             if let Some(&next) = v.ray(dir, target).first() {
                 let code = self.cells[next.index()] & PIECE_BITS;
-                if next != ignore && code != 0 && code_side(code) == by && royal & leap_mask & (1 << code_kind(code)) != 0 {
+                if next != ignore
+                    && code != 0
+                    && code_side(code) == by
+                    && royal & leap_mask & (1 << code_kind(code)) != 0
+                {
                     return true;
                 }
             }
@@ -302,7 +317,16 @@ impl Position {
 
     /// An attacker reaching `target` along existing squares only.
     #[allow(clippy::too_many_arguments)]
-    fn skip_path_attacked(&self, target: Square, by: Side, ignore: Square, dx: i32, dy: i32, leaps: u32, slides: u32) -> bool {
+    fn skip_path_attacked(
+        &self,
+        target: Square,
+        by: Side,
+        ignore: Square,
+        dx: i32,
+        dy: i32,
+        leaps: u32,
+        slides: u32,
+    ) -> bool {
         let mut only_absent = true;
         let mut at = target;
         while let Some(prev) = self.line_step_back(at, dx, dy) {
@@ -329,7 +353,16 @@ impl Position {
 
     /// An attacker reaching `target` through one tunnel.
     #[allow(clippy::too_many_arguments)]
-    fn tunnel_attacked(&self, target: Square, by: Side, ignore: Square, dx: i32, dy: i32, leaps: u32, slides: u32) -> bool {
+    fn tunnel_attacked(
+        &self,
+        target: Square,
+        by: Side,
+        ignore: Square,
+        dx: i32,
+        dy: i32,
+        leaps: u32,
+        slides: u32,
+    ) -> bool {
         if leaps == 0 && slides == 0 {
             return false;
         }
@@ -344,7 +377,9 @@ impl Position {
             at = prev;
             if self.is_absent(at) {
                 let leaps_ok = if only_absent { leaps } else { 0 };
-                if (slides | leaps_ok) != 0 && self.tunnel_source_attacks(target, at, by, ignore, dx, dy, slides, leaps_ok) {
+                if (slides | leaps_ok) != 0
+                    && self.tunnel_source_attacks(target, at, by, ignore, dx, dy, slides, leaps_ok)
+                {
                     return true;
                 }
                 continue;
@@ -361,7 +396,17 @@ impl Position {
     /// With `exit` as the tunnel's exit: finds the entry (the previous absent square) and the
     /// piece that could have entered it.
     #[allow(clippy::too_many_arguments)]
-    fn tunnel_source_attacks(&self, target: Square, exit: Square, by: Side, ignore: Square, dx: i32, dy: i32, slides: u32, leaps: u32) -> bool {
+    fn tunnel_source_attacks(
+        &self,
+        target: Square,
+        exit: Square,
+        by: Side,
+        ignore: Square,
+        dx: i32,
+        dy: i32,
+        slides: u32,
+        leaps: u32,
+    ) -> bool {
         let mut at = exit;
         let entry = loop {
             match self.line_step_back(at, dx, dy) {

@@ -66,7 +66,8 @@ fn wh6_king_steps_onto_a_warp_and_removes_it() {
 
 #[test]
 fn warped_make_unmake_restores_everything() {
-    let mut pos = position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 warp=a3,h6,d4,e6,b5,g4");
+    let mut pos =
+        position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 warp=a3,h6,d4,e6,b5,g4");
     let before = pos.clone();
     let n = perft(&mut pos, 3);
     assert_eq!(pos, before);

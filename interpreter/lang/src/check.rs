@@ -123,10 +123,7 @@ impl Checker {
     }
 
     fn declares_variant(&self, file: FileId) -> bool {
-        self.script(file)
-            .items
-            .iter()
-            .any(|item| matches!(item.kind, ItemKind::Variant(_)))
+        self.script(file).items.iter().any(|item| matches!(item.kind, ItemKind::Variant(_)))
     }
 
     // ------------------------------------------------------------------ merging
@@ -148,10 +145,7 @@ impl Checker {
                 ItemKind::Include(reference) => self.merge_include(reference),
                 ItemKind::Hook(hook) => {
                     let source = self.hook_source(hook, file, &shared_rhai);
-                    self.scope.hooks.push(CheckedHook {
-                        decl: hook.clone(),
-                        source,
-                    });
+                    self.scope.hooks.push(CheckedHook { decl: hook.clone(), source });
                 }
                 _ => self.merge_declaration(item, file),
             }
@@ -169,18 +163,12 @@ impl Checker {
                 let line = self.sources.locate(first.span).line;
                 self.report(Problem::new(
                     span,
-                    format!(
-                        "duplicate variant header: the variant is already declared on line {line}"
-                    ),
+                    format!("duplicate variant header: the variant is already declared on line {line}"),
                 ));
                 return;
             }
         }
-        self.scope.header = Some(Declared {
-            node: header.clone(),
-            span,
-            file,
-        });
+        self.scope.header = Some(Declared { node: header.clone(), span, file });
     }
 
     fn merge_extends(
@@ -193,17 +181,11 @@ impl Checker {
     ) {
         let span = reference.span();
         if role == Role::Included {
-            self.report(
-                Problem::new(span, "a module cannot extend a variant")
-                    .expecting("`include` instead"),
-            );
+            self.report(Problem::new(span, "a module cannot extend a variant").expecting("`include` instead"));
             return;
         }
         if extended {
-            self.report(Problem::new(
-                span,
-                "a variant extends at most one other variant",
-            ));
+            self.report(Problem::new(span, "a variant extends at most one other variant"));
             return;
         }
         if seen_declaration {
@@ -265,14 +247,8 @@ impl Checker {
                 _ => sources::stdlib_module_names(),
             };
             self.report(
-                Problem::new(
-                    reference.span(),
-                    format!("unknown {what} `{}`", reference.text()),
-                )
-                .expecting(format!(
-                    "a bundled {what} ({}) or a path to a .hole file",
-                    known.join(", ")
-                )),
+                Problem::new(reference.span(), format!("unknown {what} `{}`", reference.text()))
+                    .expecting(format!("a bundled {what} ({}) or a path to a .hole file", known.join(", "))),
             );
             return None;
         };
@@ -289,52 +265,25 @@ impl Checker {
             .chain(std::iter::once(&target))
             .filter_map(|&file| self.sources.get(file).map(|source| source.origin.label()))
             .collect();
-        self.report(Problem::new(
-            at,
-            format!("include cycle: {}", chain.join(" -> ")),
-        ));
+        self.report(Problem::new(at, format!("include cycle: {}", chain.join(" -> "))));
         true
     }
 
     fn merge_declaration(&mut self, item: &Item, file: FileId) {
         let span = item.span;
         match &item.kind {
-            ItemKind::Board(board) => {
-                self.replace_single(|scope| &mut scope.board, board.clone(), span, file, "board")
+            ItemKind::Board(board) => self.replace_single(|scope| &mut scope.board, board.clone(), span, file, "board"),
+            ItemKind::Setup(setup) => self.replace_single(|scope| &mut scope.setup, setup.clone(), span, file, "setup"),
+            ItemKind::Links(links) => {
+                self.replace_single(|scope| &mut scope.links, links.clone(), span, file, "links block")
             }
-            ItemKind::Setup(setup) => {
-                self.replace_single(|scope| &mut scope.setup, setup.clone(), span, file, "setup")
-            }
-            ItemKind::Links(links) => self.replace_single(
-                |scope| &mut scope.links,
-                links.clone(),
-                span,
-                file,
-                "links block",
-            ),
             ItemKind::Piece(piece) => {
                 let name = piece.name.clone();
-                self.replace_named(
-                    |scope| &mut scope.pieces,
-                    piece.clone(),
-                    &name,
-                    span,
-                    file,
-                    "piece",
-                    |p| &p.name,
-                )
+                self.replace_named(|scope| &mut scope.pieces, piece.clone(), &name, span, file, "piece", |p| &p.name)
             }
             ItemKind::Token(token) => {
                 let name = token.name.clone();
-                self.replace_named(
-                    |scope| &mut scope.tokens,
-                    token.clone(),
-                    &name,
-                    span,
-                    file,
-                    "token",
-                    |t| &t.name,
-                )
+                self.replace_named(|scope| &mut scope.tokens, token.clone(), &name, span, file, "token", |t| &t.name)
             }
             ItemKind::Behaviour(behaviour) => {
                 let name = behaviour.name.clone();
@@ -374,10 +323,7 @@ impl Checker {
         if let Some(previous) = slot(&mut self.scope) {
             if previous.file == file {
                 let line = self.sources.locate(previous.span).line;
-                self.report(Problem::new(
-                    span,
-                    format!("duplicate {what}: already declared on line {line}"),
-                ));
+                self.report(Problem::new(span, format!("duplicate {what}: already declared on line {line}")));
                 return;
             }
         }
@@ -396,19 +342,14 @@ impl Checker {
         what: &str,
         name_of: impl Fn(&T) -> &Name,
     ) {
-        let existing = list(&mut self.scope)
-            .iter()
-            .position(|entry| name_of(&entry.node).node == name.node);
+        let existing = list(&mut self.scope).iter().position(|entry| name_of(&entry.node).node == name.node);
         let declared = Declared { node, span, file };
         match existing {
             Some(index) if list(&mut self.scope)[index].file == file => {
                 let line = self.sources.locate(list(&mut self.scope)[index].span).line;
                 self.report(Problem::new(
                     name.span,
-                    format!(
-                        "duplicate {what} `{}`: already declared on line {line}",
-                        name.node
-                    ),
+                    format!("duplicate {what} `{}`: already declared on line {line}", name.node),
                 ));
             }
             Some(index) => list(&mut self.scope)[index] = declared,
@@ -421,18 +362,13 @@ impl Checker {
         let removed = match remove.kind {
             RemoveKind::Piece => remove_by_name(&mut self.scope.pieces, name, |p| &p.name.node),
             RemoveKind::Token => remove_by_name(&mut self.scope.tokens, name, |t| &t.name.node),
-            RemoveKind::Behaviour => {
-                remove_by_name(&mut self.scope.behaviours, name, |t| &t.name.node)
-            }
+            RemoveKind::Behaviour => remove_by_name(&mut self.scope.behaviours, name, |t| &t.name.node),
         };
         if !removed {
             let what = kind_word(remove.kind);
             self.report(
-                Problem::new(
-                    remove.name.span,
-                    format!("there is no {what} `{name}` to remove"),
-                )
-                .expecting(format!("the name of an inherited {what}")),
+                Problem::new(remove.name.span, format!("there is no {what} `{name}` to remove"))
+                    .expecting(format!("the name of an inherited {what}")),
             );
         }
     }
@@ -440,16 +376,8 @@ impl Checker {
     /// A rule replaces an earlier rule of the same kind from another file.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
         let kind = std::mem::discriminant(&rule.node);
-        let existing = self
-            .scope
-            .rules
-            .iter()
-            .position(|entry| std::mem::discriminant(&entry.node) == kind);
-        let declared = Declared {
-            node: rule.node.clone(),
-            span: rule.span,
-            file,
-        };
+        let existing = self.scope.rules.iter().position(|entry| std::mem::discriminant(&entry.node) == kind);
+        let declared = Declared { node: rule.node.clone(), span: rule.span, file };
         match existing {
             Some(index) if self.scope.rules[index].file == file => {
                 let line = self.sources.locate(self.scope.rules[index].span).line;
@@ -479,23 +407,18 @@ impl Checker {
     }
 
     /// A hook's own source, or else the file's shared sources (the one defining its function).
-    fn hook_source(
-        &mut self,
-        hook: &HookDecl,
-        file: FileId,
-        shared: &[HookSource],
-    ) -> Option<HookSource> {
+    fn hook_source(&mut self, hook: &HookDecl, file: FileId, shared: &[HookSource]) -> Option<HookSource> {
         if let Some(own) = &hook.source {
             return self.rhai_text(own, file);
         }
-        let defining = shared
-            .iter()
-            .find(|source| rhai_functions(&source.text).contains(&hook.function.node));
+        let defining = shared.iter().find(|source| rhai_functions(&source.text).contains(&hook.function.node));
         let chosen = defining.or(shared.first()).cloned();
         if chosen.is_none() {
             self.report(
                 Problem::new(hook.function.span, format!("hook function `{}` has no rhai source", hook.function.node))
-                    .expecting("an indented `rhai \"file.rhai\"` or `rhai ``` ... ``` ` line, or a top-level `rhai` declaration"),
+                    .expecting(
+                    "an indented `rhai \"file.rhai\"` or `rhai ``` ... ``` ` line, or a top-level `rhai` declaration",
+                ),
             );
         }
         chosen
@@ -503,27 +426,16 @@ impl Checker {
 
     fn rhai_text(&mut self, source: &Spanned<RhaiSource>, file: FileId) -> Option<HookSource> {
         match &source.node {
-            RhaiSource::Inline(text) => Some(HookSource {
-                text: text.node.clone(),
-                file,
-                offset: text.span.start,
-            }),
+            RhaiSource::Inline(text) => Some(HookSource { text: text.node.clone(), file, offset: text.span.start }),
             RhaiSource::File(path) => {
                 let from = self.sources.get(file)?.origin.clone();
                 let Some(origin) = sources::resolve_path(&from, &path.node) else {
-                    self.report(Problem::new(
-                        path.span,
-                        format!("no rhai file `{}` beside this script", path.node),
-                    ));
+                    self.report(Problem::new(path.span, format!("no rhai file `{}` beside this script", path.node)));
                     return None;
                 };
                 let rhai_file = self.load_rhai(origin, path.span)?;
                 let text = self.sources.get(rhai_file)?.text.clone();
-                Some(HookSource {
-                    text,
-                    file: rhai_file,
-                    offset: 0,
-                })
+                Some(HookSource { text, file: rhai_file, offset: 0 })
             }
         }
     }
@@ -547,11 +459,7 @@ impl Checker {
     }
 }
 
-fn remove_by_name<T>(
-    list: &mut Vec<Declared<T>>,
-    name: &str,
-    name_of: impl Fn(&T) -> &String,
-) -> bool {
+fn remove_by_name<T>(list: &mut Vec<Declared<T>>, name: &str, name_of: impl Fn(&T) -> &String) -> bool {
     let before = list.len();
     list.retain(|entry| name_of(&entry.node) != name);
     list.len() != before
@@ -561,10 +469,7 @@ fn remove_by_name<T>(
 pub fn rhai_functions(text: &str) -> Vec<String> {
     let engine = rhai::Engine::new_raw();
     match engine.compile(text) {
-        Ok(ast) => ast
-            .iter_functions()
-            .map(|function| function.name.to_string())
-            .collect(),
+        Ok(ast) => ast.iter_functions().map(|function| function.name.to_string()).collect(),
         Err(_) => Vec::new(),
     }
 }
@@ -590,17 +495,8 @@ pub fn check(origin: Origin, text: Option<String>) -> Result<Checked, String> {
     checker.scope.root = root;
     checker.merge_file(root, Role::Root);
     let mut problems = std::mem::take(&mut checker.problems);
-    problems.extend(
-        Consistency {
-            scope: &checker.scope,
-        }
-        .problems(&checker.sources),
-    );
-    Ok(Checked {
-        sources: checker.sources,
-        scope: checker.scope,
-        problems,
-    })
+    problems.extend(Consistency { scope: &checker.scope }.problems(&checker.sources));
+    Ok(Checked { sources: checker.sources, scope: checker.scope, problems })
 }
 
 // ------------------------------------------------------------------ consistency
@@ -636,8 +532,7 @@ impl Consistency<'_> {
     fn board(&self, anchor: Span, problems: &mut Vec<Problem>) -> lower::Geometry {
         let Some(board) = &self.scope.board else {
             problems.push(
-                Problem::new(anchor, "the variant declares no board")
-                    .expecting("`board 8x8` or `extends chess`"),
+                Problem::new(anchor, "the variant declares no board").expecting("`board 8x8` or `extends chess`"),
             );
             return lower::Geometry::default();
         };
@@ -652,10 +547,7 @@ impl Consistency<'_> {
         let mut seen: Vec<&str> = Vec::new();
         for name in &board.node.names {
             if seen.contains(&name.node.as_str()) {
-                problems.push(Problem::new(
-                    name.span,
-                    format!("duplicate board name `{}`", name.node),
-                ));
+                problems.push(Problem::new(name.span, format!("duplicate board name `{}`", name.node)));
             }
             seen.push(&name.node);
         }
@@ -663,12 +555,7 @@ impl Consistency<'_> {
     }
 
     fn pieces(&self, anchor: Span, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
-        let names: Vec<&str> = self
-            .scope
-            .pieces
-            .iter()
-            .map(|piece| piece.node.name.node.as_str())
-            .collect();
+        let names: Vec<&str> = self.scope.pieces.iter().map(|piece| piece.node.name.node.as_str()).collect();
         let mut letters: Vec<(char, &str)> = Vec::new();
         for piece in &self.scope.pieces {
             let letter = piece.node.letter.node.to_ascii_uppercase();
@@ -686,13 +573,11 @@ impl Consistency<'_> {
                 self.piece_clause(&piece.node, clause, &names, geometry, problems);
             }
         }
-        let royal = self.scope.pieces.iter().any(|piece| {
-            piece
-                .node
-                .clauses
-                .iter()
-                .any(|clause| clause.node == PieceClause::Royal)
-        });
+        let royal = self
+            .scope
+            .pieces
+            .iter()
+            .any(|piece| piece.node.clauses.iter().any(|clause| clause.node == PieceClause::Royal));
         if !royal {
             problems.push(
                 Problem::new(anchor, "the variant has no royal piece")
@@ -711,48 +596,31 @@ impl Consistency<'_> {
     ) {
         match &clause.node {
             PieceClause::Value(value) if value.node > i32::MAX as u32 => {
-                problems.push(
-                    Problem::new(value.span, "value too large")
-                        .expecting(format!("at most {}", i32::MAX)),
-                );
+                problems.push(Problem::new(value.span, "value too large").expecting(format!("at most {}", i32::MAX)));
             }
             PieceClause::Promotion(promotion) => {
                 for choice in &promotion.choices {
                     if !names.contains(&choice.node.as_str()) {
                         problems.push(
-                            Problem::new(
-                                choice.span,
-                                format!("promotion to an unknown piece `{}`", choice.node),
-                            )
-                            .expecting(format!("one of: {}", names.join(", "))),
+                            Problem::new(choice.span, format!("promotion to an unknown piece `{}`", choice.node))
+                                .expecting(format!("one of: {}", names.join(", "))),
                         );
                     }
                 }
                 let zone = promotion.zone_ranks.node;
                 if zone == 0 || (geometry.ranks > 0 && zone > u32::from(geometry.ranks)) {
                     problems.push(
-                        Problem::new(
-                            promotion.zone_ranks.span,
-                            format!("a promotion zone of {zone} ranks"),
-                        )
-                        .expecting(format!("1 to {} ranks", geometry.ranks)),
+                        Problem::new(promotion.zone_ranks.span, format!("a promotion zone of {zone} ranks"))
+                            .expecting(format!("1 to {} ranks", geometry.ranks)),
                     );
                 }
             }
-            PieceClause::Movement(movement) => {
-                self.movement(piece, movement, clause.span, problems)
-            }
+            PieceClause::Movement(movement) => self.movement(piece, movement, clause.span, problems),
             _ => {}
         }
     }
 
-    fn movement(
-        &self,
-        piece: &PieceDecl,
-        movement: &Movement,
-        span: Span,
-        problems: &mut Vec<Problem>,
-    ) {
+    fn movement(&self, piece: &PieceDecl, movement: &Movement, span: Span, problems: &mut Vec<Problem>) {
         if let Err(message) = lower::directions(movement) {
             let at = movement
                 .direction
@@ -765,61 +633,42 @@ impl Consistency<'_> {
         if let Some(limit) = &movement.limit {
             if limit.node == 0 || limit.node > 15 {
                 problems.push(
-                    Problem::new(limit.span, format!("a limit of {} squares", limit.node))
-                        .expecting("1 to 15 squares"),
+                    Problem::new(limit.span, format!("a limit of {} squares", limit.node)).expecting("1 to 15 squares"),
                 );
             }
         }
         let modifiers = &movement.modifiers;
-        let count = |wanted: &[Modifier]| {
-            modifiers
-                .iter()
-                .filter(|m| wanted.iter().any(|w| same_kind(*w, m.node)))
-                .count()
-        };
+        let count =
+            |wanted: &[Modifier]| modifiers.iter().filter(|m| wanted.iter().any(|w| same_kind(*w, m.node))).count();
         if count(&[Modifier::MoveOnly, Modifier::CaptureOnly]) > 1 {
+            problems.push(Problem::new(span, "a movement can say `without capturing` or `only to capture`, not both"));
+        }
+        if count(&[Modifier::FirstMove, Modifier::FromStartingRank, Modifier::FromRank(0)]) > 1 {
             problems.push(Problem::new(
                 span,
-                "a movement can say `without capturing` or `only to capture`, not both",
+                "a movement can have one condition (`on its first move`, `from its starting rank` or `from rank N`)",
             ));
-        }
-        if count(&[
-            Modifier::FirstMove,
-            Modifier::FromStartingRank,
-            Modifier::FromRank(0),
-        ]) > 1
-        {
-            problems.push(Problem::new(span, "a movement can have one condition (`on its first move`, `from its starting rank` or `from rank N`)"));
         }
         if count(&[Modifier::SetsEnPassant, Modifier::CapturesEnPassant]) > 1 {
-            problems.push(Problem::new(
-                span,
-                "a movement either may be taken en passant or captures en passant, not both",
-            ));
+            problems
+                .push(Problem::new(span, "a movement either may be taken en passant or captures en passant, not both"));
         }
         for modifier in modifiers {
             self.modifier(piece, modifier, problems);
         }
     }
 
-    fn modifier(
-        &self,
-        piece: &PieceDecl,
-        modifier: &Spanned<Modifier>,
-        problems: &mut Vec<Problem>,
-    ) {
+    fn modifier(&self, piece: &PieceDecl, modifier: &Spanned<Modifier>, problems: &mut Vec<Problem>) {
         match modifier.node {
             Modifier::FromRank(rank) if rank == 0 || rank > 16 => {
                 problems.push(
-                    Problem::new(modifier.span, format!("rank {rank} is off the board"))
-                        .expecting("a rank from 1"),
+                    Problem::new(modifier.span, format!("rank {rank} is off the board")).expecting("a rank from 1"),
                 );
             }
             Modifier::FromStartingRank => {
                 if let Some(setup) = &self.scope.setup {
                     if let Err(message) = lower::starting_rank(piece.letter.node, &setup.node) {
-                        problems
-                            .push(Problem::new(modifier.span, message).expecting("`from rank N`"));
+                        problems.push(Problem::new(modifier.span, message).expecting("`from rank N`"));
                     }
                 }
             }
@@ -849,10 +698,7 @@ impl Consistency<'_> {
     }
 
     fn knows_behaviour(&self, name: &str) -> bool {
-        self.scope
-            .behaviours
-            .iter()
-            .any(|b| b.node.name.node == name)
+        self.scope.behaviours.iter().any(|b| b.node.name.node == name)
     }
 
     fn token_clause(
@@ -864,18 +710,10 @@ impl Consistency<'_> {
     ) {
         match &clause.node {
             TokenClause::BehavesAs(name) if !self.knows_behaviour(&name.node) => {
-                let known: Vec<&str> = self
-                    .scope
-                    .behaviours
-                    .iter()
-                    .map(|b| b.node.name.node.as_str())
-                    .collect();
+                let known: Vec<&str> = self.scope.behaviours.iter().map(|b| b.node.name.node.as_str()).collect();
                 problems.push(
                     Problem::new(name.span, format!("unknown behaviour `{}`", name.node))
-                        .expecting(format!(
-                            "one of: {} (include hole-mechanics?)",
-                            known.join(", ")
-                        )),
+                        .expecting(format!("one of: {} (include hole-mechanics?)", known.join(", "))),
                 );
             }
             TokenClause::Default(squares) => {
@@ -890,11 +728,8 @@ impl Consistency<'_> {
             {
                 let own = &token.name.node;
                 problems.push(
-                    Problem::new(
-                        name.span,
-                        format!("a `{own}` can only lead to another `{own}`"),
-                    )
-                    .expecting(format!("`{own}` or `one`")),
+                    Problem::new(name.span, format!("a `{own}` can only lead to another `{own}`"))
+                        .expecting(format!("`{own}` or `one`")),
                 );
             }
             TokenClause::WrapsEdges(Some((first, second))) => {
@@ -904,10 +739,7 @@ impl Consistency<'_> {
                         problems.push(
                             Problem::new(
                                 file.span,
-                                format!(
-                                    "the board can only wrap at its edge files, not at `{}`",
-                                    file.node
-                                ),
+                                format!("the board can only wrap at its edge files, not at `{}`", file.node),
                             )
                             .expecting(format!("files a and {last}")),
                         );
@@ -921,9 +753,7 @@ impl Consistency<'_> {
                 );
             }
             TokenClause::LayoutExactly(count) if count.node > u32::from(u16::MAX) => {
-                problems.push(
-                    Problem::new(count.span, "too many tokens").expecting("a smaller number"),
-                );
+                problems.push(Problem::new(count.span, "too many tokens").expecting("a smaller number"));
             }
             _ => {}
         }
@@ -931,17 +761,11 @@ impl Consistency<'_> {
 
     fn setup(&self, anchor: Span, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
         let Some(setup) = &self.scope.setup else {
-            problems.push(
-                Problem::new(anchor, "the variant declares no setup").expecting("`setup FEN`"),
-            );
+            problems.push(Problem::new(anchor, "the variant declares no setup").expecting("`setup FEN`"));
             return;
         };
-        let letters: Vec<char> = self
-            .scope
-            .pieces
-            .iter()
-            .map(|piece| piece.node.letter.node.to_ascii_uppercase())
-            .collect();
+        let letters: Vec<char> =
+            self.scope.pieces.iter().map(|piece| piece.node.letter.node.to_ascii_uppercase()).collect();
         match lower::board_placements(&setup.node, geometry) {
             Ok(placements) => {
                 for placement in placements {
@@ -953,8 +777,7 @@ impl Consistency<'_> {
         if let Some(side) = setup.node.fields.first() {
             if side.node != "w" && side.node != "b" {
                 problems.push(
-                    Problem::new(side.span, format!("`{}` is not a side to move", side.node))
-                        .expecting("`w` or `b`"),
+                    Problem::new(side.span, format!("`{}` is not a side to move", side.node)).expecting("`w` or `b`"),
                 );
             }
         }
@@ -969,37 +792,30 @@ impl Consistency<'_> {
     fn rules(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
         for rule in &self.scope.rules {
             if let Rule::Castling(Some(Some(files))) = &rule.node {
-                for file in [
-                    &files.king_short,
-                    &files.rook_short,
-                    &files.king_long,
-                    &files.rook_long,
-                ] {
+                for file in [&files.king_short, &files.rook_short, &files.king_long, &files.rook_long] {
                     if geometry.files > 0 && lower::file_index(file.node) >= geometry.files {
                         problems.push(
-                            Problem::new(
-                                file.span,
-                                format!("file `{}` is off the board", file.node),
-                            )
-                            .expecting(format!(
-                                "a file from a to {}",
-                                geometry.file_letter(geometry.files - 1)
-                            )),
+                            Problem::new(file.span, format!("file `{}` is off the board", file.node))
+                                .expecting(format!("a file from a to {}", geometry.file_letter(geometry.files - 1))),
                         );
                     }
                 }
             }
             if let Rule::Castling(Some(_)) = &rule.node {
                 let has = |role| {
-                    self.scope.pieces.iter().any(|p| {
-                        p.node
-                            .clauses
-                            .iter()
-                            .any(|c| c.node == PieceClause::Castles(role))
-                    })
+                    self.scope
+                        .pieces
+                        .iter()
+                        .any(|p| p.node.clauses.iter().any(|c| c.node == PieceClause::Castles(role)))
                 };
                 if !has(CastleRole::King) || !has(CastleRole::Rook) {
-                    problems.push(Problem::new(rule.span, "castling needs a piece that `castles as the king` and one that `castles as a rook`").expecting("`no castling`, or those clauses"));
+                    problems.push(
+                        Problem::new(
+                            rule.span,
+                            "castling needs a piece that `castles as the king` and one that `castles as a rook`",
+                        )
+                        .expecting("`no castling`, or those clauses"),
+                    );
                 }
             }
         }
@@ -1025,10 +841,7 @@ impl Consistency<'_> {
             let Some(source) = &hook.source else { continue };
             match rhai::Engine::new_raw().compile(&source.text) {
                 Ok(ast) => {
-                    if !ast
-                        .iter_functions()
-                        .any(|f| f.name == hook.decl.function.node)
-                    {
+                    if !ast.iter_functions().any(|f| f.name == hook.decl.function.node) {
                         problems.push(
                             Problem::new(
                                 hook.decl.function.span,
@@ -1037,10 +850,7 @@ impl Consistency<'_> {
                                     hook.decl.function.node
                                 ),
                             )
-                            .expecting(format!(
-                                "`fn {}(...)` in the rhai source",
-                                hook.decl.function.node
-                            )),
+                            .expecting(format!("`fn {}(...)` in the rhai source", hook.decl.function.node)),
                         );
                     }
                 }
@@ -1060,20 +870,10 @@ fn rhai_problem(sources: &SourceMap, source: &HookSource, error: &rhai::ParseErr
     let position = error.position();
     let line = position.line().unwrap_or(1);
     let column = position.position().unwrap_or(1);
-    let line_start: usize = source
-        .text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
+    let line_start: usize = source.text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
     let in_text = (line_start + column.saturating_sub(1)).min(source.text.len());
     let start = source.offset + in_text;
-    let file_len = sources
-        .get(source.file)
-        .map_or(start, |file| file.text.len());
+    let file_len = sources.get(source.file).map_or(start, |file| file.text.len());
     let start = start.min(file_len);
-    Problem::new(
-        Span::new(source.file, start, start + 1),
-        format!("rhai syntax error: {}", error.err_type()),
-    )
+    Problem::new(Span::new(source.file, start, start + 1), format!("rhai syntax error: {}", error.err_type()))
 }

@@ -16,11 +16,7 @@ pub struct Problem {
 
 impl Problem {
     pub fn new(span: Span, message: impl Into<String>) -> Problem {
-        Problem {
-            span,
-            message: message.into(),
-            expected: None,
-        }
+        Problem { span, message: message.into(), expected: None }
     }
 
     pub fn expecting(mut self, expected: impl Into<String>) -> Problem {
@@ -76,10 +72,7 @@ impl Diagnostic {
         let gutter = " ".repeat(number.len());
         let caret_line = self.caret_line();
         let mut out = format!("error: {}\n", self.message);
-        out.push_str(&format!(
-            "{gutter}--> {}:{}:{}\n",
-            self.file, self.line, self.column
-        ));
+        out.push_str(&format!("{gutter}--> {}:{}:{}\n", self.file, self.line, self.column));
         out.push_str(&format!("{gutter} |\n"));
         out.push_str(&format!("{number} | {}\n", self.source_line));
         out.push_str(&format!("{gutter} | {caret_line}"));
@@ -123,10 +116,7 @@ impl Diagnostics {
     pub fn render(&self) -> String {
         let mut parts: Vec<String> = self.0.iter().map(Diagnostic::render).collect();
         let count = self.0.len();
-        parts.push(format!(
-            "{count} error{}",
-            if count == 1 { "" } else { "s" }
-        ));
+        parts.push(format!("{count} error{}", if count == 1 { "" } else { "s" }));
         parts.join("\n\n")
     }
 }

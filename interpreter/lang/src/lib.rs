@@ -69,10 +69,7 @@ pub fn load(name_or_path: &str) -> Result<LoadedVariant, Diagnostics> {
 /// Loads a variant from script text; `path` labels it in messages and anchors relative
 /// references (`include "lib.hole"` is looked up beside it).
 pub fn load_str(path: impl AsRef<Path>, text: &str) -> Result<LoadedVariant, Diagnostics> {
-    load_origin(
-        Origin::Memory(path.as_ref().to_path_buf()),
-        Some(text.to_string()),
-    )
+    load_origin(Origin::Memory(path.as_ref().to_path_buf()), Some(text.to_string()))
 }
 
 /// The bundled variants with their titles and summaries.
@@ -80,11 +77,7 @@ pub fn bundled() -> Vec<BundledInfo> {
     sources::bundled_variant_names()
         .into_iter()
         .filter_map(|name| load(name).ok())
-        .map(|loaded| BundledInfo {
-            id: loaded.spec.id,
-            title: loaded.spec.title,
-            summary: loaded.spec.summary,
-        })
+        .map(|loaded| BundledInfo { id: loaded.spec.id, title: loaded.spec.title, summary: loaded.spec.summary })
         .collect()
 }
 
@@ -110,22 +103,14 @@ fn load_origin(origin: Origin, text: Option<String>) -> Result<LoadedVariant, Di
     }
     let (spec, index) = lower::lower(&checked.scope, &fallback_id);
     let variant = Variant::compile(spec.clone()).map_err(|errors| {
-        let problems: Vec<Problem> = errors
-            .iter()
-            .map(|error| spec_problem(&index, error))
-            .collect();
+        let problems: Vec<Problem> = errors.iter().map(|error| spec_problem(&index, error)).collect();
         place_all(&checked.sources, &problems)
     })?;
     Ok(LoadedVariant {
         spec,
         variant: Arc::new(variant),
         hooks: hooks(&checked),
-        sources: checked
-            .sources
-            .files()
-            .iter()
-            .map(|file| file.origin.label())
-            .collect(),
+        sources: checked.sources.files().iter().map(|file| file.origin.label()).collect(),
     })
 }
 
@@ -135,10 +120,7 @@ fn fallback_id(origin: &Origin) -> String {
         Origin::Bundled(path) => Path::new(path),
         Origin::Disk(path) | Origin::Memory(path) => path.as_path(),
     };
-    path.file_stem()
-        .and_then(|stem| stem.to_str())
-        .unwrap_or("variant")
-        .to_string()
+    path.file_stem().and_then(|stem| stem.to_str()).unwrap_or("variant").to_string()
 }
 
 /// A diagnostic for a root file that cannot be read at all.
@@ -151,19 +133,12 @@ fn unreadable(label: &str, message: String) -> Diagnostics {
         width: 1,
         source_line: String::new(),
         message,
-        expected: Some(format!(
-            "a bundled variant ({known}) or a path to a .hole file"
-        )),
+        expected: Some(format!("a bundled variant ({known}) or a path to a .hole file")),
     }])
 }
 
 fn place_all(sources: &SourceMap, problems: &[Problem]) -> Diagnostics {
-    Diagnostics(
-        problems
-            .iter()
-            .map(|problem| Diagnostic::place(sources, problem))
-            .collect(),
-    )
+    Diagnostics(problems.iter().map(|problem| Diagnostic::place(sources, problem)).collect())
 }
 
 /// A kernel error pointed at the declaration it is about.
@@ -180,11 +155,7 @@ fn hooks(checked: &check::Checked) -> Vec<Hook> {
             let (source, source_file) = match &hook.source {
                 Some(source) => (
                     source.text.clone(),
-                    checked
-                        .sources
-                        .get(source.file)
-                        .map(|file| file.origin.label())
-                        .unwrap_or_default(),
+                    checked.sources.get(source.file).map(|file| file.origin.label()).unwrap_or_default(),
                 ),
                 None => (String::new(), String::new()),
             };

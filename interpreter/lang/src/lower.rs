@@ -51,16 +51,9 @@ impl Geometry {
         let file = file_index(name.file);
         let on_board = file < self.files && name.rank >= 1 && name.rank <= u32::from(self.ranks);
         if !on_board {
-            let last = format!(
-                "{}{}",
-                self.file_letter(self.files.saturating_sub(1)),
-                self.ranks
-            );
-            return Err(Problem::new(
-                square.span,
-                format!("square `{}{}` is off the board", name.file, name.rank),
-            )
-            .expecting(format!("a square from a1 to {last}")));
+            let last = format!("{}{}", self.file_letter(self.files.saturating_sub(1)), self.ranks);
+            return Err(Problem::new(square.span, format!("square `{}{}` is off the board", name.file, name.rank))
+                .expecting(format!("a square from a1 to {last}")));
         }
         Ok(SquareRef::new(board, file, (name.rank - 1) as u8))
     }
@@ -68,19 +61,13 @@ impl Geometry {
     fn board_index(&self, board: Option<&Name>, span: Span) -> Result<u8, Problem> {
         match (board, self.names.len()) {
             (None, 0 | 1) => Ok(0),
-            (None, _) => Err(
-                Problem::new(span, "this square does not say which board it is on")
-                    .expecting(format!("a board name first, like `{}:a4`", self.names[0])),
-            ),
-            (Some(name), _) => self
-                .names
-                .iter()
-                .position(|known| *known == name.node)
-                .map(|index| index as u8)
-                .ok_or_else(|| {
-                    Problem::new(name.span, format!("unknown board `{}`", name.node))
-                        .expecting(self.board_list())
-                }),
+            (None, _) => Err(Problem::new(span, "this square does not say which board it is on")
+                .expecting(format!("a board name first, like `{}:a4`", self.names[0]))),
+            (Some(name), _) => {
+                self.names.iter().position(|known| *known == name.node).map(|index| index as u8).ok_or_else(|| {
+                    Problem::new(name.span, format!("unknown board `{}`", name.node)).expecting(self.board_list())
+                })
+            }
         }
     }
 
@@ -160,10 +147,7 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>) -> Vec
     };
     let range = match movement.kind {
         MoveKind::Step | MoveKind::Leap => 1,
-        MoveKind::Slide | MoveKind::Ride => movement
-            .limit
-            .as_ref()
-            .map_or(0, |limit| limit.node.min(15) as u8),
+        MoveKind::Slide | MoveKind::Ride => movement.limit.as_ref().map_or(0, |limit| limit.node.min(15) as u8),
     };
     let mut mode = PatternMode::MoveOrCapture;
     let mut condition = PatternCondition::Always;
@@ -173,39 +157,22 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>) -> Vec
             Modifier::MoveOnly => mode = PatternMode::MoveOnly,
             Modifier::CaptureOnly => mode = PatternMode::CaptureOnly,
             Modifier::FirstMove => condition = PatternCondition::FirstMove,
-            Modifier::FromRank(rank) => {
-                condition = PatternCondition::FromRank(rank.saturating_sub(1).min(15) as u8)
-            }
+            Modifier::FromRank(rank) => condition = PatternCondition::FromRank(rank.saturating_sub(1).min(15) as u8),
             Modifier::FromStartingRank => {
-                let rank = setup
-                    .and_then(|setup| starting_rank(letter, setup).ok())
-                    .unwrap_or(0);
+                let rank = setup.and_then(|setup| starting_rank(letter, setup).ok()).unwrap_or(0);
                 condition = PatternCondition::FromRank(rank);
             }
             Modifier::SetsEnPassant => en_passant = EpRole::Sets,
             Modifier::CapturesEnPassant => en_passant = EpRole::Captures,
         }
     }
-    vectors
-        .into_iter()
-        .map(|(dx, dy)| Pattern {
-            dx,
-            dy,
-            range,
-            mode,
-            condition,
-            en_passant,
-        })
-        .collect()
+    vectors.into_iter().map(|(dx, dy)| Pattern { dx, dy, range, mode, condition, en_passant }).collect()
 }
 
 // ------------------------------------------------------------------ setup
 
 /// The placement of each board, in board order.
-pub fn board_placements(
-    setup: &SetupDecl,
-    geometry: &Geometry,
-) -> Result<Vec<Spanned<String>>, Problem> {
+pub fn board_placements(setup: &SetupDecl, geometry: &Geometry) -> Result<Vec<Spanned<String>>, Problem> {
     let boards = geometry.board_count();
     let Some((first_board, first)) = setup.placements.first() else {
         return Ok(Vec::new());
@@ -215,10 +182,7 @@ pub fn board_placements(
         if parts.len() != boards {
             return Err(Problem::new(
                 first.span,
-                format!(
-                    "the setup places {} board(s), the variant has {boards}",
-                    parts.len()
-                ),
+                format!("the setup places {} board(s), the variant has {boards}", parts.len()),
             )
             .expecting(format!("{boards} placement(s) joined by `|`")));
         }
@@ -227,19 +191,11 @@ pub fn board_placements(
     let mut ordered: Vec<Option<Spanned<String>>> = vec![None; boards];
     for (board, placement) in &setup.placements {
         let Some(board) = board else { continue };
-        let index = geometry
-            .names
-            .iter()
-            .position(|name| *name == board.node)
-            .ok_or_else(|| {
-                Problem::new(board.span, format!("unknown board `{}`", board.node))
-                    .expecting(geometry.board_list())
-            })?;
+        let index = geometry.names.iter().position(|name| *name == board.node).ok_or_else(|| {
+            Problem::new(board.span, format!("unknown board `{}`", board.node)).expecting(geometry.board_list())
+        })?;
         if ordered[index].is_some() {
-            return Err(Problem::new(
-                board.span,
-                format!("board `{}` is placed twice", board.node),
-            ));
+            return Err(Problem::new(board.span, format!("board `{}` is placed twice", board.node)));
         }
         ordered[index] = Some(placement.clone());
     }
@@ -251,11 +207,8 @@ pub fn board_placements(
         .map(|(name, _)| name.as_str())
         .collect();
     if !missing.is_empty() {
-        return Err(Problem::new(
-            first.span,
-            format!("the setup does not place board {}", missing.join(", ")),
-        )
-        .expecting("a `board NAME: PLACEMENT` line for every board"));
+        return Err(Problem::new(first.span, format!("the setup does not place board {}", missing.join(", ")))
+            .expecting("a `board NAME: PLACEMENT` line for every board"));
     }
     Ok(ordered.into_iter().flatten().collect())
 }
@@ -265,11 +218,7 @@ fn split_spanned(text: &Spanned<String>, separator: char) -> Vec<Spanned<String>
     let mut parts = Vec::new();
     let mut start = 0;
     for part in text.node.split(separator) {
-        let span = Span::new(
-            text.span.file,
-            text.span.start + start,
-            text.span.start + start + part.len(),
-        );
+        let span = Span::new(text.span.file, text.span.start + start, text.span.start + start + part.len());
         parts.push(Spanned::new(part.to_string(), span));
         start += part.len() + separator.len_utf8();
     }
@@ -277,22 +226,14 @@ fn split_spanned(text: &Spanned<String>, separator: char) -> Vec<Spanned<String>
 }
 
 /// Problems with one board's placement: its shape and its letters.
-pub fn check_placement(
-    placement: &Spanned<String>,
-    geometry: &Geometry,
-    letters: &[char],
-) -> Vec<Problem> {
+pub fn check_placement(placement: &Spanned<String>, geometry: &Geometry, letters: &[char]) -> Vec<Problem> {
     let mut problems = Vec::new();
     let rows = split_spanned(placement, '/');
     if geometry.ranks > 0 && rows.len() != usize::from(geometry.ranks) {
         problems.push(
             Problem::new(
                 placement.span,
-                format!(
-                    "the placement has {} ranks, the board {}",
-                    rows.len(),
-                    geometry.ranks
-                ),
+                format!("the placement has {} ranks, the board {}", rows.len(), geometry.ranks),
             )
             .expecting(format!("{} ranks separated by `/`", geometry.ranks)),
         );
@@ -301,11 +242,7 @@ pub fn check_placement(
         let mut squares = 0u32;
         let mut digits = String::new();
         for (index, c) in row.node.char_indices() {
-            let at = Span::new(
-                row.span.file,
-                row.span.start + index,
-                row.span.start + index + c.len_utf8(),
-            );
+            let at = Span::new(row.span.file, row.span.start + index, row.span.start + index + c.len_utf8());
             if c.is_ascii_digit() {
                 digits.push(c);
                 continue;
@@ -317,26 +254,15 @@ pub fn check_placement(
                 let known: String = letters.iter().collect();
                 problems.push(
                     Problem::new(at, format!("the setup uses `{c}`, which no piece declares"))
-                        .expecting(format!(
-                            "a declared piece letter ({known}, lower case for Black) or a digit"
-                        )),
+                        .expecting(format!("a declared piece letter ({known}, lower case for Black) or a digit")),
                 );
             }
         }
         squares += digits.parse::<u32>().unwrap_or(0);
         if geometry.files > 0 && squares != u32::from(geometry.files) {
             problems.push(
-                Problem::new(
-                    row.span,
-                    format!(
-                        "this rank has {squares} squares, the board {}",
-                        geometry.files
-                    ),
-                )
-                .expecting(format!(
-                    "pieces and empty-square counts adding up to {}",
-                    geometry.files
-                )),
+                Problem::new(row.span, format!("this rank has {squares} squares, the board {}", geometry.files))
+                    .expecting(format!("pieces and empty-square counts adding up to {}", geometry.files)),
             );
         }
     }
@@ -361,11 +287,7 @@ pub fn starting_rank(letter: char, setup: &SetupDecl) -> Result<u8, String> {
         .placements
         .iter()
         .flat_map(|(_, placement)| {
-            placement
-                .node
-                .split('|')
-                .flat_map(|board| white_ranks(board, letter))
-                .collect::<Vec<_>>()
+            placement.node.split('|').flat_map(|board| white_ranks(board, letter)).collect::<Vec<_>>()
         })
         .collect();
     ranks.sort_unstable();
@@ -373,9 +295,7 @@ pub fn starting_rank(letter: char, setup: &SetupDecl) -> Result<u8, String> {
     let upper = letter.to_ascii_uppercase();
     match ranks.as_slice() {
         [rank] => Ok(*rank),
-        [] => Err(format!(
-            "the setup has no White `{upper}`, so it has no starting rank"
-        )),
+        [] => Err(format!("the setup has no White `{upper}`, so it has no starting rank")),
         _ => {
             let listed: Vec<String> = ranks.iter().map(|rank| (rank + 1).to_string()).collect();
             Err(format!(
@@ -389,11 +309,7 @@ pub fn starting_rank(letter: char, setup: &SetupDecl) -> Result<u8, String> {
 /// The kernel's position text: placements joined by `|`, then the FEN fields.
 fn setup_fen(setup: &SetupDecl, geometry: &Geometry) -> String {
     let placements = board_placements(setup, geometry).unwrap_or_default();
-    let mut fen = placements
-        .iter()
-        .map(|p| p.node.as_str())
-        .collect::<Vec<_>>()
-        .join("|");
+    let mut fen = placements.iter().map(|p| p.node.as_str()).collect::<Vec<_>>().join("|");
     for field in &setup.fields {
         fen.push(' ');
         fen.push_str(&field.node);
@@ -421,11 +337,7 @@ fn effective_clauses<'a>(token: &'a TokenDecl, scope: &'a Scope) -> Vec<&'a Toke
     let mut clauses = Vec::new();
     for clause in &token.clauses {
         if let TokenClause::BehavesAs(name) = &clause.node {
-            if let Some(behaviour) = scope
-                .behaviours
-                .iter()
-                .find(|b| b.node.name.node == name.node)
-            {
+            if let Some(behaviour) = scope.behaviours.iter().find(|b| b.node.name.node == name.node) {
                 clauses.extend(behaviour.node.clauses.iter().map(|c| &c.node));
             }
         }
@@ -463,19 +375,13 @@ fn apply_token_clause(spec: &mut TokenSpec, clause: &TokenClause, geometry: &Geo
     match clause {
         TokenClause::BehavesAs(_) | TokenClause::Symbol(_) => {}
         TokenClause::Default(squares) => {
-            spec.default_squares = squares
-                .iter()
-                .filter_map(|square| geometry.square(square).ok())
-                .collect();
+            spec.default_squares = squares.iter().filter_map(|square| geometry.square(square).ok()).collect();
         }
         TokenClause::LayoutAny => spec.layout = LayoutRule::Any,
         TokenClause::LayoutExactly(count) => {
             spec.layout = LayoutRule::Exactly(count.node.min(u32::from(u16::MAX)) as u16)
         }
-        TokenClause::Movement {
-            effect,
-            non_royal_only,
-        } => {
+        TokenClause::Movement { effect, non_royal_only } => {
             spec.movement = *effect;
             spec.royal_exempt |= *non_royal_only;
         }
@@ -488,9 +394,7 @@ fn apply_token_clause(spec: &mut TokenSpec, clause: &TokenClause, geometry: &Geo
         TokenClause::RemovedByRoyal => spec.removed_by_royal = true,
         TokenClause::InactiveWhileOccupied => spec.inactive_while_occupied = true,
         TokenClause::WrapsEdges(_) => spec.wraps_edges = true,
-        TokenClause::Lifetime(plies) => {
-            spec.lifetime = Some(plies.node.min(u32::from(u16::MAX)) as u16)
-        }
+        TokenClause::Lifetime(plies) => spec.lifetime = Some(plies.node.min(u32::from(u16::MAX)) as u16),
         TokenClause::BlocksPromotion => spec.blocks_promotion = true,
         TokenClause::RemovesOccupant => spec.removes_occupant = true,
     }
@@ -515,14 +419,9 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope) -> PieceSpec {
             PieceClause::Royal => spec.royal = true,
             PieceClause::PawnLike => spec.pawn = true,
             PieceClause::Value(value) => spec.value = i32::try_from(value.node).unwrap_or(i32::MAX),
-            PieceClause::Promotion(promotion) => {
-                spec.promotion = Some(lower_promotion(promotion, scope))
-            }
+            PieceClause::Promotion(promotion) => spec.promotion = Some(lower_promotion(promotion, scope)),
             PieceClause::Castles(role) => spec.castling = *role,
-            PieceClause::Movement(movement) => {
-                spec.patterns
-                    .extend(patterns(movement, piece.letter.node, setup))
-            }
+            PieceClause::Movement(movement) => spec.patterns.extend(patterns(movement, piece.letter.node, setup)),
         }
     }
     spec
@@ -532,18 +431,10 @@ fn lower_promotion(promotion: &PromotionDecl, scope: &Scope) -> PromotionSpec {
     let choices = promotion
         .choices
         .iter()
-        .filter_map(|choice| {
-            scope
-                .pieces
-                .iter()
-                .position(|piece| piece.node.name.node == choice.node)
-        })
+        .filter_map(|choice| scope.pieces.iter().position(|piece| piece.node.name.node == choice.node))
         .map(|index| index.min(255) as u8)
         .collect();
-    PromotionSpec {
-        zone_ranks: promotion.zone_ranks.node.min(16) as u8,
-        choices,
-    }
+    PromotionSpec { zone_ranks: promotion.zone_ranks.node.min(16) as u8, choices }
 }
 
 fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
@@ -558,14 +449,10 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
     for rule in &scope.rules {
         match &rule.node {
             ast::Rule::Castling(None) => rules.castling = None,
-            ast::Rule::Castling(Some(files)) => {
-                rules.castling = Some(castling(files.as_ref(), geometry))
-            }
+            ast::Rule::Castling(Some(files)) => rules.castling = Some(castling(files.as_ref(), geometry)),
             ast::Rule::EnPassant(on) => rules.en_passant = *on,
             ast::Rule::Stalemate(outcome) => rules.stalemate = *outcome,
-            ast::Rule::FiftyMove(moves) => {
-                rules.fifty_move = moves.map(|m| m.min(u32::from(u16::MAX)) as u16)
-            }
+            ast::Rule::FiftyMove(moves) => rules.fifty_move = moves.map(|m| m.min(u32::from(u16::MAX)) as u16),
             ast::Rule::Repetition(times) => rules.repetition = times.map(|t| t.min(255) as u8),
             ast::Rule::Turns(turns) => schedule = *turns,
         }
@@ -647,67 +534,30 @@ fn name_span<T>(declared: &Declared<T>, name: impl Fn(&T) -> Span) -> Span {
 
 /// Lowers a checked scope. `fallback_id` names the variant when it has no `id` clause.
 pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
-    let geometry = scope
-        .board
-        .as_ref()
-        .map(|board| Geometry::of(&board.node))
-        .unwrap_or_default();
+    let geometry = scope.board.as_ref().map(|board| Geometry::of(&board.node)).unwrap_or_default();
     let header = scope.header.as_ref();
     let (rules, schedule) = lower_rules(scope, &geometry);
     let spec = VariantSpec {
-        id: header
-            .and_then(|h| h.node.id.as_ref())
-            .map_or_else(|| fallback_id.to_string(), |id| id.node.clone()),
-        title: header
-            .map(|h| h.node.title.node.clone())
-            .unwrap_or_default(),
-        summary: header
-            .and_then(|h| h.node.summary.as_ref())
-            .map(|s| s.node.clone())
-            .unwrap_or_default(),
+        id: header.and_then(|h| h.node.id.as_ref()).map_or_else(|| fallback_id.to_string(), |id| id.node.clone()),
+        title: header.map(|h| h.node.title.node.clone()).unwrap_or_default(),
+        summary: header.and_then(|h| h.node.summary.as_ref()).map(|s| s.node.clone()).unwrap_or_default(),
         board: BoardSpec {
             files: geometry.files,
             ranks: geometry.ranks,
-            names: if geometry.names.is_empty() {
-                vec![String::new()]
-            } else {
-                geometry.names.clone()
-            },
+            names: if geometry.names.is_empty() { vec![String::new()] } else { geometry.names.clone() },
         },
-        pieces: scope
-            .pieces
-            .iter()
-            .map(|piece| lower_piece(&piece.node, scope))
-            .collect(),
-        setup: SetupSpec {
-            fen: scope
-                .setup
-                .as_ref()
-                .map(|s| setup_fen(&s.node, &geometry))
-                .unwrap_or_default(),
-        },
+        pieces: scope.pieces.iter().map(|piece| lower_piece(&piece.node, scope)).collect(),
+        setup: SetupSpec { fen: scope.setup.as_ref().map(|s| setup_fen(&s.node, &geometry)).unwrap_or_default() },
         rules,
-        tokens: scope
-            .tokens
-            .iter()
-            .map(|token| lower_token(&token.node, scope, &geometry))
-            .collect(),
+        tokens: scope.tokens.iter().map(|token| lower_token(&token.node, scope, &geometry)).collect(),
         links: lower_links(scope, &geometry),
         schedule,
     };
     let index = SpanIndex {
         variant: header.map_or(Span::new(scope.root, 0, 0), |h| h.node.title.span),
         board: scope.board.as_ref().map(|b| b.span),
-        pieces: scope
-            .pieces
-            .iter()
-            .map(|p| name_span(p, |p| p.name.span))
-            .collect(),
-        tokens: scope
-            .tokens
-            .iter()
-            .map(|t| name_span(t, |t| t.name.span))
-            .collect(),
+        pieces: scope.pieces.iter().map(|p| name_span(p, |p| p.name.span)).collect(),
+        tokens: scope.tokens.iter().map(|t| name_span(t, |t| t.name.span)).collect(),
         setup: scope.setup.as_ref().map(|s| s.span),
         rules: scope.rules.first().map(|r| r.span),
         links: scope.links.as_ref().map(|l| l.span),

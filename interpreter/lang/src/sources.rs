@@ -8,42 +8,15 @@ use crate::ast::{FileId, Span};
 
 /// Every file embedded in the binary, by its path in the repository.
 const BUNDLED_FILES: &[(&str, &str)] = &[
-    (
-        "variants/chess.hole",
-        include_str!("../../../variants/chess.hole"),
-    ),
-    (
-        "stdlib/orthodox-pieces.hole",
-        include_str!("../../../stdlib/orthodox-pieces.hole"),
-    ),
-    (
-        "stdlib/orthodox-rules.hole",
-        include_str!("../../../stdlib/orthodox-rules.hole"),
-    ),
-    (
-        "stdlib/hole-mechanics.hole",
-        include_str!("../../../stdlib/hole-mechanics.hole"),
-    ),
-    (
-        "variants/porthole.hole",
-        include_str!("../../../variants/porthole.hole"),
-    ),
-    (
-        "variants/standard-portal.hole",
-        include_str!("../../../variants/standard-portal.hole"),
-    ),
-    (
-        "variants/pothole.hole",
-        include_str!("../../../variants/pothole.hole"),
-    ),
-    (
-        "variants/wormhole.hole",
-        include_str!("../../../variants/wormhole.hole"),
-    ),
-    (
-        "stdlib/dice-events.rhai",
-        include_str!("../../../stdlib/dice-events.rhai"),
-    ),
+    ("variants/chess.hole", include_str!("../../../variants/chess.hole")),
+    ("stdlib/orthodox-pieces.hole", include_str!("../../../stdlib/orthodox-pieces.hole")),
+    ("stdlib/orthodox-rules.hole", include_str!("../../../stdlib/orthodox-rules.hole")),
+    ("stdlib/hole-mechanics.hole", include_str!("../../../stdlib/hole-mechanics.hole")),
+    ("variants/porthole.hole", include_str!("../../../variants/porthole.hole")),
+    ("variants/standard-portal.hole", include_str!("../../../variants/standard-portal.hole")),
+    ("variants/pothole.hole", include_str!("../../../variants/pothole.hole")),
+    ("variants/wormhole.hole", include_str!("../../../variants/wormhole.hole")),
+    ("stdlib/dice-events.rhai", include_str!("../../../stdlib/dice-events.rhai")),
 ];
 
 /// Folder of the bundled variants (`extends NAME`, `holechess play NAME`).
@@ -119,21 +92,13 @@ impl SourceMap {
     /// up to the end of that line.
     pub fn locate(&self, span: Span) -> Location {
         let Some(file) = self.files.get(span.file) else {
-            return Location {
-                file: "<unknown>".into(),
-                line: 1,
-                column: 1,
-                width: 1,
-                source_line: String::new(),
-            };
+            return Location { file: "<unknown>".into(), line: 1, column: 1, width: 1, source_line: String::new() };
         };
         let text = &file.text;
         let start = floor_char_boundary(text, span.start.min(text.len()));
         let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let source_line = text[line_start..line_end]
-            .trim_end_matches('\r')
-            .to_string();
+        let source_line = text[line_start..line_end].trim_end_matches('\r').to_string();
         let end = floor_char_boundary(text, span.end.clamp(start, line_end));
         Location {
             file: file.origin.label(),
@@ -155,10 +120,7 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 
 /// The text of a bundled file.
 pub fn bundled_text(path: &str) -> Option<(&'static str, &'static str)> {
-    BUNDLED_FILES
-        .iter()
-        .find(|(name, _)| *name == path)
-        .copied()
+    BUNDLED_FILES.iter().find(|(name, _)| *name == path).copied()
 }
 
 /// The bundled variant names, in order (`chess`).
@@ -186,14 +148,12 @@ pub fn looks_like_path(text: &str) -> bool {
 
 /// The origin of a bundled variant by name.
 pub fn bundled_variant(name: &str) -> Option<Origin> {
-    bundled_text(&format!("{VARIANTS_DIR}/{name}.{SCRIPT_EXTENSION}"))
-        .map(|(path, _)| Origin::Bundled(path))
+    bundled_text(&format!("{VARIANTS_DIR}/{name}.{SCRIPT_EXTENSION}")).map(|(path, _)| Origin::Bundled(path))
 }
 
 /// The origin of a stdlib module by name.
 pub fn stdlib_module(name: &str) -> Option<Origin> {
-    bundled_text(&format!("{STDLIB_DIR}/{name}.{SCRIPT_EXTENSION}"))
-        .map(|(path, _)| Origin::Bundled(path))
+    bundled_text(&format!("{STDLIB_DIR}/{name}.{SCRIPT_EXTENSION}")).map(|(path, _)| Origin::Bundled(path))
 }
 
 /// Resolves a bare name: a bundled variant, then a stdlib module, then `NAME.hole` beside the
@@ -239,10 +199,11 @@ fn join_bundled(from: &str, relative: &str) -> Option<String> {
 /// Reads the text of a file.
 pub fn read(origin: &Origin) -> Result<String, String> {
     match origin {
-        Origin::Bundled(path) => bundled_text(path)
-            .map(|(_, text)| text.to_string())
-            .ok_or_else(|| format!("no bundled file `{path}`")),
-        Origin::Disk(path) | Origin::Memory(path) => std::fs::read_to_string(path)
-            .map_err(|error| format!("cannot read `{}`: {error}", path.display())),
+        Origin::Bundled(path) => {
+            bundled_text(path).map(|(_, text)| text.to_string()).ok_or_else(|| format!("no bundled file `{path}`"))
+        }
+        Origin::Disk(path) | Origin::Memory(path) => {
+            std::fs::read_to_string(path).map_err(|error| format!("cannot read `{}`: {error}", path.display()))
+        }
     }
 }

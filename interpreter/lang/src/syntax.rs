@@ -55,16 +55,8 @@ fn declaration_chunks(text: &str) -> Vec<(usize, &str)> {
         }
         offset += line.len();
     }
-    let ends = starts
-        .iter()
-        .skip(1)
-        .copied()
-        .chain(std::iter::once(text.len()));
-    starts
-        .iter()
-        .zip(ends)
-        .map(|(&start, end)| (start, &text[start..end]))
-        .collect()
+    let ends = starts.iter().skip(1).copied().chain(std::iter::once(text.len()));
+    starts.iter().zip(ends).map(|(&start, end)| (start, &text[start..end])).collect()
 }
 
 fn is_blank_or_comment(line: &str) -> bool {
@@ -81,39 +73,23 @@ struct Builder {
 
 /// The children of a pair, without the `indent` markers between clause lines.
 fn children(pair: Pair<'_, Rule>) -> Vec<Pair<'_, Rule>> {
-    pair.into_inner()
-        .filter(|child| child.as_rule() != Rule::indent)
-        .collect()
+    pair.into_inner().filter(|child| child.as_rule() != Rule::indent).collect()
 }
 
 impl Builder {
     fn span(&self, pair: &Pair<'_, Rule>) -> Span {
         let span = pair.as_span();
-        Span::new(
-            self.file,
-            self.offset + span.start(),
-            self.offset + span.end(),
-        )
+        Span::new(self.file, self.offset + span.start(), self.offset + span.end())
     }
 
     /// A problem for a parse tree that does not have the shape the grammar promises.
     fn malformed(&self, pair: &Pair<'_, Rule>, wanted: &str) -> Problem {
-        Problem::new(
-            self.span(pair),
-            format!("internal error: could not read {wanted} here"),
-        )
+        Problem::new(self.span(pair), format!("internal error: could not read {wanted} here"))
     }
 
     /// The child at `index`, which the grammar guarantees.
-    fn child<'a>(
-        &self,
-        parent: &Pair<'a, Rule>,
-        kids: &[Pair<'a, Rule>],
-        index: usize,
-    ) -> Built<Pair<'a, Rule>> {
-        kids.get(index)
-            .cloned()
-            .ok_or_else(|| self.malformed(parent, "this declaration"))
+    fn child<'a>(&self, parent: &Pair<'a, Rule>, kids: &[Pair<'a, Rule>], index: usize) -> Built<Pair<'a, Rule>> {
+        kids.get(index).cloned().ok_or_else(|| self.malformed(parent, "this declaration"))
     }
 
     /// The first child with this rule, if any.
@@ -122,14 +98,10 @@ impl Builder {
     }
 
     fn parse_item(&self, chunk: &str) -> Built<Item> {
-        let mut pairs = HoleParser::parse(Rule::item, chunk)
-            .map_err(|error| self.parse_problem(chunk, &error))?;
-        let item = pairs.next().ok_or_else(|| {
-            Problem::new(
-                Span::new(self.file, self.offset, self.offset),
-                "empty declaration",
-            )
-        })?;
+        let mut pairs = HoleParser::parse(Rule::item, chunk).map_err(|error| self.parse_problem(chunk, &error))?;
+        let item = pairs
+            .next()
+            .ok_or_else(|| Problem::new(Span::new(self.file, self.offset, self.offset), "empty declaration"))?;
         let kids = children(item.clone());
         let declaration = self.child(&item, &kids, 0)?;
         self.declaration(declaration)
@@ -144,11 +116,7 @@ impl Builder {
             InputLocation::Span((start, _)) => start,
         };
         let width = word_width(chunk, position);
-        let span = Span::new(
-            self.file,
-            self.offset + position,
-            self.offset + position + width,
-        );
+        let span = Span::new(self.file, self.offset + position, self.offset + position + width);
         match &error.variant {
             ErrorVariant::ParsingError { positives, .. } => {
                 let found = found_text(chunk, position);
@@ -188,11 +156,7 @@ impl Builder {
     fn variant_decl(&self, pair: Pair<'_, Rule>) -> Built<VariantDecl> {
         let kids = children(pair.clone());
         let title = self.string(self.child(&pair, &kids, 0)?)?;
-        let mut decl = VariantDecl {
-            title,
-            id: None,
-            summary: None,
-        };
+        let mut decl = VariantDecl { title, id: None, summary: None };
         for clause in kids.into_iter().skip(1) {
             match clause.as_rule() {
                 Rule::variant_id => decl.id = Some(self.variant_id(clause)?),
@@ -225,27 +189,15 @@ impl Builder {
 
     fn board_decl(&self, pair: Pair<'_, Rule>) -> Built<BoardDecl> {
         let kids = children(pair.clone());
-        let names = kids
-            .iter()
-            .filter(|kid| kid.as_rule() == Rule::ident)
-            .map(|kid| self.ident(kid))
-            .collect();
-        let size =
-            Self::find(&kids, Rule::size).ok_or_else(|| self.malformed(&pair, "a board size"))?;
+        let names = kids.iter().filter(|kid| kid.as_rule() == Rule::ident).map(|kid| self.ident(kid)).collect();
+        let size = Self::find(&kids, Rule::size).ok_or_else(|| self.malformed(&pair, "a board size"))?;
         let (files, ranks) = self.size(size)?;
-        Ok(BoardDecl {
-            names,
-            files,
-            ranks,
-        })
+        Ok(BoardDecl { names, files, ranks })
     }
 
     fn size(&self, pair: Pair<'_, Rule>) -> Built<(Spanned<u32>, Spanned<u32>)> {
         let kids = children(pair.clone());
-        Ok((
-            self.number(&self.child(&pair, &kids, 0)?)?,
-            self.number(&self.child(&pair, &kids, 1)?)?,
-        ))
+        Ok((self.number(&self.child(&pair, &kids, 0)?)?, self.number(&self.child(&pair, &kids, 1)?)?))
     }
 
     // ------------------------------------------------------------------ pieces
@@ -254,16 +206,8 @@ impl Builder {
         let kids = children(pair.clone());
         let name = self.ident(&self.child(&pair, &kids, 0)?);
         let letter = self.piece_letter(&self.child(&pair, &kids, 1)?);
-        let clauses = kids
-            .into_iter()
-            .skip(2)
-            .map(|clause| self.piece_clause(clause))
-            .collect::<Built<_>>()?;
-        Ok(PieceDecl {
-            name,
-            letter,
-            clauses,
-        })
+        let clauses = kids.into_iter().skip(2).map(|clause| self.piece_clause(clause)).collect::<Built<_>>()?;
+        Ok(PieceDecl { name, letter, clauses })
     }
 
     fn piece_letter(&self, pair: &Pair<'_, Rule>) -> Spanned<char> {
@@ -294,10 +238,7 @@ impl Builder {
         let zone = self.child(&pair, &kids, 0)?;
         let zone_ranks = self.promotion_zone(zone)?;
         let choices = kids.iter().skip(1).map(|kid| self.ident(kid)).collect();
-        Ok(PromotionDecl {
-            zone_ranks,
-            choices,
-        })
+        Ok(PromotionDecl { zone_ranks, choices })
     }
 
     fn promotion_zone(&self, pair: Pair<'_, Rule>) -> Built<Spanned<u32>> {
@@ -311,11 +252,7 @@ impl Builder {
     fn castles_as(&self, pair: Pair<'_, Rule>) -> Built<CastleRole> {
         let kids = children(pair.clone());
         let role = self.child(&pair, &kids, 0)?;
-        Ok(if role.as_str() == "king" {
-            CastleRole::King
-        } else {
-            CastleRole::Rook
-        })
+        Ok(if role.as_str() == "king" { CastleRole::King } else { CastleRole::Rook })
     }
 
     fn movement(&self, pair: Pair<'_, Rule>) -> Built<Movement> {
@@ -337,13 +274,7 @@ impl Builder {
             Rule::rides => MoveKind::Ride,
             _ => return Err(self.malformed(&pair, "a kind of move")),
         };
-        let mut movement = Movement {
-            kind,
-            vector: None,
-            direction: None,
-            limit: None,
-            modifiers: Vec::new(),
-        };
+        let mut movement = Movement { kind, vector: None, direction: None, limit: None, modifiers: Vec::new() };
         for part in children(pair) {
             match part.as_rule() {
                 Rule::vector => movement.vector = Some(self.vector(part)?),
@@ -370,10 +301,7 @@ impl Builder {
 
     fn direction(&self, pair: Pair<'_, Rule>) -> Built<Spanned<Direction>> {
         let span = self.span(&pair);
-        let mut direction = Direction {
-            line: None,
-            heading: None,
-        };
+        let mut direction = Direction { line: None, heading: None };
         for part in children(pair) {
             match part.as_rule() {
                 Rule::orthogonally => direction.line = Some(LineKind::Orthogonal),
@@ -405,9 +333,7 @@ impl Builder {
 
     fn rank_condition(&self, pair: Pair<'_, Rule>) -> Built<Modifier> {
         let kids = children(pair.clone());
-        Ok(Modifier::FromRank(
-            self.number(&self.child(&pair, &kids, 0)?)?.node,
-        ))
+        Ok(Modifier::FromRank(self.number(&self.child(&pair, &kids, 0)?)?.node))
     }
 
     // ------------------------------------------------------------------ tokens
@@ -416,11 +342,7 @@ impl Builder {
     fn token_decl(&self, pair: Pair<'_, Rule>) -> Built<TokenDecl> {
         let kids = children(pair.clone());
         let name = self.ident(&self.child(&pair, &kids, 0)?);
-        let clauses = kids
-            .into_iter()
-            .skip(1)
-            .map(|clause| self.token_clause(clause))
-            .collect::<Built<_>>()?;
+        let clauses = kids.into_iter().skip(1).map(|clause| self.token_clause(clause)).collect::<Built<_>>()?;
         Ok(TokenDecl { name, clauses })
     }
 
@@ -429,27 +351,15 @@ impl Builder {
         let kids = children(pair.clone());
         let clause = match pair.as_rule() {
             Rule::behaves_as => TokenClause::BehavesAs(self.ident(&self.child(&pair, &kids, 0)?)),
-            Rule::shown_as => TokenClause::Symbol(
-                self.child(&pair, &kids, 0)?
-                    .as_str()
-                    .chars()
-                    .next()
-                    .unwrap_or('?'),
-            ),
-            Rule::default_squares => TokenClause::Default(
-                kids.into_iter()
-                    .map(|square| self.square(square))
-                    .collect::<Built<_>>()?,
-            ),
-            Rule::layout_any => TokenClause::LayoutAny,
-            Rule::layout_exactly => {
-                TokenClause::LayoutExactly(self.number(&self.child(&pair, &kids, 0)?)?)
+            Rule::shown_as => TokenClause::Symbol(self.child(&pair, &kids, 0)?.as_str().chars().next().unwrap_or('?')),
+            Rule::default_squares => {
+                TokenClause::Default(kids.into_iter().map(|square| self.square(square)).collect::<Built<_>>()?)
             }
+            Rule::layout_any => TokenClause::LayoutAny,
+            Rule::layout_exactly => TokenClause::LayoutExactly(self.number(&self.child(&pair, &kids, 0)?)?),
             Rule::token_movement => self.token_movement(&pair, &kids)?,
             Rule::entered_by => TokenClause::Entry(self.entered_by(&pair, &kids)?),
-            Rule::exit_another => {
-                TokenClause::ExitAnother(self.ident(&self.child(&pair, &kids, 0)?))
-            }
+            Rule::exit_another => TokenClause::ExitAnother(self.ident(&self.child(&pair, &kids, 0)?)),
             Rule::exit_tunnel => TokenClause::ExitTunnel(self.ident(&self.child(&pair, &kids, 0)?)),
             Rule::relocate_to_origin => TokenClause::RelocateToOrigin,
             Rule::stacking => TokenClause::Stacking(self.stacking(&pair, &kids)?),
@@ -475,10 +385,7 @@ impl Builder {
             _ => return Err(self.malformed(&effect_pair, "a movement effect")),
         };
         let non_royal_only = Self::find(kids, Rule::for_non_royal).is_some();
-        Ok(TokenClause::Movement {
-            effect,
-            non_royal_only,
-        })
+        Ok(TokenClause::Movement { effect, non_royal_only })
     }
 
     fn entered_by(&self, pair: &Pair<'_, Rule>, kids: &[Pair<'_, Rule>]) -> Built<Entry> {
@@ -511,26 +418,18 @@ impl Builder {
             "behaviour" => RemoveKind::Behaviour,
             _ => RemoveKind::Token,
         };
-        Ok(RemoveDecl {
-            kind,
-            name: self.ident(&self.child(&pair, &kids, 1)?),
-        })
+        Ok(RemoveDecl { kind, name: self.ident(&self.child(&pair, &kids, 1)?) })
     }
 
     // ------------------------------------------------------------------ setup, rules, links
 
     fn setup_decl(&self, pair: Pair<'_, Rule>) -> Built<SetupDecl> {
-        let mut setup = SetupDecl {
-            placements: Vec::new(),
-            fields: Vec::new(),
-        };
+        let mut setup = SetupDecl { placements: Vec::new(), fields: Vec::new() };
         for part in children(pair) {
             match part.as_rule() {
                 Rule::fen_line => self.fen_line(part, &mut setup),
                 Rule::board_placement => setup.placements.push(self.board_placement(part)?),
-                Rule::setup_state => setup
-                    .fields
-                    .extend(children(part).iter().map(|field| self.text(field))),
+                Rule::setup_state => setup.fields.extend(children(part).iter().map(|field| self.text(field))),
                 _ => return Err(self.malformed(&part, "a setup clause")),
             }
         }
@@ -553,31 +452,22 @@ impl Builder {
     }
 
     fn rules_decl(&self, pair: Pair<'_, Rule>) -> Built<Vec<Spanned<crate::ast::Rule>>> {
-        children(pair)
-            .into_iter()
-            .map(|rule| self.rule(rule))
-            .collect()
+        children(pair).into_iter().map(|rule| self.rule(rule)).collect()
     }
 
     fn rule(&self, pair: Pair<'_, Rule>) -> Built<Spanned<crate::ast::Rule>> {
         use crate::ast::Rule as R;
         let span = self.span(&pair);
         let kids = children(pair.clone());
-        let switched_off = kids
-            .iter()
-            .any(|kid| matches!(kid.as_rule(), Rule::no | Rule::off));
+        let switched_off = kids.iter().any(|kid| matches!(kid.as_rule(), Rule::no | Rule::off));
         let rule = match pair.as_rule() {
             Rule::castling_rule if switched_off => R::Castling(None),
-            Rule::castling_rule => {
-                R::Castling(Some(match Self::find(&kids, Rule::castling_files) {
-                    Some(files) => Some(self.castling_files(files)?),
-                    None => None,
-                }))
-            }
+            Rule::castling_rule => R::Castling(Some(match Self::find(&kids, Rule::castling_files) {
+                Some(files) => Some(self.castling_files(files)?),
+                None => None,
+            })),
             Rule::en_passant_rule => R::EnPassant(!switched_off),
-            Rule::stalemate_rule => {
-                R::Stalemate(self.stalemate_outcome(&self.child(&pair, &kids, 0)?))
-            }
+            Rule::stalemate_rule => R::Stalemate(self.stalemate_outcome(&self.child(&pair, &kids, 0)?)),
             Rule::fifty_move_rule if switched_off => R::FiftyMove(None),
             Rule::fifty_move_rule => R::FiftyMove(Some(self.move_count(&pair, &kids)?)),
             Rule::repetition_rule if switched_off => R::Repetition(None),
@@ -590,16 +480,8 @@ impl Builder {
 
     fn castling_files(&self, pair: Pair<'_, Rule>) -> Built<CastlingFiles> {
         let kids = children(pair.clone());
-        let file = |index| {
-            self.child(&pair, &kids, index)
-                .map(|kid| self.file_letter(&kid))
-        };
-        Ok(CastlingFiles {
-            king_short: file(0)?,
-            rook_short: file(1)?,
-            king_long: file(2)?,
-            rook_long: file(3)?,
-        })
+        let file = |index| self.child(&pair, &kids, index).map(|kid| self.file_letter(&kid));
+        Ok(CastlingFiles { king_short: file(0)?, rook_short: file(1)?, king_long: file(2)?, rook_long: file(3)? })
     }
 
     fn stalemate_outcome(&self, pair: &Pair<'_, Rule>) -> StalemateRule {
@@ -612,8 +494,7 @@ impl Builder {
 
     /// `50-move` or `fifty-move`.
     fn move_count(&self, pair: &Pair<'_, Rule>, kids: &[Pair<'_, Rule>]) -> Built<u32> {
-        let count = Self::find(kids, Rule::move_count)
-            .ok_or_else(|| self.malformed(pair, "a move count"))?;
+        let count = Self::find(kids, Rule::move_count).ok_or_else(|| self.malformed(pair, "a move count"))?;
         match Self::find(&children(count), Rule::int) {
             Some(number) => Ok(self.number(&number)?.node),
             None => Ok(50),
@@ -622,8 +503,7 @@ impl Builder {
 
     /// `3-fold` or `threefold`.
     fn fold(&self, pair: &Pair<'_, Rule>, kids: &[Pair<'_, Rule>]) -> Built<u32> {
-        let fold = Self::find(kids, Rule::fold)
-            .ok_or_else(|| self.malformed(pair, "a repetition count"))?;
+        let fold = Self::find(kids, Rule::fold).ok_or_else(|| self.malformed(pair, "a repetition count"))?;
         let fold_kids = children(fold.clone());
         let part = self.child(&fold, &fold_kids, 0)?;
         match part.as_rule() {
@@ -645,10 +525,7 @@ impl Builder {
     }
 
     fn links_decl(&self, pair: Pair<'_, Rule>) -> Built<Vec<Spanned<LinkClause>>> {
-        children(pair)
-            .into_iter()
-            .map(|clause| self.link_clause(clause))
-            .collect()
+        children(pair).into_iter().map(|clause| self.link_clause(clause)).collect()
     }
 
     fn link_clause(&self, pair: Pair<'_, Rule>) -> Built<Spanned<LinkClause>> {
@@ -656,10 +533,7 @@ impl Builder {
         let clause = match pair.as_rule() {
             Rule::link_pair => {
                 let kids = children(pair.clone());
-                LinkClause::Pair(
-                    self.square(self.child(&pair, &kids, 0)?)?,
-                    self.square(self.child(&pair, &kids, 1)?)?,
-                )
+                LinkClause::Pair(self.square(self.child(&pair, &kids, 0)?)?, self.square(self.child(&pair, &kids, 1)?)?)
             }
             Rule::link_check => LinkClause::Check,
             Rule::link_teleport => LinkClause::Teleport,
@@ -670,11 +544,7 @@ impl Builder {
 
     fn square(&self, pair: Pair<'_, Rule>) -> Built<Spanned<SquareName>> {
         let span = self.span(&pair);
-        let mut square = SquareName {
-            board: None,
-            file: 'a',
-            rank: 0,
-        };
+        let mut square = SquareName { board: None, file: 'a', rank: 0 };
         for part in children(pair) {
             match part.as_rule() {
                 Rule::square_board => square.board = Some(self.text(&part)),
@@ -692,12 +562,7 @@ impl Builder {
         let kids = children(pair.clone());
         let event = self.hook_event(&self.child(&pair, &kids, 0)?);
         let function = self.text(&self.child(&pair, &kids, 1)?);
-        let mut hook = HookDecl {
-            event,
-            function,
-            args: Vec::new(),
-            source: None,
-        };
+        let mut hook = HookDecl { event, function, args: Vec::new(), source: None };
         for part in kids.into_iter().skip(2) {
             match part.as_rule() {
                 Rule::hook_args => hook.args = self.hook_args(part)?,
@@ -718,10 +583,7 @@ impl Builder {
     }
 
     fn hook_args(&self, pair: Pair<'_, Rule>) -> Built<Vec<Spanned<HookArg>>> {
-        children(pair)
-            .into_iter()
-            .map(|arg| self.hook_arg(arg))
-            .collect()
+        children(pair).into_iter().map(|arg| self.hook_arg(arg)).collect()
     }
 
     fn hook_arg(&self, pair: Pair<'_, Rule>) -> Built<Spanned<HookArg>> {
@@ -732,12 +594,7 @@ impl Builder {
                 .as_str()
                 .parse::<i64>()
                 .map(|number| Spanned::new(HookArg::Number(number), span))
-                .map_err(|_| {
-                    Problem::new(
-                        span,
-                        format!("`{}` is too large for a number", pair.as_str()),
-                    )
-                }),
+                .map_err(|_| Problem::new(span, format!("`{}` is too large for a number", pair.as_str()))),
         }
     }
 
@@ -782,12 +639,7 @@ impl Builder {
         pair.as_str()
             .parse::<u32>()
             .map(|number| Spanned::new(number, span))
-            .map_err(|_| {
-                Problem::new(
-                    span,
-                    format!("`{}` is too large for a number", pair.as_str()),
-                )
-            })
+            .map_err(|_| Problem::new(span, format!("`{}` is too large for a number", pair.as_str())))
     }
 }
 
@@ -809,11 +661,7 @@ fn found_text(chunk: &str, position: usize) -> String {
         None => "end of file".to_string(),
         Some('\n' | '\r') => "end of line".to_string(),
         Some(_) => {
-            let word: String = rest
-                .chars()
-                .take_while(|c| !c.is_whitespace())
-                .take(24)
-                .collect();
+            let word: String = rest.chars().take_while(|c| !c.is_whitespace()).take(24).collect();
             format!("`{word}`")
         }
     }
@@ -843,7 +691,9 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
     match grammar_rule {
         Rule::EOI => "end of line",
         Rule::WHITESPACE | Rule::COMMENT => "a space or a comment",
-        Rule::item | Rule::declaration => "a declaration (variant, extends, include, board, piece, token, setup, rules, links, ...)",
+        Rule::item | Rule::declaration => {
+            "a declaration (variant, extends, include, board, piece, token, setup, rules, links, ...)"
+        }
         Rule::indent => "an indented clause line",
         Rule::ident => "a name",
         Rule::fn_name => "a rhai function name",
@@ -905,7 +755,9 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::default_squares => "`default SQUARES`",
         Rule::layout_any => "`any number`",
         Rule::layout_exactly => "`exactly N`",
-        Rule::token_movement | Rule::movement_effect => "`blocks movement`, `impassable`, `absent` or `open to movement`",
+        Rule::token_movement | Rule::movement_effect => {
+            "`blocks movement`, `impassable`, `absent` or `open to movement`"
+        }
         Rule::open_to_movement => "`open to movement`",
         Rule::blocks_movement => "`blocks movement`",
         Rule::impassable => "`impassable`",

@@ -3,33 +3,14 @@
 use holechess_kernel::spec::*;
 
 fn pattern(dx: i8, dy: i8, range: u8, mode: PatternMode) -> Pattern {
-    Pattern {
-        dx,
-        dy,
-        range,
-        mode,
-        condition: PatternCondition::Always,
-        en_passant: EpRole::None,
-    }
+    Pattern { dx, dy, range, mode, condition: PatternCondition::Always, en_passant: EpRole::None }
 }
 
 fn riders(vectors: &[(i8, i8)], range: u8) -> Vec<Pattern> {
-    vectors
-        .iter()
-        .map(|&(dx, dy)| pattern(dx, dy, range, PatternMode::MoveOrCapture))
-        .collect()
+    vectors.iter().map(|&(dx, dy)| pattern(dx, dy, range, PatternMode::MoveOrCapture)).collect()
 }
 
-const KNIGHT: [(i8, i8); 8] = [
-    (-1, 2),
-    (1, 2),
-    (-2, 1),
-    (2, 1),
-    (-2, -1),
-    (2, -1),
-    (-1, -2),
-    (1, -2),
-];
+const KNIGHT: [(i8, i8); 8] = [(-1, 2), (1, 2), (-2, 1), (2, 1), (-2, -1), (2, -1), (-1, -2), (1, -2)];
 const DIAGONAL: [(i8, i8); 4] = [(-1, 1), (1, 1), (-1, -1), (1, -1)];
 const ORTHOGONAL: [(i8, i8); 4] = [(0, 1), (-1, 0), (1, 0), (0, -1)];
 
@@ -45,14 +26,7 @@ fn chess_lowers_to_the_orthodox_spec() {
     let spec = &loaded.spec;
     assert_eq!(spec.id, "chess");
     assert_eq!(spec.title, "Orthodox Chess");
-    assert_eq!(
-        spec.board,
-        BoardSpec {
-            files: 8,
-            ranks: 8,
-            names: vec![String::new()]
-        }
-    );
+    assert_eq!(spec.board, BoardSpec { files: 8, ranks: 8, names: vec![String::new()] });
     let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["pawn", "knight", "bishop", "rook", "queen", "king"]);
     let letters: String = spec.pieces.iter().map(|p| p.letter).collect();
@@ -71,23 +45,11 @@ fn chess_lowers_to_the_orthodox_spec() {
                 en_passant: EpRole::Sets,
                 ..pattern(0, 1, 2, PatternMode::MoveOnly)
             },
-            Pattern {
-                en_passant: EpRole::Captures,
-                ..pattern(-1, 1, 1, PatternMode::CaptureOnly)
-            },
-            Pattern {
-                en_passant: EpRole::Captures,
-                ..pattern(1, 1, 1, PatternMode::CaptureOnly)
-            },
+            Pattern { en_passant: EpRole::Captures, ..pattern(-1, 1, 1, PatternMode::CaptureOnly) },
+            Pattern { en_passant: EpRole::Captures, ..pattern(1, 1, 1, PatternMode::CaptureOnly) },
         ]
     );
-    assert_eq!(
-        pawn.promotion,
-        Some(PromotionSpec {
-            zone_ranks: 1,
-            choices: vec![4, 3, 2, 1]
-        })
-    );
+    assert_eq!(pawn.promotion, Some(PromotionSpec { zone_ranks: 1, choices: vec![4, 3, 2, 1] }));
 
     assert_eq!(spec.pieces[1].patterns, riders(&KNIGHT, 1));
     assert_eq!(spec.pieces[2].patterns, riders(&DIAGONAL, 0));
@@ -100,15 +62,9 @@ fn chess_lowers_to_the_orthodox_spec() {
     assert!(king.royal);
     assert_eq!(king.castling, CastleRole::King);
     assert_eq!(king.patterns.len(), 8);
-    assert!(king
-        .patterns
-        .iter()
-        .all(|p| p.range == 1 && p.mode == PatternMode::MoveOrCapture));
+    assert!(king.patterns.iter().all(|p| p.range == 1 && p.mode == PatternMode::MoveOrCapture));
 
-    assert_eq!(
-        spec.setup.fen,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    );
+    assert_eq!(spec.setup.fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_eq!(
         spec.rules,
         RulesSpec {
@@ -134,9 +90,9 @@ fn chess_lowers_to_the_orthodox_spec() {
 #[test]
 fn bundled_lists_chess() {
     let bundled = holechess_lang::bundled();
-    assert!(bundled.iter().any(|info| info.id == "chess"
-        && info.title == "Orthodox Chess"
-        && !info.summary.is_empty()));
+    assert!(bundled
+        .iter()
+        .any(|info| info.id == "chess" && info.title == "Orthodox Chess" && !info.summary.is_empty()));
 }
 
 #[test]

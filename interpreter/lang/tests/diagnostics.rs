@@ -18,12 +18,7 @@ fn find<'a>(all: &'a [Diagnostic], needle: &str) -> &'a Diagnostic {
 
 fn at(all: &[Diagnostic], needle: &str, line: usize, column: usize) -> Diagnostic {
     let found = find(all, needle).clone();
-    assert_eq!(
-        (found.line, found.column),
-        (line, column),
-        "{}",
-        found.render()
-    );
+    assert_eq!((found.line, found.column), (line, column), "{}", found.render());
     found
 }
 
@@ -38,32 +33,23 @@ fn parse_error_says_what_was_expected_in_words() {
     let all = diagnostics(&chess_child("piece camel C\n  valu 300\n"));
     let d = at(&all, "unexpected `valu`", 5, 3);
     let expected = d.expected.clone().unwrap();
-    assert!(
-        expected.contains("`value N`") && expected.contains("a movement"),
-        "{expected}"
-    );
+    assert!(expected.contains("`value N`") && expected.contains("a movement"), "{expected}");
     let rendered = d.render();
     assert!(rendered.contains("--> test.hole:5:3"), "{rendered}");
-    assert!(
-        rendered.contains("5 |   valu 300\n  |   ^^^^ expected"),
-        "{rendered}"
-    );
+    assert!(rendered.contains("5 |   valu 300\n  |   ^^^^ expected"), "{rendered}");
 }
 
 #[test]
 fn every_broken_declaration_is_reported() {
-    let all = diagnostics(&chess_child(
-        "piece camel C\n  leaps (1,3) upward\n\nrules\n  castling of\n",
-    ));
+    let all = diagnostics(&chess_child("piece camel C\n  leaps (1,3) upward\n\nrules\n  castling of\n"));
     at(&all, "unexpected `upward`", 5, 15);
     at(&all, "unexpected `of`", 8, 12);
 }
 
 #[test]
 fn unknown_piece_in_promotion() {
-    let all = diagnostics(&chess_child(
-        "piece pawn P\n  pawn-like\n  steps forward\n  promotes on the last rank to quen\n",
-    ));
+    let all =
+        diagnostics(&chess_child("piece pawn P\n  pawn-like\n  steps forward\n  promotes on the last rank to quen\n"));
     let d = at(&all, "promotion to an unknown piece `quen`", 7, 32);
     assert!(d.expected.clone().unwrap().contains("queen"));
     assert!(d.render().contains("^^^^"));
@@ -78,15 +64,8 @@ fn square_off_the_board() {
 
 #[test]
 fn duplicate_piece_in_one_file() {
-    let all = diagnostics(&chess_child(
-        "piece camel C\n  leaps (1,3)\npiece camel L\n  leaps (1,3)\n",
-    ));
-    at(
-        &all,
-        "duplicate piece `camel`: already declared on line 4",
-        6,
-        7,
-    );
+    let all = diagnostics(&chess_child("piece camel C\n  leaps (1,3)\npiece camel L\n  leaps (1,3)\n"));
+    at(&all, "duplicate piece `camel`: already declared on line 4", 6, 7);
 }
 
 #[test]
@@ -97,9 +76,8 @@ fn duplicate_letter() {
 
 #[test]
 fn missing_royal_piece() {
-    let all = diagnostics(&chess_child(
-        "remove piece king\nsetup rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1\n",
-    ));
+    let all =
+        diagnostics(&chess_child("remove piece king\nsetup rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1\n"));
     at(&all, "no royal piece", 1, 1);
 }
 
@@ -119,29 +97,18 @@ fn include_of_a_variant_and_extends_of_a_module() {
 
 #[test]
 fn bad_direction() {
-    let all = diagnostics(&chess_child(
-        "piece camel C\n  leaps (1,3) diagonally\n  leaps (1,2) sideways\n  leaps (0,0)\n",
-    ));
-    at(
-        &all,
-        "bad direction: `orthogonally` and `diagonally`",
-        5,
-        15,
-    );
+    let all =
+        diagnostics(&chess_child("piece camel C\n  leaps (1,3) diagonally\n  leaps (1,2) sideways\n  leaps (0,0)\n"));
+    at(&all, "bad direction: `orthogonally` and `diagonally`", 5, 15);
     at(&all, "bad direction: this combination", 6, 15);
     at(&all, "bad direction: (0,0)", 7, 9);
 }
 
 #[test]
 fn setup_with_an_undeclared_letter_and_wrong_shape() {
-    let all = diagnostics(&chess_child(
-        "setup rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n",
-    ));
+    let all = diagnostics(&chess_child("setup rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1\n"));
     let d = at(&all, "the setup uses `X`", 4, 49);
-    assert!(d.render().contains(&format!(
-        "{}^ expected a declared piece letter",
-        " ".repeat(48)
-    )));
+    assert!(d.render().contains(&format!("{}^ expected a declared piece letter", " ".repeat(48))));
     let all = diagnostics(&chess_child("setup rnbqkbnr/pppppppp/8/8/8/8/RNBQKBNR x\n"));
     at(&all, "the placement has 7 ranks", 4, 7);
     at(&all, "`x` is not a side to move", 4, 42);
@@ -149,9 +116,7 @@ fn setup_with_an_undeclared_letter_and_wrong_shape() {
 
 #[test]
 fn unknown_behaviour_and_token_exit_of_another_kind() {
-    let all = diagnostics(&chess_child(
-        "token hole\n  behaves as pitt\n  exit through another open portal\n",
-    ));
+    let all = diagnostics(&chess_child("token hole\n  behaves as pitt\n  exit through another open portal\n"));
     at(&all, "unknown behaviour `pitt`", 5, 14);
     at(&all, "a `hole` can only lead to another `hole`", 6, 29);
 }
@@ -180,23 +145,17 @@ fn multi_board_squares_need_a_board_name() {
 
 #[test]
 fn hook_without_its_function() {
-    let text =
-        chess_child("after each move: call roll(\"hole\")\n  rhai ```\nfn other() { 1 }\n```\n");
+    let text = chess_child("after each move: call roll(\"hole\")\n  rhai ```\nfn other() { 1 }\n```\n");
     let all = diagnostics(&text);
     at(&all, "hook function `roll` is not defined", 4, 23);
-    let all = diagnostics(&chess_child(
-        "after each move: call roll\n  rhai ```\nfn roll( { 1 }\n```\n",
-    ));
+    let all = diagnostics(&chess_child("after each move: call roll\n  rhai ```\nfn roll( { 1 }\n```\n"));
     let d = find(&all, "rhai syntax error");
     assert_eq!(d.line, 6);
 }
 
 #[test]
 fn many_problems_at_once_render_with_a_count() {
-    let Err(diagnostics) = load_str(
-        "test.hole",
-        &chess_child("remove piece camel\nremove token hole\n"),
-    ) else {
+    let Err(diagnostics) = load_str("test.hole", &chess_child("remove piece camel\nremove token hole\n")) else {
         panic!("expected errors")
     };
     assert_eq!(diagnostics.len(), 2);

@@ -39,31 +39,16 @@ rules
     assert!(spec.pieces[1].patterns[8..].iter().all(|p| p.dy > 0));
     assert!(!spec.rules.en_passant);
     assert_eq!(spec.rules.stalemate, StalemateRule::Loss);
-    assert!(
-        spec.rules.castling.is_some(),
-        "rules not restated are inherited"
-    );
-    assert_eq!(
-        spec.setup.fen,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-    );
+    assert!(spec.rules.castling.is_some(), "rules not restated are inherited");
+    assert_eq!(spec.setup.fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
 }
 
 #[test]
 fn remove_drops_a_piece_and_its_references_are_reported() {
     let text = "variant \"No queen\"\nextends chess\nremove piece queen\n";
-    let Err(diagnostics) = load_str("noqueen.hole", text) else {
-        panic!("queen is still a promotion choice")
-    };
-    let d = diagnostics
-        .iter()
-        .find(|d| d.message.contains("unknown piece `queen`"))
-        .unwrap();
-    assert!(
-        d.file.ends_with("stdlib/orthodox-pieces.hole"),
-        "{}",
-        d.file
-    );
+    let Err(diagnostics) = load_str("noqueen.hole", text) else { panic!("queen is still a promotion choice") };
+    let d = diagnostics.iter().find(|d| d.message.contains("unknown piece `queen`")).unwrap();
+    assert!(d.file.ends_with("stdlib/orthodox-pieces.hole"), "{}", d.file);
     assert_eq!(d.line, 11);
 }
 
@@ -85,9 +70,7 @@ marker pothole
   shown as ~
   lasts 2 plies                          # PT4
 "#;
-    let spec = load_str("holey.hole", text)
-        .unwrap_or_else(|d| panic!("{d}"))
-        .spec;
+    let spec = load_str("holey.hole", text).unwrap_or_else(|d| panic!("{d}")).spec;
     let porthole = &spec.tokens[0];
     assert_eq!(porthole.symbol, '@');
     assert_eq!(porthole.movement, TokenMovement::Blocks);
@@ -121,10 +104,7 @@ fn files_on_disk_extend_bundled_variants_include_relative_paths_and_rhai_files()
     let hook = &loaded.hooks[0];
     assert_eq!(hook.event, HookEvent::AfterMove);
     assert_eq!(hook.function, "roll");
-    assert_eq!(
-        hook.args,
-        vec![HookArg::Text("hole".into()), HookArg::Number(2)]
-    );
+    assert_eq!(hook.args, vec![HookArg::Text("hole".into()), HookArg::Number(2)]);
     assert_eq!(hook.source, "fn roll(kind) { kind }\n");
     assert!(hook.source_file.ends_with("dice.rhai"));
     assert!(holechess_lang::check_files(&[main]).is_empty());
@@ -143,29 +123,14 @@ fn inline_rhai_is_kept_with_the_hook() {
 fn include_cycle_is_reported() {
     let dir = scratch("cycle");
     std::fs::write(dir.join("a.hole"), "include \"b.hole\"\n").unwrap();
-    std::fs::write(
-        dir.join("b.hole"),
-        "rules\n  no castling\ninclude \"a.hole\"\n",
-    )
-    .unwrap();
+    std::fs::write(dir.join("b.hole"), "rules\n  no castling\ninclude \"a.hole\"\n").unwrap();
     let main = dir.join("main.hole");
-    std::fs::write(
-        &main,
-        "variant \"Cycle\"\nextends chess\ninclude \"a.hole\"\n",
-    )
-    .unwrap();
+    std::fs::write(&main, "variant \"Cycle\"\nextends chess\ninclude \"a.hole\"\n").unwrap();
     let diagnostics = holechess_lang::check_files(&[main]);
-    let cycle = diagnostics
-        .iter()
-        .find(|d| d.message.starts_with("include cycle"))
-        .expect("a cycle diagnostic");
+    let cycle = diagnostics.iter().find(|d| d.message.starts_with("include cycle")).expect("a cycle diagnostic");
     assert!(cycle.file.ends_with("b.hole"));
     assert_eq!((cycle.line, cycle.column), (3, 9));
-    assert!(
-        cycle.message.contains("a.hole -> ") && cycle.message.ends_with("a.hole"),
-        "{}",
-        cycle.message
-    );
+    assert!(cycle.message.contains("a.hole -> ") && cycle.message.ends_with("a.hole"), "{}", cycle.message);
 }
 
 #[test]
@@ -185,18 +150,13 @@ rules
   turns switch boards
   stalemate passes the turn
 "#;
-    let spec = load_str("two.hole", text)
-        .unwrap_or_else(|d| panic!("{d}"))
-        .spec;
+    let spec = load_str("two.hole", text).unwrap_or_else(|d| panic!("{d}")).spec;
     assert_eq!(spec.board.names, ["A", "B"]);
     assert_eq!(
         spec.setup.fen,
         "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1"
     );
-    assert_eq!(
-        spec.links.pairs,
-        vec![(SquareRef::new(0, 0, 3), SquareRef::new(1, 0, 3))]
-    );
+    assert_eq!(spec.links.pairs, vec![(SquareRef::new(0, 0, 3), SquareRef::new(1, 0, 3))]);
     assert!(spec.links.link_check && spec.links.teleport);
     assert_eq!(spec.schedule, Schedule::SwitchBoards);
     assert_eq!(spec.rules.stalemate, StalemateRule::Pass);
@@ -205,13 +165,8 @@ rules
 #[test]
 fn kernel_errors_point_at_the_declaration_they_are_about() {
     let text = "variant \"No castling\"\nextends chess\nrules\n  no castling\n";
-    let Err(diagnostics) = load_str("nocastle.hole", text) else {
-        panic!("the inherited setup still grants castling")
-    };
-    let d = diagnostics
-        .iter()
-        .find(|d| d.message.contains("castling"))
-        .unwrap();
+    let Err(diagnostics) = load_str("nocastle.hole", text) else { panic!("the inherited setup still grants castling") };
+    let d = diagnostics.iter().find(|d| d.message.contains("castling")).unwrap();
     assert!(d.file.ends_with("variants/chess.hole"));
     assert!(d.source_line.starts_with("setup "), "{}", d.render());
 }

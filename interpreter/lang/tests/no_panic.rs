@@ -50,20 +50,7 @@ fn truncated_scripts_do_not_panic() {
 
 #[test]
 fn garbled_scripts_do_not_panic() {
-    const NOISE: [&str; 12] = [
-        "(",
-        ")",
-        "`",
-        "```",
-        "\"",
-        "\n",
-        "\n  ",
-        "#",
-        "x",
-        "99999999999",
-        "é",
-        ":",
-    ];
+    const NOISE: [&str; 12] = ["(", ")", "`", "```", "\"", "\n", "\n  ", "#", "x", "99999999999", "é", ":"];
     for text in BUNDLED.iter().copied().chain([EXTRA]) {
         for (n, at) in char_boundaries(text).enumerate().step_by(3) {
             let noise = NOISE[n % NOISE.len()];

@@ -23,10 +23,11 @@ pub(crate) enum Resolved {
 
 /// The legal move `notation` names in `pos`, given its legal moves.
 pub(crate) fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> Resolved {
+    let target = Target::of(pos, &notation.action);
     let mut found: Option<Move> = None;
     let mut count = 0;
     for &mv in legal.iter() {
-        if matches(pos, mv, &notation.action) {
+        if target.may_be(mv) && matches(pos, mv, &notation.action) {
             count += 1;
             found.get_or_insert(mv);
         }
@@ -41,6 +42,29 @@ pub(crate) fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> 
                 .map(|&mv| san(pos, mv))
                 .collect(),
         ),
+    }
+}
+
+/// A quick first filter: the square a board move names, compared before anything else.
+struct Target(Option<holechess_kernel::Square>);
+
+impl Target {
+    fn of(pos: &Position, action: &Action) -> Target {
+        match action {
+            Action::Move(board_move) => Target(kernel_square(pos, board_move.to)),
+            _ => Target(None),
+        }
+    }
+
+    /// False only when `mv` surely does not go to the named square (castling may be
+    /// written as a king move to either of two squares: it always passes).
+    fn may_be(&self, mv: Move) -> bool {
+        let Some(to) = self.0 else { return true };
+        match mv {
+            Move::Transit { entry, .. } => entry == to,
+            Move::Castle { .. } => true,
+            other => other.to().is_none_or(|square| square == to),
+        }
     }
 }
 

@@ -26,9 +26,7 @@ const CHESS_GLYPHS: [(&str, char, char); 6] = [
 
 /// The Unicode chess glyph for a piece, if its name has one.
 pub(crate) fn chess_glyph(spec: &PieceSpec, side: Side, fill: GlyphFill) -> Option<char> {
-    let (_, outlined, solid) = CHESS_GLYPHS
-        .iter()
-        .find(|(name, _, _)| spec.name.eq_ignore_ascii_case(name))?;
+    let (_, outlined, solid) = CHESS_GLYPHS.iter().find(|(name, _, _)| spec.name.eq_ignore_ascii_case(name))?;
     Some(match (side, fill) {
         (Side::White, GlyphFill::Printed) => *outlined,
         _ => *solid,
@@ -47,8 +45,5 @@ pub(crate) fn piece_letter(spec: &PieceSpec, side: Side) -> char {
 /// one, its letter otherwise.
 pub(crate) fn piece_char(pos: &Position, piece: Piece, unicode: bool, fill: GlyphFill) -> char {
     let spec = pos.variant().piece(piece.kind);
-    unicode
-        .then(|| chess_glyph(spec, piece.side, fill))
-        .flatten()
-        .unwrap_or_else(|| piece_letter(spec, piece.side))
+    unicode.then(|| chess_glyph(spec, piece.side, fill)).flatten().unwrap_or_else(|| piece_letter(spec, piece.side))
 }

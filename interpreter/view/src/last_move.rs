@@ -41,9 +41,7 @@ pub fn trace(variant: &Variant, mv: Move) -> MoveTrace {
         | Move::DoubleStep { from, to, .. }
         | Move::EnPassant { from, to }
         | Move::Teleport { from, to } => path(from, to),
-        Move::Transit {
-            from, entry, exit, ..
-        } => transit(from, entry, exit),
+        Move::Transit { from, entry, exit, .. } => transit(from, entry, exit),
         Move::Castle { king, rook } => castle(variant, king, rook),
         Move::Intent | Move::Pass => MoveTrace::default(),
     }
@@ -55,40 +53,22 @@ pub(crate) fn trace_of(variant: &Variant, mv: Option<Move>) -> MoveTrace {
 }
 
 fn path(from: Square, to: Square) -> MoveTrace {
-    MoveTrace {
-        squares: vec![from, to],
-        arrows: vec![MoveArrow {
-            from,
-            to,
-            leg: Leg::Path,
-        }],
-    }
+    MoveTrace { squares: vec![from, to], arrows: vec![MoveArrow { from, to, leg: Leg::Path }] }
 }
 
 fn transit(from: Square, entry: Square, exit: Square) -> MoveTrace {
     MoveTrace {
         squares: vec![from, entry, exit],
         arrows: vec![
-            MoveArrow {
-                from,
-                to: entry,
-                leg: Leg::Path,
-            },
-            MoveArrow {
-                from: entry,
-                to: exit,
-                leg: Leg::Transit,
-            },
+            MoveArrow { from, to: entry, leg: Leg::Path },
+            MoveArrow { from: entry, to: exit, leg: Leg::Transit },
         ],
     }
 }
 
 /// King and rook squares before and after, with an arrow for the king.
 fn castle(variant: &Variant, king: Square, rook: Square) -> MoveTrace {
-    let mut trace = MoveTrace {
-        squares: vec![king, rook],
-        arrows: Vec::new(),
-    };
+    let mut trace = MoveTrace { squares: vec![king, rook], arrows: Vec::new() };
     let Some(rules) = variant.spec().rules.castling else {
         return trace;
     };
@@ -107,11 +87,7 @@ fn castle(variant: &Variant, king: Square, rook: Square) -> MoveTrace {
         }
     }
     if king_to != king {
-        trace.arrows.push(MoveArrow {
-            from: king,
-            to: king_to,
-            leg: Leg::Path,
-        });
+        trace.arrows.push(MoveArrow { from: king, to: king_to, leg: Leg::Path });
     }
     trace
 }

@@ -21,10 +21,7 @@ pub struct LegendEntry {
 impl LegendEntry {
     /// The squares' names, with the board's name when there are several boards.
     pub fn square_names(&self, pos: &Position) -> Vec<String> {
-        self.squares
-            .iter()
-            .map(|&sq| pos.geometry().name_on_board(sq))
-            .collect()
+        self.squares.iter().map(|&sq| pos.geometry().name_on_board(sq)).collect()
     }
 }
 
@@ -39,12 +36,7 @@ struct TokenState {
 
 impl TokenState {
     fn of(mark: &TokenMark) -> TokenState {
-        TokenState {
-            kind: mark.kind,
-            under_piece: mark.under_piece,
-            count: mark.count,
-            timer: mark.timer,
-        }
+        TokenState { kind: mark.kind, under_piece: mark.under_piece, count: mark.count, timer: mark.timer }
     }
 }
 
@@ -63,11 +55,7 @@ pub fn token_legend(pos: &Position) -> Vec<LegendEntry> {
 }
 
 fn entry_for(mark: &TokenMark) -> LegendEntry {
-    LegendEntry {
-        marker: mark.marker(),
-        description: mark.description(),
-        squares: vec![mark.square],
-    }
+    LegendEntry { marker: mark.marker(), description: mark.description(), squares: vec![mark.square] }
 }
 
 /// The link entries: one per pair of linked squares.

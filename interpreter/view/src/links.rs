@@ -16,11 +16,7 @@ pub fn link_pairs(variant: &Variant) -> Vec<LinkPair> {
     let mut pairs = Vec::new();
     for sq in variant.geometry().squares() {
         for other in variant.links_of(sq).filter(|&other| other > sq) {
-            pairs.push(LinkPair {
-                number: pairs.len() + 1,
-                first: sq,
-                second: other,
-            });
+            pairs.push(LinkPair { number: pairs.len() + 1, first: sq, second: other });
         }
     }
     pairs
@@ -28,10 +24,7 @@ pub fn link_pairs(variant: &Variant) -> Vec<LinkPair> {
 
 /// The number of the first link that has `sq` as one end.
 pub fn link_number_at(pairs: &[LinkPair], sq: Square) -> Option<usize> {
-    pairs
-        .iter()
-        .find(|p| p.first == sq || p.second == sq)
-        .map(|p| p.number)
+    pairs.iter().find(|p| p.first == sq || p.second == sq).map(|p| p.number)
 }
 
 /// How a linked square is marked on a board: `=1`.

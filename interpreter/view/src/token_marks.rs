@@ -115,7 +115,5 @@ pub(crate) fn token_mark_at(pos: &Position, sq: Square) -> Option<TokenMark<'_>>
 
 /// Every square's tokens, in square order.
 pub(crate) fn token_marks(pos: &Position) -> Vec<TokenMark<'_>> {
-    pos.token_squares()
-        .filter_map(|sq| token_mark_at(pos, sq))
-        .collect()
+    pos.token_squares().filter_map(|sq| token_mark_at(pos, sq)).collect()
 }

@@ -14,21 +14,16 @@ fn position(variant: &Arc<Variant>, fen: &str) -> Position {
 }
 
 fn sq(pos: &Position, name: &str) -> Square {
-    pos.geometry()
-        .parse_square_anywhere(name)
-        .expect("a square of the board")
+    pos.geometry().parse_square_anywhere(name).expect("a square of the board")
 }
 
 fn has_class(node: &Node, class: &str) -> bool {
-    node.attribute("class")
-        .is_some_and(|c| c.split_whitespace().any(|c| c == class))
+    node.attribute("class").is_some_and(|c| c.split_whitespace().any(|c| c == class))
 }
 
 /// The elements named `tag` having `class`.
 fn elements<'a>(doc: &'a Document, tag: &str, class: &str) -> Vec<Node<'a, 'a>> {
-    doc.descendants()
-        .filter(|n| n.has_tag_name(tag) && has_class(n, class))
-        .collect()
+    doc.descendants().filter(|n| n.has_tag_name(tag) && has_class(n, class)).collect()
 }
 
 fn parse(svg: &str) -> Document<'_> {
@@ -42,10 +37,7 @@ fn the_start_is_an_svg_document_with_every_piece() {
     let doc = parse(&svg);
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(
-        root.tag_name().namespace(),
-        Some("http://www.w3.org/2000/svg")
-    );
+    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
     assert_eq!(elements(&doc, "rect", "square").len(), 64);
     assert_eq!(elements(&doc, "g", "piece").len(), 32);
     assert_eq!(elements(&doc, "g", "white").len(), 16);
@@ -59,70 +51,29 @@ fn the_start_is_an_svg_document_with_every_piece() {
 #[test]
 fn the_last_move_has_an_arrow_and_tinted_squares() {
     let variant = support::orthodox();
-    let pos = position(
-        &variant,
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-    );
-    let mv = Move::DoubleStep {
-        from: sq(&pos, "e2"),
-        to: sq(&pos, "e4"),
-        passed: sq(&pos, "e3"),
-    };
-    let svg = render_svg(
-        &pos,
-        &SvgOptions {
-            last_move: Some(mv),
-            ..SvgOptions::default()
-        },
-    );
+    let pos = position(&variant, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let mv = Move::DoubleStep { from: sq(&pos, "e2"), to: sq(&pos, "e4"), passed: sq(&pos, "e3") };
+    let svg = render_svg(&pos, &SvgOptions { last_move: Some(mv), ..SvgOptions::default() });
     let doc = parse(&svg);
     let arrows = elements(&doc, "line", "last-move");
     assert_eq!(arrows.len(), 1);
-    assert_eq!(
-        (
-            arrows[0].attribute("data-from"),
-            arrows[0].attribute("data-to")
-        ),
-        (Some("e2"), Some("e4"))
-    );
+    assert_eq!((arrows[0].attribute("data-from"), arrows[0].attribute("data-to")), (Some("e2"), Some("e4")));
     assert_eq!(arrows[0].attribute("marker-end"), Some("url(#arrowhead)"));
-    assert!(doc
-        .descendants()
-        .any(|n| n.has_tag_name("marker") && n.attribute("id") == Some("arrowhead")));
+    assert!(doc.descendants().any(|n| n.has_tag_name("marker") && n.attribute("id") == Some("arrowhead")));
     assert_eq!(elements(&doc, "rect", "highlight").len(), 2);
 }
 
 #[test]
 fn a_transit_has_a_path_arrow_and_a_transit_arrow() {
-    let pos = position(
-        &support::holey(),
-        "4k3/8/5B2/8/8/8/8/4K3 b - - 0 1 porthole=c1,f6",
-    );
-    let mv = Move::Transit {
-        from: sq(&pos, "c1"),
-        entry: sq(&pos, "e3"),
-        exit: sq(&pos, "f6"),
-        promotion: None,
-    };
-    let doc_text = render_svg(
-        &pos,
-        &SvgOptions {
-            last_move: Some(mv),
-            ..SvgOptions::default()
-        },
-    );
+    let pos = position(&support::holey(), "4k3/8/5B2/8/8/8/8/4K3 b - - 0 1 porthole=c1,f6");
+    let mv = Move::Transit { from: sq(&pos, "c1"), entry: sq(&pos, "e3"), exit: sq(&pos, "f6"), promotion: None };
+    let doc_text = render_svg(&pos, &SvgOptions { last_move: Some(mv), ..SvgOptions::default() });
     let doc = parse(&doc_text);
     let arrows = elements(&doc, "line", "last-move");
     assert_eq!(arrows.len(), 2);
     let transit = elements(&doc, "line", "transit");
     assert_eq!(transit.len(), 1);
-    assert_eq!(
-        (
-            transit[0].attribute("data-from"),
-            transit[0].attribute("data-to")
-        ),
-        (Some("e3"), Some("f6"))
-    );
+    assert_eq!((transit[0].attribute("data-from"), transit[0].attribute("data-to")), (Some("e3"), Some("f6")));
     assert_eq!(elements(&doc, "rect", "highlight").len(), 3);
 }
 
@@ -138,11 +89,8 @@ fn every_token_square_is_one_element_with_its_state() {
     assert_eq!(tokens.len(), 8);
     let square_of = |n: &Node| n.attribute("data-square").unwrap().to_owned();
     let with = |class: &str| {
-        let mut squares: Vec<String> = elements(&doc, "g", class)
-            .iter()
-            .filter(|n| has_class(n, "token"))
-            .map(square_of)
-            .collect();
+        let mut squares: Vec<String> =
+            elements(&doc, "g", class).iter().filter(|n| has_class(n, "token")).map(square_of).collect();
         squares.sort();
         squares
     };
@@ -154,13 +102,8 @@ fn every_token_square_is_one_element_with_its_state() {
     let timer = elements(&doc, "g", "timer");
     assert_eq!(timer.len(), 1);
     assert!(timer[0].descendants().any(|n| n.text() == Some("2")));
-    let hatched = doc
-        .descendants()
-        .filter(|n| {
-            n.attribute("fill")
-                .is_some_and(|f| f.starts_with("url(#hatch-"))
-        })
-        .count();
+    let hatched =
+        doc.descendants().filter(|n| n.attribute("fill").is_some_and(|f| f.starts_with("url(#hatch-"))).count();
     assert_eq!(hatched, 1, "the impassable pot-hole is hatched");
     assert_eq!(elements(&doc, "g", "piece").len(), 32);
     assert_eq!(elements(&doc, "text", "legend-entry").len(), 7);
@@ -172,10 +115,7 @@ fn two_boards_are_drawn_side_by_side_with_links() {
     let doc_text = render_svg(&pos, &SvgOptions::default());
     let doc = parse(&doc_text);
     let boards = elements(&doc, "g", "board");
-    let names: Vec<_> = boards
-        .iter()
-        .map(|b| b.attribute("data-board").unwrap())
-        .collect();
+    let names: Vec<_> = boards.iter().map(|b| b.attribute("data-board").unwrap()).collect();
     assert_eq!(names, ["A", "B"]);
     assert_eq!(elements(&doc, "rect", "square").len(), 128);
     assert_eq!(elements(&doc, "g", "piece").len(), 62);
@@ -195,61 +135,25 @@ fn two_boards_are_drawn_side_by_side_with_links() {
 #[test]
 fn odd_names_are_escaped() {
     // A name with spaces cannot go through the position notation: the tokens are set directly.
-    let variant = support::orthodox_with(
-        vec![support::plain_token("<hole & \"friends\">\u{1}", '&')],
-        |spec| {
-            spec.board.names = vec!["A<1>".into()];
-        },
-    );
+    let variant = support::orthodox_with(vec![support::plain_token("<hole&\"friends\">\u{1}", '&')], |spec| {
+        spec.board.names = vec!["A<1>".into()];
+    });
     let mut pos = Position::start(&variant);
-    pos.set_tokens(
-        sq(&pos, "e4"),
-        TokenStack {
-            kind: 0,
-            count: 1,
-            timer: 0,
-        },
-    );
-    pos.set_tokens(
-        sq(&pos, "d5"),
-        TokenStack {
-            kind: 0,
-            count: 3,
-            timer: 4,
-        },
-    );
+    pos.set_tokens(sq(&pos, "e4"), TokenStack { kind: 0, count: 1, timer: 0 });
+    pos.set_tokens(sq(&pos, "d5"), TokenStack { kind: 0, count: 3, timer: 4 });
     let title = "Tom & Jerry's <game> \"one\"";
-    let svg = render_svg(
-        &pos,
-        &SvgOptions {
-            title: Some(title.to_owned()),
-            ..SvgOptions::default()
-        },
-    );
+    let svg = render_svg(&pos, &SvgOptions { title: Some(title.to_owned()), ..SvgOptions::default() });
     let doc = parse(&svg);
     let title_element = doc.descendants().find(|n| n.has_tag_name("title")).unwrap();
     assert_eq!(title_element.text(), Some(title));
-    assert_eq!(
-        elements(&doc, "g", "board")[0].attribute("data-board"),
-        Some("A<1>")
-    );
+    assert_eq!(elements(&doc, "g", "board")[0].attribute("data-board"), Some("A<1>"));
     let tokens = elements(&doc, "g", "token");
     assert_eq!(tokens.len(), 2);
-    assert_eq!(
-        tokens[0].attribute("data-kind"),
-        Some("<hole & \"friends\">\u{FFFD}")
-    );
-    assert!(tokens
-        .iter()
-        .all(|t| t.descendants().any(|n| n.text() == Some("&"))));
-    let legend: Vec<&str> = elements(&doc, "text", "legend-entry")
-        .iter()
-        .filter_map(|n| n.text())
-        .collect();
+    assert_eq!(tokens[0].attribute("data-kind"), Some("<hole&\"friends\">\u{FFFD}"));
+    assert!(tokens.iter().all(|t| t.descendants().any(|n| n.text() == Some("&"))));
+    let legend: Vec<&str> = elements(&doc, "text", "legend-entry").iter().filter_map(|n| n.text()).collect();
     assert!(
-        legend.contains(
-            &"&3:4  <hole & \"friends\">\u{FFFD} (dormant stack of 3, closes in 4 plies): d5"
-        ),
+        legend.contains(&"&3:4  <hole&\"friends\">\u{FFFD} (dormant stack of 3, closes in 4 plies): d5"),
         "{legend:?}"
     );
 }

@@ -5,9 +5,7 @@ mod support;
 
 use std::sync::Arc;
 
-use holechess_kernel::spec::{
-    CastleRole, EpRole, Pattern, PatternCondition, PatternMode, PieceSpec,
-};
+use holechess_kernel::spec::{CastleRole, EpRole, Pattern, PatternCondition, PatternMode, PieceSpec};
 use holechess_kernel::{Move, Position, Variant};
 use holechess_view::{render_text, Orientation, TextOptions};
 
@@ -16,9 +14,7 @@ fn position(variant: &Arc<Variant>, fen: &str) -> Position {
 }
 
 fn sq(pos: &Position, name: &str) -> holechess_kernel::Square {
-    pos.geometry()
-        .parse_square_anywhere(name)
-        .expect("a square of the board")
+    pos.geometry().parse_square_anywhere(name).expect("a square of the board")
 }
 
 fn plain() -> TextOptions {
@@ -27,9 +23,7 @@ fn plain() -> TextOptions {
 
 /// The line of the board that starts with the rank label `rank`.
 fn rank_line<'a>(text: &'a str, rank: &str) -> &'a str {
-    text.lines()
-        .find(|l| l.starts_with(&format!("{rank} ")))
-        .expect("the rank is drawn")
+    text.lines().find(|l| l.starts_with(&format!("{rank} "))).expect("the rank is drawn")
 }
 
 #[test]
@@ -48,30 +42,17 @@ fn plain_start_has_labels_pieces_and_no_escapes() {
 #[test]
 fn colour_uses_ansi_backgrounds_and_unicode_glyphs() {
     let pos = Position::start(&support::orthodox());
-    let options = TextOptions {
-        colour: true,
-        unicode: true,
-        ..plain()
-    };
+    let options = TextOptions { colour: true, unicode: true, ..plain() };
     let text = render_text(&pos, &options);
     assert!(text.contains("\x1b[48;5;"), "squares have ANSI backgrounds");
     assert!(text.contains('♚') && text.contains('♟'));
-    assert!(
-        !text.contains(" . "),
-        "colour boards leave empty squares blank"
-    );
+    assert!(!text.contains(" . "), "colour boards leave empty squares blank");
 }
 
 #[test]
 fn unicode_without_colour_uses_printed_glyphs() {
     let pos = Position::start(&support::orthodox());
-    let text = render_text(
-        &pos,
-        &TextOptions {
-            unicode: true,
-            ..plain()
-        },
-    );
+    let text = render_text(&pos, &TextOptions { unicode: true, ..plain() });
     assert_eq!(rank_line(&text, "1"), "1  ♖  ♘  ♗  ♕  ♔  ♗  ♘  ♖");
     assert_eq!(rank_line(&text, "7"), "7  ♟  ♟  ♟  ♟  ♟  ♟  ♟  ♟");
 }
@@ -101,13 +82,7 @@ fn with_archbishop() -> Arc<Variant> {
 #[test]
 fn a_piece_without_a_glyph_keeps_its_letter() {
     let pos = position(&with_archbishop(), "4k3/8/8/8/8/8/8/A3K3 w - - 0 1");
-    let text = render_text(
-        &pos,
-        &TextOptions {
-            unicode: true,
-            ..plain()
-        },
-    );
+    let text = render_text(&pos, &TextOptions { unicode: true, ..plain() });
     assert_eq!(rank_line(&text, "1"), "1  A  .  .  .  ♔  .  .  .");
     assert_eq!(rank_line(&text, "8"), "8  .  .  .  .  ♚  .  .  .");
 }
@@ -123,21 +98,13 @@ fn big_boards_right_align_their_rank_numbers() {
     let text = render_text(&Position::start(&variant), &plain());
     assert_eq!(rank_line(&text, "10"), "10  .  .  .  .  k  .  .  .  .  .");
     assert_eq!(rank_line(&text, " 1"), " 1  .  .  .  .  K  .  .  .  .  .");
-    assert!(text
-        .lines()
-        .any(|l| l == "    a  b  c  d  e  f  g  h  i  j"));
+    assert!(text.lines().any(|l| l == "    a  b  c  d  e  f  g  h  i  j"));
 }
 
 #[test]
 fn black_at_bottom_turns_the_board() {
     let pos = Position::start(&support::orthodox());
-    let text = render_text(
-        &pos,
-        &TextOptions {
-            orientation: Orientation::BlackAtBottom,
-            ..plain()
-        },
-    );
+    let text = render_text(&pos, &TextOptions { orientation: Orientation::BlackAtBottom, ..plain() });
     let first_rank = text.lines().position(|l| l.starts_with("1 ")).unwrap();
     let last_rank = text.lines().position(|l| l.starts_with("8 ")).unwrap();
     assert!(first_rank < last_rank, "rank 1 is at the top");
@@ -148,22 +115,9 @@ fn black_at_bottom_turns_the_board() {
 #[test]
 fn the_last_move_is_bracketed_without_colour() {
     let variant = support::orthodox();
-    let pos = position(
-        &variant,
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-    );
-    let mv = Move::DoubleStep {
-        from: sq(&pos, "e2"),
-        to: sq(&pos, "e4"),
-        passed: sq(&pos, "e3"),
-    };
-    let text = render_text(
-        &pos,
-        &TextOptions {
-            last_move: Some(mv),
-            ..plain()
-        },
-    );
+    let pos = position(&variant, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let mv = Move::DoubleStep { from: sq(&pos, "e2"), to: sq(&pos, "e4"), passed: sq(&pos, "e3") };
+    let text = render_text(&pos, &TextOptions { last_move: Some(mv), ..plain() });
     assert_eq!(rank_line(&text, "4"), "4  .  .  .  . [P] .  .  .");
     assert_eq!(rank_line(&text, "2"), "2  P  P  P  P [.] P  P  P");
     assert!(text.contains("Last move: e2-e4"));
@@ -173,34 +127,11 @@ fn the_last_move_is_bracketed_without_colour() {
 #[test]
 fn the_last_move_is_brighter_with_colour() {
     let variant = support::orthodox();
-    let pos = position(
-        &variant,
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-    );
-    let mv = Move::DoubleStep {
-        from: sq(&pos, "e2"),
-        to: sq(&pos, "e4"),
-        passed: sq(&pos, "e3"),
-    };
-    let with = render_text(
-        &pos,
-        &TextOptions {
-            last_move: Some(mv),
-            colour: true,
-            ..plain()
-        },
-    );
-    let without = render_text(
-        &pos,
-        &TextOptions {
-            colour: true,
-            ..plain()
-        },
-    );
-    assert_eq!(
-        with.matches("\x1b[48;5;229m").count() + with.matches("\x1b[48;5;185m").count(),
-        2
-    );
+    let pos = position(&variant, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    let mv = Move::DoubleStep { from: sq(&pos, "e2"), to: sq(&pos, "e4"), passed: sq(&pos, "e3") };
+    let with = render_text(&pos, &TextOptions { last_move: Some(mv), colour: true, ..plain() });
+    let without = render_text(&pos, &TextOptions { colour: true, ..plain() });
+    assert_eq!(with.matches("\x1b[48;5;229m").count() + with.matches("\x1b[48;5;185m").count(), 2);
     assert!(!without.contains("\x1b[48;5;229m") && !without.contains("\x1b[48;5;185m"));
 }
 
@@ -215,30 +146,12 @@ fn every_token_shows_in_the_board() {
     let text = render_text(&pos, &plain());
     println!("{text}");
     // Cells have room for the widest notes (`#:2`, three characters): they are six wide.
-    assert_eq!(
-        rank_line(&text, "6"),
-        "6  %2   .    .    .    .    @    .    ."
-    );
-    assert_eq!(
-        rank_line(&text, "5"),
-        "5  .    .    .    .    #:2  .    .    ."
-    );
-    assert_eq!(
-        rank_line(&text, "4"),
-        "4  .    .    .    @2   .    .    .    ."
-    );
-    assert_eq!(
-        rank_line(&text, "3"),
-        "3  .    .    @    .    .    .    .    *"
-    );
-    assert_eq!(
-        rank_line(&text, "2"),
-        "2  P    P    P    P    P@   P    P    P"
-    );
-    assert_eq!(
-        rank_line(&text, "1"),
-        "1  R    N    B    Q    K    B    N*   R"
-    );
+    assert_eq!(rank_line(&text, "6"), "6  %2   .    .    .    .    @    .    .");
+    assert_eq!(rank_line(&text, "5"), "5  .    .    .    .    #:2  .    .    .");
+    assert_eq!(rank_line(&text, "4"), "4  .    .    .    @2   .    .    .    .");
+    assert_eq!(rank_line(&text, "3"), "3  .    .    @    .    .    .    .    *");
+    assert_eq!(rank_line(&text, "2"), "2  P    P    P    P    P@   P    P    P");
+    assert_eq!(rank_line(&text, "1"), "1  R    N    B    Q    K    B    N*   R");
 }
 
 #[test]
@@ -255,23 +168,14 @@ fn every_token_state_has_a_legend_line() {
         "  *    wormhole (dormant, under a piece): g1",
     ];
     for line in expected {
-        assert!(
-            text.lines().any(|l| l == line),
-            "missing legend line {line:?} in\n{text}"
-        );
+        assert!(text.lines().any(|l| l == line), "missing legend line {line:?} in\n{text}");
     }
 }
 
 #[test]
 fn the_legend_can_be_left_out() {
     let pos = position(&support::holey(), TOKENS);
-    let text = render_text(
-        &pos,
-        &TextOptions {
-            legend: false,
-            ..plain()
-        },
-    );
+    let text = render_text(&pos, &TextOptions { legend: false, ..plain() });
     assert!(!text.contains("porthole"));
     assert!(text.trim_end().ends_with("Move 1, white to move"));
 }
@@ -279,23 +183,9 @@ fn the_legend_can_be_left_out() {
 #[test]
 fn a_transit_highlights_origin_entry_and_exit() {
     // The bishop entered the porthole on e3 from c1 and left by f6; the token went to c1.
-    let pos = position(
-        &support::holey(),
-        "4k3/8/5B2/8/8/8/8/4K3 b - - 0 1 porthole=c1,f6",
-    );
-    let mv = Move::Transit {
-        from: sq(&pos, "c1"),
-        entry: sq(&pos, "e3"),
-        exit: sq(&pos, "f6"),
-        promotion: None,
-    };
-    let text = render_text(
-        &pos,
-        &TextOptions {
-            last_move: Some(mv),
-            ..plain()
-        },
-    );
+    let pos = position(&support::holey(), "4k3/8/5B2/8/8/8/8/4K3 b - - 0 1 porthole=c1,f6");
+    let mv = Move::Transit { from: sq(&pos, "c1"), entry: sq(&pos, "e3"), exit: sq(&pos, "f6"), promotion: None };
+    let text = render_text(&pos, &TextOptions { last_move: Some(mv), ..plain() });
     assert_eq!(rank_line(&text, "6"), "6  .   .   .   .   .  [B@] .   .");
     assert_eq!(rank_line(&text, "3"), "3  .   .   .   .  [.]  .   .   .");
     assert_eq!(rank_line(&text, "1"), "1  .   .  [@]  .   K   .   .   .");
@@ -310,15 +200,9 @@ fn two_boards_stand_side_by_side_with_names_and_links() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0].split_whitespace().collect::<Vec<_>>(), ["A", "B"]);
     let rank8 = rank_line(&text, "8");
-    assert_eq!(
-        rank8,
-        "8  r    n    b    q    .    b    n    r       8  r    n    b    q    k    b    n    r"
-    );
+    assert_eq!(rank8, "8  r    n    b    q    .    b    n    r       8  r    n    b    q    k    b    n    r");
     let rank4 = rank_line(&text, "4");
-    assert_eq!(
-        rank4,
-        "4  .=1  .    .    .    .    .    .    .=2     4  .=1  .    .    .    .    .    .    .=2"
-    );
+    assert_eq!(rank4, "4  .=1  .    .    .    .    .    .    .=2     4  .=1  .    .    .    .    .    .    .=2");
     assert!(text.lines().any(|l| l == "  =1  linked squares: A:a4 B:a4"));
     assert!(text.lines().any(|l| l == "  =4  linked squares: A:h5 B:h5"));
 }

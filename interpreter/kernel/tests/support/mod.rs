@@ -44,12 +44,20 @@ pub fn orthodox_spec() -> VariantSpec {
     let rider = |dirs: Vec<(i8, i8)>, range| {
         dirs.into_iter().map(|(dx, dy)| pattern(dx, dy, range, PatternMode::MoveOrCapture)).collect::<Vec<_>>()
     };
-    let mut pawn = piece("pawn", 'P', vec![
-        pattern(0, 1, 1, PatternMode::MoveOnly),
-        Pattern { condition: PatternCondition::FromRank(1), en_passant: EpRole::Sets, ..pattern(0, 1, 2, PatternMode::MoveOnly) },
-        Pattern { en_passant: EpRole::Captures, ..pattern(1, 1, 1, PatternMode::CaptureOnly) },
-        Pattern { en_passant: EpRole::Captures, ..pattern(-1, 1, 1, PatternMode::CaptureOnly) },
-    ]);
+    let mut pawn = piece(
+        "pawn",
+        'P',
+        vec![
+            pattern(0, 1, 1, PatternMode::MoveOnly),
+            Pattern {
+                condition: PatternCondition::FromRank(1),
+                en_passant: EpRole::Sets,
+                ..pattern(0, 1, 2, PatternMode::MoveOnly)
+            },
+            Pattern { en_passant: EpRole::Captures, ..pattern(1, 1, 1, PatternMode::CaptureOnly) },
+            Pattern { en_passant: EpRole::Captures, ..pattern(-1, 1, 1, PatternMode::CaptureOnly) },
+        ],
+    );
     pawn.pawn = true;
     pawn.value = 100;
     pawn.promotion = Some(PromotionSpec { zone_ranks: 1, choices: vec![1, 2, 3, 4] });
@@ -71,7 +79,12 @@ pub fn orthodox_spec() -> VariantSpec {
         pieces: vec![pawn, knight, bishop, rook, queen, king],
         setup: SetupSpec { fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into() },
         rules: RulesSpec {
-            castling: Some(CastlingSpec { king_file_short: 6, rook_file_short: 5, king_file_long: 2, rook_file_long: 3 }),
+            castling: Some(CastlingSpec {
+                king_file_short: 6,
+                rook_file_short: 5,
+                king_file_long: 2,
+                rook_file_long: 3,
+            }),
             en_passant: true,
             stalemate: StalemateRule::Draw,
             fifty_move: Some(50),

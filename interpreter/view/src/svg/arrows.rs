@@ -45,12 +45,9 @@ fn draw_arrow(w: &mut XmlWriter, scene: &Scene, arrow: &MoveArrow) {
     let (x2, y2) = pull_back((x1, y1), (x2, y2), 3 * width);
     let (class, colour, head, dash) = match arrow.leg {
         Leg::Path => ("last-move", ARROW, "url(#arrowhead)", "none".to_owned()),
-        Leg::Transit => (
-            "last-move transit",
-            TRANSIT_ARROW,
-            "url(#arrowhead-transit)",
-            format!("{} {}", 2 * width, width),
-        ),
+        Leg::Transit => {
+            ("last-move transit", TRANSIT_ARROW, "url(#arrowhead-transit)", format!("{} {}", 2 * width, width))
+        }
     };
     let from = scene.geometry().name_on_board(arrow.from);
     let to = scene.geometry().name_on_board(arrow.to);
@@ -82,8 +79,5 @@ fn pull_back(from: (i32, i32), to: (i32, i32), by: i32) -> (i32, i32) {
         return to;
     }
     let scale = (length - f64::from(by)) / length;
-    (
-        from.0 + (dx * scale).round() as i32,
-        from.1 + (dy * scale).round() as i32,
-    )
+    (from.0 + (dx * scale).round() as i32, from.1 + (dy * scale).round() as i32)
 }

@@ -28,33 +28,18 @@ fn draw_squares(w: &mut XmlWriter, scene: &Scene, board: usize) {
     let size = scene.layout.square;
     for sq in g.squares().filter(|&sq| g.board_of(sq) == board) {
         let (x, y) = scene.square_origin(sq);
-        let (class, fill) = if is_light_square(g, sq) {
-            ("square light", LIGHT_SQUARE)
-        } else {
-            ("square dark", DARK_SQUARE)
-        };
+        let (class, fill) =
+            if is_light_square(g, sq) { ("square light", LIGHT_SQUARE) } else { ("square dark", DARK_SQUARE) };
         w.empty(
             "rect",
-            &[
-                ("class", &class),
-                ("x", &x),
-                ("y", &y),
-                ("width", &size),
-                ("height", &size),
-                ("fill", &fill),
-            ],
+            &[("class", &class), ("x", &x), ("y", &y), ("width", &size), ("height", &size), ("fill", &fill)],
         );
     }
 }
 
 fn draw_highlights(w: &mut XmlWriter, scene: &Scene, board: usize) {
     let size = scene.layout.square;
-    for &sq in scene
-        .trace
-        .squares
-        .iter()
-        .filter(|&&sq| scene.geometry().board_of(sq) == board)
-    {
+    for &sq in scene.trace.squares.iter().filter(|&&sq| scene.geometry().board_of(sq) == board) {
         let (x, y) = scene.square_origin(sq);
         w.empty(
             "rect",
@@ -110,20 +95,10 @@ fn draw_coordinates(w: &mut XmlWriter, scene: &Scene, board: usize) {
     };
     for rank in 0..g.ranks {
         let (_, y) = scene.square_centre(g.square(board, 0, rank));
-        label(
-            w,
-            scene.layout.rank_label_x(board),
-            y,
-            &(rank + 1).to_string(),
-        );
+        label(w, scene.layout.rank_label_x(board), y, &(rank + 1).to_string());
     }
     for file in 0..g.files {
         let (x, _) = scene.square_centre(g.square(board, file, 0));
-        label(
-            w,
-            x,
-            scene.layout.file_label_y(),
-            &file_letter(file).to_string(),
-        );
+        label(w, x, scene.layout.file_label_y(), &file_letter(file).to_string());
     }
 }

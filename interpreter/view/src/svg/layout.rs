@@ -32,17 +32,9 @@ pub(super) struct LayoutInput<'a> {
 impl Layout {
     pub fn new(input: &LayoutInput) -> Layout {
         let square = input.square.max(8);
-        let margin = if input.coordinates {
-            square / 2
-        } else {
-            square / 4
-        };
+        let margin = if input.coordinates { square / 2 } else { square / 4 };
         let title = if input.title { square * 3 / 4 } else { 0 };
-        let names = if input.geometry.boards() > 1 {
-            square / 2
-        } else {
-            0
-        };
+        let names = if input.geometry.boards() > 1 { square / 2 } else { 0 };
         Layout {
             square,
             orientation: input.orientation,
@@ -80,10 +72,7 @@ impl Layout {
     pub fn square_origin(&self, geometry: &Geometry, sq: Square) -> (i32, i32) {
         let (column, row) = self.orientation.column_and_row(geometry, sq);
         let left = self.board_left(geometry.board_of(sq));
-        (
-            left + i32::from(column) * self.square,
-            self.header + i32::from(row) * self.square,
-        )
+        (left + i32::from(column) * self.square, self.header + i32::from(row) * self.square)
     }
 
     pub fn square_centre(&self, geometry: &Geometry, sq: Square) -> (i32, i32) {

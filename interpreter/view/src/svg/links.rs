@@ -27,14 +27,7 @@ fn draw_link_tag(w: &mut XmlWriter, scene: &Scene, pair: &LinkPair, sq: Square) 
     let (width, height) = (scene.part(0.34), scene.part(0.26));
     let (left, top) = (x + scene.part(0.03), y + scene.part(0.03));
     let square = scene.geometry().name_on_board(sq);
-    w.open(
-        "g",
-        &[
-            ("class", &"link"),
-            ("data-link", &pair.number),
-            ("data-square", &square),
-        ],
-    );
+    w.open("g", &[("class", &"link"), ("data-link", &pair.number), ("data-square", &square)]);
     w.empty(
         "rect",
         &[

@@ -66,11 +66,7 @@ const FONTS: &str = "DejaVu Sans, Segoe UI Symbol, Arial Unicode MS, sans-serif"
 
 /// The position as a standalone SVG document.
 pub fn render_svg(pos: &Position, options: &SvgOptions) -> String {
-    let footer = if options.legend {
-        footer_lines(pos, true)
-    } else {
-        Vec::new()
-    };
+    let footer = if options.legend { footer_lines(pos, true) } else { Vec::new() };
     let layout = Layout::new(&LayoutInput {
         geometry: pos.geometry(),
         square: i32::try_from(options.square_size).unwrap_or(i32::MAX / 64),
@@ -116,15 +112,7 @@ fn open_document(w: &mut XmlWriter, scene: &Scene) {
             ("font-family", &FONTS),
         ],
     );
-    w.empty(
-        "rect",
-        &[
-            ("class", &"background"),
-            ("width", &width),
-            ("height", &height),
-            ("fill", &PAPER),
-        ],
-    );
+    w.empty("rect", &[("class", &"background"), ("width", &width), ("height", &height), ("fill", &PAPER)]);
 }
 
 fn draw_title(w: &mut XmlWriter, scene: &Scene, title: &str) {

@@ -14,9 +14,8 @@ pub(super) const HOLE: &str = "#262626";
 pub(super) const LINK: &str = "#6a1b9a";
 
 /// One colour per token kind (cycling), dark enough to read on both square shades.
-const TOKEN_COLOURS: [&str; 8] = [
-    "#1f4e9c", "#b3261e", "#1b7a3a", "#6b3fa0", "#a05a00", "#00707a", "#a3195b", "#5a5a00",
-];
+const TOKEN_COLOURS: [&str; 8] =
+    ["#1f4e9c", "#b3261e", "#1b7a3a", "#6b3fa0", "#a05a00", "#00707a", "#a3195b", "#5a5a00"];
 
 pub(super) fn token_colour(kind: TokenId) -> &'static str {
     TOKEN_COLOURS[kind as usize % TOKEN_COLOURS.len()]

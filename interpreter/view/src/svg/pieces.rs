@@ -23,14 +23,7 @@ fn draw_piece(w: &mut XmlWriter, scene: &Scene, sq: Square, piece: Piece) {
     let spec = scene.pos.variant().piece(piece.kind);
     let class = format!("piece {}", piece.side.name());
     let square = scene.geometry().name_on_board(sq);
-    w.open(
-        "g",
-        &[
-            ("class", &class),
-            ("data-piece", &spec.name),
-            ("data-square", &square),
-        ],
-    );
+    w.open("g", &[("class", &class), ("data-piece", &spec.name), ("data-square", &square)]);
     match chess_glyph(spec, piece.side, GlyphFill::Solid) {
         Some(glyph) => draw_glyph(w, scene, sq, piece.side, glyph),
         None => draw_lettered_disc(w, scene, sq, piece.side, spec.letter),
@@ -73,14 +66,7 @@ fn draw_lettered_disc(w: &mut XmlWriter, scene: &Scene, sq: Square, side: Side, 
     let stroke_width = scene.part(0.04).max(1);
     w.empty(
         "circle",
-        &[
-            ("cx", &x),
-            ("cy", &y),
-            ("r", &radius),
-            ("fill", &fill),
-            ("stroke", &INK),
-            ("stroke-width", &stroke_width),
-        ],
+        &[("cx", &x), ("cy", &y), ("r", &radius), ("fill", &fill), ("stroke", &INK), ("stroke-width", &stroke_width)],
     );
     let size = scene.part(0.45);
     w.text(

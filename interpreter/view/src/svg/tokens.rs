@@ -36,15 +36,7 @@ fn draw_hatch_pattern(w: &mut XmlWriter, kind: TokenId) {
             ("patternTransform", &"rotate(45)"),
         ],
     );
-    w.empty(
-        "rect",
-        &[
-            ("width", &"8"),
-            ("height", &"8"),
-            ("fill", &PAPER),
-            ("fill-opacity", &"0.6"),
-        ],
-    );
+    w.empty("rect", &[("width", &"8"), ("height", &"8"), ("fill", &PAPER), ("fill-opacity", &"0.6")]);
     w.empty(
         "line",
         &[
@@ -245,10 +237,7 @@ fn draw_count_badge(w: &mut XmlWriter, scene: &Scene, mark: &TokenMark) {
     let radius = scene.part(0.16);
     let fill = stroke_colour(mark);
     w.open("g", &[("class", &"count")]);
-    w.empty(
-        "circle",
-        &[("cx", &cx), ("cy", &cy), ("r", &radius), ("fill", &fill)],
-    );
+    w.empty("circle", &[("cx", &cx), ("cy", &cy), ("r", &radius), ("fill", &fill)]);
     let size = scene.part(0.22);
     w.text(
         "text",
@@ -270,10 +259,7 @@ fn draw_count_badge(w: &mut XmlWriter, scene: &Scene, mark: &TokenMark) {
 fn draw_timer_badge(w: &mut XmlWriter, scene: &Scene, mark: &TokenMark) {
     let (x, y) = scene.square_origin(mark.square);
     let (width, height) = (scene.part(0.36), scene.part(0.28));
-    let (left, top) = (
-        x + scene.layout.square - width - scene.part(0.03),
-        y + scene.part(0.03),
-    );
+    let (left, top) = (x + scene.layout.square - width - scene.part(0.03), y + scene.part(0.03));
     let stroke = stroke_colour(mark);
     w.open("g", &[("class", &"timer")]);
     w.empty(

@@ -15,10 +15,7 @@ pub(super) struct XmlWriter {
 impl XmlWriter {
     /// A document starting with the XML declaration.
     pub fn new() -> XmlWriter {
-        XmlWriter {
-            out: String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"),
-            depth: 0,
-        }
+        XmlWriter { out: String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"), depth: 0 }
     }
 
     /// `<name attrs>`, to be closed with [`XmlWriter::close`].

@@ -27,10 +27,7 @@ pub(super) fn piece_foreground(side: Side) -> &'static str {
 const TOKEN_COLOURS: [u8; 8] = [19, 88, 22, 54, 94, 23, 125, 58];
 
 pub(super) fn token_foreground(kind: TokenId) -> String {
-    format!(
-        "\x1b[1;38;5;{}m",
-        TOKEN_COLOURS[kind as usize % TOKEN_COLOURS.len()]
-    )
+    format!("\x1b[1;38;5;{}m", TOKEN_COLOURS[kind as usize % TOKEN_COLOURS.len()])
 }
 
 /// Tokens that do nothing at the moment are grey.

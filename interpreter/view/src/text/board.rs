@@ -22,11 +22,7 @@ impl BoardFrame {
         let g = ctx.pos.geometry();
         let mut lines = Vec::new();
         if self.named {
-            lines.push(format!(
-                "{}{}",
-                self.label_margin(ctx.pos),
-                g.board_names[board]
-            ));
+            lines.push(format!("{}{}", self.label_margin(ctx.pos), g.board_names[board]));
         }
         for rank in self.orientation.ranks_top_to_bottom(g.ranks) {
             lines.push(self.rank_line(ctx, board, rank));
@@ -41,11 +37,7 @@ impl BoardFrame {
         let g = ctx.pos.geometry();
         let mut line = String::new();
         if self.coordinates {
-            line.push_str(&format!(
-                "{:>width$} ",
-                rank + 1,
-                width = self.rank_label_width(ctx.pos)
-            ));
+            line.push_str(&format!("{:>width$} ", rank + 1, width = self.rank_label_width(ctx.pos)));
         }
         for file in self.orientation.files_left_to_right(g.files) {
             line.push_str(&self.paint.cell(&cell_at(ctx, g.square(board, file, rank))));
@@ -55,10 +47,7 @@ impl BoardFrame {
 
     fn file_labels(&self, pos: &Position) -> String {
         let letters = self.orientation.files_left_to_right(pos.geometry().files);
-        let labels: String = letters
-            .into_iter()
-            .map(|f| self.paint.column_label(file_letter(f)))
-            .collect();
+        let labels: String = letters.into_iter().map(|f| self.paint.column_label(file_letter(f))).collect();
         format!("{}{labels}", self.label_margin(pos))
     }
 

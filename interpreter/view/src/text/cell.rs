@@ -67,9 +67,7 @@ pub(super) fn cell_at(ctx: &CellContext, sq: Square) -> Cell {
     Cell {
         glyph,
         token_note,
-        link_note: link_number_at(ctx.links, sq)
-            .map(link_marker)
-            .unwrap_or_default(),
+        link_note: link_number_at(ctx.links, sq).map(link_marker).unwrap_or_default(),
         token_kind: mark.as_ref().map(|m| m.kind),
         dormant: mark.as_ref().is_some_and(|m| m.is_dormant()),
         light: is_light_square(pos.geometry(), sq),

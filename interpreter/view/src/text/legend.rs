@@ -26,16 +26,8 @@ fn describe_trace(pos: &Position, trace: &MoveTrace) -> String {
         .arrows
         .iter()
         .map(|arrow| {
-            let prefix = if arrow.leg == Leg::Transit {
-                "transit "
-            } else {
-                ""
-            };
-            format!(
-                "{prefix}{}-{}",
-                g.name_on_board(arrow.from),
-                g.name_on_board(arrow.to)
-            )
+            let prefix = if arrow.leg == Leg::Transit { "transit " } else { "" };
+            format!("{prefix}{}-{}", g.name_on_board(arrow.from), g.name_on_board(arrow.to))
         })
         .collect();
     legs.join(", ")
@@ -44,19 +36,12 @@ fn describe_trace(pos: &Position, trace: &MoveTrace) -> String {
 /// `  @2  porthole (dormant stack of 2): d4`.
 fn legend_lines(pos: &Position) -> Vec<String> {
     let entries = legend(pos);
-    let width = entries
-        .iter()
-        .map(|e| e.marker.chars().count())
-        .max()
-        .unwrap_or(0);
+    let width = entries.iter().map(|e| e.marker.chars().count()).max().unwrap_or(0);
     entries
         .iter()
         .map(|entry| {
             let squares = entry.square_names(pos).join(" ");
-            format!(
-                "  {:<width$}  {}: {squares}",
-                entry.marker, entry.description
-            )
+            format!("  {:<width$}  {}: {squares}", entry.marker, entry.description)
         })
         .collect()
 }

@@ -62,56 +62,30 @@ const BOARD_GAP: &str = "    ";
 pub fn render_text(pos: &Position, options: &TextOptions) -> String {
     let trace = trace_of(pos.variant(), options.last_move);
     let links = link_pairs(pos.variant());
-    let fill = if options.colour {
-        GlyphFill::Solid
-    } else {
-        GlyphFill::Printed
-    };
-    let ctx = CellContext {
-        pos,
-        unicode: options.unicode,
-        fill,
-        trace: &trace,
-        links: &links,
-    };
+    let fill = if options.colour { GlyphFill::Solid } else { GlyphFill::Printed };
+    let ctx = CellContext { pos, unicode: options.unicode, fill, trace: &trace, links: &links };
     let frame = BoardFrame {
         orientation: options.orientation,
         coordinates: options.coordinates,
         named: pos.geometry().boards() > 1,
-        paint: Paint {
-            colour: options.colour,
-            note_width: widest_note(&ctx),
-        },
+        paint: Paint { colour: options.colour, note_width: widest_note(&ctx) },
     };
-    let boards: Vec<Vec<String>> = (0..pos.geometry().boards())
-        .map(|b| frame.lines(&ctx, b))
-        .collect();
+    let boards: Vec<Vec<String>> = (0..pos.geometry().boards()).map(|b| frame.lines(&ctx, b)).collect();
     let mut lines = side_by_side(&boards);
     lines.push(String::new());
     lines.extend(footer_lines(pos, &trace, options.legend));
-    lines
-        .iter()
-        .map(|line| format!("{}\n", line.trim_end()))
-        .collect()
+    lines.iter().map(|line| format!("{}\n", line.trim_end())).collect()
 }
 
 /// The widest notes of any square, so that every column has room for them.
 fn widest_note(ctx: &CellContext) -> usize {
-    ctx.pos
-        .geometry()
-        .squares()
-        .map(|sq| cell_at(ctx, sq).note_width())
-        .max()
-        .unwrap_or(0)
+    ctx.pos.geometry().squares().map(|sq| cell_at(ctx, sq).note_width()).max().unwrap_or(0)
 }
 
 /// Blocks of lines joined left to right, each padded to its widest line.
 fn side_by_side(blocks: &[Vec<String>]) -> Vec<String> {
     let height = blocks.iter().map(Vec::len).max().unwrap_or(0);
-    let widths: Vec<usize> = blocks
-        .iter()
-        .map(|b| b.iter().map(|l| visible_width(l)).max().unwrap_or(0))
-        .collect();
+    let widths: Vec<usize> = blocks.iter().map(|b| b.iter().map(|l| visible_width(l)).max().unwrap_or(0)).collect();
     (0..height)
         .map(|row| {
             let parts: Vec<String> = blocks

@@ -3,8 +3,7 @@
 //! that glyphs line up.
 
 use super::ansi::{
-    piece_foreground, square_background, token_foreground, DORMANT_FOREGROUND, LINK_FOREGROUND,
-    PLAIN_FOREGROUND, RESET,
+    piece_foreground, square_background, token_foreground, DORMANT_FOREGROUND, LINK_FOREGROUND, PLAIN_FOREGROUND, RESET,
 };
 use super::cell::{Cell, CellGlyph};
 
@@ -31,21 +30,12 @@ impl Paint {
     }
 
     fn plain_cell(&self, cell: &Cell) -> String {
-        let (open, close) = if cell.highlighted {
-            ('[', ']')
-        } else {
-            (' ', ' ')
-        };
+        let (open, close) = if cell.highlighted { ('[', ']') } else { (' ', ' ') };
         let glyph = match cell.glyph {
             CellGlyph::Empty => '.',
             CellGlyph::Piece(_, c) | CellGlyph::Token(c) => c,
         };
-        format!(
-            "{open}{glyph}{}{}{close}{}",
-            cell.token_note,
-            cell.link_note,
-            self.padding(cell)
-        )
+        format!("{open}{glyph}{}{}{close}{}", cell.token_note, cell.link_note, self.padding(cell))
     }
 
     fn coloured_cell(&self, cell: &Cell) -> String {
@@ -53,9 +43,7 @@ impl Paint {
         text.push(' ');
         match cell.glyph {
             CellGlyph::Empty => text.push(' '),
-            CellGlyph::Piece(side, c) => {
-                push_coloured(&mut text, piece_foreground(side), c.to_string())
-            }
+            CellGlyph::Piece(side, c) => push_coloured(&mut text, piece_foreground(side), c.to_string()),
             CellGlyph::Token(c) => push_coloured(&mut text, &token_colour(cell), c.to_string()),
         }
         push_coloured(&mut text, &token_colour(cell), cell.token_note.clone());

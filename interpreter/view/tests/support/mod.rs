@@ -10,14 +10,7 @@ use holechess_kernel::spec::*;
 use holechess_kernel::Variant;
 
 fn pattern(dx: i8, dy: i8, range: u8, mode: PatternMode) -> Pattern {
-    Pattern {
-        dx,
-        dy,
-        range,
-        mode,
-        condition: PatternCondition::Always,
-        en_passant: EpRole::None,
-    }
+    Pattern { dx, dy, range, mode, condition: PatternCondition::Always, en_passant: EpRole::None }
 }
 
 fn all8(dx: i8, dy: i8) -> Vec<(i8, i8)> {
@@ -50,9 +43,7 @@ fn piece(name: &str, letter: char, patterns: Vec<Pattern>) -> PieceSpec {
 
 pub fn orthodox_spec() -> VariantSpec {
     let rider = |dirs: Vec<(i8, i8)>, range| {
-        dirs.into_iter()
-            .map(|(dx, dy)| pattern(dx, dy, range, PatternMode::MoveOrCapture))
-            .collect::<Vec<_>>()
+        dirs.into_iter().map(|(dx, dy)| pattern(dx, dy, range, PatternMode::MoveOrCapture)).collect::<Vec<_>>()
     };
     let mut pawn = piece(
         "pawn",
@@ -64,22 +55,13 @@ pub fn orthodox_spec() -> VariantSpec {
                 en_passant: EpRole::Sets,
                 ..pattern(0, 1, 2, PatternMode::MoveOnly)
             },
-            Pattern {
-                en_passant: EpRole::Captures,
-                ..pattern(1, 1, 1, PatternMode::CaptureOnly)
-            },
-            Pattern {
-                en_passant: EpRole::Captures,
-                ..pattern(-1, 1, 1, PatternMode::CaptureOnly)
-            },
+            Pattern { en_passant: EpRole::Captures, ..pattern(1, 1, 1, PatternMode::CaptureOnly) },
+            Pattern { en_passant: EpRole::Captures, ..pattern(-1, 1, 1, PatternMode::CaptureOnly) },
         ],
     );
     pawn.pawn = true;
     pawn.value = 100;
-    pawn.promotion = Some(PromotionSpec {
-        zone_ranks: 1,
-        choices: vec![1, 2, 3, 4],
-    });
+    pawn.promotion = Some(PromotionSpec { zone_ranks: 1, choices: vec![1, 2, 3, 4] });
     let knight = piece("knight", 'N', rider(all8(1, 2), 1));
     let bishop = piece("bishop", 'B', rider(all8(1, 1), 0));
     let mut rook = piece("rook", 'R', rider(all8(1, 0), 0));
@@ -94,15 +76,9 @@ pub fn orthodox_spec() -> VariantSpec {
         id: "orthodox-test".into(),
         title: "Orthodox (test)".into(),
         summary: "orthodox chess built in Rust for kernel tests".into(),
-        board: BoardSpec {
-            files: 8,
-            ranks: 8,
-            names: vec![String::new()],
-        },
+        board: BoardSpec { files: 8, ranks: 8, names: vec![String::new()] },
         pieces: vec![pawn, knight, bishop, rook, queen, king],
-        setup: SetupSpec {
-            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-        },
+        setup: SetupSpec { fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into() },
         rules: RulesSpec {
             castling: Some(CastlingSpec {
                 king_file_short: 6,
@@ -148,10 +124,7 @@ pub fn plain_token(name: &str, symbol: char) -> TokenSpec {
 }
 
 /// Orthodox chess with extra token kinds (and optional rule changes).
-pub fn orthodox_with(
-    tokens: Vec<TokenSpec>,
-    change: impl FnOnce(&mut VariantSpec),
-) -> Arc<Variant> {
+pub fn orthodox_with(tokens: Vec<TokenSpec>, change: impl FnOnce(&mut VariantSpec)) -> Arc<Variant> {
     let mut spec = orthodox_spec();
     spec.tokens = tokens;
     change(&mut spec);
@@ -188,20 +161,12 @@ pub fn transit_token(entry: Entry, stacking: Stacking) -> TokenSpec {
 
 /// A capture-entered transit whose stacks are dormant (PH).
 pub fn porthole() -> TokenSpec {
-    TokenSpec {
-        name: "porthole".into(),
-        symbol: '@',
-        ..transit_token(Entry::CaptureMove, Stacking::Dormant)
-    }
+    TokenSpec { name: "porthole".into(), symbol: '@', ..transit_token(Entry::CaptureMove, Stacking::Dormant) }
 }
 
 /// A transit entered by any move whose stacks act as one (SP).
 pub fn portal() -> TokenSpec {
-    TokenSpec {
-        name: "portal".into(),
-        symbol: '%',
-        ..transit_token(Entry::AnyMove, Stacking::Merged)
-    }
+    TokenSpec { name: "portal".into(), symbol: '%', ..transit_token(Entry::AnyMove, Stacking::Merged) }
 }
 
 /// An impassable pit that lasts two plies (PT).
@@ -216,11 +181,7 @@ pub fn pot_hole() -> TokenSpec {
 
 /// A missing square, dormant under a piece (WH).
 pub fn wormhole() -> TokenSpec {
-    TokenSpec {
-        name: "wormhole".into(),
-        symbol: '*',
-        ..warp_token()
-    }
+    TokenSpec { name: "wormhole".into(), symbol: '*', ..warp_token() }
 }
 
 /// Orthodox chess with every kind above.
@@ -235,7 +196,8 @@ pub fn two_boards() -> Arc<Variant> {
         spec.board.names = vec!["A".into(), "B".into()];
         spec.schedule = Schedule::SwitchBoards;
         spec.rules.castling = None;
-        spec.setup.fen = "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1".into();
+        spec.setup.fen =
+            "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1".into();
         spec.links.pairs = [(0, 3), (0, 4), (7, 3), (7, 4)]
             .iter()
             .map(|&(file, rank)| (SquareRef::new(0, file, rank), SquareRef::new(1, file, rank)))
