@@ -16,14 +16,7 @@ pub(crate) struct InputBuffer<R> {
 
 impl<R: Read> InputBuffer<R> {
     pub fn new(source: R) -> InputBuffer<R> {
-        InputBuffer {
-            source,
-            data: vec![0; INITIAL_CAPACITY],
-            start: 0,
-            end: 0,
-            at_eof: false,
-            consumed_total: 0,
-        }
+        InputBuffer { source, data: vec![0; INITIAL_CAPACITY], start: 0, end: 0, at_eof: false, consumed_total: 0 }
     }
 
     /// The unconsumed bytes read so far.

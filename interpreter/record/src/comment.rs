@@ -29,45 +29,25 @@ pub(crate) fn read_comment(content: &[u8]) -> Result<CommentContent, CommentErro
         remaining_text.extend_from_slice(&rest[..start]);
         remaining_text.push(b' ');
         let command = &rest[start + DICE_COMMAND.len()..];
-        let lines_before =
-            crate::cursor::count_lines(&content[..content.len() - rest.len() + start]);
-        let error = |error| CommentError {
-            lines_before,
-            error,
-        };
+        let lines_before = crate::cursor::count_lines(&content[..content.len() - rest.len() + start]);
+        let error = |error| CommentError { lines_before, error };
         let end = command
             .iter()
             .position(|&byte| byte == b']')
-            .ok_or_else(|| {
-                error(SyntaxError::BadDiceOutcome {
-                    text: excerpt(command),
-                })
-            })?;
+            .ok_or_else(|| error(SyntaxError::BadDiceOutcome { text: excerpt(command) }))?;
         read_outcomes(&command[..end], &mut dice).map_err(error)?;
         rest = &command[end + 1..];
     }
     remaining_text.extend_from_slice(rest);
-    Ok(CommentContent {
-        dice,
-        text: collapse_whitespace(&remaining_text),
-    })
+    Ok(CommentContent { dice, text: collapse_whitespace(&remaining_text) })
 }
 
 fn read_outcomes(list: &[u8], outcomes: &mut Vec<u8>) -> Result<(), SyntaxError> {
     if list.first().is_some_and(|byte| !byte.is_ascii_whitespace()) {
-        return Err(SyntaxError::BadDiceOutcome {
-            text: excerpt(list),
-        });
+        return Err(SyntaxError::BadDiceOutcome { text: excerpt(list) });
     }
-    for word in list
-        .split(u8::is_ascii_whitespace)
-        .filter(|word| !word.is_empty())
-    {
-        outcomes.push(
-            parse_outcome(word).ok_or_else(|| SyntaxError::BadDiceOutcome {
-                text: excerpt(word),
-            })?,
-        );
+    for word in list.split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()) {
+        outcomes.push(parse_outcome(word).ok_or_else(|| SyntaxError::BadDiceOutcome { text: excerpt(word) })?);
     }
     Ok(())
 }
@@ -77,25 +57,18 @@ fn parse_outcome(word: &[u8]) -> Option<u8> {
     if word.len() > 3 || word[0] == b'0' || !word.iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let value = word
-        .iter()
-        .fold(0u32, |value, digit| value * 10 + u32::from(digit - b'0'));
+    let value = word.iter().fold(0u32, |value, digit| value * 10 + u32::from(digit - b'0'));
     u8::try_from(value).ok()
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack
-        .windows(needle.len())
-        .position(|window| window == needle)
+    haystack.windows(needle.len()).position(|window| window == needle)
 }
 
 /// Words joined by single spaces; `None` if there are none.
 pub(crate) fn collapse_whitespace(text: &[u8]) -> Option<String> {
     let mut collapsed = Vec::with_capacity(text.len());
-    for word in text
-        .split(u8::is_ascii_whitespace)
-        .filter(|word| !word.is_empty())
-    {
+    for word in text.split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()) {
         if !collapsed.is_empty() {
             collapsed.push(b' ');
         }
@@ -106,13 +79,7 @@ pub(crate) fn collapse_whitespace(text: &[u8]) -> Option<String> {
 
 /// UTF-8 if it is, else Latin-1 (old PGN files).
 pub(crate) fn bytes_to_string(bytes: Vec<u8>) -> String {
-    String::from_utf8(bytes).unwrap_or_else(|invalid| {
-        invalid
-            .as_bytes()
-            .iter()
-            .map(|&byte| byte as char)
-            .collect()
-    })
+    String::from_utf8(bytes).unwrap_or_else(|invalid| invalid.as_bytes().iter().map(|&byte| byte as char).collect())
 }
 
 #[cfg(test)]
@@ -138,11 +105,7 @@ mod tests {
         for bad in ["0", "256", "-1", "x", "06", "1.5"] {
             let comment = format!("[%dice 3 {bad}]");
             let error = read_comment(comment.as_bytes()).unwrap_err();
-            assert_eq!(
-                error.error,
-                SyntaxError::BadDiceOutcome { text: bad.into() },
-                "{bad}"
-            );
+            assert_eq!(error.error, SyntaxError::BadDiceOutcome { text: bad.into() }, "{bad}");
         }
         let unclosed = read_comment(b"ok\n[%dice 3").unwrap_err();
         assert_eq!(unclosed.lines_before, 1);

@@ -30,13 +30,7 @@ pub(crate) struct Cursor<'a> {
 
 impl<'a> Cursor<'a> {
     pub fn new(bytes: &'a [u8], line: u32, starts_line: bool, complete: bool) -> Cursor<'a> {
-        Cursor {
-            bytes,
-            pos: 0,
-            line,
-            complete,
-            starts_line,
-        }
+        Cursor { bytes, pos: 0, line, complete, starts_line }
     }
 
     pub fn pos(&self) -> usize {
@@ -48,10 +42,7 @@ impl<'a> Cursor<'a> {
     }
 
     pub fn mark(&self) -> Mark {
-        Mark {
-            pos: self.pos,
-            line: self.line,
-        }
+        Mark { pos: self.pos, line: self.line }
     }
 
     pub fn reset(&mut self, mark: Mark) {

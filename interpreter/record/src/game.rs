@@ -95,32 +95,26 @@ impl MoveEntry {
 
     /// The comment texts, in order.
     pub fn comments(&self) -> impl Iterator<Item = &str> {
-        self.annotations
-            .iter()
-            .filter_map(|annotation| match annotation {
-                Annotation::Comment(text) => Some(text.as_str()),
-                _ => None,
-            })
+        self.annotations.iter().filter_map(|annotation| match annotation {
+            Annotation::Comment(text) => Some(text.as_str()),
+            _ => None,
+        })
     }
 
     /// The NAGs, in order.
     pub fn nags(&self) -> impl Iterator<Item = u8> + '_ {
-        self.annotations
-            .iter()
-            .filter_map(|annotation| match annotation {
-                Annotation::Nag(nag) => Some(*nag),
-                _ => None,
-            })
+        self.annotations.iter().filter_map(|annotation| match annotation {
+            Annotation::Nag(nag) => Some(*nag),
+            _ => None,
+        })
     }
 
     /// The side variations' texts, in order.
     pub fn variations(&self) -> impl Iterator<Item = &str> {
-        self.annotations
-            .iter()
-            .filter_map(|annotation| match annotation {
-                Annotation::Variation(text) => Some(text.as_str()),
-                _ => None,
-            })
+        self.annotations.iter().filter_map(|annotation| match annotation {
+            Annotation::Variation(text) => Some(text.as_str()),
+            _ => None,
+        })
     }
 }
 
@@ -143,10 +137,7 @@ pub struct Game {
 impl Game {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|tag| tag.name == name)
-            .map(|tag| tag.value.as_str())
+        self.tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())
     }
 
     /// The `[Variant]` tag.
@@ -168,10 +159,7 @@ impl Game {
     pub fn set_tag(&mut self, name: &str, value: &str) {
         match self.tags.iter_mut().find(|tag| tag.name == name) {
             Some(tag) => tag.value = value.to_owned(),
-            None => self.tags.push(TagPair {
-                name: name.to_owned(),
-                value: value.to_owned(),
-            }),
+            None => self.tags.push(TagPair { name: name.to_owned(), value: value.to_owned() }),
         }
     }
 

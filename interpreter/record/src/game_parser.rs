@@ -22,10 +22,7 @@ const TYPICAL_PLIES: usize = 128;
 #[derive(Debug)]
 pub(crate) enum Parsed {
     /// A game; with a problem, the cursor stands at the offending text.
-    Game {
-        game: Game,
-        problem: Option<SyntaxProblem>,
-    },
+    Game { game: Game, problem: Option<SyntaxProblem> },
     /// Text that starts no game.
     NotAGame,
 }
@@ -68,11 +65,7 @@ fn starts_movetext(cursor: &mut Cursor) -> Step<bool> {
 /// Bytes of move tokens, move numbers and result tokens.
 #[inline]
 fn is_token_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric()
-        || matches!(
-            byte,
-            b'-' | b'+' | b'#' | b'=' | b'@' | b'>' | b'/' | b':' | b'_'
-        )
+    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'+' | b'#' | b'=' | b'@' | b'>' | b'/' | b':' | b'_')
 }
 
 type Outcome = Result<(), SyntaxProblem>;
@@ -83,17 +76,11 @@ struct GameParser {
 
 impl GameParser {
     fn finished(self) -> Parsed {
-        Parsed::Game {
-            game: self.game,
-            problem: None,
-        }
+        Parsed::Game { game: self.game, problem: None }
     }
 
     fn with_problem(self, problem: SyntaxProblem) -> Parsed {
-        Parsed::Game {
-            game: self.game,
-            problem: Some(problem),
-        }
+        Parsed::Game { game: self.game, problem: Some(problem) }
     }
 
     fn next_ply(&self) -> u32 {
@@ -101,11 +88,7 @@ impl GameParser {
     }
 
     fn problem(&self, line: u32, error: SyntaxError) -> SyntaxProblem {
-        SyntaxProblem {
-            line,
-            ply: self.next_ply(),
-            error,
-        }
+        SyntaxProblem { line, ply: self.next_ply(), error }
     }
 
     fn read_tags(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
@@ -180,9 +163,7 @@ impl GameParser {
         }
         let parsed = MoveText::from_bytes(token).zip(Notation::parse_bytes(token));
         let Some((text, notation)) = parsed else {
-            let error = SyntaxError::NotAMove {
-                text: excerpt(token),
-            };
+            let error = SyntaxError::NotAMove { text: excerpt(token) };
             return Ok(TokenEnd::Continue(Err(self.problem(line, error))));
         };
         self.game.moves.push(MoveEntry {
@@ -201,12 +182,7 @@ impl GameParser {
         cursor.advance(1);
         match cursor.take_through(b'}')? {
             Some(content) => Ok(self.attach_comment(line, content)),
-            None => Ok(Err(self.problem(
-                line,
-                SyntaxError::Unterminated {
-                    what: "comment".into(),
-                },
-            ))),
+            None => Ok(Err(self.problem(line, SyntaxError::Unterminated { what: "comment".into() }))),
         }
     }
 
@@ -228,9 +204,7 @@ impl GameParser {
                 entry.annotations.extend(text.map(Annotation::Comment));
             }
             None if !dice.is_empty() => {
-                let error = SyntaxError::NothingToAttachTo {
-                    what: "`%dice`".into(),
-                };
+                let error = SyntaxError::NothingToAttachTo { what: "`%dice`".into() };
                 return Err(self.problem(line, error));
             }
             None => self.game.opening_comments.extend(text),
@@ -241,16 +215,12 @@ impl GameParser {
     fn read_variation(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
         let line = cursor.line();
         if self.game.moves.is_empty() {
-            let error = SyntaxError::NothingToAttachTo {
-                what: "a variation".into(),
-            };
+            let error = SyntaxError::NothingToAttachTo { what: "a variation".into() };
             return Ok(Err(self.problem(line, error)));
         }
         cursor.advance(1);
         let Some(text) = read_variation(cursor)? else {
-            let error = SyntaxError::Unterminated {
-                what: "variation".into(),
-            };
+            let error = SyntaxError::Unterminated { what: "variation".into() };
             return Ok(Err(self.problem(line, error)));
         };
         if let Some(entry) = self.game.moves.last_mut() {
@@ -263,9 +233,7 @@ impl GameParser {
         let line = cursor.line();
         cursor.advance(1);
         let digits = cursor.take_while(|byte| byte.is_ascii_digit())?;
-        let value = std::str::from_utf8(digits)
-            .ok()
-            .and_then(|digits| digits.parse::<u8>().ok());
+        let value = std::str::from_utf8(digits).ok().and_then(|digits| digits.parse::<u8>().ok());
         match value {
             Some(nag) => Ok(self.attach_nag(line, nag)),
             None => {
@@ -297,12 +265,7 @@ impl GameParser {
                 entry.annotations.push(Annotation::Nag(nag));
                 Ok(())
             }
-            None => Err(self.problem(
-                line,
-                SyntaxError::NothingToAttachTo {
-                    what: "a NAG".into(),
-                },
-            )),
+            None => Err(self.problem(line, SyntaxError::NothingToAttachTo { what: "a NAG".into() })),
         }
     }
 }
@@ -314,7 +277,5 @@ enum TokenEnd {
 }
 
 fn unexpected(text: &[u8]) -> SyntaxError {
-    SyntaxError::UnexpectedText {
-        text: excerpt(text),
-    }
+    SyntaxError::UnexpectedText { text: excerpt(text) }
 }

@@ -55,11 +55,7 @@ mod tests {
 
     #[test]
     fn a_rest_of_line_comment_ends_its_line() {
-        let words = [
-            Word::Plain("e4".into()),
-            Word::RestOfLine(";a } b".into()),
-            Word::Plain("e5".into()),
-        ];
+        let words = [Word::Plain("e4".into()), Word::RestOfLine(";a } b".into()), Word::Plain("e5".into())];
         let mut out = String::new();
         wrap_words(&words, &mut out);
         assert_eq!(out, "e4 ;a } b\ne5\n");

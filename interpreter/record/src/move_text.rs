@@ -26,10 +26,7 @@ impl MoveText {
         }
         let mut bytes = [0; MAX_MOVE_TEXT];
         bytes[..text.len()].copy_from_slice(text);
-        Some(MoveText {
-            len: text.len() as u8,
-            bytes,
-        })
+        Some(MoveText { len: text.len() as u8, bytes })
     }
 
     pub fn as_str(&self) -> &str {
@@ -67,9 +64,7 @@ impl<'de> Deserialize<'de> for MoveText {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let text = String::deserialize(deserializer)?;
         MoveText::new(&text).ok_or_else(|| {
-            serde::de::Error::custom(format!(
-                "move text `{text}` is not ASCII of at most {MAX_MOVE_TEXT} bytes"
-            ))
+            serde::de::Error::custom(format!("move text `{text}` is not ASCII of at most {MAX_MOVE_TEXT} bytes"))
         })
     }
 }

@@ -96,9 +96,7 @@ pub struct NotationError {
 impl Notation {
     /// Parses one move token (ASCII, without NAG suffixes like `!?`).
     pub fn parse(text: &str) -> Result<Notation, NotationError> {
-        Self::parse_bytes(text.as_bytes()).ok_or_else(|| NotationError {
-            text: text.to_owned(),
-        })
+        Self::parse_bytes(text.as_bytes()).ok_or_else(|| NotationError { text: text.to_owned() })
     }
 
     pub(crate) fn parse_bytes(text: &[u8]) -> Option<Notation> {
@@ -108,9 +106,7 @@ impl Notation {
             b"@" => Action::Intent,
             b"O-O" | b"0-0" => Action::Castle(CastleSide::King),
             b"O-O-O" | b"0-0-0" => Action::Castle(CastleSide::Queen),
-            [b'@', square @ ..] => Action::Teleport {
-                from: parse_whole_square(square)?,
-            },
+            [b'@', square @ ..] => Action::Teleport { from: parse_whole_square(square)? },
             _ => Action::Move(parse_board_move(body)?),
         };
         Some(Notation { action, check })
@@ -142,23 +138,13 @@ fn parse_board_move(body: &[u8]) -> Option<BoardMove> {
     };
     let (prefix, capture) = split_capture_mark(body);
     let (piece, from_file, from_rank) = parse_origin_prefix(prefix)?;
-    Some(BoardMove {
-        piece,
-        from_file,
-        from_rank,
-        capture,
-        to,
-        exit,
-        promotion,
-    })
+    Some(BoardMove { piece, from_file, from_rank, capture, to, exit, promotion })
 }
 
 /// A trailing `=X`, or a letter right after the destination's rank (`e7e8q`, `e8Q`).
 fn split_promotion(body: &[u8]) -> (&[u8], Option<u8>) {
     match body {
-        [rest @ .., b'=', letter] if letter.is_ascii_alphabetic() => {
-            (rest, Some(letter.to_ascii_uppercase()))
-        }
+        [rest @ .., b'=', letter] if letter.is_ascii_alphabetic() => (rest, Some(letter.to_ascii_uppercase())),
         [rest @ .., digit, letter] if digit.is_ascii_digit() && letter.is_ascii_alphabetic() => {
             (&body[..rest.len() + 1], Some(letter.to_ascii_uppercase()))
         }
@@ -193,12 +179,7 @@ fn parse_origin_prefix(prefix: &[u8]) -> Option<(Option<u8>, Option<u8>, Option<
 
 /// Splits a square off the end: a file letter then one or two rank digits.
 fn split_square_suffix(body: &[u8]) -> Option<(&[u8], Square)> {
-    let digits = body
-        .iter()
-        .rev()
-        .take_while(|byte| byte.is_ascii_digit())
-        .count()
-        .min(2);
+    let digits = body.iter().rev().take_while(|byte| byte.is_ascii_digit()).count().min(2);
     if digits == 0 || body.len() <= digits {
         return None;
     }
@@ -216,9 +197,7 @@ fn parse_whole_square(text: &[u8]) -> Option<Square> {
 }
 
 fn file_index(letter: u8) -> Option<u8> {
-    (b'a'..b'a' + MAX_BOARD_SIDE)
-        .contains(&letter)
-        .then(|| letter - b'a')
+    (b'a'..b'a' + MAX_BOARD_SIDE).contains(&letter).then(|| letter - b'a')
 }
 
 /// Rank digits `1`..`16` to a 0-based rank.
@@ -264,9 +243,7 @@ mod tests {
     fn san_pawn_capture_with_promotion_and_mate() {
         let notation = Notation::parse("exd8=Q#").unwrap();
         assert_eq!(notation.check, CheckMark::Mate);
-        let Action::Move(parsed) = notation.action else {
-            panic!()
-        };
+        let Action::Move(parsed) = notation.action else { panic!() };
         assert_eq!((parsed.piece, parsed.from_file), (None, Some(4)));
         assert!(parsed.capture);
         assert_eq!(parsed.promotion, Some(b'Q'));
@@ -309,10 +286,7 @@ mod tests {
 
     #[test]
     fn malformed_tokens_are_rejected() {
-        for text in [
-            "Bb4xNc3", "ed", "0-", "N@f3", "@a", "z4", "e0", "a17", "Nf3>", "x", "<br>", "O-O-O-O",
-            "Nf3=",
-        ] {
+        for text in ["Bb4xNc3", "ed", "0-", "N@f3", "@a", "z4", "e0", "a17", "Nf3>", "x", "<br>", "O-O-O-O", "Nf3="] {
             assert!(Notation::parse(text).is_err(), "{text} should not parse");
         }
     }

@@ -123,9 +123,7 @@ impl<R: Read> PgnReader<R> {
         self.skip_blank_text()?;
         if self.input.available().is_empty() {
             return match self.games_read {
-                0 => Err(ReadError::NoGames {
-                    bytes: self.input.consumed_total(),
-                }),
+                0 => Err(ReadError::NoGames { bytes: self.input.consumed_total() }),
                 _ => Ok(None),
             };
         }
@@ -148,11 +146,7 @@ impl<R: Read> PgnReader<R> {
                     self.consume_parsed(end);
                     self.resync = Resync::after(problem.as_ref());
                     self.games_read += 1;
-                    return Ok(PgnItem::Game(GameRecord {
-                        number: self.games_read,
-                        game,
-                        problem,
-                    }));
+                    return Ok(PgnItem::Game(GameRecord { number: self.games_read, game, problem }));
                 }
             }
         }
@@ -165,10 +159,7 @@ impl<R: Read> PgnReader<R> {
         let bytes = &available[..available.len().min(MAX_GAME_BYTES)];
         let mut cursor = Cursor::new(bytes, self.line, self.at_line_start, complete);
         let parsed = parse_game(&mut cursor)?;
-        let end = ParseEnd {
-            consumed: cursor.pos(),
-            line: cursor.line(),
-        };
+        let end = ParseEnd { consumed: cursor.pos(), line: cursor.line() };
         Ok((parsed, end))
     }
 
@@ -190,14 +181,9 @@ impl<R: Read> PgnReader<R> {
             self.input.fill_more()?;
         }
         let available = self.input.available();
-        let first_line = available[..available.len().min(EXCERPT_BYTES)]
-            .split(|&byte| byte == b'\n')
-            .next();
+        let first_line = available[..available.len().min(EXCERPT_BYTES)].split(|&byte| byte == b'\n').next();
         self.resync = Resync::ToNextTagLine;
-        Ok(StrayText {
-            line: self.line,
-            excerpt: excerpt(first_line.unwrap_or_default().trim_ascii()),
-        })
+        Ok(StrayText { line: self.line, excerpt: excerpt(first_line.unwrap_or_default().trim_ascii()) })
     }
 
     fn consume(&mut self, count: usize) {
@@ -237,12 +223,7 @@ impl<R: Read> PgnReader<R> {
                 self.skip_line()?;
                 continue;
             }
-            let blank = self
-                .input
-                .available()
-                .iter()
-                .take_while(|byte| byte.is_ascii_whitespace())
-                .count();
+            let blank = self.input.available().iter().take_while(|byte| byte.is_ascii_whitespace()).count();
             if blank == 0 {
                 return Ok(());
             }
@@ -308,9 +289,7 @@ impl Resync {
     fn after(problem: Option<&SyntaxProblem>) -> Resync {
         match problem.map(|problem| &problem.error) {
             None => Resync::Nothing,
-            Some(SyntaxError::MalformedTag { .. } | SyntaxError::TextAfterTag { .. }) => {
-                Resync::PastTagSection
-            }
+            Some(SyntaxError::MalformedTag { .. } | SyntaxError::TextAfterTag { .. }) => Resync::PastTagSection,
             Some(_) => Resync::ToNextTagLine,
         }
     }
@@ -326,21 +305,13 @@ struct ParseEnd {
 /// A game that did not end within [`MAX_GAME_BYTES`] gets a problem saying so.
 fn cut_off((parsed, end): (Parsed, ParseEnd)) -> (Parsed, ParseEnd) {
     match parsed {
-        Parsed::Game {
-            game,
-            problem: None,
-        } => {
+        Parsed::Game { game, problem: None } => {
             let problem = SyntaxProblem {
                 line: game.moves.last().map_or(game.line, |entry| entry.line),
                 ply: game.moves.len() as u32 + 1,
-                error: SyntaxError::GameTooLong {
-                    limit: MAX_GAME_BYTES,
-                },
+                error: SyntaxError::GameTooLong { limit: MAX_GAME_BYTES },
             };
-            let game = Parsed::Game {
-                game,
-                problem: Some(problem),
-            };
+            let game = Parsed::Game { game, problem: Some(problem) };
             (game, end)
         }
         other => (other, end),

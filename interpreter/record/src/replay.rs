@@ -55,11 +55,7 @@ pub enum Reason {
     GameOver { status: String },
     /// The result written contradicts the final position.
     #[error("result `{written}` contradicts the final position ({status}, so `{expected}`)")]
-    ResultMismatch {
-        written: String,
-        expected: String,
-        status: String,
-    },
+    ResultMismatch { written: String, expected: String, status: String },
     /// A variant's event hook failed.
     #[error("event failed: {message}")]
     Event { message: String },
@@ -138,18 +134,13 @@ pub fn replay_game(game: &Game, problem: Option<&SyntaxProblem>, rules: &Arc<Rul
             ply: problem.ply,
             line: problem.line,
             text: String::new(),
-            reason: Reason::Malformed {
-                message: problem.error.to_string(),
-            },
+            reason: Reason::Malformed { message: problem.error.to_string() },
             fen: Some(player.position().fen()),
         };
         return failed(plies, failure);
     }
     match check_result(game, &mut player) {
-        Ok(()) => Replay {
-            plies,
-            failure: None,
-        },
+        Ok(()) => Replay { plies, failure: None },
         Err(reason) => {
             let failure = Failure {
                 ply: plies + 1,
@@ -164,30 +155,15 @@ pub fn replay_game(game: &Game, problem: Option<&SyntaxProblem>, rules: &Arc<Rul
 }
 
 fn failed(plies: u32, failure: Failure) -> Replay {
-    Replay {
-        plies,
-        failure: Some(failure),
-    }
+    Replay { plies, failure: Some(failure) }
 }
 
 fn tag_failure(game: &Game, reason: Reason) -> Failure {
-    Failure {
-        ply: 0,
-        line: game.line,
-        text: String::new(),
-        reason,
-        fen: None,
-    }
+    Failure { ply: 0, line: game.line, text: String::new(), reason, fen: None }
 }
 
 fn move_failure(entry: &MoveEntry, reason: Reason, fen: String) -> Failure {
-    Failure {
-        ply: entry.ply,
-        line: entry.line,
-        text: entry.text.to_string(),
-        reason,
-        fen: Some(fen),
-    }
+    Failure { ply: entry.ply, line: entry.line, text: entry.text.to_string(), reason, fen: Some(fen) }
 }
 
 /// Names the orthodox game goes by in other programs' `[Variant]` tags.
@@ -205,36 +181,25 @@ fn check_tags(game: &Game, rules: &Rules) -> Result<(), Reason> {
     if same {
         return Ok(());
     }
-    Err(Reason::WrongVariant {
-        tag: tag.to_owned(),
-        validated: id.to_owned(),
-    })
+    Err(Reason::WrongVariant { tag: tag.to_owned(), validated: id.to_owned() })
 }
 
 /// The start position: `[FEN]` or the variant's start, with `[Holes]` as the token layout
 /// of the variant's first token kind (a square listed twice holds a stack of two, K8).
 pub fn start_position(game: &Game, rules: &Rules) -> Result<Position, Reason> {
     let variant = rules.variant();
-    let fen = game
-        .fen()
-        .map(str::trim)
-        .filter(|fen| !fen.is_empty())
-        .unwrap_or(variant.start_fen());
+    let fen = game.fen().map(str::trim).filter(|fen| !fen.is_empty()).unwrap_or(variant.start_fen());
     let fen = match game.holes() {
         Some(holes) => with_holes(fen, holes, rules)?,
         None => fen.to_owned(),
     };
-    Position::from_fen(variant, &fen).map_err(|error| Reason::BadStart {
-        message: format!("`{fen}`: {error}"),
-    })
+    Position::from_fen(variant, &fen).map_err(|error| Reason::BadStart { message: format!("`{fen}`: {error}") })
 }
 
 /// `fen` with the first token kind's group of the token field replaced by `holes`.
 fn with_holes(fen: &str, holes: &str, rules: &Rules) -> Result<String, Reason> {
     let Some(token) = rules.variant().tokens().first() else {
-        return Err(Reason::BadStart {
-            message: format!("[Holes] given, but variant `{}` has no tokens", rules.id()),
-        });
+        return Err(Reason::BadStart { message: format!("[Holes] given, but variant `{}` has no tokens", rules.id()) });
     };
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let (board_fields, token_field) = match fields.len() {
@@ -291,9 +256,7 @@ fn holes_group(kind: &str, holes: &str) -> Option<String> {
 
 /// The result the record gives: the `[Result]` tag, else the movetext's marker.
 fn written_result(game: &Game) -> Option<&str> {
-    game.tag("Result")
-        .map(str::trim)
-        .or(game.result.map(GameResult::as_pgn))
+    game.tag("Result").map(str::trim).or(game.result.map(GameResult::as_pgn))
 }
 
 /// A finished game (checkmate, stalemate) must carry the result it ended with.
@@ -320,11 +283,7 @@ fn check_result(game: &Game, player: &mut Player) -> Result<(), Reason> {
 /// One lives on the stack per game replayed, so the size difference costs nothing.
 #[allow(clippy::large_enum_variant)]
 enum Player {
-    Kernel {
-        position: Position,
-        legal: MoveList,
-        variant: String,
-    },
+    Kernel { position: Position, legal: MoveList, variant: String },
     Session(Box<holechess_game::Game>),
 }
 
@@ -332,17 +291,9 @@ impl Player {
     fn new(rules: &Arc<Rules>, start: Position) -> Player {
         if rules.has_events() {
             let dice = holechess_game::Dice::recorded(std::iter::empty());
-            return Player::Session(Box::new(holechess_game::Game::new(
-                Arc::clone(rules),
-                start,
-                dice,
-            )));
+            return Player::Session(Box::new(holechess_game::Game::new(Arc::clone(rules), start, dice)));
         }
-        Player::Kernel {
-            position: start,
-            legal: MoveList::new(),
-            variant: rules.id().to_owned(),
-        }
+        Player::Kernel { position: start, legal: MoveList::new(), variant: rules.id().to_owned() }
     }
 
     fn position(&self) -> &Position {
@@ -359,20 +310,14 @@ impl Player {
     /// Plays one entry, or says why it cannot be played.
     fn play(&mut self, entry: &MoveEntry) -> Result<(), Reason> {
         match self {
-            Player::Kernel {
-                position,
-                legal,
-                variant,
-            } => {
+            Player::Kernel { position, legal, variant } => {
                 position.generate_legal(legal);
                 if legal.is_empty() {
                     game_over(position)?;
                 }
                 let mv = pick(position, legal, entry)?;
                 if !entry.dice.is_empty() {
-                    return Err(Reason::UnexpectedDice {
-                        variant: variant.clone(),
-                    });
+                    return Err(Reason::UnexpectedDice { variant: variant.clone() });
                 }
                 position.play(mv);
                 Ok(())
@@ -386,9 +331,7 @@ impl Player {
 fn game_over(position: &Position) -> Result<(), Reason> {
     let status = position.status();
     if status.is_over() {
-        return Err(Reason::GameOver {
-            status: holechess_game::game::describe(status),
-        });
+        return Err(Reason::GameOver { status: holechess_game::game::describe(status) });
     }
     Ok(())
 }
@@ -397,9 +340,7 @@ fn game_over(position: &Position) -> Result<(), Reason> {
 fn pick(position: &Position, legal: &MoveList, entry: &MoveEntry) -> Result<Move, Reason> {
     match resolve(position, legal, &entry.notation) {
         Resolved::One(mv) => Ok(mv),
-        Resolved::None => Err(Reason::Illegal {
-            detail: explain_illegal(position, legal, &entry.notation),
-        }),
+        Resolved::None => Err(Reason::Illegal { detail: explain_illegal(position, legal, &entry.notation) }),
         Resolved::Ambiguous(candidates) => Err(Reason::Ambiguous { candidates }),
     }
 }
@@ -413,30 +354,20 @@ fn play_in_session(game: &mut holechess_game::Game, entry: &MoveEntry) -> Result
     }
     let mv = pick(&position, &legal, entry)?;
     let outcomes: Vec<u32> = entry.dice.iter().map(|&value| u32::from(value)).collect();
-    game.play_recorded(mv, &outcomes)
-        .map(|_| ())
-        .map_err(|error| game_error_reason(error, game.rules().id()))
+    game.play_recorded(mv, &outcomes).map(|_| ()).map_err(|error| game_error_reason(error, game.rules().id()))
 }
 
 fn game_error_reason(error: GameError, variant: &str) -> Reason {
     match error {
         GameError::GameOver(status) => Reason::GameOver { status },
         GameError::SurplusDice(left) => Reason::SurplusDice { left },
-        GameError::UnexpectedDice => Reason::UnexpectedDice {
-            variant: variant.to_owned(),
-        },
-        GameError::Event(HookError::Dice(message)) if message.starts_with("missing") => {
-            Reason::MissingDice { message }
-        }
+        GameError::UnexpectedDice => Reason::UnexpectedDice { variant: variant.to_owned() },
+        GameError::Event(HookError::Dice(message)) if message.starts_with("missing") => Reason::MissingDice { message },
         GameError::Event(HookError::Dice(message)) if message.starts_with("impossible") => {
             Reason::ImpossibleDice { message }
         }
-        GameError::Illegal(text) => Reason::Illegal {
-            detail: format!("{text} is not legal here"),
-        },
-        other => Reason::Event {
-            message: other.to_string(),
-        },
+        GameError::Illegal(text) => Reason::Illegal { detail: format!("{text} is not legal here") },
+        other => Reason::Event { message: other.to_string() },
     }
 }
 
@@ -446,10 +377,7 @@ mod tests {
 
     #[test]
     fn holes_become_a_token_group_with_stacks() {
-        assert_eq!(
-            holes_group("porthole", "c3 f3 c3").as_deref(),
-            Some("porthole=c3*2,f3")
-        );
+        assert_eq!(holes_group("porthole", "c3 f3 c3").as_deref(), Some("porthole=c3*2,f3"));
         assert_eq!(holes_group("porthole", "  "), None);
     }
 }

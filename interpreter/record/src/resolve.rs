@@ -36,11 +36,7 @@ pub(crate) fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> 
         (1, Some(mv)) => Resolved::One(mv),
         (0, _) => Resolved::None,
         _ => Resolved::Ambiguous(
-            legal
-                .iter()
-                .filter(|&&mv| matches(pos, mv, &notation.action))
-                .map(|&mv| san(pos, mv))
-                .collect(),
+            legal.iter().filter(|&&mv| matches(pos, mv, &notation.action)).map(|&mv| san(pos, mv)).collect(),
         ),
     }
 }
@@ -74,15 +70,11 @@ fn matches(pos: &Position, mv: Move, action: &Action) -> bool {
             let g = pos.geometry();
             (g.file_of(rook) > g.file_of(king)) == (*side == CastleSide::King)
         }
-        (Action::Move(board_move), Move::Castle { king, rook }) => {
-            castle_as_king_move(pos, board_move, king, rook)
-        }
+        (Action::Move(board_move), Move::Castle { king, rook }) => castle_as_king_move(pos, board_move, king, rook),
         (Action::Move(_), Move::Intent | Move::Pass | Move::Teleport { .. }) => false,
         (Action::Move(board_move), _) => board_move_matches(pos, mv, board_move),
         (Action::Intent, Move::Intent) | (Action::Pass, Move::Pass) => true,
-        (Action::Teleport { from }, Move::Teleport { from: origin, .. }) => {
-            same_square(pos, origin, *from)
-        }
+        (Action::Teleport { from }, Move::Teleport { from: origin, .. }) => same_square(pos, origin, *from),
         _ => false,
     }
 }
@@ -170,9 +162,7 @@ fn same_square(pos: &Position, sq: holechess_kernel::Square, square: Square) -> 
     let g = pos.geometry();
     g.file_of(sq) == square.file
         && g.rank_of(sq) == square.rank
-        && pos
-            .board_to_move()
-            .is_none_or(|board| g.board_of(sq) == board)
+        && pos.board_to_move().is_none_or(|board| g.board_of(sq) == board)
 }
 
 /// The kernel square the record's `square` names on the board in play, if it exists.
@@ -188,15 +178,8 @@ pub(crate) fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notat
     let mut reason = match notation.action {
         Action::Move(board_move) => explain_board_move(pos, legal, &board_move),
         Action::Castle(side) => {
-            let name = if side == CastleSide::King {
-                "short"
-            } else {
-                "long"
-            };
-            format!(
-                "{} cannot castle {name} here",
-                side_name(pos.side_to_move())
-            )
+            let name = if side == CastleSide::King { "short" } else { "long" };
+            format!("{} cannot castle {name} here", side_name(pos.side_to_move()))
         }
         Action::Intent => "no intent to teleport may be declared here".to_owned(),
         Action::Teleport { from } => format!("no teleport from {from} is possible here"),
@@ -216,14 +199,7 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
     let origins = origins(pos, wanted);
     let (mover, verb) = match origins.as_slice() {
         [] => return no_mover(pos, wanted),
-        [one] => (
-            format!(
-                "the {} on {}",
-                piece_name(pos, *one),
-                pos.geometry().name(*one)
-            ),
-            "cannot go",
-        ),
+        [one] => (format!("the {} on {}", piece_name(pos, *one), pos.geometry().name(*one)), "cannot go"),
         many => {
             let names: Vec<String> = many.iter().map(|&sq| pos.geometry().name(sq)).collect();
             let mover = format!("no {} ({})", piece_name(pos, many[0]), names.join(", "));
@@ -231,17 +207,10 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
         }
     };
     if wanted.promotion.is_none() && promotes_there(legal, &origins, to) {
-        return format!(
-            "{mover} {verb} to {} without naming the promoted piece",
-            wanted.to
-        );
+        return format!("{mover} {verb} to {} without naming the promoted piece", wanted.to);
     }
     let blocker = token_note(pos, to)
-        .or_else(|| {
-            wanted
-                .exit
-                .and_then(|exit| kernel_square(pos, exit).and_then(|sq| token_note(pos, sq)))
-        })
+        .or_else(|| wanted.exit.and_then(|exit| kernel_square(pos, exit).and_then(|sq| token_note(pos, sq))))
         .or_else(|| own_piece_note(pos, to, us));
     let destination = match wanted.exit {
         Some(exit) => format!("{}>{exit}", wanted.to),
@@ -254,15 +223,9 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
 }
 
 /// Whether a legal promotion goes from one of `origins` to `to`.
-fn promotes_there(
-    legal: &MoveList,
-    origins: &[holechess_kernel::Square],
-    to: holechess_kernel::Square,
-) -> bool {
+fn promotes_there(legal: &MoveList, origins: &[holechess_kernel::Square], to: holechess_kernel::Square) -> bool {
     legal.iter().any(|mv| {
-        mv.promotion().is_some()
-            && mv.to() == Some(to)
-            && mv.from().is_some_and(|from| origins.contains(&from))
+        mv.promotion().is_some() && mv.to() == Some(to) && mv.from().is_some_and(|from| origins.contains(&from))
     })
 }
 
@@ -329,31 +292,18 @@ fn no_mover(pos: &Position, wanted: &BoardMove) -> String {
 fn token_note(pos: &Position, sq: holechess_kernel::Square) -> Option<String> {
     let stack = pos.tokens_at(sq)?;
     let name = &pos.variant().tokens()[stack.kind as usize].name;
-    let many = if stack.count > 1 {
-        format!("a stack of {} of {name}", stack.count)
-    } else {
-        format!("a {name}")
-    };
+    let many = if stack.count > 1 { format!("a stack of {} of {name}", stack.count) } else { format!("a {name}") };
     Some(format!("{} holds {many}", pos.geometry().name(sq)))
 }
 
 fn own_piece_note(pos: &Position, sq: holechess_kernel::Square, us: Side) -> Option<String> {
     let piece = pos.piece_at(sq).filter(|piece| piece.side == us)?;
-    Some(format!(
-        "{} holds {}'s own {}",
-        pos.geometry().name(sq),
-        side_name(us),
-        pos.variant().piece(piece.kind).name
-    ))
+    Some(format!("{} holds {}'s own {}", pos.geometry().name(sq), side_name(us), pos.variant().piece(piece.kind).name))
 }
 
 fn piece_name(pos: &Position, sq: holechess_kernel::Square) -> String {
     match pos.piece_at(sq) {
-        Some(piece) => format!(
-            "{} {}",
-            side_name(piece.side).to_lowercase(),
-            pos.variant().piece(piece.kind).name
-        ),
+        Some(piece) => format!("{} {}", side_name(piece.side).to_lowercase(), pos.variant().piece(piece.kind).name),
         None => "piece".to_owned(),
     }
 }

@@ -32,9 +32,7 @@ pub(crate) fn read_tag_pair(cursor: &mut Cursor) -> Step<Result<TagPair, SyntaxE
 }
 
 fn malformed(reason: &str) -> SyntaxError {
-    SyntaxError::MalformedTag {
-        reason: reason.into(),
-    }
+    SyntaxError::MalformedTag { reason: reason.into() }
 }
 
 fn is_tag_name_byte(byte: u8) -> bool {
@@ -104,9 +102,7 @@ fn check_rest_of_line(cursor: &mut Cursor) -> Step<Result<(), SyntaxError>> {
         None | Some(b'\r' | b'\n' | b'[') => Ok(Ok(())),
         Some(_) => {
             let rest = cursor.rest_of_line()?;
-            Ok(Err(SyntaxError::TextAfterTag {
-                text: excerpt(rest),
-            }))
+            Ok(Err(SyntaxError::TextAfterTag { text: excerpt(rest) }))
         }
     }
 }

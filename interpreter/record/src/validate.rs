@@ -34,12 +34,7 @@ impl Verdict {
     }
 
     fn of(record: &GameRecord, replay: Replay) -> Verdict {
-        Verdict {
-            game: record.number,
-            line: record.game.line,
-            plies: replay.plies,
-            failure: replay.failure,
-        }
+        Verdict { game: record.number, line: record.game.line, plies: replay.plies, failure: replay.failure }
     }
 }
 
@@ -72,10 +67,8 @@ pub fn validate_source<R: Read + Send>(
     let mut current = read_batch(&mut reader, size);
     loop {
         let more = matches!(current.tail, Tail::More);
-        let (next, replays) = rayon::join(
-            || more.then(|| read_batch(&mut reader, size)),
-            || replay_batch(&current.items, rules),
-        );
+        let (next, replays) =
+            rayon::join(|| more.then(|| read_batch(&mut reader, size)), || replay_batch(&current.items, rules));
         emit(current.items, replays, &mut sink);
         match current.tail {
             Tail::More => {}
@@ -120,10 +113,7 @@ fn read_batch<R: Read>(reader: &mut PgnReader<R>, size: usize) -> Batch {
         };
         return Batch { items, tail };
     }
-    Batch {
-        items,
-        tail: Tail::More,
-    }
+    Batch { items, tail: Tail::More }
 }
 
 fn replay_batch(items: &[PgnItem], rules: &Arc<Rules>) -> Vec<Option<Replay>> {
@@ -140,13 +130,8 @@ fn replay_batch(items: &[PgnItem], rules: &Arc<Rules>) -> Vec<Option<Replay>> {
 fn emit(items: Vec<PgnItem>, verdicts: Vec<Option<Replay>>, sink: &mut impl FnMut(SourceEvent)) {
     for (item, replay) in items.into_iter().zip(verdicts) {
         match (item, replay) {
-            (PgnItem::Game(record), Some(replay)) => {
-                sink(SourceEvent::Verdict(Verdict::of(&record, replay)))
-            }
-            (PgnItem::Stray(stray), _) => sink(SourceEvent::Skipped {
-                line: stray.line,
-                excerpt: stray.excerpt,
-            }),
+            (PgnItem::Game(record), Some(replay)) => sink(SourceEvent::Verdict(Verdict::of(&record, replay))),
+            (PgnItem::Stray(stray), _) => sink(SourceEvent::Skipped { line: stray.line, excerpt: stray.excerpt }),
             (PgnItem::Game(_), None) => {}
         }
     }
@@ -166,11 +151,7 @@ impl Validator {
             .num_threads(jobs.unwrap_or(0))
             .build()
             .map_err(|error| format!("cannot start worker threads: {error}"))?;
-        Ok(Validator {
-            rules,
-            pool,
-            batch: DEFAULT_BATCH,
-        })
+        Ok(Validator { rules, pool, batch: DEFAULT_BATCH })
     }
 
     /// Games replayed together (at least 1).
@@ -189,12 +170,7 @@ impl Validator {
     }
 
     /// [`validate_source`] on this validator's pool.
-    pub fn run<R: Read + Send>(
-        &self,
-        source: R,
-        sink: impl FnMut(SourceEvent) + Send,
-    ) -> std::io::Result<()> {
-        self.pool
-            .install(|| validate_source(source, &self.rules, self.batch, sink))
+    pub fn run<R: Read + Send>(&self, source: R, sink: impl FnMut(SourceEvent) + Send) -> std::io::Result<()> {
+        self.pool.install(|| validate_source(source, &self.rules, self.batch, sink))
     }
 }

@@ -57,10 +57,7 @@ pub(crate) fn read_variation(cursor: &mut Cursor) -> Step<Option<String>> {
 
 fn push_comment(text: &mut Vec<u8>, comment: &[u8]) {
     text.push(b'{');
-    for word in comment
-        .split(u8::is_ascii_whitespace)
-        .filter(|word| !word.is_empty())
-    {
+    for word in comment.split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()) {
         if text.last() != Some(&b'{') {
             text.push(b' ');
         }
@@ -101,10 +98,7 @@ mod tests {
 
     #[test]
     fn a_line_comment_becomes_a_brace_comment() {
-        assert_eq!(
-            capture("e5 ; see }below\n Nf3)").as_deref(),
-            Some("e5 {see below} Nf3")
-        );
+        assert_eq!(capture("e5 ; see }below\n Nf3)").as_deref(), Some("e5 {see below} Nf3"));
     }
 
     #[test]

@@ -23,10 +23,7 @@ pub fn write_game(game: &Game) -> String {
 }
 
 /// Writes games separated by blank lines.
-pub fn write_games<'a>(
-    games: impl IntoIterator<Item = &'a Game>,
-    out: &mut impl io::Write,
-) -> io::Result<()> {
+pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>, out: &mut impl io::Write) -> io::Result<()> {
     for (index, game) in games.into_iter().enumerate() {
         if index > 0 {
             out.write_all(b"\n")?;
@@ -39,12 +36,8 @@ pub fn write_games<'a>(
 /// The order tags are written in: the seven-tag roster's (first of each name), then the
 /// others as they come.
 pub fn tags_in_export_order(tags: &[TagPair]) -> impl Iterator<Item = &TagPair> {
-    let roster = SEVEN_TAG_ROSTER
-        .iter()
-        .filter_map(|name| tags.iter().find(|tag| tag.name == *name));
-    let others = tags
-        .iter()
-        .filter(|tag| !SEVEN_TAG_ROSTER.contains(&tag.name.as_str()));
+    let roster = SEVEN_TAG_ROSTER.iter().filter_map(|name| tags.iter().find(|tag| tag.name == *name));
+    let others = tags.iter().filter(|tag| !SEVEN_TAG_ROSTER.contains(&tag.name.as_str()));
     roster.chain(others)
 }
 
@@ -74,10 +67,7 @@ fn movetext_words(game: &Game) -> Vec<Word> {
             words.push(Word::Plain(number));
         }
         push_entry(entry, &mut words);
-        interrupted = entry
-            .annotations
-            .iter()
-            .any(|annotation| !matches!(annotation, Annotation::Nag(_)));
+        interrupted = entry.annotations.iter().any(|annotation| !matches!(annotation, Annotation::Nag(_)));
         numbering.advance();
     }
     if let Some(result) = game.result {
@@ -135,11 +125,7 @@ impl MoveNumbering {
     fn from_fen(fen: Option<&str>) -> MoveNumbering {
         let fields: Vec<&str> = fen.map_or(Vec::new(), |fen| fen.split_whitespace().collect());
         MoveNumbering {
-            number: fields
-                .get(5)
-                .and_then(|field| field.parse().ok())
-                .filter(|&number| number > 0)
-                .unwrap_or(1),
+            number: fields.get(5).and_then(|field| field.parse().ok()).filter(|&number| number > 0).unwrap_or(1),
             black_to_move: fields.get(1) == Some(&"b"),
         }
     }

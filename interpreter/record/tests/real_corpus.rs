@@ -10,11 +10,8 @@ const REAL_DIR: &str = "/work/shared/data/pgn/real";
 const COUNTS: &str = "/work/shared/data/pgn/real-counts.tsv";
 
 /// Small enough to read in a debug build in well under a second each.
-const QUICK_FILES: [&str; 3] = [
-    "pgnmentor-Morphy.pgn",
-    "shakmaty-pgnreader-lichess_db_1000k.pgn",
-    "shakmaty-pgnreader-twic1599_1000k.pgn",
-];
+const QUICK_FILES: [&str; 3] =
+    ["pgnmentor-Morphy.pgn", "shakmaty-pgnreader-lichess_db_1000k.pgn", "shakmaty-pgnreader-twic1599_1000k.pgn"];
 
 /// file name -> (games, plies)
 fn published_counts() -> HashMap<String, (usize, usize)> {
@@ -35,13 +32,7 @@ fn read_counts(path: &Path) -> (usize, usize) {
     for item in PgnReader::open(path).expect("open") {
         match item.expect("readable") {
             PgnItem::Game(record) => {
-                assert_eq!(
-                    record.problem,
-                    None,
-                    "{} game {}",
-                    path.display(),
-                    record.number
-                );
+                assert_eq!(record.problem, None, "{} game {}", path.display(), record.number);
                 assert_eq!(record.number, games + 1);
                 games += 1;
                 plies += record.game.moves.len();
@@ -78,11 +69,7 @@ fn every_real_file_matches_published_counts() {
 fn games_carry_tags_in_order_and_start_lines() {
     let path = Path::new(REAL_DIR).join("pgnmentor-Morphy.pgn");
     let text = std::fs::read_to_string(&path).expect("Morphy");
-    let records: Vec<_> = PgnReader::open(&path)
-        .unwrap()
-        .games()
-        .map(Result::unwrap)
-        .collect();
+    let records: Vec<_> = PgnReader::open(&path).unwrap().games().map(Result::unwrap).collect();
     for record in &records {
         let game = &record.game;
         let first_line = text.lines().nth(game.line as usize - 1).unwrap();
@@ -91,10 +78,7 @@ fn games_carry_tags_in_order_and_start_lines() {
         assert!(game.tag("Result").is_some());
         for entry in &game.moves {
             let line = text.lines().nth(entry.line as usize - 1).unwrap();
-            assert!(
-                line.contains(entry.text.as_str()),
-                "{entry:?} not on its line"
-            );
+            assert!(line.contains(entry.text.as_str()), "{entry:?} not on its line");
         }
     }
 }

@@ -2,8 +2,7 @@
 //! the text follows export format: roster tags first, lines of at most 80 columns.
 
 use holechess_record::{
-    tags_in_export_order, write_game, write_games, Annotation, Game, GameResult, MoveEntry,
-    PgnReader,
+    tags_in_export_order, write_game, write_games, Annotation, Game, GameResult, MoveEntry, PgnReader,
 };
 
 fn read_back(text: &str) -> Vec<Game> {
@@ -31,11 +30,7 @@ fn assert_round_trip(game: &Game) -> String {
     let text = write_game(game);
     let again = read_back(&text);
     assert_eq!(again.len(), 1, "{text}");
-    assert_eq!(
-        without_lines(again[0].clone()),
-        without_lines(game.clone()),
-        "{text}"
-    );
+    assert_eq!(without_lines(again[0].clone()), without_lines(game.clone()), "{text}");
     for line in text.lines() {
         assert!(line.len() <= 80 || !line.contains(' '), "long line: {line}");
     }
@@ -51,11 +46,7 @@ fn game_of(moves: &[&str]) -> Game {
     game.set_tag("Variant", "pothole");
     game.set_tag("Result", "1-0");
     game.set_tag("Event", "Test");
-    game.moves = moves
-        .iter()
-        .enumerate()
-        .map(|(index, text)| entry(index as u32 + 1, text))
-        .collect();
+    game.moves = moves.iter().enumerate().map(|(index, text)| entry(index as u32 + 1, text)).collect();
     game
 }
 
@@ -76,10 +67,7 @@ fn dice_transits_and_annotations_survive() {
     let text = assert_round_trip(&game);
     assert!(text.starts_with("[Event \"Test\"]\n[Result \"1-0\"]\n[Variant \"pothole\"]\n\n"));
     let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    assert!(
-        one_line.contains("1. e4 {[%dice 6 5 5]} d6 {[%dice 5]} 2. e1d2>f5 {[%dice 2 4 3 1 1]} $1"),
-        "{text}"
-    );
+    assert!(one_line.contains("1. e4 {[%dice 6 5 5]} d6 {[%dice 5]} 2. e1d2>f5 {[%dice 2 4 3 1 1]} $1"), "{text}");
     assert!(text.contains(";a } brace\n"), "{text}");
     assert!(text.trim_end().ends_with("1-0"));
 }
@@ -96,24 +84,14 @@ fn two_board_actions_survive() {
 fn black_to_move_and_interruptions_get_move_numbers() {
     let mut game = game_of(&["Kd2", "Kb2", "Kd3"]);
     game.set_tag("FEN", "8/8/8/8/8/8/8/K1k5 b - - 0 12");
-    game.moves[1]
-        .annotations
-        .push(Annotation::Comment("only move".into()));
+    game.moves[1].annotations.push(Annotation::Comment("only move".into()));
     let text = assert_round_trip(&game);
-    assert!(
-        text.contains("12... Kd2 13. Kb2 {only move} 13... Kd3"),
-        "{text}"
-    );
+    assert!(text.contains("12... Kd2 13. Kb2 {only move} 13... Kd3"), "{text}");
 }
 
 #[test]
 fn long_games_wrap_at_80_columns() {
-    let moves: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"]
-        .iter()
-        .cycle()
-        .take(400)
-        .copied()
-        .collect();
+    let moves: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(400).copied().collect();
     let mut game = game_of(&moves);
     for entry in &mut game.moves {
         entry.dice = vec![6, 1, 8];
@@ -139,11 +117,7 @@ fn real_and_tricky_files_survive_a_rewrite() {
         "/work/shared/data/pgn/tricky/python-chess/cutechess-fischerrandom.pgn",
         "/work/shared/data/pgn/tricky/python-chess/chessbase-empty-line.pgn",
     ] {
-        let games: Vec<Game> = PgnReader::open(file)
-            .unwrap()
-            .games()
-            .map(|record| record.unwrap().game)
-            .collect();
+        let games: Vec<Game> = PgnReader::open(file).unwrap().games().map(|record| record.unwrap().game).collect();
         let mut text = Vec::new();
         write_games(&games, &mut text).unwrap();
         let again = read_back(std::str::from_utf8(&text).unwrap());

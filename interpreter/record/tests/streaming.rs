@@ -53,16 +53,8 @@ fn byte_by_byte_reading_equals_whole_reading() {
         };
         let whole = summary(PgnReader::from_bytes(&bytes));
         for &step in steps {
-            let trickled = summary(PgnReader::new(Trickle {
-                bytes: &bytes,
-                step,
-            }));
-            assert_eq!(
-                trickled,
-                whole,
-                "{} read {step} bytes at a time",
-                file.display()
-            );
+            let trickled = summary(PgnReader::new(Trickle { bytes: &bytes, step }));
+            assert_eq!(trickled, whole, "{} read {step} bytes at a time", file.display());
         }
     }
 }
@@ -72,10 +64,7 @@ fn big_files_in_small_chunks_equal_whole_reading() {
     for file in tricky_files() {
         let bytes = std::fs::read(&file).unwrap();
         let whole = summary(PgnReader::from_bytes(&bytes));
-        let trickled = summary(PgnReader::new(Trickle {
-            bytes: &bytes,
-            step: 997,
-        }));
+        let trickled = summary(PgnReader::new(Trickle { bytes: &bytes, step: 997 }));
         assert_eq!(trickled, whole, "{}", file.display());
     }
 }

@@ -1,14 +1,11 @@
 //! The reader on hand-made PGN: every syntax feature of holechess records, and garbage.
 
 use holechess_record::{
-    Action, Annotation, CastleSide, GameRecord, GameResult, PgnItem, PgnReader, ReadError,
-    StrayText, SyntaxError,
+    Action, Annotation, CastleSide, GameRecord, GameResult, PgnItem, PgnReader, ReadError, StrayText, SyntaxError,
 };
 
 fn items(text: &str) -> Vec<PgnItem> {
-    PgnReader::from_bytes(text.as_bytes())
-        .map(|item| item.expect("readable"))
-        .collect()
+    PgnReader::from_bytes(text.as_bytes()).map(|item| item.expect("readable")).collect()
 }
 
 fn records(text: &str) -> Vec<GameRecord> {
@@ -38,12 +35,7 @@ fn only_game(text: &str) -> GameRecord {
 }
 
 fn move_texts(record: &GameRecord) -> Vec<&str> {
-    record
-        .game
-        .moves
-        .iter()
-        .map(|entry| entry.text.as_str())
-        .collect()
+    record.game.moves.iter().map(|entry| entry.text.as_str()).collect()
 }
 
 #[test]
@@ -58,9 +50,7 @@ fn byte_order_mark_and_crlf() {
 
 #[test]
 fn move_numbers_with_and_without_dots() {
-    let record = only_game(
-        "[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 12\"]\n\n12... Kd2 13.Kb2 13... Kd3 14 Kc1 0-1",
-    );
+    let record = only_game("[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 12\"]\n\n12... Kd2 13.Kb2 13... Kd3 14 Kc1 0-1");
     assert_eq!(move_texts(&record), ["Kd2", "Kb2", "Kd3", "Kc1"]);
     let plies: Vec<u32> = record.game.moves.iter().map(|entry| entry.ply).collect();
     assert_eq!(plies, [1, 2, 3, 4]);
@@ -70,12 +60,7 @@ fn move_numbers_with_and_without_dots() {
 #[test]
 fn castling_long_algebraic_and_suffixes() {
     let record = only_game("1. e2e4 e7e5 2. O-O 0-0-0+ 3. e7e8q! exd8=Q#?! 1/2-1/2");
-    let actions: Vec<Action> = record
-        .game
-        .moves
-        .iter()
-        .map(|e| e.notation.action)
-        .collect();
+    let actions: Vec<Action> = record.game.moves.iter().map(|e| e.notation.action).collect();
     assert_eq!(actions[2], Action::Castle(CastleSide::King));
     assert_eq!(actions[3], Action::Castle(CastleSide::Queen));
     assert_eq!(record.game.moves[4].nags().collect::<Vec<_>>(), [1]);
@@ -100,10 +85,7 @@ fn dice_comments_several_commands_in_order() {
 fn dice_outcome_out_of_range_is_a_syntax_problem_at_its_ply() {
     let record = only_game("1. e4 {[%dice 6]} e5 {\n[%dice 0 3]} 2. Nf3 *");
     let problem = record.problem.clone().expect("problem");
-    assert_eq!(
-        problem.error,
-        SyntaxError::BadDiceOutcome { text: "0".into() }
-    );
+    assert_eq!(problem.error, SyntaxError::BadDiceOutcome { text: "0".into() });
     assert_eq!((problem.line, problem.ply), (2, 3));
     assert_eq!(move_texts(&record), ["e4", "e5"]);
 }
@@ -111,23 +93,10 @@ fn dice_outcome_out_of_range_is_a_syntax_problem_at_its_ply() {
 #[test]
 fn transits_and_two_board_actions() {
     let record = only_game("1. e1d2>f5 Kd2>f5+ 2. @ @a4 3. -- e4 *");
-    assert_eq!(
-        move_texts(&record),
-        ["e1d2>f5", "Kd2>f5+", "@", "@a4", "--", "e4"]
-    );
-    let actions: Vec<Action> = record
-        .game
-        .moves
-        .iter()
-        .map(|e| e.notation.action)
-        .collect();
-    let Action::Move(transit) = actions[0] else {
-        panic!()
-    };
-    assert_eq!(
-        transit.exit.map(|square| square.to_string()),
-        Some("f5".into())
-    );
+    assert_eq!(move_texts(&record), ["e1d2>f5", "Kd2>f5+", "@", "@a4", "--", "e4"]);
+    let actions: Vec<Action> = record.game.moves.iter().map(|e| e.notation.action).collect();
+    let Action::Move(transit) = actions[0] else { panic!() };
+    assert_eq!(transit.exit.map(|square| square.to_string()), Some("f5".into()));
     assert_eq!(actions[2], Action::Intent);
     assert!(matches!(actions[3], Action::Teleport { from } if from.to_string() == "a4"));
     assert_eq!(actions[4], Action::Pass);
@@ -135,14 +104,10 @@ fn transits_and_two_board_actions() {
 
 #[test]
 fn nested_variations_attach_to_the_move_before() {
-    let record =
-        only_game("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 ; a line comment\n2. Nf3 $14 *");
+    let record = only_game("1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) e5 ; a line comment\n2. Nf3 $14 *");
     let moves = &record.game.moves;
     assert_eq!(move_texts(&record), ["e4", "e5", "Nf3"]);
-    assert_eq!(
-        moves[0].variations().collect::<Vec<_>>(),
-        ["1. d4 d5 (1... Nf6 2. c4) 2. c4"]
-    );
+    assert_eq!(moves[0].variations().collect::<Vec<_>>(), ["1. d4 d5 (1... Nf6 2. c4) 2. c4"]);
     assert_eq!(moves[1].comments().collect::<Vec<_>>(), ["a line comment"]);
     assert_eq!(moves[2].annotations, [Annotation::Nag(14)]);
 }
@@ -160,13 +125,7 @@ fn garbage_between_games_is_stray_text_and_reading_goes_on() {
     assert_eq!(games.len(), 2);
     assert_eq!(games[1].game.tag("Event"), Some("2"));
     assert_eq!(games[1].game.line, 6);
-    assert_eq!(
-        strays(text),
-        [StrayText {
-            line: 3,
-            excerpt: "</p>".into()
-        }]
-    );
+    assert_eq!(strays(text), [StrayText { line: 3, excerpt: "</p>".into() }]);
 }
 
 #[test]
@@ -175,12 +134,7 @@ fn a_bad_game_does_not_stop_the_next() {
     let games = records(text);
     assert_eq!(games.len(), 2);
     let problem = games[0].problem.clone().expect("problem");
-    assert_eq!(
-        problem.error,
-        SyntaxError::UnexpectedText {
-            text: "<b>e5</b>".into()
-        }
-    );
+    assert_eq!(problem.error, SyntaxError::UnexpectedText { text: "<b>e5</b>".into() });
     assert_eq!((problem.line, problem.ply), (3, 2));
     assert_eq!(games[1].problem, None);
     assert_eq!(move_texts(&games[1]), ["d4"]);
@@ -191,10 +145,7 @@ fn a_bad_tag_line_spoils_one_game_not_three() {
     let text = "[Event \"1\"]<br>\n[Site \"x\"]\n[Round \"1\"]\n1. e4 *\n\n[Event \"2\"]\n1. d4 *";
     let games = records(text);
     assert_eq!(games.len(), 2);
-    assert!(matches!(
-        games[0].problem.as_ref().unwrap().error,
-        SyntaxError::TextAfterTag { .. }
-    ));
+    assert!(matches!(games[0].problem.as_ref().unwrap().error, SyntaxError::TextAfterTag { .. }));
     assert_eq!(games[1].game.tag("Event"), Some("2"));
 }
 
@@ -209,35 +160,21 @@ fn unescaped_quotes_inside_a_tag_value_are_kept() {
 fn truncated_game_at_end_of_file() {
     let cut_in_movetext = only_game("[Event \"A\"]\n\n1. e4 e5 2. Nf3");
     assert_eq!(move_texts(&cut_in_movetext), ["e4", "e5", "Nf3"]);
-    assert_eq!(
-        (cut_in_movetext.problem, cut_in_movetext.game.result),
-        (None, None)
-    );
+    assert_eq!((cut_in_movetext.problem, cut_in_movetext.game.result), (None, None));
 
     let cut_in_comment = only_game("[Event \"A\"]\n\n1. e4 {[%dice 6 5");
     let problem = cut_in_comment.problem.expect("problem");
-    assert_eq!(
-        problem.error,
-        SyntaxError::Unterminated {
-            what: "comment".into()
-        }
-    );
+    assert_eq!(problem.error, SyntaxError::Unterminated { what: "comment".into() });
     assert_eq!(problem.ply, 2);
 
     let cut_in_tag = only_game("[Event \"A\"]\n[Site \"B");
-    assert!(matches!(
-        cut_in_tag.problem.unwrap().error,
-        SyntaxError::MalformedTag { .. }
-    ));
+    assert!(matches!(cut_in_tag.problem.unwrap().error, SyntaxError::MalformedTag { .. }));
 }
 
 #[test]
 fn tag_sections_without_movetext_are_separate_games() {
     let text = "[Event \"A\"]\n[Round \"1\"]\n\n[Event \"A\"]\n[Round \"2\"]\n\n[Round \"3\"]\n";
-    let rounds: Vec<String> = records(text)
-        .iter()
-        .map(|record| record.game.tag("Round").unwrap().to_owned())
-        .collect();
+    let rounds: Vec<String> = records(text).iter().map(|record| record.game.tag("Round").unwrap().to_owned()).collect();
     assert_eq!(rounds, ["1", "2", "3"]);
 }
 
@@ -265,35 +202,17 @@ fn a_line_of_prose_is_stray_text_not_a_game() {
 
 #[test]
 fn moves_before_the_first_move_have_nothing_to_attach_to() {
-    let problem = only_game("[Event \"A\"]\n{intro} (1. d4) 1. e4 *")
-        .problem
-        .unwrap();
-    assert_eq!(
-        problem.error,
-        SyntaxError::NothingToAttachTo {
-            what: "a variation".into()
-        }
-    );
-    let dice = only_game("[Event \"A\"]\n{[%dice 3]} 1. e4 *")
-        .problem
-        .unwrap();
-    assert_eq!(
-        dice.error,
-        SyntaxError::NothingToAttachTo {
-            what: "`%dice`".into()
-        }
-    );
+    let problem = only_game("[Event \"A\"]\n{intro} (1. d4) 1. e4 *").problem.unwrap();
+    assert_eq!(problem.error, SyntaxError::NothingToAttachTo { what: "a variation".into() });
+    let dice = only_game("[Event \"A\"]\n{[%dice 3]} 1. e4 *").problem.unwrap();
+    assert_eq!(dice.error, SyntaxError::NothingToAttachTo { what: "`%dice`".into() });
 }
 
 #[test]
 fn not_pgn_at_all_is_reported_not_a_crash() {
-    let mut reader =
-        PgnReader::from_bytes(b"<html><body>\x00\xff\xfe no chess here</body></html>\n");
+    let mut reader = PgnReader::from_bytes(b"<html><body>\x00\xff\xfe no chess here</body></html>\n");
     assert!(matches!(reader.next(), Some(Ok(PgnItem::Stray(_)))));
-    assert!(matches!(
-        reader.next(),
-        Some(Err(ReadError::NoGames { .. }))
-    ));
+    assert!(matches!(reader.next(), Some(Err(ReadError::NoGames { .. }))));
     assert!(reader.next().is_none());
     let empty: Vec<_> = PgnReader::from_bytes(b"").collect();
     assert!(matches!(empty[..], [Err(ReadError::NoGames { bytes: 0 })]));

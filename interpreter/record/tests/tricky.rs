@@ -25,32 +25,14 @@ struct Outcome {
 }
 
 const fn games(games: usize, plies: usize) -> Outcome {
-    Outcome {
-        games,
-        plies,
-        problems: 0,
-        strays: 0,
-        no_games: false,
-    }
+    Outcome { games, plies, problems: 0, strays: 0, no_games: false }
 }
 
 const fn with_problems(games: usize, plies: usize, problems: usize) -> Outcome {
-    Outcome {
-        games,
-        plies,
-        problems,
-        strays: 0,
-        no_games: false,
-    }
+    Outcome { games, plies, problems, strays: 0, no_games: false }
 }
 
-const NOT_PGN: Outcome = Outcome {
-    games: 0,
-    plies: 0,
-    problems: 0,
-    strays: 1,
-    no_games: true,
-};
+const NOT_PGN: Outcome = Outcome { games: 0, plies: 0, problems: 0, strays: 1, no_games: true };
 
 fn read(path: &Path) -> Outcome {
     let mut outcome = Outcome::default();
@@ -139,13 +121,7 @@ fn expected() -> BTreeMap<&'static str, Outcome> {
     }
     // ICC mails: python-chess counts the mail headers between the two games as a third,
     // empty game; here they are stray text.
-    expected.insert(
-        "pgn-read/crafty06_01.pgn",
-        Outcome {
-            strays: 1,
-            ..games(2, 223)
-        },
-    );
+    expected.insert("pgn-read/crafty06_01.pgn", Outcome { strays: 1, ..games(2, 223) });
     // HTML newsletters with moves inside <strong> elements and no tag line: python-chess
     // makes 17 and 35 "games" out of the HTML text; here it is not PGN.
     expected.insert("pgn-read/crafty06_02.pgn", NOT_PGN);
@@ -153,25 +129,13 @@ fn expected() -> BTreeMap<&'static str, Outcome> {
     // 7 games like python-chess (whose error is an illegal move, for the replay step).
     // `* *` and `1-0 ff`: text after the result is stray (5 times); the forfeit
     // `(+)-(-)` opens a variation before any move: a syntax problem in game 4.
-    expected.insert(
-        "pgn-read/twic9nn_error.pgn",
-        Outcome {
-            strays: 5,
-            ..with_problems(7, 140, 1)
-        },
-    );
+    expected.insert("pgn-read/twic9nn_error.pgn", Outcome { strays: 5, ..with_problems(7, 140, 1) });
     // `Z0` (ChessBase null move) is not holechess notation (a lost turn is `--`);
     // python-chess reads it as a null move.
     expected.insert("python-chess/anastasian-lewis.pgn", with_problems(1, 81, 1));
     // Crazyhouse drops (`N@f3`) are not holechess notation; python-chess knows crazyhouse.
-    expected.insert(
-        "python-chess/knightvuillaume-jannlee-zh-lichess.pgn",
-        with_problems(1, 23, 1),
-    );
-    expected.insert(
-        "python-chess/saturs-jannlee-zh-lichess.pgn",
-        with_problems(1, 21, 1),
-    );
+    expected.insert("python-chess/knightvuillaume-jannlee-zh-lichess.pgn", with_problems(1, 23, 1));
+    expected.insert("python-chess/saturs-jannlee-zh-lichess.pgn", with_problems(1, 21, 1));
     // Tag sections without movetext: a repeated tag name starts the next game, so 605
     // and 45 games (python-chess merges each file into 1 game with repeated tags).
     expected.insert("scalachess/FWWRC-tags-only.pgn", games(605, 0));
@@ -180,10 +144,7 @@ fn expected() -> BTreeMap<&'static str, Outcome> {
     expected.insert("scalachess/snapshot-replay-mainline_fen.txt", NOT_PGN);
     // One game per line, no tags, no blank lines: each result ends a game, so 278 games
     // (python-chess reads on past each result: 1 game, then an illegal move).
-    expected.insert(
-        "sunfish/pgns-headerless-one-per-line.pgn",
-        games(278, 15896),
-    );
+    expected.insert("sunfish/pgns-headerless-one-per-line.pgn", games(278, 15896));
     // Not PGN files at all.
     expected.insert("pgn-read/LICENCE", NOT_PGN);
     expected.insert("python-chess-results.tsv", NOT_PGN);
@@ -226,26 +187,12 @@ fn every_tricky_file_gives_the_expected_games() {
 #[test]
 fn problems_name_the_line_ply_and_text() {
     let path = Path::new(TRICKY_DIR).join("python-chess/anastasian-lewis.pgn");
-    let records: Vec<_> = PgnReader::open(path)
-        .unwrap()
-        .games()
-        .map(Result::unwrap)
-        .collect();
+    let records: Vec<_> = PgnReader::open(path).unwrap().games().map(Result::unwrap).collect();
     let problem = records[0].problem.clone().unwrap();
-    assert_eq!(
-        problem.to_string(),
-        "line 20, ply 82: `Z0` is not a move in holechess notation"
-    );
+    assert_eq!(problem.to_string(), "line 20, ply 82: `Z0` is not a move in holechess notation");
 
     let path = Path::new(TRICKY_DIR).join("pgn-read/Little_02.pgn");
-    let records: Vec<_> = PgnReader::open(path)
-        .unwrap()
-        .games()
-        .map(Result::unwrap)
-        .collect();
+    let records: Vec<_> = PgnReader::open(path).unwrap().games().map(Result::unwrap).collect();
     let problem = records[0].problem.clone().unwrap();
-    assert_eq!(
-        problem.to_string(),
-        "line 4, ply 1: a variation before the first move"
-    );
+    assert_eq!(problem.to_string(), "line 4, ply 1: a variation before the first move");
 }
