@@ -167,5 +167,6 @@ pub fn describe(status: Status) -> String {
         Status::Ongoing => "the game goes on".to_string(),
         Status::Checkmate { winner } => format!("checkmate, {winner} wins"),
         Status::Stalemate { rule } => format!("stalemate ({rule:?})").to_lowercase(),
+        Status::Draw { reason } => format!("draw: {reason}"),
     }
 }

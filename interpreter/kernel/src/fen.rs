@@ -24,8 +24,8 @@ impl Position {
         if fields.is_empty() {
             return Err(PositionError::new("the position is empty"));
         }
-        if fields.len() > 7 {
-            return Err(PositionError::new(format!("a position has at most 7 fields, this one has {}", fields.len())));
+        if fields.len() > 8 {
+            return Err(PositionError::new(format!("a position has at most 8 fields, this one has {}", fields.len())));
         }
         let mut pos = Position::empty(variant);
         read_placement(&mut pos, fields[0])?;
@@ -38,14 +38,26 @@ impl Position {
         mark_unmoved_pawns(&mut pos);
         let castling = read_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
         pos.set_castling(castling);
-        let ep = read_en_passant(&pos, fields.get(3).copied().unwrap_or("-"))?;
-        pos.set_en_passant(ep);
         pos.halfmove = read_number(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
         pos.fullmove = read_number::<u32>(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        let ep_text = fields.get(3).copied().unwrap_or("-");
+        if pos.is_turn_based() {
+            read_board_en_passants(&mut pos, ep_text)?;
+        } else {
+            let ep = read_en_passant(&pos, ep_text, pos.side.opponent())?;
+            pos.set_en_passant(ep);
+        }
         if let Some(tokens) = fields.get(6) {
             read_tokens(&mut pos, tokens)?;
         }
+        if let Some(state) = fields.get(7) {
+            read_turn_state(&mut pos, state)?;
+        }
         check_position(&pos)?;
+        if pos.is_turn_based() {
+            pos.ep = pos.ep_boards[pos.board_of_side(pos.side)];
+            pos.hash = pos.computed_hash();
+        }
         pos.token_log.clear();
         Ok(pos)
     }
@@ -56,7 +68,7 @@ impl Position {
             placement(self),
             self.side.letter().to_string(),
             castling_text(self),
-            self.ep.map_or("-".to_string(), |ep| self.geometry().name(ep.square)),
+            en_passant_text(self),
             self.halfmove.to_string(),
             self.fullmove.to_string(),
         ];
@@ -68,8 +80,12 @@ impl Position {
             })
             .collect();
         let tokens = format_tokens(self, &layout);
-        if !tokens.is_empty() {
-            fields.push(tokens);
+        let state = turn_state_text(self);
+        if !tokens.is_empty() || !state.is_empty() {
+            fields.push(if tokens.is_empty() { "-".to_string() } else { tokens });
+        }
+        if !state.is_empty() {
+            fields.push(state);
         }
         fields.join(" ")
     }
@@ -230,7 +246,84 @@ fn rook_on_file(pos: &Position, side: Side, king: Square, file: u8) -> Option<Sq
     castling_rooks(pos, side, king).find(|&r| g.file_of(r) == file && file != g.file_of(king))
 }
 
-fn read_en_passant(pos: &Position, text: &str) -> Result<Option<EnPassant>, PositionError> {
+/// The en-passant field of two-board turns: up to one square per board, `A:e3,B:d6`; the
+/// pawn that passed it belongs to the player not moving on that board this turn.
+fn read_board_en_passants(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    if text == "-" {
+        return Ok(());
+    }
+    for item in text.split(',') {
+        let g = pos.geometry();
+        let square = g
+            .parse_square_anywhere(item)
+            .ok_or_else(|| PositionError::new(format!("en-passant square '{item}' is not a square of the boards")))?;
+        let board = g.board_of(square);
+        let mover = if pos.board_of_side(Side::White) == board { Side::Black } else { Side::White };
+        pos.ep_boards[board] = read_en_passant(pos, item, mover)?;
+    }
+    Ok(())
+}
+
+/// `w@` / `b@`: that player must teleport this turn; `w:e2e4`: White's pending action.
+fn read_turn_state(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    if text == "-" {
+        return Ok(());
+    }
+    if !pos.is_turn_based() {
+        return Err(PositionError::new("only two-board turns have an eighth field"));
+    }
+    for item in text.split(',') {
+        match item {
+            "w@" => pos.obliged[0] = true,
+            "b@" => pos.obliged[1] = true,
+            _ => read_pending(pos, item)?,
+        }
+    }
+    Ok(())
+}
+
+fn read_pending(pos: &mut Position, item: &str) -> Result<(), PositionError> {
+    let action = item
+        .strip_prefix("w:")
+        .ok_or_else(|| PositionError::new(format!("'{item}' is not turn state (w@, b@, w:ACTION)")))?;
+    if pos.side != Side::White.opponent() {
+        return Err(PositionError::new("a pending White action needs Black to move"));
+    }
+    pos.side = Side::White;
+    pos.ep = pos.ep_boards[pos.board_of_side(Side::White)];
+    let found = crate::notation::parse_lan(pos, action);
+    pos.side = Side::Black;
+    let mv = found.map_err(|e| PositionError::new(format!("pending action: {e}")))?;
+    pos.pending = Some(mv);
+    Ok(())
+}
+
+fn en_passant_text(pos: &Position) -> String {
+    let g = pos.geometry();
+    if pos.is_turn_based() {
+        let squares: Vec<String> = pos.ep_boards.iter().flatten().map(|ep| g.name_on_board(ep.square)).collect();
+        return if squares.is_empty() { "-".to_string() } else { squares.join(",") };
+    }
+    pos.ep.map_or("-".to_string(), |ep| g.name(ep.square))
+}
+
+fn turn_state_text(pos: &Position) -> String {
+    let mut items = Vec::new();
+    for (side, tag) in [(Side::White, "w@"), (Side::Black, "b@")] {
+        if pos.obliged[side.index()] {
+            items.push(tag.to_string());
+        }
+    }
+    if let Some(mv) = pos.pending {
+        let mut white = pos.clone();
+        white.side = Side::White;
+        white.pending = None;
+        items.push(format!("w:{}", crate::notation::lan(&white, mv)));
+    }
+    items.join(",")
+}
+
+fn read_en_passant(pos: &Position, text: &str, mover: Side) -> Result<Option<EnPassant>, PositionError> {
     if text == "-" {
         return Ok(None);
     }
@@ -238,7 +331,6 @@ fn read_en_passant(pos: &Position, text: &str) -> Result<Option<EnPassant>, Posi
     let square = g
         .parse_square_anywhere(text)
         .ok_or_else(|| PositionError::new(format!("en-passant square '{text}' is not a square of the board")))?;
-    let mover = pos.side.opponent();
     let victim = g
         .offset(square, 0, Position::forward(mover))
         .ok_or_else(|| PositionError::new(format!("en-passant square {text} cannot follow a double step")))?;

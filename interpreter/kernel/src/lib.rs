@@ -19,6 +19,7 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod spec;
+mod turns;
 mod variant;
 mod warped;
 pub mod zobrist;

@@ -6,11 +6,15 @@ use crate::geometry::{Side, Square};
 use crate::moves::Move;
 use crate::position::{code_kind, code_side, CastlingRights, EnPassant, Position, TokenStack, PIECE_BITS};
 use crate::spec::{CastleRole, Stacking};
+use crate::turns::TurnUndo;
 
 /// What [`Position::make`] changed, for [`Position::unmake`].
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     mv: Move,
+    side: Side,
+    ply: u32,
+    turn: Option<TurnUndo>,
     captured: u8,
     captured_sq: Square,
     castling: CastlingRights,
@@ -24,6 +28,26 @@ pub struct Undo {
 }
 
 impl Undo {
+    /// The undo record of a two-board turn action.
+    pub(crate) fn for_turn(mv: Move, turn: TurnUndo) -> Undo {
+        Undo {
+            mv,
+            side: Side::White,
+            ply: 0,
+            turn: Some(turn),
+            captured: 0,
+            captured_sq: Square(0),
+            castling: [[None; 2]; 2],
+            ep: None,
+            halfmove: 0,
+            fullmove: 0,
+            hash: 0,
+            moved: 0,
+            unmoved: [(Square(0), false); 2],
+            token_mark: 0,
+        }
+    }
+
     pub fn played(&self) -> Move {
         self.mv
     }
@@ -37,6 +61,9 @@ impl Undo {
 impl Position {
     /// Plays `mv` (which must be legal or at least pseudo-legal) and ends the ply.
     pub fn make(&mut self, mv: Move) -> Undo {
+        if self.is_turn_based() {
+            return self.make_turn_action(mv);
+        }
         let undo = self.apply(mv);
         self.finish_ply();
         undo
@@ -44,7 +71,10 @@ impl Position {
 
     /// Takes back the move that produced `undo`.
     pub fn unmake(&mut self, undo: Undo) {
-        self.retract(undo);
+        match undo.turn {
+            Some(turn) => self.unmake_turn_action(turn),
+            None => self.retract(undo),
+        }
     }
 
     /// Plays `mv` for good (a game's history keeps the positions, not the undo records).
@@ -57,6 +87,9 @@ impl Position {
     pub(crate) fn apply(&mut self, mv: Move) -> Undo {
         let mut undo = Undo {
             mv,
+            side: self.side,
+            ply: self.ply,
+            turn: None,
             captured: 0,
             captured_sq: Square(0),
             castling: self.castling,
@@ -140,7 +173,7 @@ impl Position {
     }
 
     pub(crate) fn retract(&mut self, undo: Undo) {
-        let us = self.side.opponent();
+        let us = undo.side;
         match undo.mv {
             Move::Normal { from, to, .. }
             | Move::DoubleStep { from, to, .. }
@@ -175,7 +208,7 @@ impl Position {
         self.halfmove = undo.halfmove;
         self.fullmove = undo.fullmove;
         self.side = us;
-        self.ply -= 1;
+        self.ply = undo.ply;
         self.history.pop();
         self.hash = undo.hash;
     }

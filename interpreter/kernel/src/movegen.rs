@@ -38,6 +38,10 @@ impl Position {
     /// Fills `out` with every legal move (the position is restored before returning).
     pub fn generate_legal(&mut self, out: &mut MoveList) {
         out.clear();
+        if self.is_turn_based() {
+            self.generate_turn_actions(out);
+            return;
+        }
         if self.is_warped() {
             self.generate_warped(out);
         } else {
@@ -279,6 +283,9 @@ impl Position {
     pub(crate) fn generate_castling(&self, out: &mut MoveList) {
         let us = self.side;
         let Some(king) = self.royal_square(us) else { return };
+        if self.board_to_move().is_some_and(|b| self.variant.geometry().board_of(king) != b) {
+            return;
+        }
         for slot in 0..2 {
             let Some(rook) = self.castling[us.index()][slot] else { continue };
             if self.castling_path_clear(us, king, rook) {

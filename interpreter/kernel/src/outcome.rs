@@ -18,13 +18,17 @@ pub enum Status {
     Stalemate {
         rule: StalemateRule,
     },
+    /// A drawn end other than stalemate (HP8: both checkmated in one turn, both passed).
+    Draw {
+        reason: &'static str,
+    },
 }
 
 impl Status {
     pub fn is_over(self) -> bool {
         match self {
             Status::Ongoing => false,
-            Status::Checkmate { .. } => true,
+            Status::Checkmate { .. } | Status::Draw { .. } => true,
             Status::Stalemate { rule } => rule != StalemateRule::Pass,
         }
     }
@@ -35,7 +39,7 @@ impl Status {
             Status::Ongoing | Status::Stalemate { rule: StalemateRule::Pass } => "*",
             Status::Checkmate { winner: Side::White } => "1-0",
             Status::Checkmate { winner: Side::Black } => "0-1",
-            Status::Stalemate { rule: StalemateRule::Draw } => "1/2-1/2",
+            Status::Stalemate { rule: StalemateRule::Draw } | Status::Draw { .. } => "1/2-1/2",
             Status::Stalemate { rule: StalemateRule::Loss } => match side_to_move {
                 Side::White => "0-1",
                 Side::Black => "1-0",
@@ -54,6 +58,9 @@ pub enum DrawClaim {
 impl Position {
     /// Whether the game goes on, and if not, why.
     pub fn status(&self) -> Status {
+        if self.is_turn_based() {
+            return self.turn_status();
+        }
         let mut scratch = MoveList::new();
         let mut probe = self.clone();
         if probe.count_legal(&mut scratch) > 0 {
@@ -64,6 +71,43 @@ impl Position {
         } else {
             Status::Stalemate { rule: self.variant.spec().rules.stalemate }
         }
+    }
+
+    /// HP8: checkmate only for a player not obliged to teleport, whose king is on its board
+    /// this turn, in check, with no legal action there; both checkmated in one turn, or both
+    /// passing, is a draw. Each player is judged against the start of the turn.
+    fn turn_status(&self) -> Status {
+        let us = self.side;
+        let (our_actions, we_are_mated) = self.turn_prospects(us);
+        if us == Side::White {
+            let (their_actions, they_are_mated) = self.turn_prospects(Side::Black);
+            return match (our_actions, we_are_mated, their_actions, they_are_mated) {
+                (0, true, 0, true) => Status::Draw { reason: "both players are checkmated in the same turn" },
+                (0, true, _, _) => Status::Checkmate { winner: Side::Black },
+                (0, false, 0, false) => Status::Draw { reason: "both players have no legal action" },
+                _ => Status::Ongoing,
+            };
+        }
+        match (our_actions, we_are_mated) {
+            (0, true) => Status::Checkmate { winner: Side::White },
+            (0, false) if self.pending == Some(crate::moves::Move::Pass) => {
+                Status::Draw { reason: "both players have no legal action" }
+            }
+            _ => Status::Ongoing,
+        }
+    }
+
+    /// The number of legal actions `side` has this turn (a forced pass counts as none), and
+    /// whether having none would be checkmate.
+    fn turn_prospects(&self, side: Side) -> (usize, bool) {
+        let mut probe = self.clone();
+        probe.side = side;
+        let mut list = MoveList::new();
+        probe.generate_legal(&mut list);
+        let actions = list.iter().filter(|m| **m != crate::moves::Move::Pass).count();
+        let board = probe.board_of_side(side);
+        let mated = !probe.must_teleport(side) && probe.royal_attacked_on_board(side, board);
+        (actions, mated)
     }
 
     /// A draw the side to move may claim now, if the variant keeps the rule.

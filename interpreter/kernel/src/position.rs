@@ -82,6 +82,14 @@ pub struct Position {
     pub(crate) token_log: Vec<(Square, TokenStack)>,
     /// Hashes of the positions before this one, for repetition.
     pub(crate) history: Vec<u64>,
+    /// Two-board turns: who must teleport this turn (HP4).
+    pub(crate) obliged: [bool; 2],
+    /// Two-board turns: White's action of this turn, applied with Black's (HP2).
+    pub(crate) pending: Option<crate::moves::Move>,
+    /// Two-board turns: the en-passant square of each board (HP7).
+    pub(crate) ep_boards: [Option<EnPassant>; 2],
+    /// Two-board turns: the undo records of the actions a turn applied.
+    pub(crate) turn_undos: Vec<crate::make::Undo>,
 }
 
 impl PartialEq for Position {
@@ -96,6 +104,9 @@ impl PartialEq for Position {
             && self.fullmove == other.fullmove
             && self.unmoved == other.unmoved
             && self.hash == other.hash
+            && self.obliged == other.obliged
+            && self.pending == other.pending
+            && self.ep_boards == other.ep_boards
     }
 }
 
@@ -119,6 +130,10 @@ impl Position {
             hash: 0,
             token_log: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
+            obliged: [false; 2],
+            pending: None,
+            ep_boards: [None; 2],
+            turn_undos: Vec::with_capacity(64),
         }
     }
 
@@ -347,6 +362,9 @@ impl Position {
         }
         if let Some(ep) = self.ep {
             h ^= z.en_passant(ep.square.index());
+        }
+        if self.is_turn_based() {
+            h ^= self.turn_state_hash();
         }
         h
     }

@@ -55,6 +55,11 @@ impl Zobrist {
         splitmix64(TOKEN_DOMAIN + ((sq as u64) << 16) + ((kind as u64) << 8) + count as u64)
     }
 
+    /// Extra state such as a pending action or an intent, numbered by the caller.
+    pub fn state(&self, index: u64) -> u64 {
+        splitmix64(STATE_DOMAIN.wrapping_add(1).wrapping_add(index.wrapping_mul(0x9E37)))
+    }
+
     pub fn timer(&self, remaining: u16, sq: usize) -> u64 {
         if remaining == 0 {
             return 0;

@@ -14,6 +14,8 @@ const BUNDLED_FILES: &[(&str, &str)] = &[
     ("stdlib/hole-mechanics.hole", include_str!("../../../stdlib/hole-mechanics.hole")),
     ("variants/porthole.hole", include_str!("../../../variants/porthole.hole")),
     ("variants/standard-portal.hole", include_str!("../../../variants/standard-portal.hole")),
+    ("variants/portal.hole", include_str!("../../../variants/portal.hole")),
+    ("variants/portal-one-set.hole", include_str!("../../../variants/portal-one-set.hole")),
     ("variants/pothole.hole", include_str!("../../../variants/pothole.hole")),
     ("variants/wormhole.hole", include_str!("../../../variants/wormhole.hole")),
     ("stdlib/dice-events.rhai", include_str!("../../../stdlib/dice-events.rhai")),

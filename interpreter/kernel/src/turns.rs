@@ -1,0 +1,318 @@
+//! Turns on two boards with simultaneous moves (the `SwitchBoards` schedule): in turn N
+//! White acts on board (N-1) mod 2 and Black on the other; both actions are judged against
+//! the position at the start of the turn, then applied together, teleports last (HP2).
+//!
+//! The kernel keeps White's action *pending* until Black has chosen, so Black's moves are
+//! generated from the turn's start, and makes the whole turn at Black's ply. Actions:
+//! ordinary moves on the player's board (limited by its king only when the king is on
+//! that board, HP6); intent (HP3), legal with a piece on a linked square of the board and
+//! no check there; the teleport the next turn (HP4, HP5) from the other board through a
+//! link; and a pass when nothing else is legal (HP4, HP8).
+//!
+//! Rule choice beyond RULINGS.md: a teleporting player names its piece at its own ply, from
+//! the position at the start of the turn; if the opponent's simultaneous move captures
+//! that piece, the teleport is lost like a pass.
+
+use crate::geometry::{Side, Square};
+use crate::moves::{Move, MoveList};
+use crate::position::{code_side, EnPassant, Position, PIECE_BITS};
+use crate::spec::Schedule;
+
+/// What a turn-based make changed, for unmake.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TurnUndo {
+    deferred: bool,
+    mark: u32,
+    pending: Option<Move>,
+    obliged: [bool; 2],
+    ep_boards: [Option<EnPassant>; 2],
+    ep: Option<EnPassant>,
+    castling: crate::position::CastlingRights,
+    side: Side,
+    ply: u32,
+    fullmove: u32,
+    halfmove: u16,
+    hash: u64,
+    swapped: Option<[Square; 4]>,
+}
+
+impl Position {
+    /// Whether the variant plays simultaneous turns on two boards.
+    #[inline]
+    pub(crate) fn is_turn_based(&self) -> bool {
+        self.variant.spec().schedule == Schedule::SwitchBoards
+    }
+
+    /// The board `side` plays on in the current turn.
+    pub(crate) fn board_of_side(&self, side: Side) -> usize {
+        let white = ((self.fullmove - 1) % 2) as usize;
+        if side == Side::White {
+            white
+        } else {
+            1 - white
+        }
+    }
+
+    /// White's action of this turn, chosen but not yet applied.
+    pub fn pending_action(&self) -> Option<Move> {
+        self.pending
+    }
+
+    /// Whether `side` declared intent last turn and must teleport now (HP4).
+    pub fn must_teleport(&self, side: Side) -> bool {
+        self.obliged[side.index()]
+    }
+
+    /// Every legal action of the side to move on its board this turn.
+    pub(crate) fn generate_turn_actions(&mut self, out: &mut MoveList) {
+        let us = self.side;
+        let board = self.board_of_side(us);
+        if self.obliged[us.index()] {
+            self.generate_teleports(us, board, out);
+        } else {
+            self.generate_pseudo(out);
+            self.retain_legal_on_board(out, us, board);
+            if self.may_declare_intent(us, board) {
+                out.push(Move::Intent);
+            }
+        }
+        if out.is_empty() {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// HP6: a move on the board holding the player's king must leave it out of check.
+    fn retain_legal_on_board(&mut self, list: &mut MoveList, us: Side, board: usize) {
+        if !self.royal_on_board(us, board) {
+            return;
+        }
+        let mut i = 0;
+        while i < list.len() {
+            if self.legal_on_board(list.as_slice()[i], us, board) {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    fn legal_on_board(&mut self, mv: Move, us: Side, board: usize) -> bool {
+        let undo = self.apply(mv);
+        let legal = !self.royal_attacked_on_board(us, board);
+        self.retract(undo);
+        legal
+    }
+
+    fn royal_on_board(&self, side: Side, board: usize) -> bool {
+        let g = self.variant.geometry();
+        self.royals(side).any(|sq| g.board_of(sq) == board)
+    }
+
+    /// Whether a royal piece of `side` on `board` is attacked (both kinds of check, HP6).
+    pub(crate) fn royal_attacked_on_board(&self, side: Side, board: usize) -> bool {
+        let g = self.variant.geometry();
+        self.royals(side).filter(|&sq| g.board_of(sq) == board).any(|sq| self.is_attacked(sq, side.opponent()))
+    }
+
+    /// HP3: a piece on a linked square of the board, and no check there.
+    fn may_declare_intent(&self, us: Side, board: usize) -> bool {
+        let v = &*self.variant;
+        if !v.spec().links.teleport {
+            return false;
+        }
+        let g = v.geometry();
+        let on_link = self.occupied[us.index()].iter().any(|sq| g.board_of(sq) == board && v.links_of(sq).next().is_some());
+        on_link && !self.royal_attacked_on_board(us, board)
+    }
+
+    /// HP4, HP5: from a linked square of the other board to its link on `board`, not onto a
+    /// friendly piece, and not leaving the king on `board` in check.
+    fn generate_teleports(&mut self, us: Side, board: usize, out: &mut MoveList) {
+        let v = std::sync::Arc::clone(&self.variant);
+        let g = v.geometry();
+        for &(a, b) in &v.links {
+            for (from, to) in [(a, b), (b, a)] {
+                if g.board_of(to) != board || g.board_of(from) == board || !self.holds(from, us) || self.holds(to, us) {
+                    continue;
+                }
+                let mv = Move::Teleport { from, to };
+                if self.legal_on_board(mv, us, board) {
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    fn holds(&self, sq: Square, side: Side) -> bool {
+        let code = self.cells[sq.index()] & PIECE_BITS;
+        code != 0 && code_side(code) == side
+    }
+
+    /// Makes one action of a turn: White's is kept pending; Black's completes the turn.
+    pub(crate) fn make_turn_action(&mut self, mv: Move) -> crate::make::Undo {
+        let mut t = TurnUndo {
+            deferred: self.side == Side::White,
+            mark: self.turn_undos.len() as u32,
+            pending: self.pending,
+            obliged: self.obliged,
+            ep_boards: self.ep_boards,
+            ep: self.ep,
+            castling: self.castling,
+            side: self.side,
+            ply: self.ply,
+            fullmove: self.fullmove,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            swapped: None,
+        };
+        self.history.push(self.hash);
+        if t.deferred {
+            self.pending = Some(mv);
+            self.side = Side::Black;
+        } else {
+            t.swapped = self.resolve_turn(mv);
+            self.fullmove = t.fullmove + 1;
+            self.side = Side::White;
+        }
+        self.ply = t.ply + 1;
+        self.ep = self.ep_boards[self.board_of_side(self.side)];
+        self.hash = self.computed_hash();
+        crate::make::Undo::for_turn(mv, t)
+    }
+
+    /// Applies both actions of the turn, then the teleports; returns a swap if one happened.
+    fn resolve_turn(&mut self, black: Move) -> Option<[Square; 4]> {
+        let white = self.pending.take().unwrap_or(Move::Pass);
+        let mut next_obliged = [false; 2];
+        let mut next_ep = self.ep_boards;
+        let start_ep = self.ep_boards;
+        for (side, action) in [(Side::White, white), (Side::Black, black)] {
+            let board = self.board_of_side(side);
+            next_ep[board] = None;
+            match action {
+                Move::Intent => next_obliged[side.index()] = true,
+                Move::Pass | Move::Teleport { .. } => {}
+                _ => {
+                    self.side = side;
+                    self.ep = start_ep[board];
+                    let undo = self.apply(action);
+                    self.turn_undos.push(undo);
+                    if let Move::DoubleStep { to, passed, .. } = action {
+                        if self.variant.spec().rules.en_passant {
+                            next_ep[board] = Some(EnPassant { square: passed, victim: to });
+                        }
+                    }
+                }
+            }
+        }
+        let swapped = self.resolve_teleports(white, black);
+        self.obliged = next_obliged;
+        self.ep_boards = next_ep;
+        swapped
+    }
+
+    /// HP4: both pieces are lifted, then both placed (two crossing pieces swap).
+    fn resolve_teleports(&mut self, white: Move, black: Move) -> Option<[Square; 4]> {
+        let w = self.still_possible(Side::White, white);
+        let b = self.still_possible(Side::Black, black);
+        match (w, b) {
+            (Some((wf, wt)), Some((bf, bt))) if wt == bf && bt == wf => {
+                let wp = self.take_piece(wf).expect("checked");
+                let bp = self.take_piece(bf).expect("checked");
+                self.put_piece(wt, wp);
+                self.put_piece(bt, bp);
+                self.drop_castling_right_at(wf);
+                self.drop_castling_right_at(bf);
+                return Some([wf, wt, bf, bt]);
+            }
+            (Some(wm), Some(bm)) if wm.1 == bm.0 => {
+                self.teleport(Side::Black, bm);
+                self.teleport(Side::White, wm);
+            }
+            (w, b) => {
+                if let Some(wm) = w {
+                    self.teleport(Side::White, wm);
+                }
+                if let Some(bm) = b {
+                    self.teleport(Side::Black, bm);
+                }
+            }
+        }
+        None
+    }
+
+    /// The teleport, if its piece is still there and its landing square not friendly.
+    fn still_possible(&self, side: Side, action: Move) -> Option<(Square, Square)> {
+        match action {
+            Move::Teleport { from, to } if self.holds(from, side) && !self.holds(to, side) => Some((from, to)),
+            _ => None,
+        }
+    }
+
+    fn teleport(&mut self, side: Side, (from, to): (Square, Square)) {
+        self.side = side;
+        let undo = self.apply(Move::Teleport { from, to });
+        self.turn_undos.push(undo);
+    }
+
+    pub(crate) fn unmake_turn_action(&mut self, t: TurnUndo) {
+        if let Some([wf, wt, bf, bt]) = t.swapped {
+            let wp = self.take_piece(wt).expect("swapped piece");
+            let bp = self.take_piece(bt).expect("swapped piece");
+            self.put_piece(wf, wp);
+            self.put_piece(bf, bp);
+        }
+        while self.turn_undos.len() > t.mark as usize {
+            let undo = self.turn_undos.pop().expect("longer than the mark");
+            self.retract(undo);
+        }
+        self.pending = t.pending;
+        self.obliged = t.obliged;
+        self.ep_boards = t.ep_boards;
+        self.ep = t.ep;
+        self.castling = t.castling;
+        self.side = t.side;
+        self.ply = t.ply;
+        self.fullmove = t.fullmove;
+        self.halfmove = t.halfmove;
+        self.history.pop();
+        self.hash = t.hash;
+    }
+
+    /// The extra state of a turn in the hash: pending action, intents, both en-passant
+    /// squares.
+    pub(crate) fn turn_state_hash(&self) -> u64 {
+        let z = &self.variant.zobrist;
+        let mut h = 0;
+        if let Some(mv) = self.pending {
+            h ^= z.state(move_key(mv));
+        }
+        for side in Side::BOTH {
+            if self.obliged[side.index()] {
+                h ^= z.state(side.index() as u64 + 1);
+            }
+        }
+        for ep in self.ep_boards.iter().flatten() {
+            h ^= z.en_passant(ep.square.index()).rotate_left(17);
+        }
+        h
+    }
+}
+
+/// A number for each distinct move (for hashing).
+fn move_key(mv: Move) -> u64 {
+    let sq = |s: Square| s.0 as u64;
+    let promo = |p: Option<u8>| p.map_or(0, |k| k as u64 + 1);
+    16 + match mv {
+        Move::Normal { from, to, promotion } => (1 << 56) | sq(from) << 32 | sq(to) << 16 | promo(promotion),
+        Move::DoubleStep { from, to, .. } => (2 << 56) | sq(from) << 32 | sq(to) << 16,
+        Move::EnPassant { from, to } => (3 << 56) | sq(from) << 32 | sq(to) << 16,
+        Move::Castle { king, rook } => (4 << 56) | sq(king) << 32 | sq(rook) << 16,
+        Move::Transit { from, entry, exit, promotion } => {
+            (5 << 56) | sq(from) << 40 | sq(entry) << 24 | sq(exit) << 8 | promo(promotion)
+        }
+        Move::Teleport { from, to } => (6 << 56) | sq(from) << 32 | sq(to) << 16,
+        Move::Intent => 7 << 56,
+        Move::Pass => 8 << 56,
+    }
+}
