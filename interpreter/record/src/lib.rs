@@ -24,11 +24,13 @@ mod validate;
 mod variation;
 mod writer;
 
+pub mod session;
 pub use game::{Annotation, Game, GameResult, MoveEntry, TagPair};
 pub use move_text::{MoveText, MAX_MOVE_TEXT};
 pub use notation::{Action, BoardMove, CastleSide, CheckMark, Notation, NotationError, Square};
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnItem, PgnReader, StrayText, MAX_GAME_BYTES};
+pub use session::{record_of, result_of};
 pub use replay::{replay_game, replay_record, start_position, Failure, Reason, Replay};
 pub use validate::{validate_source, SourceEvent, Validator, Verdict, DEFAULT_BATCH};
 pub use writer::{tags_in_export_order, write_game, write_games};

@@ -74,7 +74,11 @@ fn matches(pos: &Position, mv: Move, action: &Action) -> bool {
         (Action::Move(_), Move::Intent | Move::Pass | Move::Teleport { .. }) => false,
         (Action::Move(board_move), _) => board_move_matches(pos, mv, board_move),
         (Action::Intent, Move::Intent) | (Action::Pass, Move::Pass) => true,
-        (Action::Teleport { from }, Move::Teleport { from: origin, .. }) => same_square(pos, origin, *from),
+        // A teleport's origin lies on the other board (HP4): only file and rank are written.
+        (Action::Teleport { from }, Move::Teleport { from: origin, .. }) => {
+            let g = pos.geometry();
+            g.file_of(origin) == from.file && g.rank_of(origin) == from.rank
+        }
         _ => false,
     }
 }

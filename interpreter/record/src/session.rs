@@ -1,0 +1,51 @@
+//! Records of games played in a session: a [`holechess_game::Game`] becomes a PGN
+//! [`Game`] with the variant tag, the start position when it is not the variant's own, SAN
+//! moves, every dice outcome in `%dice` (K4) and the events' notes as comments, so that
+//! writing it and replaying it gives back the same game.
+
+use holechess_kernel::Position;
+
+use crate::game::{Annotation, Game, GameResult, MoveEntry, TagPair};
+
+/// The record of a played game, with the given players' names.
+pub fn record_of(session: &holechess_game::Game, white: &str, black: &str) -> Game {
+    let rules = session.rules();
+    let mut tags = vec![
+        tag("Event", "holechess game"),
+        tag("Site", "?"),
+        tag("Date", "????.??.??"),
+        tag("Round", "-"),
+        tag("White", white),
+        tag("Black", black),
+        tag("Result", result_of(session.position()).as_pgn()),
+        tag("Variant", rules.id()),
+    ];
+    if session.start().fen() != rules.start_position().fen() {
+        tags.push(tag("SetUp", "1"));
+        tags.push(tag("FEN", &session.start().fen()));
+    }
+    let moves = session.plies().iter().enumerate().map(|(i, ply)| entry(i as u32 + 1, ply)).collect();
+    Game { line: 1, tags, opening_comments: Vec::new(), moves, result: Some(result_of(session.position())) }
+}
+
+fn tag(name: &str, value: &str) -> TagPair {
+    TagPair { name: name.to_string(), value: value.to_string() }
+}
+
+fn entry(ply: u32, record: &holechess_game::PlyRecord) -> MoveEntry {
+    let mut entry = MoveEntry::new(ply, &record.san)
+        .or_else(|| MoveEntry::new(ply, &record.lan))
+        .expect("the kernel writes moves the record notation reads");
+    entry.dice = record.rolls.iter().map(|r| r.value).collect();
+    if !record.notes.is_empty() {
+        entry.annotations.push(Annotation::Comment(record.notes.join("; ")));
+    }
+    entry
+}
+
+/// The PGN result the board shows: decided games by checkmate, stalemate or a drawn end;
+/// anything else is unknown (`*`).
+pub fn result_of(position: &Position) -> GameResult {
+    let text = position.status().result(position.side_to_move());
+    GameResult::from_pgn(text.as_bytes()).unwrap_or(GameResult::Unknown)
+}
