@@ -132,12 +132,9 @@ mod tests {
     fn seeded_dice_are_pinned_across_versions() {
         let mut d = Dice::seeded(7);
         let faces: Vec<u8> = (0..8).map(|_| d.roll(8).unwrap()).collect();
-        assert_eq!(faces, pinned_faces());
-    }
-
-    fn pinned_faces() -> Vec<u8> {
-        let mut state = 7u64;
-        (0..8).map(|_| seeded_roll(&mut state, 8)).collect()
+        // Computed independently (a Python SplitMix64 with the same rejection sampling):
+        // a change here changes every seeded game.
+        assert_eq!(faces, vec![7, 5, 3, 6, 4, 8, 7, 6]);
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! | `has_piece(sq)`, `is_royal(sq)`, `piece_side(sq)`, `piece_name(sq)` | read the square |
 //! | `token_kind(sq)`, `token_count(sq)`, `count_tokens(kind)`, `token_squares(kind)` | read tokens |
 //! | `place_token(kind, sq)`, `place_token(kind, sq, plies)` | adds a token (stacking on one of its kind); a token that removes occupants takes a non-royal piece standing there |
+//! | `move_token(from, to)` | moves one token of a stack to another square |
 //! | `remove_token(sq)`, `remove_piece(sq)` | removes them |
 //! | `note(text)` | describes an effect for the player |
 
@@ -35,6 +36,8 @@ pub enum HookError {
     MissingFunction { function: String, event: &'static str },
     #[error("hook `{function}` is called with {given} argument(s) but takes {takes}")]
     Arity { function: String, given: usize, takes: usize },
+    #[error("`{event}` hooks are not supported: {why}")]
+    Unsupported { event: &'static str, why: &'static str },
     #[error("{0}")]
     Dice(String),
     #[error("hook `{function}` failed: {message}")]
@@ -94,8 +97,20 @@ impl HookRuntime {
         for hook in hooks {
             check_defined(&ast, hook)?;
             let call = HookCall { function: hook.function.clone(), args: hook.args.iter().map(to_dynamic).collect() };
-            if hook.event == HookEvent::AfterMove {
-                after_move.push(call);
+            match hook.event {
+                HookEvent::AfterMove => after_move.push(call),
+                HookEvent::SpecialMoves => {
+                    return Err(HookError::Unsupported {
+                        event: hook.event.phrase(),
+                        why: "move generation never calls rhai; declare moves with patterns, tokens and links",
+                    })
+                }
+                HookEvent::GameStart => {
+                    return Err(HookError::Unsupported {
+                        event: hook.event.phrase(),
+                        why: "a start position is declared with `setup` and token `default` squares",
+                    })
+                }
             }
         }
         Ok(HookRuntime { engine, ast, after_move })
@@ -301,6 +316,18 @@ fn register_api(engine: &mut Engine, variant: &Arc<Variant>) {
         with_event(|s| {
             let at = square_named(s, sq)?;
             s.position.clear_tokens(at);
+            Ok(())
+        })
+    });
+    engine.register_fn("move_token", |from: &str, to: &str| -> RhaiResult<()> {
+        with_event(|s| {
+            let (a, b) = (square_named(s, from)?, square_named(s, to)?);
+            let stack = s.position.tokens_at(a).ok_or_else(|| format!("move_token: no token on {from}"))?;
+            if s.position.tokens_at(b).is_some_and(|t| t.kind != stack.kind) {
+                return Err(format!("move_token: {to} holds another kind of token").into());
+            }
+            s.position.set_tokens(a, TokenStack { count: stack.count - 1, ..stack });
+            s.position.add_token(b, stack.kind);
             Ok(())
         })
     });

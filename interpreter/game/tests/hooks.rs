@@ -1,0 +1,68 @@
+//! The hook runtime: checked at load, sandboxed, and the API acting on the position.
+
+use std::sync::Arc;
+
+use holechess_game::{Dice, Game, HookError, Rules};
+use holechess_kernel::notation::parse_move;
+
+fn rules(script: &str) -> Result<Rules, HookError> {
+    let loaded = holechess_lang::load_str("test.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
+    Rules::from_loaded(loaded)
+}
+
+fn with_hook(body: &str) -> String {
+    format!(
+        "variant \"Hooked\"\n  id hooked\n\nextends chess\ninclude hole-mechanics\n\ntoken pit\n  behaves as pit\n  shown as %\n\nafter each move: call event(\"pit\")\n  rhai ```\nfn event(kind) {{\n{body}\n}}\n```\n"
+    )
+}
+
+fn play(rules: Rules, moves: &[&str]) -> Result<Game, holechess_game::GameError> {
+    let rules = Arc::new(rules);
+    let mut game = Game::new(Arc::clone(&rules), rules.start_position(), Dice::seeded(3));
+    for text in moves {
+        let mv = parse_move(game.position(), text).unwrap();
+        game.play(mv)?;
+    }
+    Ok(game)
+}
+
+#[test]
+fn a_hook_with_the_wrong_arity_is_refused_at_load() {
+    let script = with_hook("").replace("call event(\"pit\")", "call event(\"pit\", 2)");
+    assert!(matches!(rules(&script), Err(HookError::Arity { given: 2, takes: 1, .. })));
+}
+
+#[test]
+fn special_move_hooks_are_refused_with_a_reason() {
+    let script = with_hook("").replace("after each move:", "special moves:");
+    let err = rules(&script).unwrap_err();
+    assert!(err.to_string().contains("not supported"), "{err}");
+}
+
+#[test]
+fn a_runaway_hook_is_stopped_by_the_sandbox() {
+    let game = play(rules(&with_hook("loop { }")).unwrap(), &["e4"]);
+    let err = game.unwrap_err().to_string();
+    assert!(err.contains("event"), "{err}");
+}
+
+#[test]
+fn hooks_place_move_and_remove_tokens_and_pieces() {
+    let body = "if ply() == 1 { place_token(kind, \"e5\"); move_token(\"e5\", \"d5\"); remove_piece(\"a7\"); note(\"done\"); }";
+    let game = play(rules(&with_hook(body)).unwrap(), &["e4"]).unwrap();
+    let pos = game.position();
+    let g = pos.geometry();
+    assert!(pos.tokens_at(g.parse_square("d5", 0).unwrap()).is_some());
+    assert!(pos.tokens_at(g.parse_square("e5", 0).unwrap()).is_none());
+    assert!(pos.piece_at(g.parse_square("a7", 0).unwrap()).is_none());
+    assert_eq!(game.plies()[0].notes, vec!["done".to_string()]);
+}
+
+#[test]
+fn rolls_are_logged_with_the_ply() {
+    let game = play(rules(&with_hook("roll(6); roll(8);")).unwrap(), &["e4", "e5"]).unwrap();
+    for ply in game.plies() {
+        let sides: Vec<u8> = ply.rolls.iter().map(|r| r.sides).collect();
+        assert_eq!(sides, vec![6, 8]);
+    }
+}
