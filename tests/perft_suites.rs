@@ -98,5 +98,10 @@ fn chess960_positions_up_to_a_hundred_thousand_nodes() {
 #[ignore = "deep perft: minutes in release"]
 fn every_suite_position_at_every_depth() {
     run(&all_cases(), u64::MAX);
+}
+
+#[test]
+#[ignore = "deep perft: hours in release"]
+fn every_chess960_position_at_every_depth() {
     run(&read_perft_blocks("chess960.perft"), u64::MAX);
 }

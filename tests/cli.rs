@@ -1,0 +1,94 @@
+//! The `holechess` binary end to end: list, check, perft, moves; exit codes 0/1/2.
+
+use std::process::{Command, Output};
+
+fn holechess(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_holechess")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn list_names_every_bundled_variant_with_a_description() {
+    let out = holechess(&["list"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for id in ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"] {
+        let line = text.lines().find(|l| l.split_whitespace().next() == Some(id)).unwrap_or_else(|| panic!("{id}"));
+        assert!(line.len() > id.len() + 10, "{line}");
+    }
+}
+
+#[test]
+fn perft_divide_prints_one_line_per_root_move_then_the_total_alone() {
+    let out = holechess(&["perft", "chess", "2", "--divide"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert!(lines[..20].iter().all(|l| l.split(' ').nth(1) == Some("20")), "{text}");
+    assert_eq!(lines[20], "400");
+}
+
+#[test]
+fn perft_reads_x_fen_castling_letters() {
+    let out = holechess(&["perft", "chess", "3", "--fen", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]);
+    assert_eq!(stdout(&out).trim(), "12189");
+}
+
+#[test]
+fn moves_are_sorted_long_algebraic_with_transits() {
+    let out = holechess(&["moves", "porthole"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines.len(), 54);
+    assert!(lines.contains(&"b2c3>f6"));
+    let castle = holechess(&["moves", "chess", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]);
+    assert!(stdout(&castle).lines().any(|l| l == "e1g1"), "castling as the king's move");
+}
+
+#[test]
+fn a_malformed_or_impossible_fen_is_a_clear_usage_error() {
+    for (fen, words) in [
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", "ranks"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w - - 0 1", "no king"),
+        ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "side to move"),
+        ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en-passant"),
+    ] {
+        let out = holechess(&["moves", "chess", "--fen", fen]);
+        assert_eq!(out.status.code(), Some(2), "{fen}");
+        assert!(stderr(&out).contains(words), "{fen}: {}", stderr(&out));
+    }
+}
+
+#[test]
+fn check_reports_every_diagnostic_with_a_caret_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("holechess-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.hole");
+    std::fs::write(&bad, "variant \"Bad\"\nextends chess\n\npiece wizard W\n  leaps (1,3) in all directions\n  promotes on the last rank to dragon\n\ntoken gate\n  default z9\n").unwrap();
+    let out = holechess(&["check", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("bad.hole:6:32") && err.contains("dragon"), "{err}");
+    assert!(err.contains("bad.hole:9:11") && err.contains("z9"), "{err}");
+    assert!(err.contains('^'));
+    let good = holechess(&["check", "variants/porthole.hole", "variants/wormhole.hole"]);
+    assert_eq!(good.status.code(), Some(0), "{}", stderr(&good));
+}
+
+#[test]
+fn an_unknown_variant_is_a_usage_error() {
+    let out = holechess(&["perft", "no-such-variant", "1"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("bundled variant"));
+}
