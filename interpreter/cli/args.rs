@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 /// holechess: play, author and validate chess variants with holes in the board.
 #[derive(Parser, Debug)]
@@ -60,6 +60,62 @@ pub enum CliCommand {
         #[arg(long, short = 'j')]
         jobs: Option<usize>,
     },
+    /// Play a variant: moves in SAN or long algebraic, `help` lists the commands. Reads
+    /// commands line by line, without a prompt, when standard input is not a terminal.
+    Play {
+        /// A bundled variant name or a path to a .hole file.
+        #[arg(default_value = "chess")]
+        variant: String,
+        /// Seed of the dice (default: from the clock; the seed is printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Which side the computer plays.
+        #[arg(long, value_enum, default_value_t = AiSide::None)]
+        ai: AiSide,
+        /// The computer's level, 1 (the Standard Portal Chess v1.1 opponent) to 6.
+        #[arg(long, default_value_t = 3)]
+        level: u8,
+        /// A custom token layout before the first move, e.g. "c3 f3 c6 f6".
+        #[arg(long)]
+        holes: Option<String>,
+    },
+    /// Draw a position as an SVG diagram.
+    Render {
+        /// A bundled variant name or a path to a .hole file.
+        variant: String,
+        /// The position (default: the variant's start).
+        #[arg(long)]
+        fen: Option<String>,
+        /// Play this move from the position first and highlight it.
+        #[arg(long)]
+        last: Option<String>,
+        /// Output file; `-` is standard output.
+        #[arg(short, long, default_value = "-")]
+        output: PathBuf,
+        /// The heading (default: the variant's title).
+        #[arg(long)]
+        title: Option<String>,
+        /// Draw the board from Black's side.
+        #[arg(long)]
+        flip: bool,
+    },
+    /// Play a seeded match between two computer levels and print the score.
+    Match {
+        /// A bundled variant name or a path to a .hole file.
+        variant: String,
+        /// The two levels, e.g. `3,1`.
+        #[arg(long, value_delimiter = ',', num_args = 1, required = true)]
+        levels: Vec<u8>,
+        /// Number of games (colours alternate).
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Seed of the openings and the dice.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// At most this many milliseconds per move.
+        #[arg(long)]
+        time_ms: Option<u64>,
+    },
     /// Run the speed benchmarks and print the figures the README reports.
     Bench {
         /// Perft depth on the orthodox start position.
@@ -69,4 +125,13 @@ pub enum CliCommand {
         #[arg(long, default_value_t = 4)]
         hole_depth: u32,
     },
+}
+
+/// Which side the computer plays.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AiSide {
+    White,
+    Black,
+    Both,
+    None,
 }

@@ -38,6 +38,9 @@ pub fn run(command: Command) -> Outcome {
         Command::Moves { variant, fen } => moves(&variant, fen.as_deref()),
         Command::Bench(config) => crate::bench::run(&config),
         Command::Validate(config) => crate::validate::run(&config),
+        Command::Play(config) => crate::play::run(&config),
+        Command::Render(config) => crate::render::run(&config),
+        Command::Match(config) => crate::matches::run(&config),
     };
     result.unwrap_or_else(|message| {
         if message.starts_with("error") {

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 
-use crate::args::{Cli, CliCommand};
+use crate::args::{AiSide, Cli, CliCommand};
+use crate::play::{AiSides, PlayConfig};
 
 /// A command with everything it needs, independent of how it was spelled.
 #[derive(Debug)]
@@ -14,6 +15,9 @@ pub enum Command {
     Moves { variant: String, fen: Option<String> },
     Bench(crate::bench::BenchConfig),
     Validate(crate::validate::ValidateConfig),
+    Play(PlayConfig),
+    Render(crate::render::RenderConfig),
+    Match(crate::matches::MatchConfig),
 }
 
 #[derive(Debug)]
@@ -40,6 +44,24 @@ impl From<Cli> for Command {
             CliCommand::Bench { chess_depth, hole_depth } => {
                 Command::Bench(crate::bench::BenchConfig { chess_depth, hole_depth })
             }
+            CliCommand::Play { variant, seed, ai, level, holes } => {
+                Command::Play(PlayConfig { variant, seed, ai: ai_sides(ai), level, holes })
+            }
+            CliCommand::Render { variant, fen, last, output, title, flip } => {
+                Command::Render(crate::render::RenderConfig { variant, fen, last, output, title, flip })
+            }
+            CliCommand::Match { variant, levels, games, seed, time_ms } => {
+                Command::Match(crate::matches::MatchConfig { variant, levels, games, seed, time_ms })
+            }
         }
+    }
+}
+
+fn ai_sides(side: AiSide) -> AiSides {
+    match side {
+        AiSide::White => AiSides::WHITE,
+        AiSide::Black => AiSides::BLACK,
+        AiSide::Both => AiSides::BOTH,
+        AiSide::None => AiSides::NONE,
     }
 }

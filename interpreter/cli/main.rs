@@ -4,8 +4,12 @@
 
 mod args;
 mod bench;
+mod chance;
 mod commands;
 mod config;
+mod matches;
+mod play;
+mod render;
 mod validate;
 
 use std::process::ExitCode;

@@ -4,11 +4,13 @@
 //! one dice source per game: a seeded generator in play, the recorded outcomes in
 //! validation. Every roll and every effect is logged with the ply.
 
+pub mod chance;
 pub mod dice;
 pub mod game;
 pub mod hooks;
 pub mod rules;
 
+pub use chance::Enumeration;
 pub use dice::{Dice, Roll};
 pub use game::{Game, GameError, PlyRecord};
 pub use hooks::{HookError, HookRuntime};

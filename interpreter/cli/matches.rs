@@ -1,0 +1,95 @@
+//! `holechess match VARIANT --levels A,B --games N --seed S [--time-ms T]`: a seeded match
+//! between two AI levels (colours alternating, dice drawn from the variant's events),
+//! each game's result, then the score of each level.
+
+use std::time::{Duration, Instant};
+
+use holechess_ai::{play_match, GameEnd, GameResult, Level, Limits, MatchReport};
+use holechess_game::Rules;
+
+use crate::chance::EventChance;
+use crate::commands::Outcome;
+
+#[derive(Debug)]
+pub struct MatchConfig {
+    pub variant: String,
+    /// Exactly two levels.
+    pub levels: Vec<u8>,
+    pub games: u32,
+    pub seed: u64,
+    /// A per-move time cap tightening the levels' own limits.
+    pub time_ms: Option<u64>,
+}
+
+pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
+    let &[first, second] = config.levels.as_slice() else {
+        return Err(format!("--levels takes two levels, e.g. `3,1` (got {})", config.levels.len()));
+    };
+    let rules = Rules::load(&config.variant)?;
+    let (first, second) = (Level(first).clamped(), Level(second).clamped());
+    let per_move = config.time_ms.map_or(Limits::NONE, |ms| Limits::time(Duration::from_millis(ms)));
+    let factory = EventChance::factory(&rules);
+    println!(
+        "{}: {first} vs {second}, {} game(s), seed {}{}",
+        rules.id(),
+        config.games,
+        config.seed,
+        config.time_ms.map_or(String::new(), |ms| format!(", at most {ms} ms per move"))
+    );
+    let started = Instant::now();
+    let report = play_match(rules.variant(), first, second, config.games, config.seed, per_move, factory.as_deref());
+    for (index, game) in report.games.iter().enumerate() {
+        println!("{}", game_line(index + 1, game, &report));
+    }
+    print_score(&report, started.elapsed());
+    Ok(Outcome::Ok)
+}
+
+/// `game 3: level 3 (White) - level 1 (Black): 1-0, checkmate, 61 plies`.
+fn game_line(number: usize, game: &GameResult, report: &MatchReport) -> String {
+    let (white, black) = match game.first_is_white {
+        true => (report.first, report.second),
+        false => (report.second, report.first),
+    };
+    let result = match game.winner {
+        Some(holechess_kernel::Side::White) => "1-0",
+        Some(holechess_kernel::Side::Black) => "0-1",
+        None => "1/2-1/2",
+    };
+    format!(
+        "game {number}: {white} (White) - {black} (Black): {result}, {}, {} plies",
+        end_name(game.end),
+        game.moves.len()
+    )
+}
+
+fn end_name(end: GameEnd) -> &'static str {
+    match end {
+        GameEnd::Checkmate => "checkmate",
+        GameEnd::Stalemate => "stalemate",
+        GameEnd::FiftyMoves => "50-move rule",
+        GameEnd::Repetition => "threefold repetition",
+        GameEnd::DoublePass => "both sides passed",
+        GameEnd::PlyCap => "ply cap (adjudicated a draw)",
+    }
+}
+
+fn print_score(report: &MatchReport, elapsed: Duration) {
+    let games = report.games.len().max(1) as f64;
+    let (won, drawn, lost) = report.first_record();
+    let plies: usize = report.games.iter().map(|g| g.moves.len()).sum();
+    println!(
+        "score: {} {} ({:.0}%), {} {} (+{won} ={drawn} -{lost} for {})",
+        report.first,
+        report.first_score(),
+        100.0 * report.first_score() / games,
+        report.second,
+        report.second_score(),
+        report.first
+    );
+    println!(
+        "{plies} plies in {:.1} s ({:.3} s per ply)",
+        elapsed.as_secs_f64(),
+        elapsed.as_secs_f64() / plies.max(1) as f64
+    );
+}

@@ -1,0 +1,145 @@
+//! What a line typed at the REPL asks for: a command (its first word) or a move.
+
+/// One line of input, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    Nothing,
+    Move(String),
+    Help,
+    Board,
+    Moves(Option<String>),
+    Undo,
+    New(Option<String>),
+    Holes(String),
+    Seed(String),
+    Ai(String),
+    Level(String),
+    Go,
+    Fen,
+    Position(Option<String>),
+    Save(String),
+    Load(String),
+    Svg(String),
+    Draw,
+    Quit,
+    /// A command word given without the argument it needs.
+    MissingArgument(&'static str),
+}
+
+/// Every command with its arguments and what it does (the `help` text and completion).
+pub const COMMANDS: &[(&str, &str, &str)] = &[
+    ("help", "", "this list"),
+    ("board", "", "show the board"),
+    ("moves", "[SQUARE]", "the legal moves (from SQUARE)"),
+    ("undo", "", "take back the last move (and the computer's reply)"),
+    ("new", "[VARIANT]", "a new game (of another variant)"),
+    ("holes", "SQUARES", "token layout before the first move, e.g. `holes c3 f3 d5 d5`"),
+    ("seed", "N", "seed the dice"),
+    ("ai", "white|black|both|none", "which side the computer plays"),
+    ("level", "N", "the computer's level, 1 to 6"),
+    ("go", "", "the computer moves now"),
+    ("fen", "", "print the position"),
+    ("position", "[FEN]", "print the position, or start from FEN"),
+    ("save", "FILE", "write the game as PGN"),
+    ("load", "FILE", "read a game from PGN"),
+    ("svg", "FILE", "draw the board as SVG"),
+    ("draw", "", "claim a draw (50-move rule, threefold repetition)"),
+    ("quit", "", "leave (also `exit`, Ctrl-D)"),
+];
+
+/// Reads a line. A first word that is no command is a move.
+pub fn read(line: &str) -> Input {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Input::Nothing;
+    }
+    let (word, rest) = match line.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word, rest.trim()),
+        None => (line, ""),
+    };
+    let arg = (!rest.is_empty()).then(|| rest.to_owned());
+    let needed = |name: &'static str, make: fn(String) -> Input| match &arg {
+        Some(text) => make(text.clone()),
+        None => Input::MissingArgument(name),
+    };
+    match word.to_ascii_lowercase().as_str() {
+        "help" | "?" => Input::Help,
+        "board" | "show" => Input::Board,
+        "moves" => Input::Moves(arg),
+        "undo" | "takeback" => Input::Undo,
+        "new" => Input::New(arg),
+        "holes" => needed("holes", Input::Holes),
+        "seed" => needed("seed", Input::Seed),
+        "ai" => needed("ai", Input::Ai),
+        "level" => needed("level", Input::Level),
+        "go" => Input::Go,
+        "fen" => Input::Fen,
+        "position" => Input::Position(arg),
+        "save" => needed("save", Input::Save),
+        "load" => needed("load", Input::Load),
+        "svg" => needed("svg", Input::Svg),
+        "draw" => Input::Draw,
+        "quit" | "exit" | "q" => Input::Quit,
+        _ => Input::Move(line.to_owned()),
+    }
+}
+
+/// The usage line of a command.
+pub fn usage(name: &str) -> String {
+    match COMMANDS.iter().find(|(n, _, _)| *n == name) {
+        Some((n, args, what)) => format!("usage: {n} {args}  ({what})"),
+        None => format!("unknown command `{name}`"),
+    }
+}
+
+/// The commands a mistyped word may have meant (a prefix of, or one or two edits from).
+pub fn suggestions(word: &str) -> Vec<&'static str> {
+    let word = word.to_ascii_lowercase();
+    COMMANDS
+        .iter()
+        .map(|(name, _, _)| *name)
+        .filter(|name| {
+            (word.len() >= 2 && name.starts_with(&word)) || edit_distance(&word, name) <= (word.len() / 3).max(1)
+        })
+        .collect()
+}
+
+/// Levenshtein distance.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_and_moves_are_told_apart() {
+        assert_eq!(read("  "), Input::Nothing);
+        assert_eq!(read("# a comment"), Input::Nothing);
+        assert_eq!(read("e4"), Input::Move("e4".into()));
+        assert_eq!(read("e1d2>f5"), Input::Move("e1d2>f5".into()));
+        assert_eq!(read("moves e2"), Input::Moves(Some("e2".into())));
+        assert_eq!(read("holes c3 c3 f6"), Input::Holes("c3 c3 f6".into()));
+        assert_eq!(read("save"), Input::MissingArgument("save"));
+        assert_eq!(read("QUIT"), Input::Quit);
+    }
+
+    #[test]
+    fn near_misses_are_suggested() {
+        assert_eq!(suggestions("bord"), vec!["board"]);
+        assert!(suggestions("hol").contains(&"holes"));
+        assert!(suggestions("xyzzy").is_empty());
+    }
+}

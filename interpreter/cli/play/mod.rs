@@ -1,0 +1,99 @@
+//! `holechess play VARIANT [--seed N] [--ai SIDE] [--level N] [--holes SQUARES]`: a game
+//! at the terminal. On a terminal it is a line editor with completion and a history file;
+//! when standard input is not a terminal it reads commands line by line, with no prompt,
+//! so that a session can be scripted (and, with `--seed`, repeated exactly). A scripted
+//! session exits 1 if any line was rejected, else 0.
+
+mod command;
+mod complete;
+mod explain;
+mod input;
+mod records;
+mod session;
+mod setup;
+mod show;
+
+use std::io::IsTerminal;
+
+use holechess_game::Rules;
+use holechess_kernel::Side;
+
+use crate::commands::Outcome;
+use input::LineSource;
+use session::{Flow, Session};
+use show::Style;
+
+#[derive(Debug)]
+pub struct PlayConfig {
+    pub variant: String,
+    /// Dice seed; from the clock when absent.
+    pub seed: Option<u64>,
+    pub ai: AiSides,
+    pub level: u8,
+    pub holes: Option<String>,
+}
+
+/// The sides the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiSides {
+    pub white: bool,
+    pub black: bool,
+}
+
+impl AiSides {
+    pub const WHITE: AiSides = AiSides { white: true, black: false };
+    pub const BLACK: AiSides = AiSides { white: false, black: true };
+    pub const BOTH: AiSides = AiSides { white: true, black: true };
+    pub const NONE: AiSides = AiSides { white: false, black: false };
+
+    /// `white`, `black`, `both` or `none`.
+    pub fn parse(text: &str) -> Option<AiSides> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "white" | "w" => Some(AiSides::WHITE),
+            "black" | "b" => Some(AiSides::BLACK),
+            "both" => Some(AiSides::BOTH),
+            "none" | "off" => Some(AiSides::NONE),
+            _ => None,
+        }
+    }
+
+    pub fn plays(self, side: Side) -> bool {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+
+    pub fn both(self) -> bool {
+        self.white && self.black
+    }
+}
+
+pub fn run(config: &PlayConfig) -> Result<Outcome, String> {
+    let rules = Rules::load(&config.variant)?;
+    let seed = config.seed.unwrap_or_else(clock_seed);
+    let interactive = std::io::stdin().is_terminal();
+    let mut session = Session::new(rules, seed, config.ai, config.level, Style::detect());
+    if let Some(holes) = &config.holes {
+        session.holes(holes).map_err(|e| format!("--holes: {e}"))?;
+    } else {
+        session.start();
+    }
+    let mut source = LineSource::open(interactive);
+    while let Some(line) = source.next_line(&session) {
+        if session.handle(&line) == Flow::Quit {
+            break;
+        }
+    }
+    source.close();
+    Ok(match (interactive, session.rejected) {
+        (false, n) if n > 0 => Outcome::Invalid,
+        _ => Outcome::Ok,
+    })
+}
+
+/// A seed from the clock, for games without `--seed`.
+fn clock_seed() -> u64 {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap_or_default();
+    now.as_secs() ^ u64::from(now.subsec_nanos())
+}

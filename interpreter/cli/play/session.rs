@@ -1,0 +1,468 @@
+//! One REPL session: the game, how it started, who the computer plays, and every command.
+//! Each input line is handled by [`Session::handle`]; what it says goes to standard output
+//! (errors as `error: ...` lines), and a rejected line never ends the session.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use holechess_ai::{is_mate_score, Engine, Level, Limits};
+use holechess_game::{Dice, Game, GameError, Rules};
+use holechess_kernel::notation::{lan, san, NotationError};
+use holechess_kernel::{Position, Side};
+use holechess_view::{render_svg, SvgOptions};
+
+use super::command::{self, Input, COMMANDS};
+use super::explain::why_illegal;
+use super::records::{self, Players};
+use super::setup::{read_layout, Setup};
+use super::show::{self, side_name, Style};
+use super::AiSides;
+use crate::chance::EventChance;
+
+/// Most plies the computer plays on its own in one go when it has both sides.
+const AUTOPLAY_CAP: usize = 400;
+/// The computer's time per move (its level may use less).
+const AI_MOVE_TIME: Duration = Duration::from_millis(1000);
+
+/// Whether the session goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// A game at the REPL.
+pub struct Session {
+    rules: Arc<Rules>,
+    game: Game,
+    setup: Setup,
+    seed: u64,
+    ai: AiSides,
+    engine: Engine,
+    style: Style,
+    /// A draw claimed with `draw`: the game is over.
+    claimed: Option<&'static str>,
+    /// Lines rejected so far.
+    pub rejected: usize,
+}
+
+impl Session {
+    pub fn new(rules: Arc<Rules>, seed: u64, ai: AiSides, level: u8, style: Style) -> Session {
+        let game = Game::seeded(Arc::clone(&rules), seed);
+        let engine = engine_for(&rules, level);
+        Session { rules, game, setup: Setup::default(), seed, ai, engine, style, claimed: None, rejected: 0 }
+    }
+
+    /// Legal moves in both notations (for completion).
+    pub fn move_texts(&self) -> Vec<String> {
+        let pos = self.game.position();
+        let mut texts: Vec<String> = pos.legal_moves().iter().flat_map(|&mv| [san(pos, mv), lan(pos, mv)]).collect();
+        texts.sort();
+        texts.dedup();
+        texts
+    }
+
+    /// `porthole 3. White` for the prompt.
+    pub fn prompt(&self) -> String {
+        let pos = self.game.position();
+        format!("{} {}. {}> ", self.rules.id(), pos.fullmove_number(), side_name(pos.side_to_move()))
+    }
+
+    /// The banner and the board at the start; the computer moves if it has White.
+    pub fn start(&mut self) {
+        let spec = self.rules.variant().spec();
+        println!("{} ({}): {}", spec.title, self.rules.id(), spec.summary);
+        println!("seed {}; {}. Type `help` for the commands.", self.seed, self.players_line());
+        self.print_board();
+        self.autoplay();
+    }
+
+    /// Handles one line.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        let input = command::read(line);
+        if input == Input::Quit {
+            return Flow::Quit;
+        }
+        if let Err(message) = self.dispatch(input) {
+            self.rejected += 1;
+            for line in message.lines() {
+                println!("error: {line}");
+            }
+        }
+        Flow::Continue
+    }
+
+    fn dispatch(&mut self, input: Input) -> Result<(), String> {
+        match input {
+            Input::Nothing | Input::Quit => Ok(()),
+            Input::Move(text) => self.human_move(&text),
+            Input::Help => {
+                help();
+                Ok(())
+            }
+            Input::Board => {
+                self.print_board();
+                Ok(())
+            }
+            Input::Moves(square) => self.list_moves(square.as_deref()),
+            Input::Undo => self.undo(),
+            Input::New(variant) => self.new_game(variant.as_deref()),
+            Input::Holes(squares) => self.holes(&squares),
+            Input::Seed(n) => self.reseed(&n),
+            Input::Ai(side) => self.set_ai(&side),
+            Input::Level(n) => self.set_level(&n),
+            Input::Go => self.go(),
+            Input::Fen | Input::Position(None) => {
+                println!("{}", self.game.position().fen());
+                Ok(())
+            }
+            Input::Position(Some(fen)) => self.set_position(&fen),
+            Input::Save(path) => self.save(Path::new(&path)),
+            Input::Load(path) => self.load(Path::new(&path)),
+            Input::Svg(path) => self.svg(Path::new(&path)),
+            Input::Draw => self.claim_draw(),
+            Input::MissingArgument(name) => Err(command::usage(name)),
+        }
+    }
+
+    // --- moves -------------------------------------------------------------------------
+
+    fn human_move(&mut self, text: &str) -> Result<(), String> {
+        self.ensure_going()?;
+        match self.game.play_text(text) {
+            Ok(_) => {
+                self.after_ply(None);
+                self.autoplay();
+                Ok(())
+            }
+            Err(error) => Err(self.move_error(text, error)),
+        }
+    }
+
+    /// An error for a move text that could not be played, with the reason where known.
+    fn move_error(&self, text: &str, error: GameError) -> String {
+        let pos = self.game.position();
+        match error {
+            GameError::Notation(NotationError::Malformed(_)) => {
+                let word = text.split_whitespace().next().unwrap_or(text);
+                let hints = command::suggestions(word);
+                let hint = match hints.as_slice() {
+                    [] => "type `help` for the commands, `moves` for the legal moves".to_owned(),
+                    some => format!(
+                        "did you mean {}?",
+                        some.iter().map(|c| format!("`{c}`")).collect::<Vec<_>>().join(" or ")
+                    ),
+                };
+                format!("`{text}` is neither a command nor a move ({hint})")
+            }
+            GameError::Notation(NotationError::Illegal(_)) | GameError::Illegal(_) => {
+                match why_illegal(&self.rules, pos, text) {
+                    Some(reason) => format!("illegal move {text}: {reason}"),
+                    None => format!("illegal move {text} (type `moves` for the legal moves)"),
+                }
+            }
+            other => other.to_string(),
+        }
+    }
+
+    /// Prints the ply just played, the board and how the game stands.
+    fn after_ply(&self, who: Option<String>) {
+        let Some(ply) = self.game.plies().last() else { return };
+        for line in show::ply_lines(ply, who.as_deref()) {
+            println!("{line}");
+        }
+        self.print_board();
+    }
+
+    fn print_board(&self) {
+        let last = self.game.plies().last().map(|ply| ply.mv);
+        print!("{}", show::board(self.game.position(), last, self.style));
+        for line in show::standing(self.game.position()) {
+            println!("{line}");
+        }
+        if let Some(why) = self.claimed {
+            println!("Draw claimed by {why} (1/2-1/2).");
+        }
+    }
+
+    /// The computer moves while it has the move (at most [`AUTOPLAY_CAP`] plies when it
+    /// plays both sides; it claims a draw it may claim then).
+    fn autoplay(&mut self) {
+        let mut played = 0;
+        while self.ai.plays(self.game.position().side_to_move()) && self.is_going() {
+            if self.ai.both() && played >= AUTOPLAY_CAP {
+                println!("The computer stops after {AUTOPLAY_CAP} plies; `go` plays on.");
+                return;
+            }
+            if self.ai.both() && self.game.position().claimable_draw().is_some() {
+                let _ = self.claim_draw();
+                return;
+            }
+            if let Err(message) = self.computer_move() {
+                println!("error: {message}");
+                return;
+            }
+            played += 1;
+        }
+    }
+
+    /// The computer plays the side to move.
+    fn computer_move(&mut self) -> Result<(), String> {
+        let pos = self.game.position().clone();
+        let result = self.engine.choose(&pos, Limits::time(AI_MOVE_TIME));
+        let mv = result.best_move.ok_or("the computer finds no move")?;
+        self.game.play(mv).map_err(|e| e.to_string())?;
+        let score = match is_mate_score(result.score) {
+            true => "mate seen".to_owned(),
+            false => format!("{:+.2}", f64::from(result.score) / 100.0),
+        };
+        let who = format!("{}, depth {}, {score}", self.engine.level(), result.depth);
+        self.after_ply(Some(who));
+        Ok(())
+    }
+
+    fn go(&mut self) -> Result<(), String> {
+        self.ensure_going()?;
+        self.computer_move()?;
+        self.autoplay();
+        Ok(())
+    }
+
+    fn is_going(&self) -> bool {
+        self.claimed.is_none() && !self.game.status().is_over()
+    }
+
+    fn ensure_going(&self) -> Result<(), String> {
+        if let Some(why) = self.claimed {
+            return Err(format!("the game is over (draw claimed by {why}); `undo`, `new` or `quit`"));
+        }
+        let status = self.game.status();
+        if status.is_over() {
+            let text = holechess_game::game::describe(status);
+            return Err(format!("the game is over ({text}); `undo`, `new` or `quit`"));
+        }
+        Ok(())
+    }
+
+    fn list_moves(&self, square: Option<&str>) -> Result<(), String> {
+        let pos = self.game.position();
+        let legal = pos.legal_moves();
+        let from = match square {
+            Some(name) => Some(pos.geometry().parse_square_anywhere(name).ok_or(format!("'{name}' is not a square"))?),
+            None => None,
+        };
+        let mut texts: Vec<String> =
+            legal.iter().filter(|mv| from.is_none() || mv.from() == from).map(|&mv| san(pos, mv)).collect();
+        texts.sort();
+        if texts.is_empty() {
+            return Err(match (square, from) {
+                (Some(name), Some(sq)) => no_moves_from(pos, name, sq),
+                _ => "no legal move".to_owned(),
+            });
+        }
+        println!("{} legal move(s):", texts.len());
+        for line in show::wrapped(&texts) {
+            println!("  {line}");
+        }
+        Ok(())
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        let ply = self.game.undo().ok_or("nothing to undo")?;
+        let mut taken = vec![ply.san];
+        if self.ai.plays(self.game.position().side_to_move()) && !self.ai.both() {
+            if let Some(ply) = self.game.undo() {
+                taken.insert(0, ply.san);
+            }
+        }
+        self.claimed = None;
+        println!("taken back: {}", taken.join(" "));
+        self.print_board();
+        Ok(())
+    }
+
+    fn claim_draw(&mut self) -> Result<(), String> {
+        self.ensure_going()?;
+        let claim = self.game.position().claimable_draw().ok_or("no draw may be claimed in this position")?;
+        self.claimed = Some(match claim {
+            holechess_kernel::DrawClaim::FiftyMoves => "the 50-move rule",
+            holechess_kernel::DrawClaim::Repetition => "threefold repetition",
+        });
+        println!(
+            "{} claims a draw by {} (1/2-1/2).",
+            side_name(self.game.position().side_to_move()),
+            self.claimed.unwrap_or("")
+        );
+        Ok(())
+    }
+
+    // --- setup -------------------------------------------------------------------------
+
+    fn new_game(&mut self, variant: Option<&str>) -> Result<(), String> {
+        if let Some(name) = variant {
+            self.rules = Rules::load(name)?;
+            self.engine = engine_for(&self.rules, self.engine.level().0);
+        }
+        self.restart(Setup::default())?;
+        let spec = self.rules.variant().spec();
+        println!("New game of {} ({}), seed {}.", spec.title, self.rules.id(), self.seed);
+        self.print_board();
+        self.autoplay();
+        Ok(())
+    }
+
+    /// A fresh game from `setup` with the session's seed.
+    fn restart(&mut self, setup: Setup) -> Result<(), String> {
+        let start = setup.position(&self.rules)?;
+        self.game = Game::new(Arc::clone(&self.rules), start, Dice::seeded(self.seed));
+        self.setup = setup;
+        self.claimed = None;
+        self.engine.new_game();
+        Ok(())
+    }
+
+    /// A custom token layout, before the first move.
+    pub fn holes(&mut self, squares: &str) -> Result<(), String> {
+        if !self.game.plies().is_empty() {
+            return Err("tokens can be laid out only before the first move (`new` starts again)".to_owned());
+        }
+        let base = Setup { fen: self.setup.fen.clone(), holes: None };
+        let start = base.position(&self.rules)?;
+        let layout = read_layout(squares, &self.rules, &start)?;
+        self.restart(Setup { holes: Some(layout), ..base })?;
+        let count = self.setup.holes.as_ref().map_or(0, Vec::len);
+        println!("{count} token(s) laid out.");
+        self.print_board();
+        self.autoplay();
+        Ok(())
+    }
+
+    fn set_position(&mut self, fen: &str) -> Result<(), String> {
+        let setup = Setup { fen: Some(fen.to_owned()), holes: None };
+        setup.position(&self.rules)?;
+        self.restart(setup)?;
+        self.print_board();
+        self.autoplay();
+        Ok(())
+    }
+
+    fn reseed(&mut self, text: &str) -> Result<(), String> {
+        let seed: u64 = text.trim().parse().map_err(|_| format!("the seed must be a whole number, not `{text}`"))?;
+        self.seed = seed;
+        self.game.set_dice(Dice::seeded(seed));
+        println!("dice seeded with {seed}");
+        Ok(())
+    }
+
+    fn set_ai(&mut self, text: &str) -> Result<(), String> {
+        self.ai = AiSides::parse(text).ok_or_else(|| format!("`{text}`: say white, black, both or none"))?;
+        println!("{}.", self.players_line());
+        self.autoplay();
+        Ok(())
+    }
+
+    fn set_level(&mut self, text: &str) -> Result<(), String> {
+        let level: u8 = text.trim().parse().map_err(|_| format!("the level must be a number 1 to 6, not `{text}`"))?;
+        if !(Level::MIN.0..=Level::MAX.0).contains(&level) {
+            return Err(format!("the level must be 1 to {}, not {level}", Level::MAX.0));
+        }
+        self.engine = engine_for(&self.rules, level);
+        println!("the computer plays at {}", self.engine.level());
+        Ok(())
+    }
+
+    fn players_line(&self) -> String {
+        let name = |side| match self.ai.plays(side) {
+            true => format!("the computer ({})", self.engine.level()),
+            false => "you".to_owned(),
+        };
+        format!("White: {}, Black: {}", name(Side::White), name(Side::Black))
+    }
+
+    // --- files -------------------------------------------------------------------------
+
+    fn save(&self, path: &Path) -> Result<(), String> {
+        let pos = self.game.position();
+        let result = match self.claimed {
+            Some(_) => "1/2-1/2",
+            None => pos.status().result(pos.side_to_move()),
+        };
+        let player = |side| match self.ai.plays(side) {
+            true => format!("holechess {}", self.engine.level()),
+            false => "human".to_owned(),
+        };
+        let players = Players { white: player(Side::White), black: player(Side::Black) };
+        let text = records::to_pgn(&self.game, &self.setup, &players, result);
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("saved {} plies to {}", self.game.plies().len(), path.display());
+        Ok(())
+    }
+
+    fn load(&mut self, path: &Path) -> Result<(), String> {
+        let loaded = records::load(path, &self.rules, self.seed)?;
+        if !Arc::ptr_eq(loaded.game.rules(), &self.rules) {
+            self.rules = Arc::clone(loaded.game.rules());
+            self.engine = engine_for(&self.rules, self.engine.level().0);
+        }
+        self.game = loaded.game;
+        self.setup = loaded.setup;
+        self.claimed = None;
+        self.engine.new_game();
+        println!("loaded {} plies of {} from {}", self.game.plies().len(), self.rules.id(), path.display());
+        self.print_board();
+        Ok(())
+    }
+
+    fn svg(&self, path: &Path) -> Result<(), String> {
+        let options = SvgOptions {
+            last_move: self.game.plies().last().map(|ply| ply.mv),
+            title: Some(self.rules.variant().spec().title.clone()),
+            ..SvgOptions::default()
+        };
+        let text = render_svg(self.game.position(), &options);
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("board drawn to {}", path.display());
+        Ok(())
+    }
+}
+
+/// An engine of `level` with the variant's dice as its chance model.
+fn engine_for(rules: &Arc<Rules>, level: u8) -> Engine {
+    let mut engine = Engine::new(Level(level).clamped());
+    engine.set_chance_model(EventChance::of(rules));
+    engine
+}
+
+fn help() {
+    println!("Type a move in SAN (Nf3, exd5, e8=Q, O-O, Kd2>f5) or long algebraic");
+    println!("(g1f3, e7e8q, transits e1d2>f5, two-board actions @, @a4, --), or a command:");
+    for (name, args, what) in COMMANDS {
+        let head = format!("{name} {args}");
+        println!("  {head:28} {what}");
+    }
+}
+
+/// Why no legal move starts on `sq`.
+fn no_moves_from(pos: &Position, name: &str, sq: holechess_kernel::Square) -> String {
+    match pos.piece_at(sq) {
+        None => match pos.tokens_at(sq) {
+            Some(stack) => {
+                format!("no piece on {name} (it holds a {})", pos.variant().tokens()[stack.kind as usize].name)
+            }
+            None => format!("no piece on {name}"),
+        },
+        Some(piece) if piece.side != pos.side_to_move() => {
+            format!(
+                "the piece on {name} is {}'s; it is {}'s move",
+                side_name(piece.side),
+                side_name(pos.side_to_move())
+            )
+        }
+        Some(piece) => {
+            let kind = &pos.variant().piece(piece.kind).name;
+            let check = if pos.is_check() { " (you are in check)" } else { "" };
+            format!("the {kind} on {name} has no legal move{check}")
+        }
+    }
+}

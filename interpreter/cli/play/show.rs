@@ -1,0 +1,129 @@
+//! What the REPL prints: a ply with its dice and their effects, the board, and how the
+//! game stands (check, the end and its reason, a draw that may be claimed).
+
+use holechess_game::PlyRecord;
+use holechess_kernel::spec::StalemateRule;
+use holechess_kernel::{DrawClaim, Move, Position, Side, Status};
+use holechess_view::{render_text, TextOptions};
+
+/// How boards are drawn.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub colour: bool,
+    pub unicode: bool,
+}
+
+impl Style {
+    /// Colour when standard output is a terminal and `NO_COLOR` is unset; Unicode always.
+    pub fn detect() -> Style {
+        use std::io::IsTerminal;
+        let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        Style { colour, unicode: true }
+    }
+}
+
+/// `White` or `Black`.
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// `12. Nf3` or `12... Nf6`, the dice thrown after it and what they did.
+pub fn ply_lines(ply: &PlyRecord, who: Option<&str>) -> Vec<String> {
+    let number = ply.before.fullmove_number();
+    let dots = if ply.before.side_to_move() == Side::White { "." } else { "..." };
+    let by = who.map_or(String::new(), |w| format!("  ({w})"));
+    let mut lines = vec![format!("{number}{dots} {}{by}", ply.san)];
+    if !ply.rolls.is_empty() {
+        let rolls: Vec<String> = ply.rolls.iter().map(ToString::to_string).collect();
+        lines.push(format!("  dice: {}", rolls.join(" ")));
+    }
+    for note in &ply.notes {
+        lines.push(format!("  {note}"));
+    }
+    if !ply.rolls.is_empty() && ply.notes.is_empty() {
+        lines.push("  (no effect)".to_owned());
+    }
+    lines
+}
+
+/// The board with the last move highlighted and the legend.
+pub fn board(pos: &Position, last: Option<Move>, style: Style) -> String {
+    let options =
+        TextOptions { colour: style.colour, unicode: style.unicode, last_move: last, ..TextOptions::default() };
+    render_text(pos, &options)
+}
+
+/// A line on how the game stands after a ply (`None` when there is nothing to say
+/// beyond whose move it is).
+pub fn standing(pos: &Position) -> Vec<String> {
+    let mut lines = Vec::new();
+    let to_move = pos.side_to_move();
+    let just_moved = to_move.opponent();
+    match pos.status() {
+        Status::Checkmate { winner } => {
+            lines.push(format!("Checkmate: {} wins ({}).", side_name(winner), pos.status().result(to_move)));
+            return lines;
+        }
+        Status::Stalemate { rule } => {
+            lines.push(stalemate_line(rule, to_move));
+            if rule != StalemateRule::Pass {
+                return lines;
+            }
+        }
+        Status::Draw { reason } => {
+            lines.push(format!("Draw: {reason} (1/2-1/2)."));
+            return lines;
+        }
+        Status::Ongoing => {}
+    }
+    if pos.royal_attacked(just_moved) {
+        lines.push(format!("{}'s king is attacked after the event; it stands (K3).", side_name(just_moved)));
+    }
+    if pos.is_check() {
+        lines.push(format!("{} is in check.", side_name(to_move)));
+    }
+    if let Some(claim) = pos.claimable_draw() {
+        let why = match claim {
+            DrawClaim::FiftyMoves => "the 50-move rule",
+            DrawClaim::Repetition => "threefold repetition",
+        };
+        lines.push(format!("{} may claim a draw by {why}: type `draw` to claim it.", side_name(to_move)));
+    }
+    lines
+}
+
+fn stalemate_line(rule: StalemateRule, to_move: Side) -> String {
+    match rule {
+        StalemateRule::Draw => "Stalemate: draw (1/2-1/2).".to_owned(),
+        StalemateRule::Loss => {
+            format!(
+                "Stalemate: {} has no move and loses ({}).",
+                side_name(to_move),
+                if to_move == Side::White { "0-1" } else { "1-0" }
+            )
+        }
+        StalemateRule::Pass => format!("{} has no legal move: the turn passes.", side_name(to_move)),
+    }
+}
+
+/// Legal moves laid out in lines of about 72 characters.
+pub fn wrapped(words: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in words {
+        if !line.is_empty() && line.len() + word.len() + 1 > 72 {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}

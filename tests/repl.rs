@@ -1,0 +1,218 @@
+//! `holechess play` end to end: scripted sessions through the binary with piped standard
+//! input (no prompt, no line editing), deterministic with `--seed`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn play(args: &[&str], script: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holechess"))
+        .arg("play")
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run holechess");
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(script.as_bytes()).expect("write stdin");
+    drop(input);
+    child.wait_with_output().expect("wait")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The lines of the output that are FENs printed by `fen`.
+fn fens(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|line| {
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            fields.len() >= 6 && fields[0].contains('/') && matches!(fields[1], "w" | "b")
+        })
+        .collect()
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("holechess-repl-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir.join(name)
+}
+
+#[test]
+fn chess_moves_in_both_notations_and_a_board_after_each() {
+    let output = play(&["chess", "--seed", "1"], "e4\ne7e5\nNf3\nfen\nquit\n");
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("1. e4"), "{out}");
+    assert!(out.contains("1... e5"), "{out}");
+    assert!(out.contains("2. Nf3"), "{out}");
+    assert!(out.contains('♘'), "unicode pieces: {out}");
+    assert!(out.contains("Last move"), "{out}");
+    assert_eq!(fens(&out), ["rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"]);
+}
+
+#[test]
+fn an_illegal_move_is_explained_and_the_session_goes_on() {
+    let output = play(&["chess", "--seed", "1"], "e5\nKe2\nbord\ne4\nfen\n");
+    let out = stdout(&output);
+    assert!(out.contains("error: illegal move e5"), "{out}");
+    assert!(out.contains("error: illegal move Ke2"), "{out}");
+    assert!(out.contains("did you mean `board`"), "{out}");
+    assert!(out.contains("1. e4"), "{out}");
+    assert_eq!(fens(&out).len(), 1);
+    assert_eq!(output.status.code(), Some(1), "a scripted session with rejected lines exits 1");
+}
+
+#[test]
+fn undo_takes_back_the_last_move() {
+    let out = stdout(&play(&["chess"], "e4\ne5\nundo\nfen\nundo\nfen\nundo\n"));
+    assert!(out.contains("taken back: e5"), "{out}");
+    assert_eq!(
+        fens(&out),
+        [
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        ]
+    );
+    assert!(out.contains("error: nothing to undo"), "{out}");
+}
+
+#[test]
+fn porthole_transit_in_long_algebraic() {
+    let output = play(&["porthole", "--seed", "1"], "b1c3>h5\nmoves\nfen\n");
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("1. Nc3>h5"), "{out}");
+    assert!(out.contains("legal move(s)"), "{out}");
+    let fen = fens(&out)[0];
+    assert!(fen.contains("porthole=") && fen.contains("b1"), "the token moved to the origin: {fen}");
+}
+
+#[test]
+fn holes_before_the_first_move_only() {
+    let out = stdout(&play(&["porthole"], "holes d4 e5 d4\nfen\ne4\nholes c3\n"));
+    let fen = fens(&out)[0];
+    assert!(fen.ends_with("porthole=d4*2,e5") || (fen.contains("d4*2") && fen.contains("e5")), "{fen}");
+    assert!(!fen.contains("c3"), "{fen}");
+    assert!(out.contains("only before the first move"), "{out}");
+    let portal = stdout(&play(&["standard-portal"], "holes c3 f3\nholes e2 c3 f3 c6 f6 a4 h4 a5\n"));
+    assert!(portal.contains("exactly 8"), "{portal}");
+    assert!(portal.contains("e2 is not empty"), "{portal}");
+}
+
+#[test]
+fn holes_from_the_command_line() {
+    let out = stdout(&play(&["porthole", "--holes", "c4 f5"], "fen\n"));
+    assert!(fens(&out)[0].ends_with("porthole=c4,f5"), "{out}");
+}
+
+#[test]
+fn position_sets_and_fen_prints() {
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let out = stdout(&play(&["chess"], &format!("position {fen}\nposition\ne4\nfen\n")));
+    assert_eq!(fens(&out), [fen, "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1"]);
+}
+
+#[test]
+fn save_then_load_gives_the_same_game() {
+    let path = temp_file("chess.pgn");
+    let name = path.display().to_string();
+    let script = format!("e4\nc5\nNf3\nfen\nsave {name}\nnew\nload {name}\nfen\n");
+    let output = play(&["chess", "--seed", "1"], &script);
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    let found = fens(&out);
+    assert_eq!(found.len(), 2, "{out}");
+    assert_eq!(found[0], found[1]);
+    let pgn = std::fs::read_to_string(&path).expect("saved");
+    assert!(pgn.contains("[Variant \"chess\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 c5 2. Nf3"), "{pgn}");
+}
+
+#[test]
+fn save_then_load_keeps_holes_and_dice() {
+    let path = temp_file("pothole.pgn");
+    let name = path.display().to_string();
+    let script = format!("e4\nd6\nd3\nfen\nsave {name}\nnew\nload {name}\nfen\n");
+    let out = stdout(&play(&["pothole", "--seed", "1"], &script));
+    let found = fens(&out);
+    assert_eq!(found.len(), 2, "{out}");
+    assert_eq!(found[0], found[1]);
+    let pgn = std::fs::read_to_string(&path).expect("saved");
+    assert!(pgn.contains("[%dice"), "every ply carries its dice: {pgn}");
+    assert_eq!(pgn.matches("%dice").count(), 3, "{pgn}");
+}
+
+#[test]
+fn pothole_shows_every_roll_and_its_effect() {
+    let script = "e4\nd6\nd3\n";
+    let first = stdout(&play(&["pothole", "--seed", "1"], script));
+    assert!(first.contains("dice: d6="), "{first}");
+    assert!(first.contains("a pothole opens on c3"), "{first}");
+    let again = stdout(&play(&["pothole", "--seed", "1"], script));
+    assert_eq!(first, again, "the same seed gives the same session");
+}
+
+#[test]
+fn go_makes_a_legal_move_at_level_1() {
+    let output = play(&["chess", "--level", "1", "--seed", "1"], "go\nfen\nquit\n");
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("(level 1"), "{out}");
+    let fen = fens(&out)[0];
+    assert!(fen.contains(" b "), "Black to move after the computer's move: {fen}");
+}
+
+#[test]
+fn the_computer_answers_when_it_has_the_side_to_move() {
+    let out = stdout(&play(&["chess", "--ai", "black", "--level", "1"], "e4\nfen\n"));
+    assert!(out.contains("1... "), "{out}");
+    assert!(fens(&out)[0].contains(" w "), "{out}");
+}
+
+#[test]
+fn checkmate_is_announced_and_ends_the_game() {
+    let out = stdout(&play(&["chess"], "f3\ne5\ng4\nQh4\na3\n"));
+    assert!(out.contains("Checkmate: Black wins (0-1)."), "{out}");
+    assert!(out.contains("error: the game is over"), "{out}");
+}
+
+#[test]
+fn quit_ends_the_session_early() {
+    let output = play(&["chess"], "quit\ne4\nfen\n");
+    assert!(output.status.success());
+    assert!(fens(&stdout(&output)).is_empty());
+}
+
+#[test]
+fn help_lists_the_commands() {
+    let out = stdout(&play(&["chess"], "help\n"));
+    for command in ["moves", "undo", "holes", "save", "load", "svg", "level"] {
+        assert!(out.contains(command), "{command}: {out}");
+    }
+}
+
+#[test]
+fn svg_writes_the_board() {
+    let path = temp_file("board.svg");
+    let out = stdout(&play(&["porthole"], &format!("e4\nsvg {}\n", path.display())));
+    assert!(out.contains("board drawn"), "{out}");
+    let svg = std::fs::read_to_string(&path).expect("svg");
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+}
+
+#[test]
+fn a_custom_layout_is_saved_as_holes_and_loaded_back() {
+    let path = temp_file("porthole.pgn");
+    let name = path.display().to_string();
+    let script = format!("holes d4 e5 d4\ne4\nfen\nsave {name}\nnew\nload {name}\nfen\n");
+    let out = stdout(&play(&["porthole"], &script));
+    let found = fens(&out);
+    assert_eq!(found.len(), 2, "{out}");
+    assert_eq!(found[0], found[1]);
+    let pgn = std::fs::read_to_string(&path).expect("saved");
+    assert!(pgn.contains("[Holes \"d4 e5 d4\"]"), "{pgn}");
+}
