@@ -157,7 +157,7 @@ impl Session {
                 format!("`{text}` is neither a command nor a move ({hint})")
             }
             GameError::Notation(NotationError::Illegal(_)) | GameError::Illegal(_) => {
-                match why_illegal(&self.rules, pos, text) {
+                match why_illegal(pos, text) {
                     Some(reason) => format!("illegal move {text}: {reason}"),
                     None => format!("illegal move {text} (type `moves` for the legal moves)"),
                 }

@@ -31,6 +31,7 @@ pub use notation::{Action, BoardMove, CastleSide, CheckMark, Notation, NotationE
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnItem, PgnReader, StrayText, MAX_GAME_BYTES};
 pub use session::{record_of, result_of};
+pub use resolve::explain_move;
 pub use replay::{replay_game, replay_record, start_position, Failure, Reason, Replay};
 pub use validate::{validate_source, SourceEvent, Validator, Verdict, DEFAULT_BATCH};
 pub use writer::{tags_in_export_order, write_game, write_games};

@@ -176,6 +176,18 @@ fn kernel_square(pos: &Position, square: Square) -> Option<holechess_kernel::Squ
         .then(|| g.square(pos.board_to_move().unwrap_or(0), square.file, square.rank))
 }
 
+/// Why `text` is not a legal move of `pos`, in a few words (for a REPL or any caller):
+/// `None` when it is legal or is not a move in record notation at all.
+pub fn explain_move(pos: &Position, text: &str) -> Option<String> {
+    let notation = Notation::parse(text).ok()?;
+    let legal = pos.legal_moves();
+    match resolve(pos, &legal, &notation) {
+        Resolved::One(_) => None,
+        Resolved::None => Some(explain_illegal(pos, &legal, &notation)),
+        Resolved::Ambiguous(candidates) => Some(format!("it could be {}", candidates.join(" or "))),
+    }
+}
+
 /// Why no legal move matches `notation`, in a few words: the piece and where it stands,
 /// a token in the way, a check to answer.
 pub(crate) fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) -> String {
