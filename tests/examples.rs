@@ -152,10 +152,6 @@ fn black_hole_a_capture_on_it_loses_both_pieces_and_kings_cross_unharmed() {
 }
 
 #[test]
-#[ignore = "BUG: a lifetime set by a hook (`place_token(kind, sq, plies)`) never runs down when the \
-            token kind declares no `lasts N plies`: Variant::timed_tokens is computed from the declared \
-            lifetimes only, so Position::finish_ply skips the timers (examples/pothole-plus.hole works \
-            around it with a declared `lasts 2 plies`)"]
 fn pt6_hook_timers_run_down_without_a_declared_lifetime() {
     let text = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/pothole-plus.hole"))
         .unwrap()

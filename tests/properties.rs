@@ -31,25 +31,10 @@ fn check_position(id: &str, pos: &Position) -> Result<(), TestCaseError> {
     }
     prop_assert_eq!(pos.hash(), pos.computed_hash(), "{}", pos.fen());
     let fen = pos.fen();
-    if skipped_en_passant(pos) {
-        // Known bug, pinned by the ignored test
-        // `wh3_the_notation_round_trips_after_a_double_step_over_a_wormhole`: the reader
-        // looks for the double-stepped pawn right beyond the en-passant square.
-        return check_make_unmake(pos, &fen);
-    }
     let again = Position::from_fen(pos.variant(), &fen).map_err(|e| TestCaseError::fail(format!("{fen}: {e}")))?;
     prop_assert_eq!(again.fen(), fen.clone());
     prop_assert_eq!(again.hash(), pos.hash(), "{}", fen);
     check_make_unmake(pos, &fen)
-}
-
-/// A double step that passed over a missing square (WH3): the pawn is not right beyond the
-/// en-passant square.
-fn skipped_en_passant(pos: &Position) -> bool {
-    pos.en_passant().is_some_and(|ep| {
-        let dy = if pos.side_to_move() == Side::Black { 1 } else { -1 };
-        pos.geometry().offset(ep.square, 0, dy) != Some(ep.victim)
-    })
 }
 
 fn check_make_unmake(pos: &Position, fen: &str) -> Result<(), TestCaseError> {
@@ -80,7 +65,13 @@ fn playout(id: &str, seed: u64, choices: &[u16]) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, failure_persistence: None, ..ProptestConfig::default() })]
+    // A fixed seed keeps CI repeatable; change it to explore other playouts.
+    #![proptest_config(ProptestConfig {
+        cases: 32,
+        failure_persistence: None,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x401E_C4E5),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn k1_k6_chess_playouts_keep_the_invariants(seed in any::<u64>(), choices in prop::collection::vec(any::<u16>(), 0..60)) {

@@ -27,9 +27,6 @@ fn sp1_exactly_eight_portals_on_the_porthole_squares() {
 }
 
 #[test]
-#[ignore = "BUG: SP1 says a custom layout places exactly 8 portals (the script says `exactly 8`), but \
-            Position::from_fen (and so a record's [FEN]/[Holes]) accepts a standard-portal position with \
-            7 or 9 portals; the layout rule is only checked against the script's default squares"]
 fn sp1_a_layout_without_exactly_eight_portals_is_rejected() {
     let variant = rules(V);
     let read = |portals: &str| {

@@ -77,10 +77,6 @@ fn wh3_pawn_steps_and_the_double_step_count_existing_squares() {
 }
 
 #[test]
-#[ignore = "BUG: after a double step over a wormhole (f2f5 with f4 missing) the position prints \
-            the en-passant square f3, but Position::from_fen rejects it (`en-passant square f3 is \
-            impossible`): fen.rs read_en_passant looks for the pawn on the square right beyond the \
-            en-passant square (f4) instead of the first existing square beyond it (f5, WH3)"]
 fn wh3_the_notation_round_trips_after_a_double_step_over_a_wormhole() {
     let mut pos = position(V, "4k3/8/8/8/8/8/5P2/4K3 w - - 0 1 wormhole=f4");
     play(&mut pos, "f2f5");

@@ -191,7 +191,7 @@ fn sandboxed_engine(variant: &Arc<Variant>) -> Engine {
     engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
     engine.set_max_operations(200_000);
     engine.set_max_call_levels(32);
-    engine.set_max_expr_depths(64, 32);
+    engine.set_max_expr_depths(128, 64);
     engine.set_max_string_size(10_000);
     engine.set_max_array_size(10_000);
     engine.on_print(|_| {});

@@ -38,6 +38,10 @@ impl Position {
         mark_unmoved_pawns(&mut pos);
         let castling = read_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
         pos.set_castling(castling);
+        if let Some(tokens) = fields.get(6) {
+            // Before the en-passant square: a double step may have skipped absent squares.
+            read_tokens(&mut pos, tokens)?;
+        }
         pos.halfmove = read_number(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
         pos.fullmove = read_number::<u32>(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
         let ep_text = fields.get(3).copied().unwrap_or("-");
@@ -46,9 +50,6 @@ impl Position {
         } else {
             let ep = read_en_passant(&pos, ep_text, pos.side.opponent())?;
             pos.set_en_passant(ep);
-        }
-        if let Some(tokens) = fields.get(6) {
-            read_tokens(&mut pos, tokens)?;
         }
         if let Some(state) = fields.get(7) {
             read_turn_state(&mut pos, state)?;
@@ -331,8 +332,11 @@ fn read_en_passant(pos: &Position, text: &str, mover: Side) -> Result<Option<EnP
     let square = g
         .parse_square_anywhere(text)
         .ok_or_else(|| PositionError::new(format!("en-passant square '{text}' is not a square of the board")))?;
-    let victim = g
-        .offset(square, 0, Position::forward(mover))
+    if !pos.variant.spec().rules.en_passant {
+        // Without en passant the field carries nothing (other tools may still write one).
+        return Ok(None);
+    }
+    let victim = first_existing_square_ahead(pos, square, mover)
         .ok_or_else(|| PositionError::new(format!("en-passant square {text} cannot follow a double step")))?;
     let victim_ok = pos.piece_at(victim).is_some_and(|p| {
         p.side == mover && pos.variant.piece(p.kind).patterns.iter().any(|pat| pat.en_passant == EpRole::Sets)
@@ -342,10 +346,20 @@ fn read_en_passant(pos: &Position, text: &str, mover: Side) -> Result<Option<EnP
             "en-passant square {text} is impossible: no {mover} pawn can just have passed it"
         )));
     }
-    if !pos.variant.spec().rules.en_passant {
-        return Ok(None);
-    }
     Ok(Some(EnPassant { square, victim }))
+}
+
+/// The square a double step passing `square` ended on: the next one ahead for `mover`.
+/// With warping tokens it is the first piece ahead: the squares skipped were absent then
+/// (WH3), and an event may have removed their tokens since.
+fn first_existing_square_ahead(pos: &Position, square: Square, mover: Side) -> Option<Square> {
+    let g = pos.geometry();
+    let mut at = g.offset(square, 0, Position::forward(mover))?;
+    let warped = pos.variant.warped;
+    while pos.piece_at(at).is_none() && (pos.is_absent_square(at) || warped) {
+        at = g.offset(at, 0, Position::forward(mover))?;
+    }
+    Some(at)
 }
 
 fn read_tokens(pos: &mut Position, text: &str) -> Result<(), PositionError> {
@@ -405,6 +419,24 @@ fn check_position(pos: &Position) -> Result<(), PositionError> {
     }
     if pos.variant.tokens().is_empty() {
         check_pawn_ranks(pos)?;
+    }
+    check_token_counts(pos)
+}
+
+/// SP1, SP4: a kind with an exact count has exactly that many tokens (stacks count each).
+fn check_token_counts(pos: &Position) -> Result<(), PositionError> {
+    for (kind, spec) in pos.variant.tokens().iter().enumerate() {
+        if let crate::spec::LayoutRule::Exactly(n) = spec.layout {
+            let count: u32 = pos
+                .token_squares()
+                .filter_map(|sq| pos.tokens_at(sq))
+                .filter(|t| t.kind as usize == kind)
+                .map(|t| t.count as u32)
+                .sum();
+            if count != n as u32 {
+                return Err(PositionError::new(format!("this variant has exactly {n} {}s, the position has {count}", spec.name)));
+            }
+        }
     }
     Ok(())
 }

@@ -157,7 +157,7 @@ impl Position {
 
     /// End of ply: timed tokens run down and vanish (PT4), before any random event.
     pub(crate) fn finish_ply(&mut self) {
-        if !self.variant.timed_tokens || self.token_squares.is_empty() {
+        if self.timed == 0 {
             return;
         }
         let mut sq_index = 0;

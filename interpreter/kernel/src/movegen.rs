@@ -327,6 +327,10 @@ impl Position {
 
     /// Keeps the legal moves of `list`.
     fn retain_legal(&mut self, list: &mut MoveList) {
+        if self.is_warped() {
+            self.retain_warped_legal(list);
+            return;
+        }
         let us = self.side;
         let them = us.opponent();
         let v = std::sync::Arc::clone(&self.variant);

@@ -82,6 +82,8 @@ pub struct Position {
     pub(crate) token_log: Vec<(Square, TokenStack)>,
     /// Hashes of the positions before this one, for repetition.
     pub(crate) history: Vec<u64>,
+    /// How many token stacks carry a timer (they run down at the end of each ply).
+    pub(crate) timed: u16,
     /// Two-board turns: who must teleport this turn (HP4).
     pub(crate) obliged: [bool; 2],
     /// Two-board turns: White's action of this turn, applied with Black's (HP2).
@@ -130,6 +132,7 @@ impl Position {
             hash: 0,
             token_log: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
+            timed: 0,
             obliged: [false; 2],
             pending: None,
             ep_boards: [None; 2],
@@ -219,6 +222,14 @@ impl Position {
 
     // ----- mutators that keep the derived state in step (used by setup and events) -----
 
+    /// A square that warped movement skips: a token of an absent kind with no piece on it.
+    pub(crate) fn is_absent_square(&self, sq: Square) -> bool {
+        let stack = self.tokens[sq.index()];
+        stack.count > 0
+            && self.cells[sq.index()] & PIECE_BITS == 0
+            && self.variant.token_rules[stack.kind as usize].movement == crate::spec::TokenMovement::Absent
+    }
+
     /// Puts a piece on an empty square.
     pub fn put_piece(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.cells[sq.index()] & PIECE_BITS == 0);
@@ -266,6 +277,7 @@ impl Position {
         self.hash ^= z.token(old.kind, old.count, i) ^ z.timer(old.timer, i);
         let stack = if stack.count == 0 { TokenStack::default() } else { stack };
         self.hash ^= z.token(stack.kind, stack.count, i) ^ z.timer(stack.timer, i);
+        self.timed = self.timed + u16::from(stack.timer > 0) - u16::from(old.timer > 0);
         self.tokens[i] = stack;
         if stack.count > 0 {
             self.cells[i] |= TOKEN_FLAG;

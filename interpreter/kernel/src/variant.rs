@@ -66,9 +66,17 @@ pub struct Variant {
     /// True when some token changes geometry (absent squares, tunnels, wrapping): the
     /// generator then walks paths step by step instead of reading rays.
     pub(crate) warped: bool,
+    /// Step tables for warped movement (empty unless `warped`), indexed `dir * squares + sq`:
+    /// the next square of a line on the board, or `NO_SQUARE`.
+    pub(crate) warp_next: Vec<Square>,
+    /// Where a line goes on from an edge square whose next step leaves the board sideways,
+    /// files taken modulo the width (used only when an absent wrapping token lies there).
+    pub(crate) warp_wrap: Vec<Square>,
+    /// The edge square whose wrapped step (`warp_wrap`) reaches this square, or `NO_SQUARE`.
+    pub(crate) warp_wrap_back: Vec<Square>,
+    /// `dir_reverse[dir]` = the index of the opposite direction.
+    pub(crate) dir_reverse: Vec<u8>,
     pub(crate) uses_first_move: bool,
-    /// True when some token kind has a lifetime (timers run down each ply).
-    pub(crate) timed_tokens: bool,
     /// Linked square pairs, compiled.
     pub(crate) links: Vec<(Square, Square)>,
     pub(crate) zobrist: Zobrist,
@@ -83,7 +91,7 @@ impl Variant {
             return Err(errors);
         }
         let variant = Variant::build(spec);
-        let fen = variant.spec.setup.fen.clone();
+        let fen = variant.start_fen_with_tokens();
         let shared = Arc::new(variant);
         if let Err(e) = Position::from_fen(&shared, &fen) {
             errors.push(SpecError::new(SpecSubject::Setup, format!("the setup position is not valid: {e}")));
@@ -137,7 +145,6 @@ impl Variant {
             token_rules.iter().any(|t| t.movement == TokenMovement::Absent || t.exit == Exit::Tunnel || t.wraps_edges);
         let uses_first_move =
             spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
-        let timed_tokens = token_rules.iter().any(|t| t.lifetime.is_some());
         let links = spec
             .links
             .pairs
@@ -158,14 +165,58 @@ impl Variant {
             royal_mask,
             token_rules,
             warped,
+            warp_next: Vec::new(),
+            warp_wrap: Vec::new(),
+            warp_wrap_back: Vec::new(),
+            dir_reverse: Vec::new(),
             uses_first_move,
-            timed_tokens,
             links,
             zobrist,
             start_fen: String::new(),
         };
         variant.build_attack_tables();
+        variant.build_warp_tables();
         variant
+    }
+
+    /// Fills the step tables warped movement reads instead of computing coordinates.
+    fn build_warp_tables(&mut self) {
+        let g = &self.geometry;
+        self.dir_reverse = self
+            .dirs
+            .iter()
+            .map(|&(dx, dy)| self.dirs.iter().position(|&d| d == (-dx, -dy)).expect("reverse directions are registered") as u8)
+            .collect();
+        if !self.warped {
+            return;
+        }
+        let n = g.square_count();
+        let none = Square(u16::MAX);
+        let mut next = vec![none; self.dirs.len() * n];
+        let mut wrap = vec![none; self.dirs.len() * n];
+        let mut wrap_back = vec![none; self.dirs.len() * n];
+        for (d, &(dx, dy)) in self.dirs.iter().enumerate() {
+            let (dx, dy) = (dx as i32, dy as i32);
+            for sq in g.squares() {
+                let i = d * n + sq.index();
+                if let Some(to) = g.offset(sq, dx, dy) {
+                    next[i] = to;
+                    continue;
+                }
+                let file = g.file_of(sq);
+                let on_edge = file == 0 || file == g.files - 1;
+                let sideways = (0..g.ranks as i32).contains(&(g.rank_of(sq) as i32 + dy));
+                if on_edge && sideways {
+                    if let Some(to) = g.offset_wrapping(sq, dx, dy) {
+                        wrap[i] = to;
+                        wrap_back[d * n + to.index()] = sq;
+                    }
+                }
+            }
+        }
+        self.warp_next = next;
+        self.warp_wrap = wrap;
+        self.warp_wrap_back = wrap_back;
     }
 
     /// Fills the masks that let attack detection walk outward from the attacked square.

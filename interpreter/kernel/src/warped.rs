@@ -18,6 +18,7 @@
 //!   tunnel. Two ways to the same square with the same effect are one move (K6); a double
 //!   step wins over a tunnel to the same square (WH8).
 
+use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
 use crate::moves::{Move, MoveList};
 use crate::position::{code_kind, code_side, Position, PIECE_BITS, TOKEN_FLAG};
@@ -25,33 +26,56 @@ use crate::spec::{EpRole, TokenMovement};
 use crate::variant::{CompiledPattern, MAX_REACH};
 
 impl Position {
+    /// The pseudo-legal moves (warped or plain movement, castling included), unfiltered.
+    #[doc(hidden)]
+    pub fn pseudo_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if self.is_warped() {
+            self.generate_warped(&mut list);
+        } else {
+            self.generate_pseudo(&mut list);
+        }
+        list
+    }
+
+    /// The legal moves by the slow, obviously right route: every pseudo-legal move made,
+    /// tested for an attack on the mover's royal pieces and unmade. For consistency tests.
+    #[doc(hidden)]
+    pub fn legal_moves_reference(&self) -> MoveList {
+        let pseudo = self.pseudo_moves();
+        let mut pos = self.clone();
+        let mut list = MoveList::new();
+        for &mv in pseudo.iter() {
+            if pos.tested_legal(mv) {
+                list.push(mv);
+            }
+        }
+        list
+    }
+
     pub(crate) fn generate_warped(&self, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
+        // Royal pieces see exempting tokens as ordinary squares (WH6).
+        let royal_exempt = v.token_rules.iter().any(|t| t.royal_exempt);
         for from in self.occupied[us.index()].iter() {
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
-            let first = out.len();
+            let exempt = royal_exempt && v.is_royal(kind);
+            let mut mover = Mover { from, kind, first: out.len(), seen: 0 };
             for p in &v.patterns[us.index()][kind as usize] {
                 if !self.condition_holds(p.condition, from, us) {
                     continue;
                 }
-                if self.exempt_from_warps(kind) {
+                if exempt {
                     self.walk_plain(from, kind, p, out);
                 } else {
-                    self.walk_skipping(from, kind, p, first, out);
-                    self.walk_tunnel(from, kind, p, first, out);
+                    self.walk_warped(&mut mover, p, out);
                 }
             }
         }
         if v.spec().rules.castling.is_some() {
             self.generate_castling(out);
         }
-    }
-
-    /// Royal pieces see exempting tokens as ordinary squares (WH6).
-    fn exempt_from_warps(&self, kind: u8) -> bool {
-        let v = &*self.variant;
-        v.is_royal(kind) && v.token_rules.iter().any(|t| t.royal_exempt)
     }
 
     /// A square that does not exist for warped movement: an absent token with no piece.
@@ -64,50 +88,46 @@ impl Position {
         }
     }
 
-    /// The next square of a line, wrapping from an absent edge token (WH5).
+    /// The next square of a line along direction `d`, wrapping from an absent edge token
+    /// (WH5). Read from the variant's step tables.
     #[inline]
-    fn line_step(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
-        let g = self.variant.geometry();
-        if let Some(next) = g.offset(sq, dx, dy) {
+    fn line_step(&self, sq: Square, d: usize) -> Option<Square> {
+        let v = &*self.variant;
+        let i = d * self.cells.len() + sq.index();
+        let next = v.warp_next[i];
+        if next != NO_SQUARE {
             return Some(next);
         }
-        let rank = g.rank_of(sq) as i32 + dy;
-        let file = g.file_of(sq);
-        let on_edge = file == 0 || file == g.files - 1;
-        let sideways = (0..g.ranks as i32).contains(&rank);
-        if sideways && on_edge && self.is_absent(sq) && self.wraps(sq) {
-            g.offset_wrapping(sq, dx, dy)
-        } else {
-            None
-        }
+        let wrapped = v.warp_wrap[i];
+        (wrapped != NO_SQUARE && self.is_gate(sq)).then_some(wrapped)
     }
 
-    /// The previous square of a line through `sq` (the step that reaches `sq`).
+    /// The previous square of a line through `sq` along `d` (the step that reaches `sq`):
+    /// `back` = the table base of the opposite direction, `line` = the base of `d`.
     #[inline]
-    fn line_step_back(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
-        let g = self.variant.geometry();
-        if let Some(prev) = g.offset(sq, -dx, -dy) {
+    fn line_step_back<R: Reads>(&self, sq: Square, back: usize, line: usize, reads: &mut R) -> Option<Square> {
+        let v = &*self.variant;
+        let prev = v.warp_next[back + sq.index()];
+        if prev != NO_SQUARE {
             return Some(prev);
         }
-        let rank = g.rank_of(sq) as i32 - dy;
-        if !(0..g.ranks as i32).contains(&rank) {
+        let prev = v.warp_wrap_back[line + sq.index()];
+        if prev == NO_SQUARE {
             return None;
         }
-        let prev = g.offset_wrapping(sq, -dx, -dy)?;
-        let file = g.file_of(prev);
-        let on_edge = file == 0 || file == g.files - 1;
-        (on_edge && self.is_absent(prev) && self.wraps(prev) && self.line_step(prev, dx, dy) == Some(sq))
-            .then_some(prev)
+        reads.read(prev);
+        self.is_gate(prev).then_some(prev)
+    }
+
+    /// An absent token that wraps lines at the board's edge (WH5).
+    #[inline]
+    fn is_gate(&self, sq: Square) -> bool {
+        self.is_absent(sq) && self.wraps(sq)
     }
 
     fn wraps(&self, sq: Square) -> bool {
         let stack = self.tokens[sq.index()];
         self.variant.token_rules[stack.kind as usize].wraps_edges
-    }
-
-    fn vector(&self, p: &CompiledPattern) -> (i32, i32) {
-        let (dx, dy) = self.variant.dirs[p.dir as usize];
-        (dx as i32, dy as i32)
     }
 
     /// Plain ray movement for exempt pieces; tokens under them are ordinary squares.
@@ -130,23 +150,32 @@ impl Position {
         }
     }
 
-    /// WH3: the existing squares of the line.
-    fn walk_skipping(&self, from: Square, kind: u8, p: &CompiledPattern, first: usize, out: &mut MoveList) {
-        let (dx, dy) = self.vector(p);
+    /// WH3: the existing squares of the line; on the way, the entry of a tunnel (WH4), which
+    /// is the first absent square reached over empty existing squares (a slide) or the
+    /// line's very first square (a step or leap). Range-limited slides never tunnel.
+    fn walk_warped(&self, m: &mut Mover, p: &CompiledPattern, out: &mut MoveList) {
+        let d = p.dir as usize;
+        let from = m.from;
         let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
+        let tunnels = p.range <= 1 && p.en_passant != EpRole::Sets;
+        let mut entry = NO_SQUARE;
         let mut existing = 0;
         let mut previous = from;
         let mut at = from;
-        while let Some(next) = self.line_step(at, dx, dy) {
+        while let Some(next) = self.line_step(at, d) {
             if next == from {
                 break;
             }
-            at = next;
-            if self.is_absent(at) {
+            if self.is_absent(next) {
+                if tunnels && entry == NO_SQUARE && (p.range == 0 || at == from) {
+                    entry = next;
+                }
+                at = next;
                 continue;
             }
+            at = next;
             existing += 1;
-            if !self.land(from, at, kind, p, existing - 1, previous, first, out) {
+            if !self.land(m, at, p, existing - 1, previous, out) {
                 break;
             }
             previous = at;
@@ -154,20 +183,21 @@ impl Position {
                 break;
             }
         }
+        if entry != NO_SQUARE {
+            self.walk_tunnel(m, p, entry, out);
+        }
     }
 
-    /// WH4: one tunnel per move, then on along existing squares.
-    fn walk_tunnel(&self, from: Square, kind: u8, p: &CompiledPattern, first: usize, out: &mut MoveList) {
-        if p.range > 1 || p.en_passant == EpRole::Sets {
-            return;
-        }
-        let (dx, dy) = self.vector(p);
-        let Some(entry) = self.tunnel_entry(from, dx, dy, p.range == 0) else { return };
-        let Some(exit) = self.next_absent(from, entry, dx, dy) else { return };
+    /// WH4: one tunnel per move, from `entry` to the next absent square, then on along
+    /// existing squares.
+    fn walk_tunnel(&self, m: &mut Mover, p: &CompiledPattern, entry: Square, out: &mut MoveList) {
+        let d = p.dir as usize;
+        let from = m.from;
+        let Some(exit) = self.next_absent(from, entry, d) else { return };
         let mut at = exit;
         let mut previous = from;
         let mut existing = 0;
-        while let Some(next) = self.line_step(at, dx, dy) {
+        while let Some(next) = self.line_step(at, d) {
             if next == from {
                 break;
             }
@@ -176,36 +206,18 @@ impl Position {
                 continue;
             }
             existing += 1;
-            if !self.land(from, at, kind, p, existing - 1, previous, first, out) || p.range == 1 {
+            if !self.land(m, at, p, existing - 1, previous, out) || p.range == 1 {
                 break;
             }
             previous = at;
         }
     }
 
-    /// The first absent square of the line, reached over empty existing squares (a slide)
-    /// or as the line's very first square (a step or leap).
-    fn tunnel_entry(&self, from: Square, dx: i32, dy: i32, slides: bool) -> Option<Square> {
-        let mut at = from;
-        loop {
-            at = self.line_step(at, dx, dy)?;
-            if at == from {
-                return None;
-            }
-            if self.is_absent(at) {
-                return Some(at);
-            }
-            if !slides || self.cells[at.index()] & PIECE_BITS != 0 {
-                return None;
-            }
-        }
-    }
-
     /// The next absent square after `entry`, leaping everything between.
-    fn next_absent(&self, from: Square, entry: Square, dx: i32, dy: i32) -> Option<Square> {
+    fn next_absent(&self, from: Square, entry: Square, d: usize) -> Option<Square> {
         let mut at = entry;
         loop {
-            at = self.line_step(at, dx, dy)?;
+            at = self.line_step(at, d)?;
             if at == from || at == entry {
                 return None;
             }
@@ -216,47 +228,35 @@ impl Position {
     }
 
     /// Lands on an existing square; says whether a slide may go on.
-    #[allow(clippy::too_many_arguments)]
-    fn land(
-        &self,
-        from: Square,
-        to: Square,
-        kind: u8,
-        p: &CompiledPattern,
-        k: usize,
-        previous: Square,
-        first: usize,
-        out: &mut MoveList,
-    ) -> bool {
+    fn land(&self, m: &mut Mover, to: Square, p: &CompiledPattern, k: usize, previous: Square, out: &mut MoveList) -> bool {
         let v = &*self.variant;
         let code = self.cells[to.index()] & PIECE_BITS;
         if k < p.skip as usize {
             return code == 0;
         }
+        let from = m.from;
         if code == 0 {
             if p.mode.moves() {
                 if p.en_passant == EpRole::Sets {
                     if k > 0 {
-                        let mv = if self.promotes(kind, to, false) {
-                            None
+                        if self.promotes(m.kind, to, false) {
+                            self.push_promoting_unique(m, to, out);
                         } else {
-                            Some(Move::DoubleStep { from, to, passed: previous })
-                        };
-                        match mv {
-                            Some(double) => push_double_step(out, first, double),
-                            None => self.push_promoting_unique(from, to, kind, first, out),
+                            let start = m.scan_from(to, out);
+                            push_double_step(out, start, Move::DoubleStep { from, to, passed: previous });
                         }
                     }
                 } else {
-                    self.push_promoting_unique(from, to, kind, first, out);
+                    self.push_promoting_unique(m, to, out);
                 }
             } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
-                push_unique(out, first, Move::EnPassant { from, to });
+                let start = m.scan_from(to, out);
+                push_unique(out, start, Move::EnPassant { from, to });
             }
             return true;
         }
         if code_side(code) != self.side && p.mode.captures() && !v.is_royal(code_kind(code)) {
-            self.push_promoting_unique(from, to, kind, first, out);
+            self.push_promoting_unique(m, to, out);
         }
         false
     }
@@ -272,169 +272,333 @@ impl Position {
         }
     }
 
-    fn push_promoting_unique(&self, from: Square, to: Square, kind: u8, first: usize, out: &mut MoveList) {
-        if self.promotes(kind, to, false) {
-            let promo = self.variant.piece(kind).promotion.as_ref().expect("promotes() checked it");
+    /// Adds the move (or its promotions) to `to` unless the piece already has it (K6).
+    fn push_promoting_unique(&self, m: &mut Mover, to: Square, out: &mut MoveList) {
+        let from = m.from;
+        let start = m.scan_from(to, out);
+        if self.promotes(m.kind, to, false) {
+            let promo = self.variant.piece(m.kind).promotion.as_ref().expect("promotes() checked it");
             for &choice in &promo.choices {
-                push_unique(out, first, Move::Normal { from, to, promotion: Some(choice) });
+                push_unique(out, start, Move::Normal { from, to, promotion: Some(choice) });
             }
+        } else if start == out.len() {
+            out.push(Move::Normal { from, to, promotion: None });
         } else {
-            push_unique(out, first, Move::Normal { from, to, promotion: None });
+            push_unique(out, start, Move::Normal { from, to, promotion: None });
         }
+    }
+
+    /// Keeps the legal moves of `list` on a warped board. The attack test on the royal piece
+    /// runs once, noting the squares each attack line read: a non-royal move that changes none
+    /// of them cannot change the answer, and one that does is judged by walking again, on the
+    /// board with just its squares changed, only the lines that read them. Royal moves are
+    /// tested with the royal piece lifted; anything else is made and unmade.
+    pub(crate) fn retain_warped_legal(&mut self, list: &mut MoveList) {
+        let them = self.side.opponent();
+        let king = self.royal_square(self.side);
+        let mut reads = LineReads::new();
+        let in_check = king.is_some_and(|k| self.warped_attacked_reading(k, them, NO_SQUARE, &mut reads));
+        let king = king.unwrap_or(NO_SQUARE);
+        // A royal piece leaving a dormant token activates it: not what lifting it models.
+        let king_on_token = king != NO_SQUARE && self.cells[king.index()] & TOKEN_FLAG != 0;
+        let mut i = 0;
+        while i < list.len() {
+            let mv = list.as_slice()[i];
+            let legal = match mv {
+                _ if king == NO_SQUARE => self.tested_legal(mv),
+                Move::Normal { from, to, .. } if from == king => {
+                    if king_on_token || self.cells[to.index()] & TOKEN_FLAG != 0 {
+                        self.tested_legal(mv)
+                    } else {
+                        !self.warped_attacked(to, them, king)
+                    }
+                }
+                Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } if from != king => {
+                    if reads.touches(from) || reads.touches(to) {
+                        self.moved_legal(king, in_check, &reads, [from, to, to])
+                    } else {
+                        !in_check
+                    }
+                }
+                Move::EnPassant { from, to } if from != king => {
+                    let victim = self.ep.map_or(to, |ep| ep.victim);
+                    if reads.touches(from) || reads.touches(to) || reads.touches(victim) {
+                        self.moved_legal(king, in_check, &reads, [from, to, victim])
+                    } else {
+                        !in_check
+                    }
+                }
+                _ => self.tested_legal(mv),
+            };
+            if legal {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    /// A non-royal piece moves from `from` to `to`, removing whatever is on `to` and
+    /// `victim`: the cells alone change (the attack walks read nothing else), the lines that
+    /// read those squares are walked again, and the cells are put back.
+    fn moved_legal(&mut self, king: Square, in_check: bool, reads: &LineReads, [from, to, victim]: [Square; 3]) -> bool {
+        let them = self.side.opponent();
+        let saved = [self.cells[from.index()], self.cells[to.index()], self.cells[victim.index()]];
+        let piece = saved[0] & PIECE_BITS;
+        self.cells[victim.index()] &= !PIECE_BITS;
+        self.cells[to.index()] = (saved[1] & !PIECE_BITS) | piece;
+        self.cells[from.index()] &= !PIECE_BITS;
+        let attacked = if in_check || !reads.per_line_valid {
+            self.warped_attacked(king, them, NO_SQUARE)
+        } else {
+            let changed = line_bit(from) | line_bit(to) | line_bit(victim);
+            let lines = &self.variant.attack_dirs[them.index()];
+            (0..lines.len()).any(|k| {
+                reads.per_line[k] & changed != 0 && self.attacked_along(lines[k].0, king, them, NO_SQUARE, &mut ())
+            })
+        };
+        self.cells[victim.index()] = saved[2];
+        self.cells[to.index()] = saved[1];
+        self.cells[from.index()] = saved[0];
+        !attacked
     }
 
     /// WH7: attacks follow the same movement as moves, walked back from the target.
     pub(crate) fn warped_attacked(&self, target: Square, by: Side, ignore: Square) -> bool {
+        self.warped_attacked_reading(target, by, ignore, &mut ())
+    }
+
+    /// [`Position::warped_attacked`], noting in `reads` every square whose contents (piece or
+    /// token) the answer was read from, line by line.
+    pub(crate) fn warped_attacked_reading<R: Reads>(
+        &self,
+        target: Square,
+        by: Side,
+        ignore: Square,
+        reads: &mut R,
+    ) -> bool {
         let v = &*self.variant;
-        let royal = v.royal_mask;
-        for &(dir, _) in &v.attack_dirs[by.index()] {
-            let (ox, oy) = v.dirs[dir as usize];
-            // The attacker moves along the reverse of the outward direction.
-            let (dx, dy) = (-(ox as i32), -(oy as i32));
-            let leap_mask = v.attack_mask(by, dir, 1);
-            let slide_mask = v.attack_mask(by, dir, MAX_REACH);
-            // Royal attackers move plainly.
-            if let Some(&next) = v.ray(dir, target).first() {
-                let code = self.cells[next.index()] & PIECE_BITS;
-                if next != ignore
-                    && code != 0
-                    && code_side(code) == by
-                    && royal & leap_mask & (1 << code_kind(code)) != 0
-                {
-                    return true;
-                }
-            }
-            let leap_mask = leap_mask & !slide_mask & !royal;
-            let slide_mask = slide_mask & !royal;
-            if self.skip_path_attacked(target, by, ignore, dx, dy, leap_mask, slide_mask)
-                || self.tunnel_attacked(target, by, ignore, dx, dy, leap_mask, slide_mask)
-            {
+        for (k, &(dir, _)) in v.attack_dirs[by.index()].iter().enumerate() {
+            reads.line(k);
+            if self.attacked_along(dir, target, by, ignore, reads) {
                 return true;
             }
         }
         false
     }
 
-    /// An attacker reaching `target` along existing squares only.
-    #[allow(clippy::too_many_arguments)]
-    fn skip_path_attacked(
-        &self,
-        target: Square,
-        by: Side,
-        ignore: Square,
-        dx: i32,
-        dy: i32,
-        leaps: u32,
-        slides: u32,
-    ) -> bool {
+    /// An attack on `target` along the outward direction `dir`.
+    #[inline]
+    fn attacked_along<R: Reads>(&self, dir: u8, target: Square, by: Side, ignore: Square, reads: &mut R) -> bool {
+        let v = &*self.variant;
+        let royal = v.royal_mask;
+        let n = self.cells.len();
+        // The attacker moves along the reverse of the outward direction: stepping back
+        // along its line is stepping outward.
+        let back = dir as usize * n;
+        let line = v.dir_reverse[dir as usize] as usize * n;
+        let leap_mask = v.attack_mask(by, dir, 1);
+        let slide_mask = v.attack_mask(by, dir, MAX_REACH);
+        // Royal attackers move plainly.
+        let next = v.warp_next[back + target.index()];
+        if next != NO_SQUARE && next != ignore {
+            reads.read(next);
+            let code = self.cells[next.index()] & PIECE_BITS;
+            if code != 0 && code_side(code) == by && royal & leap_mask & (1 << code_kind(code)) != 0 {
+                return true;
+            }
+        }
+        let leap_mask = leap_mask & !slide_mask & !royal;
+        let slide_mask = slide_mask & !royal;
+        if leap_mask | slide_mask == 0 {
+            return false;
+        }
+        let walk = Walk { target, by, ignore, back, line, leaps: leap_mask, slides: slide_mask };
+        self.line_attacked(&walk, reads)
+    }
+
+    /// One walk back from the target over absent squares and, for slides, empty existing
+    /// squares, up to the first piece: an attacker there reaches the target along existing
+    /// squares (WH3), and every absent square on the way is a possible tunnel exit (WH4).
+    fn line_attacked<R: Reads>(&self, w: &Walk, reads: &mut R) -> bool {
         let mut only_absent = true;
-        let mut at = target;
-        while let Some(prev) = self.line_step_back(at, dx, dy) {
-            if prev == target {
+        let mut at = w.target;
+        while let Some(prev) = self.line_step_back(at, w.back, w.line, reads) {
+            if prev == w.target {
                 return false;
             }
             at = prev;
+            reads.read(at);
             if self.is_absent(at) {
+                let leaps_ok = if only_absent { w.leaps } else { 0 };
+                if (w.slides | leaps_ok) != 0 && self.tunnel_source_attacks(w, at, leaps_ok, reads) {
+                    return true;
+                }
                 continue;
             }
             let code = self.cells[at.index()] & PIECE_BITS;
-            if code == 0 || at == ignore {
+            if code == 0 || at == w.ignore {
                 only_absent = false;
-                if slides == 0 {
+                if w.slides == 0 {
                     return false;
                 }
                 continue;
             }
             let bit = 1 << code_kind(code);
-            return code_side(code) == by && (slides & bit != 0 || (only_absent && leaps & bit != 0));
-        }
-        false
-    }
-
-    /// An attacker reaching `target` through one tunnel.
-    #[allow(clippy::too_many_arguments)]
-    fn tunnel_attacked(
-        &self,
-        target: Square,
-        by: Side,
-        ignore: Square,
-        dx: i32,
-        dy: i32,
-        leaps: u32,
-        slides: u32,
-    ) -> bool {
-        if leaps == 0 && slides == 0 {
-            return false;
-        }
-        // Walk back over the stretch after the exit: absent squares (exit candidates) and,
-        // for slides, empty existing squares.
-        let mut at = target;
-        let mut only_absent = true;
-        while let Some(prev) = self.line_step_back(at, dx, dy) {
-            if prev == target {
-                return false;
-            }
-            at = prev;
-            if self.is_absent(at) {
-                let leaps_ok = if only_absent { leaps } else { 0 };
-                if (slides | leaps_ok) != 0
-                    && self.tunnel_source_attacks(target, at, by, ignore, dx, dy, slides, leaps_ok)
-                {
-                    return true;
-                }
-                continue;
-            }
-            let empty = self.cells[at.index()] & PIECE_BITS == 0 || at == ignore;
-            if !empty || slides == 0 {
-                return false;
-            }
-            only_absent = false;
+            return code_side(code) == w.by && (w.slides & bit != 0 || (only_absent && w.leaps & bit != 0));
         }
         false
     }
 
     /// With `exit` as the tunnel's exit: finds the entry (the previous absent square) and the
     /// piece that could have entered it.
-    #[allow(clippy::too_many_arguments)]
-    fn tunnel_source_attacks(
-        &self,
-        target: Square,
-        exit: Square,
-        by: Side,
-        ignore: Square,
-        dx: i32,
-        dy: i32,
-        slides: u32,
-        leaps: u32,
-    ) -> bool {
+    fn tunnel_source_attacks<R: Reads>(&self, w: &Walk, exit: Square, leaps: u32, reads: &mut R) -> bool {
         let mut at = exit;
         let entry = loop {
-            match self.line_step_back(at, dx, dy) {
+            match self.line_step_back(at, w.back, w.line, reads) {
                 None => return false,
-                Some(prev) if prev == target || prev == exit => return false,
-                Some(prev) if self.is_absent(prev) => break prev,
-                Some(prev) => at = prev,
+                Some(prev) if prev == w.target || prev == exit => return false,
+                Some(prev) => {
+                    reads.read(prev);
+                    if self.is_absent(prev) {
+                        break prev;
+                    }
+                    at = prev;
+                }
             }
         };
         let mut at = entry;
         let mut first = true;
-        while let Some(prev) = self.line_step_back(at, dx, dy) {
-            if prev == target || self.is_absent(prev) {
+        while let Some(prev) = self.line_step_back(at, w.back, w.line, reads) {
+            if prev == w.target {
+                return false;
+            }
+            reads.read(prev);
+            if self.is_absent(prev) {
                 return false;
             }
             at = prev;
             let code = self.cells[at.index()] & PIECE_BITS;
-            if code == 0 || at == ignore {
-                if slides == 0 {
+            if code == 0 || at == w.ignore {
+                if w.slides == 0 {
                     return false;
                 }
                 first = false;
                 continue;
             }
             let bit = 1 << code_kind(code);
-            return code_side(code) == by && (slides & bit != 0 || (first && leaps & bit != 0));
+            return code_side(code) == w.by && (w.slides & bit != 0 || (first && leaps & bit != 0));
         }
         false
+    }
+}
+
+/// The piece whose moves are being generated, with the destinations it already has.
+struct Mover {
+    from: Square,
+    kind: u8,
+    /// Where its moves begin in the list.
+    first: usize,
+    /// Destinations (of the first 64 squares) of the moves it has so far.
+    seen: u64,
+}
+
+impl Mover {
+    /// Where a duplicate of a move to `to` could stand: nowhere (the list's end) when the
+    /// piece has no move to `to` yet. Notes `to` as a destination.
+    #[inline]
+    fn scan_from(&mut self, to: Square, out: &MoveList) -> usize {
+        if to.index() >= 64 {
+            return self.first;
+        }
+        let bit = 1u64 << to.0;
+        let fresh = self.seen & bit == 0;
+        self.seen |= bit;
+        if fresh {
+            out.len()
+        } else {
+            self.first
+        }
+    }
+}
+
+/// One attack line walked back from its target.
+struct Walk {
+    target: Square,
+    by: Side,
+    ignore: Square,
+    /// Table base of the outward direction (one step back along the attacker's line).
+    back: usize,
+    /// Table base of the attacker's direction (for wrapped steps back).
+    line: usize,
+    leaps: u32,
+    slides: u32,
+}
+
+/// Something that notes the squares an attack test reads.
+pub(crate) trait Reads {
+    /// The walk of the `k`-th attack line begins.
+    fn line(&mut self, k: usize);
+    fn read(&mut self, sq: Square);
+}
+
+impl Reads for () {
+    #[inline(always)]
+    fn line(&mut self, _k: usize) {}
+    #[inline(always)]
+    fn read(&mut self, _sq: Square) {}
+}
+
+/// The most attack lines whose reads are kept apart.
+const MAX_LINES: usize = 64;
+
+/// The bit of a square in a per-line mask (squares past 63 share the top bit's fate: all).
+#[inline]
+fn line_bit(sq: Square) -> u64 {
+    if sq.index() < 64 {
+        1u64 << sq.0
+    } else {
+        u64::MAX
+    }
+}
+
+/// The squares an attack test read: all of them (a bit set; squares beyond it count as
+/// read), and per attack line as a mask of the first 64 squares.
+pub(crate) struct LineReads {
+    all: [u64; 8],
+    per_line: [u64; MAX_LINES],
+    per_line_valid: bool,
+    current: usize,
+}
+
+impl LineReads {
+    pub(crate) const fn new() -> LineReads {
+        LineReads { all: [0; 8], per_line: [0; MAX_LINES], per_line_valid: true, current: 0 }
+    }
+
+    /// Whether the test read `sq`.
+    #[inline]
+    pub(crate) fn touches(&self, sq: Square) -> bool {
+        self.all.get(sq.index() >> 6).is_none_or(|w| w & (1u64 << (sq.0 & 63)) != 0)
+    }
+}
+
+impl Reads for LineReads {
+    #[inline(always)]
+    fn line(&mut self, k: usize) {
+        if k < MAX_LINES {
+            self.current = k;
+        } else {
+            self.per_line_valid = false;
+        }
+    }
+
+    #[inline(always)]
+    fn read(&mut self, sq: Square) {
+        if let Some(w) = self.all.get_mut(sq.index() >> 6) {
+            *w |= 1u64 << (sq.0 & 63);
+        }
+        self.per_line[self.current] |= line_bit(sq);
     }
 }
 

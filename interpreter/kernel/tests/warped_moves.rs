@@ -74,3 +74,183 @@ fn warped_make_unmake_restores_everything() {
     assert!(n > 0);
     assert_eq!(pos.hash(), pos.computed_hash());
 }
+
+// ----- consistency of the optimised warped generator with slow references -----
+
+use holechess_kernel::{Move, Piece, Side, Square};
+
+/// A small seeded generator (xorshift64*), so the test needs no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    let mut v: Vec<String> = moves.into_iter().map(|m| format!("{m:?}")).collect();
+    v.sort();
+    v
+}
+
+/// The optimised legal moves equal make + attack test + unmake over the pseudo-legal moves.
+fn assert_legal_moves_match(pos: &Position) {
+    let fast = sorted(pos.legal_moves().iter().copied());
+    let slow = sorted(pos.legal_moves_reference().iter().copied());
+    assert_eq!(fast, slow, "legal moves differ in {}", pos.fen());
+    let mut dedup = fast.clone();
+    dedup.dedup();
+    assert_eq!(dedup.len(), fast.len(), "a move twice in {}", pos.fen());
+}
+
+/// `is_attacked(sq, side)` equals "some pseudo-legal capture of `side` lands on `sq`", with
+/// a non-royal enemy dummy standing on `sq`.
+fn assert_attacks_match(pos: &Position, dummy: u8) {
+    for sq in pos.geometry().squares() {
+        for side in Side::BOTH {
+            let attacked = pos.is_attacked(sq, side);
+            let mut probe = pos.clone();
+            probe.remove_piece(sq);
+            probe.put_piece(sq, Piece { side: side.opponent(), kind: dummy });
+            probe.set_side_to_move(side);
+            let captured = probe.pseudo_moves().iter().any(|m| !matches!(m, Move::Castle { .. }) && m.to() == Some(sq));
+            assert_eq!(
+                attacked,
+                captured,
+                "is_attacked({}, {side}) in {}",
+                pos.geometry().name(sq),
+                pos.fen()
+            );
+        }
+    }
+}
+
+/// Random playouts from the start with 4-8 warps on empty squares, warps toggled as the game
+/// goes (WH1: dormant under pieces, removed when rolled again).
+fn random_warped_positions(seed: u64, games: usize, plies: usize, mut visit: impl FnMut(&Position)) {
+    let variant = support::orthodox_with(vec![support::warp_token()], |_| {});
+    let warp = variant.token_by_name("warp").unwrap();
+    let mut rng = Rng(seed);
+    for _ in 0..games {
+        let mut pos = Position::start(&variant);
+        let squares: Vec<Square> = pos.geometry().squares().collect();
+        let wanted = 4 + rng.below(5);
+        let mut placed = 0;
+        while placed < wanted {
+            let sq = squares[rng.below(squares.len())];
+            if pos.piece_at(sq).is_none() && pos.tokens_at(sq).is_none() {
+                pos.add_token(sq, warp);
+                placed += 1;
+            }
+        }
+        for _ in 0..plies {
+            visit(&pos);
+            // Chosen from the moves in a fixed order, so that the games do not depend on the
+            // order the generator lists them in.
+            let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+            if moves.is_empty() {
+                break;
+            }
+            moves.sort_by_cached_key(|m| format!("{m:?}"));
+            pos.play(moves[rng.below(moves.len())]);
+            if rng.below(3) == 0 {
+                let sq = squares[rng.below(squares.len())];
+                if pos.tokens_at(sq).is_some() {
+                    pos.clear_tokens(sq);
+                } else {
+                    pos.add_token(sq, warp);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn warped_legal_moves_match_the_make_unmake_reference() {
+    let mut positions = 0;
+    random_warped_positions(0x5EED_0001, 120, 80, |pos| {
+        assert_legal_moves_match(pos);
+        positions += 1;
+    });
+    assert!(positions > 2000, "{positions} positions");
+}
+
+#[test]
+fn warped_attacks_match_forward_generation() {
+    let mut positions = 0;
+    random_warped_positions(0x5EED_0002, 30, 60, |pos| {
+        assert_attacks_match(pos, 1);
+        positions += 1;
+    });
+    assert!(positions > 300, "{positions} positions");
+}
+
+#[test]
+fn warped_perft_matches_the_reference_tree() {
+    fn reference(pos: &mut Position, depth: u32) -> u64 {
+        let moves = pos.legal_moves_reference();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut n = 0;
+        for &mv in moves.iter() {
+            let undo = pos.make(mv);
+            n += reference(pos, depth - 1);
+            pos.unmake(undo);
+        }
+        n
+    }
+    let mut pos = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 warp=c3,f3,a5,h4,d6,e5");
+    assert_eq!(perft(&mut pos, 3), reference(&mut pos.clone(), 3));
+    let mut kiwi =
+        position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 warp=a3,h6,d4,e6,b5,g4");
+    assert_eq!(perft(&mut kiwi, 3), reference(&mut kiwi.clone(), 3));
+}
+
+/// FNV-1a, to fold many move lists into one number.
+fn fnv(hash: u64, text: &str) -> u64 {
+    text.bytes().fold(hash, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01B3))
+}
+
+#[test]
+fn warped_move_lists_match_the_recorded_checksum() {
+    // Recorded with the step-by-step generator and make/unmake legality of before the step
+    // tables: the same games, position by position, must give the same legal moves.
+    let mut hash = 0xCBF2_9CE4_8422_2325;
+    let mut moves = 0;
+    let mut positions = 0;
+    random_warped_positions(0x5EED_0003, 150, 100, |pos| {
+        hash = fnv(hash, &pos.fen());
+        for m in sorted(pos.legal_moves().iter().copied()) {
+            hash = fnv(hash, &m);
+            moves += 1;
+        }
+        positions += 1;
+    });
+    assert_eq!((positions, moves, hash), RECORDED_CHECKSUM);
+}
+
+const RECORDED_CHECKSUM: (usize, usize, u64) = (13_796, 343_461, 11_336_406_554_322_703_372);
+
+#[test]
+fn warped_perft_matches_recorded_counts() {
+    // Recorded with the step-by-step generator of before the step tables.
+    let mut six = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 warp=c3,f3,a5,h4,d6,e5");
+    assert_eq!(perft(&mut six, 4), 192_702);
+    let mut kiwi =
+        position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 warp=a3,h6,d4,e6,b5,g4");
+    assert_eq!(perft(&mut kiwi, 3), RECORDED_KIWI_3);
+    let mut edges = position("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 warp=a4,h4,a5,h5,d1,e8");
+    assert_eq!(perft(&mut edges, 4), RECORDED_EDGES_4);
+}
+
+const RECORDED_KIWI_3: u64 = 83_646;
+const RECORDED_EDGES_4: u64 = 143_687;

@@ -465,9 +465,17 @@ fn remove_by_name<T>(list: &mut Vec<Declared<T>>, name: &str, name_of: impl Fn(&
     list.len() != before
 }
 
+/// The engine hook sources are checked with: the same expression limits as the runtime in
+/// every build (rhai's own defaults are halved in debug builds).
+pub fn rhai_checker() -> rhai::Engine {
+    let mut engine = rhai::Engine::new_raw();
+    engine.set_max_expr_depths(128, 64);
+    engine
+}
+
 /// The names of the functions a rhai text defines (none when it does not compile).
 pub fn rhai_functions(text: &str) -> Vec<String> {
-    let engine = rhai::Engine::new_raw();
+    let engine = rhai_checker();
     match engine.compile(text) {
         Ok(ast) => ast.iter_functions().map(|function| function.name.to_string()).collect(),
         Err(_) => Vec::new(),
@@ -839,7 +847,7 @@ impl Consistency<'_> {
     fn hooks(&self, sources: &SourceMap, problems: &mut Vec<Problem>) {
         for hook in &self.scope.hooks {
             let Some(source) = &hook.source else { continue };
-            match rhai::Engine::new_raw().compile(&source.text) {
+            match rhai_checker().compile(&source.text) {
                 Ok(ast) => {
                     if !ast.iter_functions().any(|f| f.name == hook.decl.function.node) {
                         problems.push(
