@@ -63,7 +63,7 @@ fn ph7_stoned_porthole_with_no_exit_is_not_a_move() {
 
 #[test]
 fn sp4_a_stack_acts_as_one_open_portal() {
-    let mut pos = position("standard-portal", "4k3/8/8/8/8/8/2N5/R3K3 w - - 0 1 portal=a1,a5,h5,c8");
+    let mut pos = position("standard-portal", "4k3/8/8/8/8/8/2N5/R3K3 w - - 0 1 portal=a1,a5,h5,c8,e3,f6,g3,d6");
     // The rook stands on a portal; entering a5 stacks the entered portal on a1.
     let mv = parse_move(&pos, "Ra5>h5").unwrap();
     pos.play(mv);
