@@ -175,13 +175,27 @@ impl Position {
 
     #[inline]
     fn push_with_promotions(&self, from: Square, to: Square, kind: u8, token_blocks: bool, out: &mut MoveList) {
-        if self.promotes(kind, to, token_blocks) {
-            let promo = self.variant.piece(kind).promotion.as_ref().expect("promotes() checked it");
-            for &choice in &promo.choices {
-                out.push(Move::Normal { from, to, promotion: Some(choice) });
+        self.push_each_promotion(kind, to, token_blocks, out, |promotion| Move::Normal { from, to, promotion });
+    }
+
+    /// Pushes `make(None)`, or `make(Some(piece))` for every piece a promotion on `to` may
+    /// choose.
+    #[inline]
+    pub(crate) fn push_each_promotion(
+        &self,
+        kind: u8,
+        to: Square,
+        token_blocks: bool,
+        out: &mut MoveList,
+        make: impl Fn(Option<u8>) -> Move,
+    ) {
+        match &self.variant.piece(kind).promotion {
+            Some(promo) if self.promotes(kind, to, token_blocks) => {
+                for &choice in &promo.choices {
+                    out.push(make(Some(choice)));
+                }
             }
-        } else {
-            out.push(Move::Normal { from, to, promotion: None });
+            _ => out.push(make(None)),
         }
     }
 
@@ -270,14 +284,7 @@ impl Position {
     fn push_transits(&self, from: Square, entry: Square, exit: Square, kind: u8, out: &mut MoveList) {
         let stack = self.tokens[exit.index()];
         let blocks = self.variant.token_rules[stack.kind as usize].blocks_promotion;
-        if self.promotes(kind, exit, blocks) {
-            let promo = self.variant.piece(kind).promotion.as_ref().expect("promotes() checked it");
-            for &choice in &promo.choices {
-                out.push(Move::Transit { from, entry, exit, promotion: Some(choice) });
-            }
-        } else {
-            out.push(Move::Transit { from, entry, exit, promotion: None });
-        }
+        self.push_each_promotion(kind, exit, blocks, out, |promotion| Move::Transit { from, entry, exit, promotion });
     }
 
     pub(crate) fn generate_castling(&self, out: &mut MoveList) {
