@@ -149,8 +149,11 @@ fn k6_perft_counts_a_transit_once_per_exit_and_a_promotion_once_per_piece() {
     assert!(m.contains(&"a1b3>c2".to_string()) && m.contains(&"a1c2>b3".to_string()));
     assert_eq!(perft(&mut pos, 1), 11);
     // Promotion: four pieces in chess and porthole, one in standard portal (SP6).
-    for (id, n) in [("chess", 9), ("porthole", 9), ("standard-portal", 6)] {
-        let mut pos = position(id, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+    // (Standard portal positions always hold exactly 8 portals, SP1/SP4.)
+    for (id, n, tokens) in
+        [("chess", 9, ""), ("porthole", 9, ""), ("standard-portal", 6, " portal=c3,f3,c6,f6,a4,h4,a5,h5")]
+    {
+        let mut pos = position(id, &format!("4k3/P7/8/8/8/8/8/4K3 w - - 0 1{tokens}"));
         assert_eq!(perft(&mut pos, 1), n, "{id}: {:?}", moves(&pos));
     }
     // The double step and the single step share e3: e2e3 is one move.

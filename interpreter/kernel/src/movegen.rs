@@ -373,6 +373,13 @@ impl Position {
                     true
                 }
             }
+            // A transit empties its origin (a token lands there and blocks) and its entry, and
+            // fills its exit: only an origin or entry on a slider line to the king can expose it.
+            Move::Transit { from, entry, .. } => {
+                let v = &*self.variant;
+                let exposes = v.on_slider_line(them, king, from) || v.on_slider_line(them, king, entry);
+                !exposes || self.tested_legal(mv)
+            }
             _ => self.tested_legal(mv),
         }
     }

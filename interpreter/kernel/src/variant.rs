@@ -61,6 +61,9 @@ pub struct Variant {
     /// Per attacking side: the directions worth walking, with the farthest reach.
     pub(crate) attack_dirs: [Vec<(u8, u8)>; 2],
     pub(crate) slider_dirs: [Vec<(u8, u8)>; 2],
+    /// `line_masks[side]`: for each square, the squares an enemy slider of `side` could
+    /// attack it through (its slider rays, blockers ignored), as bit words per square.
+    pub(crate) line_masks: [Vec<u64>; 2],
     pub(crate) royal_mask: u32,
     pub(crate) token_rules: Vec<TokenRules>,
     /// True when some token changes geometry (absent squares, tunnels, wrapping): the
@@ -161,6 +164,7 @@ impl Variant {
             patterns,
             attack_masks: Vec::new(),
             attack_dirs: [Vec::new(), Vec::new()],
+            line_masks: [Vec::new(), Vec::new()],
             slider_dirs: [Vec::new(), Vec::new()],
             royal_mask,
             token_rules,
@@ -175,6 +179,7 @@ impl Variant {
             start_fen: String::new(),
         };
         variant.build_attack_tables();
+        variant.build_line_masks();
         variant.build_warp_tables();
         variant
     }
@@ -251,6 +256,30 @@ impl Variant {
             self.attack_dirs[side.index()] = walk;
             self.slider_dirs[side.index()] = sliders;
         }
+    }
+
+    /// The squares on a slider line through each square, per attacking side.
+    fn build_line_masks(&mut self) {
+        let squares = self.geometry.square_count();
+        let words = squares.div_ceil(64);
+        for side in Side::BOTH {
+            let mut masks = vec![0u64; squares * words];
+            for sq in self.geometry.squares() {
+                for &(dir, reach) in &self.slider_dirs[side.index()] {
+                    for &on_line in self.ray(dir, sq).iter().take(reach as usize) {
+                        masks[sq.index() * words + on_line.index() / 64] |= 1 << (on_line.0 % 64);
+                    }
+                }
+            }
+            self.line_masks[side.index()] = masks;
+        }
+    }
+
+    /// Whether `sq` lies on a line along which a slider of `by` could attack `target`.
+    #[inline]
+    pub(crate) fn on_slider_line(&self, by: Side, target: Square, sq: Square) -> bool {
+        let words = self.geometry.square_count().div_ceil(64);
+        self.line_masks[by.index()][target.index() * words + sq.index() / 64] & (1 << (sq.0 % 64)) != 0
     }
 
     fn start_fen_with_tokens(&self) -> String {
