@@ -38,7 +38,13 @@ fn perft_divide_prints_one_line_per_root_move_then_the_total_alone() {
 
 #[test]
 fn perft_reads_x_fen_castling_letters() {
-    let out = holechess(&["perft", "chess", "3", "--fen", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"]);
+    let out = holechess(&[
+        "perft",
+        "chess",
+        "3",
+        "--fen",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    ]);
     assert_eq!(stdout(&out).trim(), "12189");
 }
 

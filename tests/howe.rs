@@ -93,14 +93,18 @@ fn hp4_teleport_the_next_turn_through_the_link() {
 #[test]
 fn hp4_captures_on_the_link_and_a_lost_turn_when_nothing_can_cross() {
     // A black knight waits on B:a4: the teleport captures it.
-    let mut pos =
-        position("portal", "rnbq1bnr/pppppppp/8/8/R7/8/1PPPPPPP/1NBQKBNR|r1bqkbnr/pppppppp/8/8/n7/8/PPPPPPPP/RNBQ1BNR w Kkq - 0 2 - w@");
+    let mut pos = position(
+        "portal",
+        "rnbq1bnr/pppppppp/8/8/R7/8/1PPPPPPP/1NBQKBNR|r1bqkbnr/pppppppp/8/8/n7/8/PPPPPPPP/RNBQ1BNR w Kkq - 0 2 - w@",
+    );
     play(&mut pos, "@a4");
     play(&mut pos, "e5");
     assert_eq!(at(&pos, "B:a4"), Some((Side::White, 'R')));
     // A friendly piece on the link forbids the choice; with no choice the turn is lost.
-    let blocked =
-        position("portal", "rnbq1bnr/pppppppp/8/8/R7/8/1PPPPPPP/1NBQKBNR|rnbqkbnr/pppppppp/8/8/N7/8/PPPPPPPP/R1BQ1BNR w Kkq - 0 2 - w@");
+    let blocked = position(
+        "portal",
+        "rnbq1bnr/pppppppp/8/8/R7/8/1PPPPPPP/1NBQKBNR|rnbqkbnr/pppppppp/8/8/N7/8/PPPPPPPP/R1BQ1BNR w Kkq - 0 2 - w@",
+    );
     assert_eq!(moves(&blocked), vec!["--"]);
 }
 
@@ -120,10 +124,16 @@ fn hp4_two_crossing_teleports_swap_without_capturing() {
 #[test]
 fn hp6_portal_check_limits_the_king() {
     // A black rook stands on B:a4; the white king on A:b4 may not step onto A:a4.
-    let pos = position("portal", "rnbq1bnr/pppppppp/8/8/1K6/8/PPPPPPPP/RNBQ1BNR|1nbqkbnr/pppppppp/8/8/r7/8/PPPPPPPP/RNBQ1BNR w k - 0 1");
+    let pos = position(
+        "portal",
+        "rnbq1bnr/pppppppp/8/8/1K6/8/PPPPPPPP/RNBQ1BNR|1nbqkbnr/pppppppp/8/8/r7/8/PPPPPPPP/RNBQ1BNR w k - 0 1",
+    );
     assert!(!moves(&pos).iter().any(|m| m == "b4a4"), "{:?}", moves(&pos));
     // The white king on A:a4 with a black rook on B:a4 is in check and must move.
-    let checked = position("portal", "rnbq1bnr/pppppppp/8/8/K7/8/PPPPPPPP/RNBQ1BNR|1nbqkbnr/pppppppp/8/8/r7/8/PPPPPPPP/RNBQ1BNR w k - 0 1");
+    let checked = position(
+        "portal",
+        "rnbq1bnr/pppppppp/8/8/K7/8/PPPPPPPP/RNBQ1BNR|1nbqkbnr/pppppppp/8/8/r7/8/PPPPPPPP/RNBQ1BNR w k - 0 1",
+    );
     assert!(checked.is_check());
     assert!(moves(&checked).iter().all(|m| m.starts_with("a4")), "{:?}", moves(&checked));
 }
@@ -131,7 +141,10 @@ fn hp6_portal_check_limits_the_king() {
 #[test]
 fn hp6_a_move_on_the_other_board_is_not_limited_by_the_king() {
     // Turn 2: White moves on B while its king (on A) stands in portal check.
-    let pos = position("portal", "rnbq1bnr/pppppppp/8/8/K7/8/PPPPPPPP/RNBQ1BNR|1nbqkbnr/pppppppp/8/8/r7/8/PPPPPPPP/RNBQ1BNR w k - 0 2");
+    let pos = position(
+        "portal",
+        "rnbq1bnr/pppppppp/8/8/K7/8/PPPPPPPP/RNBQ1BNR|1nbqkbnr/pppppppp/8/8/r7/8/PPPPPPPP/RNBQ1BNR w k - 0 2",
+    );
     assert_eq!(pos.board_to_move(), Some(1));
     assert!(moves(&pos).len() > 10);
 }

@@ -58,7 +58,8 @@ fn pt3_moving_into_an_open_pot_hole_is_illegal() {
 fn k4_wh_an_impossible_or_surplus_outcome_is_invalid() {
     let (ply, class, _) = first_failure("wormhole", "[Variant \"wormhole\"]\n\n1. e4 {[%dice 9 1]} *\n");
     assert_eq!((ply, class.as_str()), (1, "impossible_dice"));
-    let (ply, class, _) = first_failure("wormhole", "[Variant \"wormhole\"]\n\n1. e4 {[%dice 1 1]} e5 {[%dice 2 2 3]} *\n");
+    let (ply, class, _) =
+        first_failure("wormhole", "[Variant \"wormhole\"]\n\n1. e4 {[%dice 1 1]} e5 {[%dice 2 2 3]} *\n");
     assert_eq!((ply, class.as_str()), (2, "surplus_dice"));
 }
 

@@ -20,14 +20,8 @@ fn main() {
         Some("match") => {
             let games = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10);
             let millis = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(500);
-            let level = args
-                .get(3)
-                .and_then(|a| a.parse().ok())
-                .map_or(Level::DEFAULT, Level);
-            let opponent = args
-                .get(4)
-                .and_then(|a| a.parse().ok())
-                .map_or(Level(1), Level);
+            let level = args.get(3).and_then(|a| a.parse().ok()).map_or(Level::DEFAULT, Level);
+            let opponent = args.get(4).and_then(|a| a.parse().ok()).map_or(Level(1), Level);
             portal_match(games, millis, level, opponent);
         }
         _ => eprintln!("usage: bench nps | classic | match GAMES MILLIS [LEVEL [OPPONENT]]"),
@@ -35,10 +29,7 @@ fn main() {
 }
 
 fn nps() {
-    for (name, variant) in [
-        ("orthodox", support::orthodox()),
-        ("portal", support::standard_portal()),
-    ] {
+    for (name, variant) in [("orthodox", support::orthodox()), ("portal", support::standard_portal())] {
         let pos = Position::start(&variant);
         let mut searcher = Searcher::default();
         let r = searcher.search(&pos, Limits::time(Duration::from_secs(5)));
@@ -51,10 +42,7 @@ fn nps() {
 }
 
 fn classic() {
-    for (name, variant) in [
-        ("orthodox", support::orthodox()),
-        ("portal", support::standard_portal()),
-    ] {
+    for (name, variant) in [("orthodox", support::orthodox()), ("portal", support::standard_portal())] {
         let pos = Position::start(&variant);
         let mut player = ClassicPlayer::new();
         let start = Instant::now();
@@ -72,15 +60,7 @@ fn classic() {
 fn portal_match(games: u32, millis: u64, level: Level, opponent: Level) {
     let variant = support::standard_portal();
     let start = Instant::now();
-    let report = play_match(
-        &variant,
-        level,
-        opponent,
-        games,
-        2024,
-        Limits::time(Duration::from_millis(millis)),
-        None,
-    );
+    let report = play_match(&variant, level, opponent, games, 2024, Limits::time(Duration::from_millis(millis)), None);
     for (i, g) in report.games.iter().enumerate() {
         println!(
             "game {i}: {level} white={} {:?} winner {:?} plies {}",

@@ -28,11 +28,7 @@ impl ChanceModel for NoChance {
 /// from `seed`: each outcome appears about as often as its probability says (an outcome of
 /// probability 1/2 among 64 keeps half the weight), and with `k` or fewer outcomes all are
 /// kept, their weights only normalised. Outcomes of zero weight are dropped.
-pub fn sample_outcomes(
-    outcomes: Vec<(f64, Position)>,
-    k: usize,
-    seed: u64,
-) -> Vec<(f64, Position)> {
+pub fn sample_outcomes(outcomes: Vec<(f64, Position)>, k: usize, seed: u64) -> Vec<(f64, Position)> {
     let live: Vec<(f64, Position)> = outcomes.into_iter().filter(|(w, _)| *w > 0.0).collect();
     let total: f64 = live.iter().map(|(w, _)| w).sum();
     if live.is_empty() || total <= 0.0 {
@@ -58,27 +54,15 @@ pub fn sample_outcomes(
         let last = hits.len() - 1;
         hits[last] += k - next_point;
     }
-    live.into_iter()
-        .zip(hits)
-        .filter(|(_, n)| *n > 0)
-        .map(|((_, p), n)| (n as f64 / k as f64, p))
-        .collect()
+    live.into_iter().zip(hits).filter(|(_, n)| *n > 0).map(|((_, p), n)| (n as f64 / k as f64, p)).collect()
 }
 
 /// The event after a move as the search sees it: `None` when nothing random happens.
-pub(crate) fn expand(
-    model: &dyn ChanceModel,
-    after_move: &Position,
-    k: usize,
-) -> Option<Vec<(f64, Position)>> {
+pub(crate) fn expand(model: &dyn ChanceModel, after_move: &Position, k: usize) -> Option<Vec<(f64, Position)>> {
     let outcomes = model.outcomes(after_move);
     match outcomes.as_slice() {
         [] => None,
         [(_, only)] if only.hash() == after_move.hash() => None,
-        _ => Some(sample_outcomes(
-            outcomes,
-            k,
-            after_move.hash() ^ after_move.ply() as u64,
-        )),
+        _ => Some(sample_outcomes(outcomes, k, after_move.hash() ^ after_move.ply() as u64)),
     }
 }

@@ -64,11 +64,7 @@ impl ClassicPlayer {
     /// The level-1 move of `pos`, with its minimax score.
     pub fn choose(&mut self, pos: &Position) -> SearchResult {
         let start = Instant::now();
-        if !self
-            .tables
-            .as_ref()
-            .is_some_and(|t| t.is_for(pos.variant()))
-        {
+        if !self.tables.as_ref().is_some_and(|t| t.is_for(pos.variant())) {
             self.tables = Some(Arc::new(VariantTables::new(pos.variant())));
         }
         self.stop.lower();
@@ -114,11 +110,7 @@ impl ClassicPlayer {
     }
 
     fn no_move_score(&self, pos: &Position, ply: usize) -> Score {
-        no_move_score(
-            self.tables.as_deref().expect("choose() builds the tables"),
-            pos,
-            ply,
-        )
+        no_move_score(self.tables.as_deref().expect("choose() builds the tables"), pos, ply)
     }
 }
 
@@ -147,16 +139,7 @@ fn minimax(
     let mut best = -INFINITY;
     for &mv in list.iter() {
         let undo = pos.make(mv);
-        let value = -minimax(
-            tables,
-            deeper,
-            nodes,
-            pos,
-            depth - 1,
-            ply + 1,
-            -beta,
-            -alpha,
-        );
+        let value = -minimax(tables, deeper, nodes, pos, depth - 1, ply + 1, -beta, -alpha);
         pos.unmake(undo);
         if value > best {
             best = value;

@@ -13,10 +13,7 @@ use crate::search::{SearchConfig, SearchResult, Searcher};
 
 enum Player {
     Classic(ClassicPlayer),
-    Search {
-        searcher: Box<Searcher>,
-        limits: Limits,
-    },
+    Search { searcher: Box<Searcher>, limits: Limits },
 }
 
 /// A computer player of one level; keep it for a whole game (its tables learn).
@@ -30,18 +27,9 @@ impl Engine {
         let level = level.clamped();
         let player = match level.preset() {
             LevelPreset::Classic => Player::Classic(ClassicPlayer::new()),
-            LevelPreset::Search {
-                limits,
-                quiescence_plies,
-            } => {
-                let config = SearchConfig {
-                    quiescence_plies,
-                    ..SearchConfig::default()
-                };
-                Player::Search {
-                    searcher: Box::new(Searcher::new(config)),
-                    limits,
-                }
+            LevelPreset::Search { limits, quiescence_plies } => {
+                let config = SearchConfig { quiescence_plies, ..SearchConfig::default() };
+                Player::Search { searcher: Box::new(Searcher::new(config)), limits }
             }
         };
         Engine { level, player }
@@ -78,10 +66,7 @@ impl Engine {
     pub fn choose(&mut self, pos: &Position, limits: Limits) -> SearchResult {
         match &mut self.player {
             Player::Classic(c) => c.choose(pos),
-            Player::Search {
-                searcher,
-                limits: own,
-            } => searcher.search(pos, own.tightest(limits)),
+            Player::Search { searcher, limits: own } => searcher.search(pos, own.tightest(limits)),
         }
     }
 }

@@ -54,23 +54,14 @@ impl PawnFiles {
                 for (sq, piece) in pos.pieces_of(side) {
                     if matches!(tables.kinds[piece.kind as usize].role, Role::Pawn { .. }) {
                         let c = tables.coords[sq.index()];
-                        let slot =
-                            &mut rear[side.index()][c.board as usize * files + c.file as usize];
+                        let slot = &mut rear[side.index()][c.board as usize * files + c.file as usize];
                         let rank = c.rank as i8;
-                        *slot = if side == Side::White {
-                            (*slot).min(rank)
-                        } else {
-                            (*slot).max(rank)
-                        };
+                        *slot = if side == Side::White { (*slot).min(rank) } else { (*slot).max(rank) };
                     }
                 }
             }
         }
-        PawnFiles {
-            rear,
-            files,
-            tracked,
-        }
+        PawnFiles { rear, files, tracked }
     }
 
     /// No enemy pawn ahead on the pawn's file or the files beside it.
@@ -102,16 +93,7 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
         let enemy_royal = royals[side.opponent().index()];
         let tally = &mut tallies[side.index()];
         for (sq, piece) in pos.pieces_of(side) {
-            piece_terms(
-                tables,
-                pos,
-                &pawns,
-                sq,
-                side,
-                piece.kind,
-                enemy_royal,
-                tally,
-            );
+            piece_terms(tables, pos, &pawns, sq, side, piece.kind, enemy_royal, tally);
         }
     }
     for side in Side::BOTH {
@@ -121,11 +103,7 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
     let phase = phase(tables, pos);
     let blend = |t: &Tally| (t.mg * phase + t.eg * (256 - phase)) / 256;
     let white = blend(&tallies[0]) - blend(&tallies[1]);
-    let own = if pos.side_to_move() == Side::White {
-        white
-    } else {
-        -white
-    };
+    let own = if pos.side_to_move() == Side::White { white } else { -white };
     own + TEMPO
 }
 
@@ -167,15 +145,9 @@ fn piece_terms(
         }
         Role::Pawn { zone_start } => {
             let progress = pawn_progress(pos, sq, side, zone_start);
-            tally.add(
-                2 * progress * progress + centre * 2,
-                4 * progress * progress,
-            );
+            tally.add(2 * progress * progress + centre * 2, 4 * progress * progress);
             if zone_start.is_some() && pawns.is_passed(tables, sq, side) {
-                tally.add(
-                    PASSED_BASE + progress * progress,
-                    2 * PASSED_BASE + 3 * progress * progress,
-                );
+                tally.add(PASSED_BASE + progress * progress, 2 * PASSED_BASE + 3 * progress * progress);
             }
         }
         Role::Piece => {
@@ -194,10 +166,7 @@ fn piece_terms(
                 }
             });
             let mobility = info.mobility_weight * squares;
-            tally.add(
-                mobility + GATE_ACCESS * gates,
-                mobility + GATE_ACCESS * gates,
-            );
+            tally.add(mobility + GATE_ACCESS * gates, mobility + GATE_ACCESS * gates);
             tally.king_zone_hits += zone_hits;
         }
     }
@@ -218,9 +187,10 @@ fn pawn_shield(tables: &VariantTables, pos: &Position, royal: Square, side: Side
     let mut count = 0;
     for dx in -1..=1 {
         if let Some(to) = g.offset(royal, dx, forward) {
-            if pos.piece_at(to).is_some_and(|p| {
-                p.side == side && matches!(tables.kinds[p.kind as usize].role, Role::Pawn { .. })
-            }) {
+            if pos
+                .piece_at(to)
+                .is_some_and(|p| p.side == side && matches!(tables.kinds[p.kind as usize].role, Role::Pawn { .. }))
+            {
                 count += 1;
             }
         }

@@ -18,14 +18,7 @@ pub(crate) struct Frames {
 impl Frames {
     pub fn new() -> Frames {
         Frames {
-            frames: (0..=MAX_PLY)
-                .map(|_| {
-                    Box::new(Frame {
-                        moves: MoveList::new(),
-                        scores: [0; MAX_MOVES],
-                    })
-                })
-                .collect(),
+            frames: (0..=MAX_PLY).map(|_| Box::new(Frame { moves: MoveList::new(), scores: [0; MAX_MOVES] })).collect(),
         }
     }
 

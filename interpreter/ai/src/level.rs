@@ -18,10 +18,7 @@ pub enum LevelPreset {
     Classic,
     /// The full search within these limits (a caller's limits can only tighten them),
     /// with this many plies of quiescence.
-    Search {
-        limits: Limits,
-        quiescence_plies: u32,
-    },
+    Search { limits: Limits, quiescence_plies: u32 },
 }
 
 impl Level {
@@ -40,11 +37,7 @@ impl Level {
     pub fn preset(self) -> LevelPreset {
         let ms = Duration::from_millis;
         let search = |depth: Option<u32>, time: Duration, quiescence_plies| LevelPreset::Search {
-            limits: Limits {
-                depth,
-                time: Some(time),
-                nodes: None,
-            },
+            limits: Limits { depth, time: Some(time), nodes: None },
             quiescence_plies,
         };
         match self.clamped().0 {

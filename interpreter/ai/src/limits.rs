@@ -19,31 +19,18 @@ pub struct Limits {
 
 impl Limits {
     /// No bound.
-    pub const NONE: Limits = Limits {
-        depth: None,
-        time: None,
-        nodes: None,
-    };
+    pub const NONE: Limits = Limits { depth: None, time: None, nodes: None };
 
     pub fn depth(depth: u32) -> Limits {
-        Limits {
-            depth: Some(depth),
-            ..Limits::NONE
-        }
+        Limits { depth: Some(depth), ..Limits::NONE }
     }
 
     pub fn time(time: Duration) -> Limits {
-        Limits {
-            time: Some(time),
-            ..Limits::NONE
-        }
+        Limits { time: Some(time), ..Limits::NONE }
     }
 
     pub fn nodes(nodes: u64) -> Limits {
-        Limits {
-            nodes: Some(nodes),
-            ..Limits::NONE
-        }
+        Limits { nodes: Some(nodes), ..Limits::NONE }
     }
 
     /// Both sets of bounds at once: the smaller of each.
@@ -91,24 +78,9 @@ mod tests {
 
     #[test]
     fn tightest_takes_the_smaller_bound() {
-        let a = Limits {
-            depth: Some(5),
-            time: Some(Duration::from_millis(10)),
-            nodes: None,
-        };
-        let b = Limits {
-            depth: Some(3),
-            time: None,
-            nodes: Some(100),
-        };
+        let a = Limits { depth: Some(5), time: Some(Duration::from_millis(10)), nodes: None };
+        let b = Limits { depth: Some(3), time: None, nodes: Some(100) };
         let t = a.tightest(b);
-        assert_eq!(
-            t,
-            Limits {
-                depth: Some(3),
-                time: Some(Duration::from_millis(10)),
-                nodes: Some(100)
-            }
-        );
+        assert_eq!(t, Limits { depth: Some(3), time: Some(Duration::from_millis(10)), nodes: Some(100) });
     }
 }

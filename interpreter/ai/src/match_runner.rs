@@ -36,13 +36,7 @@ pub struct MatchSettings {
 
 impl MatchSettings {
     pub fn new(games: u32, seed: u64, per_move: Limits) -> MatchSettings {
-        MatchSettings {
-            games,
-            seed,
-            per_move,
-            random_plies: 2,
-            max_plies: 300,
-        }
+        MatchSettings { games, seed, per_move, random_plies: 2, max_plies: 300 }
     }
 }
 
@@ -109,13 +103,7 @@ pub fn play_match(
     per_move: Limits,
     chance: Option<&ChanceFactory>,
 ) -> MatchReport {
-    play_match_with(
-        variant,
-        first,
-        second,
-        &MatchSettings::new(games, seed, per_move),
-        chance,
-    )
+    play_match_with(variant, first, second, &MatchSettings::new(games, seed, per_move), chance)
 }
 
 /// [`play_match`] with every setting given.
@@ -127,14 +115,8 @@ pub fn play_match_with(
     chance: Option<&ChanceFactory>,
 ) -> MatchReport {
     let mut engines = [Engine::new(first), Engine::new(second)];
-    let games = (0..settings.games)
-        .map(|index| play_game(variant, &mut engines, index, settings, chance))
-        .collect();
-    MatchReport {
-        first,
-        second,
-        games,
-    }
+    let games = (0..settings.games).map(|index| play_game(variant, &mut engines, index, settings, chance)).collect();
+    MatchReport { first, second, games }
 }
 
 fn play_game(
@@ -167,31 +149,18 @@ fn play_game(
             game.random_move(&mut opening)
         } else {
             let mover = usize::from((game.pos.side_to_move() == Side::White) != first_is_white);
-            engines[mover]
-                .choose(&game.pos, settings.per_move)
-                .best_move
-                .expect("adjudicate() found legal moves")
+            engines[mover].choose(&game.pos, settings.per_move).best_move.expect("adjudicate() found legal moves")
         };
         game.play(mv);
     };
     let winner = game.winner(end);
-    let first_side = if first_is_white {
-        Side::White
-    } else {
-        Side::Black
-    };
+    let first_side = if first_is_white { Side::White } else { Side::Black };
     let first_points = match winner {
         None => 0.5,
         Some(side) if side == first_side => 1.0,
         Some(_) => 0.0,
     };
-    GameResult {
-        first_is_white,
-        moves: game.moves,
-        end,
-        winner,
-        first_points,
-    }
+    GameResult { first_is_white, moves: game.moves, end, winner, first_points }
 }
 
 /// A game in progress.
@@ -210,9 +179,7 @@ impl Game {
             let end = match game_status(&self.pos) {
                 GameStatus::Ongoing => None,
                 GameStatus::Checkmated => Some(GameEnd::Checkmate),
-                GameStatus::Stalemated(StalemateRule::Pass) if self.last_was_pass => {
-                    Some(GameEnd::DoublePass)
-                }
+                GameStatus::Stalemated(StalemateRule::Pass) if self.last_was_pass => Some(GameEnd::DoublePass),
                 GameStatus::Stalemated(StalemateRule::Pass) => {
                     self.play(Move::Pass);
                     self.last_was_pass = true;
@@ -222,8 +189,7 @@ impl Game {
                 GameStatus::FiftyMoves => Some(GameEnd::FiftyMoves),
                 GameStatus::Repetition => Some(GameEnd::Repetition),
             };
-            return end
-                .or_else(|| (self.moves.len() as u32 >= max_plies).then_some(GameEnd::PlyCap));
+            return end.or_else(|| (self.moves.len() as u32 >= max_plies).then_some(GameEnd::PlyCap));
         }
     }
 
@@ -234,8 +200,7 @@ impl Game {
 
     /// Plays `mv`, then the random event after it, drawn by weight.
     fn play(&mut self, mv: Move) {
-        self.moves
-            .push(holechess_kernel::notation::lan(&self.pos, mv));
+        self.moves.push(holechess_kernel::notation::lan(&self.pos, mv));
         self.last_was_pass = false;
         self.pos.play(mv);
         if let Some(model) = &self.model {

@@ -8,9 +8,7 @@ use holechess_kernel::{Move, Position};
 use crate::chance::expand;
 use crate::ordering::is_tactical;
 use crate::outcome::{drawn_in_search, no_moves, NoMoves};
-use crate::score::{
-    from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY,
-};
+use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
 use crate::search::Searcher;
 use crate::tables::Role;
 use crate::tt::Bound;
@@ -18,14 +16,7 @@ use crate::tt::Bound;
 impl Searcher {
     /// The value, for the side that just moved, of `pos` after its move: the chance node
     /// when a random event follows, otherwise the negated search of the opponent's node.
-    pub(crate) fn child(
-        &mut self,
-        pos: &mut Position,
-        depth: i32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-    ) -> Score {
+    pub(crate) fn child(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
         if let Some(model) = self.chance.clone() {
             if let Some(outcomes) = expand(&*model, pos, self.config.chance_samples) {
                 let depth = depth - self.config.chance_reduction as i32;
@@ -70,11 +61,7 @@ impl Searcher {
             return self.evaluate(pos);
         }
         let in_check = pos.is_check();
-        let depth = if in_check && depth > 0 {
-            depth + 1
-        } else {
-            depth
-        };
+        let depth = if in_check && depth > 0 { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiescence(pos, ply, alpha, beta, 0);
         }
@@ -168,8 +155,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt
-            .store(key, depth, to_table(best, ply), bound, best_move);
+        self.tt.store(key, depth, to_table(best, ply), bound, best_move);
         best
     }
 
@@ -214,20 +200,12 @@ impl Searcher {
         self.config.pruning
             && pos.variant().spec().schedule == Schedule::Alternate
             && !is_mate_score(beta)
-            && pos
-                .pieces_of(pos.side_to_move())
-                .any(|(_, p)| tables.kinds[p.kind as usize].role == Role::Piece)
+            && pos.pieces_of(pos.side_to_move()).any(|(_, p)| tables.kinds[p.kind as usize].role == Role::Piece)
             && self.evaluate(pos) >= beta
     }
 
     /// Lets the opponent move twice: if that still fails high, so will a real move.
-    fn null_move(
-        &mut self,
-        pos: &mut Position,
-        depth: i32,
-        ply: usize,
-        beta: Score,
-    ) -> Option<Score> {
+    fn null_move(&mut self, pos: &mut Position, depth: i32, ply: usize, beta: Score) -> Option<Score> {
         let r = 2 + depth / 6;
         let undo = pos.make(Move::Pass);
         let value = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -237,14 +215,7 @@ impl Searcher {
 
     /// The side to move has no move and the variant makes it pass (two passes in a row are
     /// a draw).
-    fn forced_pass(
-        &mut self,
-        pos: &mut Position,
-        depth: i32,
-        ply: usize,
-        alpha: Score,
-        beta: Score,
-    ) -> Score {
+    fn forced_pass(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
         if self.passed[ply] {
             return DRAW;
         }

@@ -21,9 +21,7 @@ pub(crate) fn captured_kind(pos: &Position, mv: Move) -> Option<u8> {
         Move::EnPassant { .. } => pos.en_passant()?.victim,
         _ => return None,
     };
-    pos.piece_at(square)
-        .filter(|p| p.side != pos.side_to_move())
-        .map(|p| p.kind)
+    pos.piece_at(square).filter(|p| p.side != pos.side_to_move()).map(|p| p.kind)
 }
 
 /// Captures and promotions: the moves quiescence searches.
@@ -39,11 +37,7 @@ pub(crate) struct Ordering {
 
 impl Ordering {
     pub fn new() -> Ordering {
-        Ordering {
-            killers: [[None; 2]; MAX_PLY + 1],
-            history: Vec::new(),
-            squares: 0,
-        }
+        Ordering { killers: [[None; 2]; MAX_PLY + 1], history: Vec::new(), squares: 0 }
     }
 
     /// Sizes the history for a board of `squares` squares (allocates only when it grows).
@@ -97,10 +91,7 @@ impl Ordering {
         }
         let promotion = mv.promotion().map_or(0, |k| tables.value(k));
         if let Some(victim) = captured_kind(pos, mv) {
-            let attacker = mv
-                .from()
-                .and_then(|sq| pos.piece_at(sq))
-                .map_or(0, |p| tables.value(p.kind));
+            let attacker = mv.from().and_then(|sq| pos.piece_at(sq)).map_or(0, |p| tables.value(p.kind));
             return TACTICAL + 16 * tables.value(victim) - attacker / 8 + promotion;
         }
         if promotion > 0 {

@@ -27,23 +27,13 @@ pub fn game_status(pos: &Position) -> GameStatus {
     let mut scratch = MoveList::new();
     let has_moves = pos.clone().count_legal(&mut scratch) > 0;
     if !has_moves {
-        return if pos.is_check() {
-            GameStatus::Checkmated
-        } else {
-            GameStatus::Stalemated(stalemate_rule(pos))
-        };
+        return if pos.is_check() { GameStatus::Checkmated } else { GameStatus::Stalemated(stalemate_rule(pos)) };
     }
     let rules = &pos.variant().spec().rules;
-    if rules
-        .fifty_move
-        .is_some_and(|n| pos.halfmove_clock() >= 2 * n)
-    {
+    if rules.fifty_move.is_some_and(|n| pos.halfmove_clock() >= 2 * n) {
         return GameStatus::FiftyMoves;
     }
-    if rules
-        .repetition
-        .is_some_and(|r| pos.repetitions() + 1 >= r as usize)
-    {
+    if rules.repetition.is_some_and(|r| pos.repetitions() + 1 >= r as usize) {
         return GameStatus::Repetition;
     }
     GameStatus::Ongoing
@@ -77,8 +67,5 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
 /// variant's repetition rule).
 pub(crate) fn drawn_in_search(pos: &Position) -> bool {
     let rules = &pos.variant().spec().rules;
-    rules
-        .fifty_move
-        .is_some_and(|n| pos.halfmove_clock() >= 2 * n)
-        || pos.repetitions() > 0
+    rules.fifty_move.is_some_and(|n| pos.halfmove_clock() >= 2 * n) || pos.repetitions() > 0
 }

@@ -12,10 +12,7 @@ pub(crate) struct PvTable {
 
 impl PvTable {
     pub fn new() -> PvTable {
-        PvTable {
-            lines: vec![[Move::Pass; MAX_PLY + 1]; MAX_PLY + 1],
-            lengths: [0; MAX_PLY + 2],
-        }
+        PvTable { lines: vec![[Move::Pass; MAX_PLY + 1]; MAX_PLY + 1], lengths: [0; MAX_PLY + 2] }
     }
 
     /// Empties the line of `ply` (on entering a node).

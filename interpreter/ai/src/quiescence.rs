@@ -31,11 +31,7 @@ impl Searcher {
             return self.evaluate(pos);
         }
         let in_check = pos.is_check();
-        let stand_pat = if in_check {
-            None
-        } else {
-            Some(self.evaluate(pos))
-        };
+        let stand_pat = if in_check { None } else { Some(self.evaluate(pos)) };
         if let Some(s) = stand_pat {
             if s >= beta || qply >= self.config.quiescence_plies {
                 return s;
@@ -86,16 +82,10 @@ impl Searcher {
     }
 
     /// Delta pruning: even winning the victim (and promoting) leaves the score below alpha.
-    fn hopeless(
-        &self,
-        pos: &Position,
-        mv: holechess_kernel::Move,
-        stand_pat: Score,
-        alpha: Score,
-    ) -> bool {
+    fn hopeless(&self, pos: &Position, mv: holechess_kernel::Move, stand_pat: Score, alpha: Score) -> bool {
         let tables = self.tables();
-        let gain = captured_kind(pos, mv).map_or(0, |k| tables.value(k))
-            + mv.promotion().map_or(0, |k| tables.value(k));
+        let gain =
+            captured_kind(pos, mv).map_or(0, |k| tables.value(k)) + mv.promotion().map_or(0, |k| tables.value(k));
         stand_pat + gain + DELTA_MARGIN < alpha
     }
 }

@@ -70,14 +70,7 @@ pub(crate) fn walk_reach(
                 }
                 Some(p) => {
                     if walk.captures {
-                        visit(
-                            to,
-                            if p.side == side {
-                                Target::Friend
-                            } else {
-                                Target::Enemy(p.kind)
-                            },
-                        );
+                        visit(to, if p.side == side { Target::Friend } else { Target::Enemy(p.kind) });
                     }
                     break;
                 }

@@ -42,11 +42,7 @@ pub fn mate_in_moves(score: Score) -> Option<i32> {
         return None;
     }
     let plies = MATE - score.abs();
-    Some(if score > 0 {
-        (plies + 1) / 2
-    } else {
-        -(plies / 2)
-    })
+    Some(if score > 0 { (plies + 1) / 2 } else { -(plies / 2) })
 }
 
 /// A score as stored in the table: mates counted from the node at `ply`.

@@ -150,8 +150,7 @@ impl Searcher {
         } else {
             let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
             for depth in 1..=max_depth {
-                let Some((score, best)) = self.root_iteration(&mut pos, &mut root, depth as i32)
-                else {
+                let Some((score, best)) = self.root_iteration(&mut pos, &mut root, depth as i32) else {
                     break;
                 };
                 result.best_move = Some(best);
@@ -172,11 +171,7 @@ impl Searcher {
     }
 
     fn prepare(&mut self, pos: &Position, limits: Limits, start: Instant) {
-        if !self
-            .tables
-            .as_ref()
-            .is_some_and(|t| t.is_for(pos.variant()))
-        {
+        if !self.tables.as_ref().is_some_and(|t| t.is_for(pos.variant())) {
             self.tables = Some(Arc::new(VariantTables::new(pos.variant())));
             self.tt.clear();
             self.ordering.clear();
@@ -217,12 +212,7 @@ impl Searcher {
     /// One iteration over the root moves. Returns the best score and move, `None` if the
     /// search was stopped before the first move was searched. The best move goes first in
     /// `root` for the next iteration.
-    fn root_iteration(
-        &mut self,
-        pos: &mut Position,
-        root: &mut [Move],
-        depth: i32,
-    ) -> Option<(Score, Move)> {
+    fn root_iteration(&mut self, pos: &mut Position, root: &mut [Move], depth: i32) -> Option<(Score, Move)> {
         self.pv.clear(0);
         self.nodes += 1;
         let mut alpha = -INFINITY;
@@ -254,29 +244,15 @@ impl Searcher {
         root[..=index].rotate_right(1);
         let key = self.tables().key(pos);
         if !self.aborted {
-            self.tt.store(
-                key,
-                depth,
-                crate::score::to_table(score, 0),
-                crate::tt::Bound::Exact,
-                Some(root[0]),
-            );
+            self.tt.store(key, depth, crate::score::to_table(score, 0), crate::tt::Bound::Exact, Some(root[0]));
         }
         Some((score, root[0]))
     }
 
     /// Whether to stop deepening after a completed iteration: a mate found within the
     /// depth searched, a single legal move under a time limit, or half the time used.
-    fn iteration_is_enough(
-        &self,
-        score: Score,
-        depth: u32,
-        root_moves: usize,
-        limits: Limits,
-        start: Instant,
-    ) -> bool {
-        let mate_found =
-            self.chance.is_none() && is_mate_score(score) && (MATE - score.abs()) as u32 <= depth;
+    fn iteration_is_enough(&self, score: Score, depth: u32, root_moves: usize, limits: Limits, start: Instant) -> bool {
+        let mate_found = self.chance.is_none() && is_mate_score(score) && (MATE - score.abs()) as u32 <= depth;
         let forced = root_moves == 1 && limits.time.is_some();
         let half_time_used = limits.time.is_some_and(|t| start.elapsed() * 2 > t);
         mate_found || forced || half_time_used
@@ -301,7 +277,6 @@ impl Searcher {
     /// Orders the moves of `ply` (already generated) for `pos`.
     pub(crate) fn score_moves(&mut self, pos: &Position, ply: usize, table_move: Option<Move>) {
         let tables = self.tables.as_deref().expect("prepare() builds the tables");
-        self.ordering
-            .score_moves(tables, pos, self.frames.frame_mut(ply), table_move, ply);
+        self.ordering.score_moves(tables, pos, self.frames.frame_mut(ply), table_move, ply);
     }
 }

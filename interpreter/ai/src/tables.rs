@@ -85,21 +85,13 @@ impl VariantTables {
         let points = values.iter().map(|&v| classic_points(v)).collect();
         let mut dirs: Vec<(i8, i8)> = Vec::new();
         let walks = Side::BOTH.map(|side| {
-            variant
-                .pieces()
-                .iter()
-                .map(|p| piece_walks(p.patterns.as_slice(), side, &mut dirs))
-                .collect::<Vec<_>>()
+            variant.pieces().iter().map(|p| piece_walks(p.patterns.as_slice(), side, &mut dirs)).collect::<Vec<_>>()
         });
         let (ray_index, rays) = build_rays(g, &dirs);
         let kinds = variant.pieces().iter().map(|p| kind_info(p, g)).collect();
         let coords = g
             .squares()
-            .map(|sq| Coord {
-                board: g.board_of(sq) as u8,
-                file: g.file_of(sq),
-                rank: g.rank_of(sq),
-            })
+            .map(|sq| Coord { board: g.board_of(sq) as u8, file: g.file_of(sq), rank: g.rank_of(sq) })
             .collect();
         let (centrality, max_centrality) = centrality(g);
         let token_effects = variant.tokens().iter().map(token_effect).collect();
@@ -174,11 +166,7 @@ impl VariantTables {
     }
 }
 
-fn piece_walks(
-    patterns: &[holechess_kernel::spec::Pattern],
-    side: Side,
-    dirs: &mut Vec<(i8, i8)>,
-) -> Vec<Walk> {
+fn piece_walks(patterns: &[holechess_kernel::spec::Pattern], side: Side, dirs: &mut Vec<(i8, i8)>) -> Vec<Walk> {
     patterns
         .iter()
         .filter(|p| p.condition == PatternCondition::Always)
@@ -191,17 +179,8 @@ fn piece_walks(
                     dirs.len() - 1
                 }
             };
-            let limit = if p.range == 0 {
-                usize::MAX
-            } else {
-                p.range as usize
-            };
-            Walk {
-                dir,
-                limit,
-                moves: p.mode.moves(),
-                captures: p.mode.captures(),
-            }
+            let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
+            Walk { dir, limit, moves: p.mode.moves(), captures: p.mode.captures() }
         })
         .collect()
 }
@@ -230,12 +209,7 @@ fn kind_info(piece: &holechess_kernel::spec::PieceSpec, g: &Geometry) -> KindInf
     let role = if piece.royal {
         Role::Royal
     } else if piece.pawn {
-        Role::Pawn {
-            zone_start: piece
-                .promotion
-                .as_ref()
-                .map(|p| g.ranks.saturating_sub(p.zone_ranks)),
-        }
+        Role::Pawn { zone_start: piece.promotion.as_ref().map(|p| g.ranks.saturating_sub(p.zone_ranks)) }
     } else {
         Role::Piece
     };
@@ -248,11 +222,7 @@ fn kind_info(piece: &holechess_kernel::spec::PieceSpec, g: &Geometry) -> KindInf
         2
     };
     let short_range = piece.patterns.iter().all(|p| p.range == 1);
-    KindInfo {
-        role,
-        mobility_weight,
-        centre_weight: if short_range { 5 } else { 2 },
-    }
+    KindInfo { role, mobility_weight, centre_weight: if short_range { 5 } else { 2 } }
 }
 
 /// Rings from the edge, counted in whole squares: 0 on the edge of an 8x8 board, 3 on the
@@ -275,24 +245,11 @@ fn centrality(g: &Geometry) -> (Vec<Score>, Score) {
 fn token_effect(token: &TokenSpec) -> TokenEffect {
     let enterable = token.entry != Entry::None;
     match token.movement {
-        TokenMovement::Open => TokenEffect {
-            enterable,
-            ..TokenEffect::default()
-        },
-        TokenMovement::Blocks => TokenEffect {
-            stops: true,
-            enterable,
-            ..TokenEffect::default()
-        },
-        TokenMovement::Impassable => TokenEffect {
-            stops: true,
-            ..TokenEffect::default()
-        },
-        TokenMovement::Absent => TokenEffect {
-            skipped: true,
-            royal_ignores: token.royal_exempt,
-            enterable,
-            ..TokenEffect::default()
-        },
+        TokenMovement::Open => TokenEffect { enterable, ..TokenEffect::default() },
+        TokenMovement::Blocks => TokenEffect { stops: true, enterable, ..TokenEffect::default() },
+        TokenMovement::Impassable => TokenEffect { stops: true, ..TokenEffect::default() },
+        TokenMovement::Absent => {
+            TokenEffect { skipped: true, royal_ignores: token.royal_exempt, enterable, ..TokenEffect::default() }
+        }
     }
 }

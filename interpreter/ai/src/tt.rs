@@ -26,14 +26,7 @@ pub(crate) struct Entry {
     generation: u8,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    mv: None,
-    score: 0,
-    depth: -1,
-    bound: Bound::Upper,
-    generation: 0,
-};
+const EMPTY: Entry = Entry { key: 0, mv: None, score: 0, depth: -1, bound: Bound::Upper, generation: 0 };
 
 pub(crate) struct TranspositionTable {
     entries: Vec<Entry>,
@@ -46,17 +39,8 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bucket_bytes = 2 * std::mem::size_of::<Entry>();
         let wanted = (megabytes.max(1) << 20) / bucket_bytes;
-        let buckets = if wanted.is_power_of_two() {
-            wanted
-        } else {
-            wanted.next_power_of_two() / 2
-        }
-        .max(1);
-        TranspositionTable {
-            entries: vec![EMPTY; 2 * buckets],
-            bucket_mask: buckets - 1,
-            generation: 1,
-        }
+        let buckets = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 }.max(1);
+        TranspositionTable { entries: vec![EMPTY; 2 * buckets], bucket_mask: buckets - 1, generation: 1 }
     }
 
     /// Forgets everything (a new game).
@@ -76,10 +60,7 @@ impl TranspositionTable {
 
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
-        self.entries[b..b + 2]
-            .iter()
-            .find(|e| e.key == key && e.depth >= 0)
-            .copied()
+        self.entries[b..b + 2].iter().find(|e| e.key == key && e.depth >= 0).copied()
     }
 
     pub fn store(&mut self, key: u64, depth: i32, score: Score, bound: Bound, mv: Option<Move>) {
@@ -87,25 +68,10 @@ impl TranspositionTable {
         let generation = self.generation;
         let first = self.entries[b];
         let slot =
-            if first.key == key || first.generation != generation || depth >= first.depth as i32 {
-                b
-            } else {
-                b + 1
-            };
+            if first.key == key || first.generation != generation || depth >= first.depth as i32 { b } else { b + 1 };
         let old = self.entries[slot];
-        let mv = if mv.is_none() && old.key == key {
-            old.mv
-        } else {
-            mv
-        };
-        self.entries[slot] = Entry {
-            key,
-            mv,
-            score,
-            depth: depth.clamp(0, i16::MAX as i32) as i16,
-            bound,
-            generation,
-        };
+        let mv = if mv.is_none() && old.key == key { old.mv } else { mv };
+        self.entries[slot] = Entry { key, mv, score, depth: depth.clamp(0, i16::MAX as i32) as i16, bound, generation };
     }
 }
 
@@ -118,10 +84,7 @@ mod tests {
         let mut tt = TranspositionTable::new(1);
         tt.store(42, 3, 17, Bound::Exact, Some(Move::Pass));
         let e = tt.probe(42).expect("stored");
-        assert_eq!(
-            (e.score, e.depth, e.bound, e.mv),
-            (17, 3, Bound::Exact, Some(Move::Pass))
-        );
+        assert_eq!((e.score, e.depth, e.bound, e.mv), (17, 3, Bound::Exact, Some(Move::Pass)));
         assert!(tt.probe(43).is_none());
         tt.clear();
         assert!(tt.probe(42).is_none());

@@ -12,11 +12,7 @@ use crate::score::Score;
 
 /// The value of every piece kind of `variant`, indexed by piece id.
 pub fn material_values(variant: &Variant) -> Vec<Score> {
-    variant
-        .pieces()
-        .iter()
-        .map(|p| piece_value(p, variant.geometry()))
-        .collect()
+    variant.pieces().iter().map(|p| piece_value(p, variant.geometry())).collect()
 }
 
 /// A value in whole pawns for level 1: 100 -> 1, 320 -> 3, 330 -> 3, 500 -> 5, 900 -> 9.
@@ -47,16 +43,8 @@ pub(crate) fn empty_board_reach(piece: &PieceSpec, geometry: &Geometry) -> f64 {
     }
     let mut total = 0usize;
     for from in geometry.squares().take(squares) {
-        for p in piece
-            .patterns
-            .iter()
-            .filter(|p| p.condition == PatternCondition::Always)
-        {
-            let limit = if p.range == 0 {
-                usize::MAX
-            } else {
-                p.range as usize
-            };
+        for p in piece.patterns.iter().filter(|p| p.condition == PatternCondition::Always) {
+            let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
             let mut at = from;
             let mut steps = 0;
             while steps < limit {
@@ -80,9 +68,6 @@ mod tests {
 
     #[test]
     fn points_round_half_up() {
-        assert_eq!(
-            [100, 320, 330, 500, 900, 0, 149, 150].map(classic_points),
-            [1, 3, 3, 5, 9, 0, 1, 2]
-        );
+        assert_eq!([100, 320, 330, 500, 900, 0, 149, 150].map(classic_points), [1, 3, 3, 5, 9, 0, 1, 2]);
     }
 }

@@ -5,9 +5,7 @@ mod support;
 
 use std::sync::Arc;
 
-use holechess_ai::{
-    evaluate, sample_outcomes, ChanceModel, Limits, SearchConfig, Searcher, VariantTables, MATE,
-};
+use holechess_ai::{evaluate, sample_outcomes, ChanceModel, Limits, SearchConfig, Searcher, VariantTables, MATE};
 use holechess_kernel::{Position, Side};
 
 /// After every move, each non-royal piece of the side that moved standing on file `file`
@@ -23,9 +21,7 @@ impl ChanceModel for FileStrike {
         let g = after_move.geometry().clone();
         let struck: Vec<_> = after_move
             .pieces_of(mover)
-            .filter(|&(sq, p)| {
-                g.file_of(sq) == self.file && !after_move.variant().piece(p.kind).royal
-            })
+            .filter(|&(sq, p)| g.file_of(sq) == self.file && !after_move.variant().piece(p.kind).royal)
             .map(|(sq, _)| sq)
             .collect();
         if struck.is_empty() {
@@ -49,11 +45,7 @@ impl ChanceModel for Calm {
 }
 
 fn exact_config() -> SearchConfig {
-    SearchConfig {
-        quiescence_plies: 0,
-        chance_reduction: 0,
-        ..SearchConfig::default()
-    }
+    SearchConfig { quiescence_plies: 0, chance_reduction: 0, ..SearchConfig::default() }
 }
 
 /// What the depth-1 search scores at a leaf for its side to move (stand pat, mate seen
@@ -80,11 +72,7 @@ fn depth_one_scores_are_expectations_over_outcomes() {
         let value = if outcomes.is_empty() {
             -leaf(&tables, &after)
         } else {
-            outcomes
-                .iter()
-                .map(|(w, o)| w * -leaf(&tables, o) as f64)
-                .sum::<f64>()
-                .round() as i32
+            outcomes.iter().map(|(w, o)| w * -leaf(&tables, o) as f64).sum::<f64>().round() as i32
         };
         expected.push((mv, value));
     }
@@ -93,10 +81,7 @@ fn depth_one_scores_are_expectations_over_outcomes() {
     searcher.set_chance_model(Some(Arc::new(model)));
     let r = searcher.search(&pos, Limits::depth(1));
     assert_eq!(r.score, best);
-    let chosen = expected
-        .iter()
-        .find(|&&(m, _)| Some(m) == r.best_move)
-        .unwrap();
+    let chosen = expected.iter().find(|&&(m, _)| Some(m) == r.best_move).unwrap();
     assert_eq!(chosen.1, best);
 }
 
@@ -107,37 +92,26 @@ fn a_certain_strike_makes_the_search_decline_a_capture() {
     let fen = "4k3/8/8/3r4/8/8/8/3QK3 w - - 0 1";
     let pos = Position::from_fen(&v, fen).unwrap();
     let plain = Searcher::default().search(&pos, Limits::depth(2));
-    assert_eq!(
-        holechess_kernel::notation::lan(&pos, plain.best_move.unwrap()),
-        "d1d5"
-    );
+    assert_eq!(holechess_kernel::notation::lan(&pos, plain.best_move.unwrap()), "d1d5");
     let mut searcher = Searcher::default();
     searcher.set_chance_model(Some(Arc::new(FileStrike { file: 3, p: 1.0 })));
     let r = searcher.search(&pos, Limits::depth(2));
     let mut after = pos.clone();
     after.play(r.best_move.unwrap());
-    let queen_left = after
-        .pieces_of(Side::White)
-        .any(|(sq, p)| v.piece(p.kind).letter == 'Q' && after.geometry().file_of(sq) != 3);
+    let queen_left =
+        after.pieces_of(Side::White).any(|(sq, p)| v.piece(p.kind).letter == 'Q' && after.geometry().file_of(sq) != 3);
     assert!(queen_left, "the queen leaves the d-file");
 }
 
 #[test]
 fn a_model_where_nothing_happens_changes_nothing() {
     let v = support::orthodox();
-    let pos = Position::from_fen(
-        &v,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    )
-    .unwrap();
+    let pos = Position::from_fen(&v, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
     let plain = Searcher::default().search(&pos, Limits::depth(4));
     let mut calm = Searcher::default();
     calm.set_chance_model(Some(Arc::new(Calm)));
     let r = calm.search(&pos, Limits::depth(4));
-    assert_eq!(
-        (r.best_move, r.score, r.nodes),
-        (plain.best_move, plain.score, plain.nodes)
-    );
+    assert_eq!((r.best_move, r.score, r.nodes), (plain.best_move, plain.score, plain.nodes));
 }
 
 #[test]
@@ -157,25 +131,13 @@ fn sampling_keeps_heavy_outcomes_and_normalises() {
     assert!(sampled.len() <= 6);
     let total: f64 = sampled.iter().map(|(w, _)| w).sum();
     assert!((total - 1.0).abs() < 1e-9);
-    let heavy = sampled
-        .iter()
-        .find(|(_, p)| p.hash() == base.hash())
-        .expect("the likeliest outcome is kept");
+    let heavy = sampled.iter().find(|(_, p)| p.hash() == base.hash()).expect("the likeliest outcome is kept");
     assert!((heavy.0 - 0.5).abs() < 1e-9);
     let again = sample_outcomes(outcomes, 6, 99);
     assert_eq!(
-        sampled
-            .iter()
-            .map(|(w, p)| (*w, p.hash()))
-            .collect::<Vec<_>>(),
-        again
-            .iter()
-            .map(|(w, p)| (*w, p.hash()))
-            .collect::<Vec<_>>()
+        sampled.iter().map(|(w, p)| (*w, p.hash())).collect::<Vec<_>>(),
+        again.iter().map(|(w, p)| (*w, p.hash())).collect::<Vec<_>>()
     );
     let few = sample_outcomes(vec![(2.0, base.clone()), (6.0, base.clone())], 6, 1);
-    assert_eq!(
-        few.iter().map(|(w, _)| *w).collect::<Vec<_>>(),
-        vec![0.25, 0.75]
-    );
+    assert_eq!(few.iter().map(|(w, _)| *w).collect::<Vec<_>>(), vec![0.25, 0.75]);
 }

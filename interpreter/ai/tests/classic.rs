@@ -49,30 +49,20 @@ fn assert_same_as_plain_minimax(variant: &Arc<Variant>, fen: &str) {
     let (mv, score) = reference_choice(variant, fen);
     let pos = Position::from_fen(variant, fen).unwrap();
     let r = ClassicPlayer::new().choose(&pos);
-    assert_eq!(
-        (r.best_move, r.score, r.depth),
-        (Some(mv), score, 3),
-        "{fen}"
-    );
+    assert_eq!((r.best_move, r.score, r.depth), (Some(mv), score, 3), "{fen}");
 }
 
 #[test]
 fn level_one_is_plain_minimax_on_orthodox_positions() {
     let v = support::orthodox();
-    assert_same_as_plain_minimax(
-        &v,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    );
+    assert_same_as_plain_minimax(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
     assert_same_as_plain_minimax(&v, "r3k3/1p3p2/2n5/3q4/8/2N2B2/1P3PP1/R2QK3 b - - 0 1");
 }
 
 #[test]
 fn level_one_is_plain_minimax_with_portals() {
     let v = support::standard_portal();
-    assert_same_as_plain_minimax(
-        &v,
-        "r3k3/1p6/8/8/8/8/1P6/R3K3 w - - 0 1 portal=c3,f3,a4,h4,a5,h5,c6,f6",
-    );
+    assert_same_as_plain_minimax(&v, "r3k3/1p6/8/8/8/8/1P6/R3K3 w - - 0 1 portal=c3,f3,a4,h4,a5,h5,c6,f6");
 }
 
 #[test]
@@ -83,14 +73,8 @@ fn level_one_is_deterministic() {
     let first = reused.choose(&pos, Limits::NONE);
     let again = reused.choose(&pos, Limits::depth(1));
     let fresh = ClassicPlayer::new().choose(&pos);
-    assert_eq!(
-        (first.best_move, first.score),
-        (again.best_move, again.score)
-    );
-    assert_eq!(
-        (first.best_move, first.score),
-        (fresh.best_move, fresh.score)
-    );
+    assert_eq!((first.best_move, first.score), (again.best_move, again.score));
+    assert_eq!((first.best_move, first.score), (fresh.best_move, fresh.score));
     assert_eq!(first.nodes, fresh.nodes);
 }
 
@@ -99,10 +83,7 @@ fn level_one_takes_a_hanging_queen() {
     let v = support::orthodox();
     let pos = Position::from_fen(&v, "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1").unwrap();
     let r = ClassicPlayer::new().choose(&pos);
-    assert_eq!(
-        holechess_kernel::notation::lan(&pos, r.best_move.unwrap()),
-        "d2d5"
-    );
+    assert_eq!(holechess_kernel::notation::lan(&pos, r.best_move.unwrap()), "d2d5");
 }
 
 #[test]
@@ -119,10 +100,7 @@ fn classic_evaluation_follows_the_documented_formula() {
     // 27 squares up to and including e8) and the king d1 (5 squares) against the black
     // king's 5 squares, and -50 for being in check.
     let check = Position::from_fen(&v, "4k3/8/8/8/4Q3/8/8/3K4 b - - 0 1").unwrap();
-    assert_eq!(
-        classic_evaluate(&tables, &check),
-        5 - (900 + 10 + 15 + 27 + 5) - 50
-    );
+    assert_eq!(classic_evaluate(&tables, &check), 5 - (900 + 10 + 15 + 27 + 5) - 50);
     let start = Position::start(&v);
     assert_eq!(classic_evaluate(&tables, &start), 0);
 }

@@ -32,11 +32,7 @@ fn assert_legal_choices(variant: &Arc<Variant>, seed: u64) {
     let mut searcher = Searcher::default();
     for (i, pos) in random_positions(variant, seed, 12).into_iter().enumerate() {
         let before = pos.clone();
-        let limits = if i % 2 == 0 {
-            Limits::nodes(1_500)
-        } else {
-            Limits::depth(2)
-        };
+        let limits = if i % 2 == 0 { Limits::nodes(1_500) } else { Limits::depth(2) };
         let r = searcher.search(&pos, limits);
         assert_eq!(pos, before, "the caller's position is untouched");
         let legal = pos.legal_moves();

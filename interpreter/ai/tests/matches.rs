@@ -6,18 +6,14 @@ mod support;
 use std::sync::Arc;
 
 use holechess_ai::{
-    game_status, play_match_with, ChanceFactory, ChanceModel, GameEnd, GameStatus, Level, Limits,
-    MatchSettings,
+    game_status, play_match_with, ChanceFactory, ChanceModel, GameEnd, GameStatus, Level, Limits, MatchSettings,
 };
 use holechess_kernel::notation::parse_move;
 use holechess_kernel::spec::StalemateRule;
 use holechess_kernel::Position;
 
 fn settings(games: u32, seed: u64) -> MatchSettings {
-    MatchSettings {
-        max_plies: 24,
-        ..MatchSettings::new(games, seed, Limits::nodes(2_000))
-    }
+    MatchSettings { max_plies: 24, ..MatchSettings::new(games, seed, Limits::nodes(2_000)) }
 }
 
 #[test]
@@ -29,11 +25,7 @@ fn a_short_match_completes_with_a_valid_score() {
     let (w, d, l) = report.first_record();
     assert_eq!(w + d + l, 2);
     assert!(report.games[0].first_is_white && !report.games[1].first_is_white);
-    assert_eq!(
-        report.games[0].moves[..2],
-        report.games[1].moves[..2],
-        "a pair shares its opening"
-    );
+    assert_eq!(report.games[0].moves[..2], report.games[1].moves[..2], "a pair shares its opening");
     for game in &report.games {
         assert!([0.0, 0.5, 1.0].contains(&game.first_points));
         let mut pos = Position::start(&v);
@@ -52,45 +44,21 @@ fn a_short_match_completes_with_a_valid_score() {
 #[test]
 fn different_seeds_give_different_openings() {
     let v = support::orthodox();
-    let a = play_match_with(
-        &v,
-        Level(1),
-        Level(1),
-        &MatchSettings {
-            max_plies: 2,
-            ..settings(4, 1)
-        },
-        None,
-    );
+    let a = play_match_with(&v, Level(1), Level(1), &MatchSettings { max_plies: 2, ..settings(4, 1) }, None);
     let openings: Vec<_> = a.games.iter().map(|g| g.moves.clone()).collect();
     assert_eq!(openings[0], openings[1]);
     assert_ne!(openings[0], openings[2]);
-    assert!(a
-        .games
-        .iter()
-        .all(|g| g.end == GameEnd::PlyCap && g.first_points == 0.5));
+    assert!(a.games.iter().all(|g| g.end == GameEnd::PlyCap && g.first_points == 0.5));
 }
 
 #[test]
 fn game_status_reads_the_variant_rules() {
     let v = support::orthodox();
     let status = |fen: &str| game_status(&Position::from_fen(&v, fen).unwrap());
-    assert_eq!(
-        status("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"),
-        GameStatus::Checkmated
-    );
-    assert_eq!(
-        status("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
-        GameStatus::Stalemated(StalemateRule::Draw)
-    );
-    assert_eq!(
-        status("7k/8/6K1/8/8/8/8/5Q2 w - - 100 80"),
-        GameStatus::FiftyMoves
-    );
-    assert_eq!(
-        status("7k/8/6K1/8/8/8/8/5Q2 w - - 99 80"),
-        GameStatus::Ongoing
-    );
+    assert_eq!(status("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1"), GameStatus::Checkmated);
+    assert_eq!(status("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"), GameStatus::Stalemated(StalemateRule::Draw));
+    assert_eq!(status("7k/8/6K1/8/8/8/8/5Q2 w - - 100 80"), GameStatus::FiftyMoves);
+    assert_eq!(status("7k/8/6K1/8/8/8/8/5Q2 w - - 99 80"), GameStatus::Ongoing);
     let mut pos = Position::start(&v);
     for text in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
         assert_eq!(game_status(&pos), GameStatus::Ongoing);
@@ -100,27 +68,15 @@ fn game_status_reads_the_variant_rules() {
     assert_eq!(game_status(&pos), GameStatus::Repetition);
     // Standard Portal Chess keeps no 50-move rule (SP8).
     let portal = support::standard_portal();
-    let quiet = Position::from_fen(
-        &portal,
-        "4k3/8/8/8/8/8/8/R3K3 w - - 150 100 portal=c3,f3,a4,h4,a5,h5,c6,f6",
-    )
-    .unwrap();
+    let quiet =
+        Position::from_fen(&portal, "4k3/8/8/8/8/8/8/R3K3 w - - 150 100 portal=c3,f3,a4,h4,a5,h5,c6,f6").unwrap();
     assert_eq!(game_status(&quiet), GameStatus::Ongoing);
 }
 
 #[test]
 fn decisive_games_name_a_winner_and_draws_none() {
     let v = support::standard_portal();
-    let report = play_match_with(
-        &v,
-        Level(2),
-        Level(1),
-        &MatchSettings {
-            max_plies: 40,
-            ..settings(2, 3)
-        },
-        None,
-    );
+    let report = play_match_with(&v, Level(2), Level(1), &MatchSettings { max_plies: 40, ..settings(2, 3) }, None);
     for g in &report.games {
         match g.end {
             GameEnd::Checkmate => assert!(g.winner.is_some() && g.first_points != 0.5),
@@ -154,16 +110,8 @@ impl ChanceModel for AFileStrike {
 fn matches_draw_random_events_from_the_model() {
     let v = support::orthodox();
     let factory: Box<ChanceFactory> = Box::new(|| Arc::new(AFileStrike) as Arc<dyn ChanceModel>);
-    let report = play_match_with(
-        &v,
-        Level(2),
-        Level(2),
-        &MatchSettings {
-            max_plies: 16,
-            ..settings(2, 5)
-        },
-        Some(&*factory),
-    );
+    let report =
+        play_match_with(&v, Level(2), Level(2), &MatchSettings { max_plies: 16, ..settings(2, 5) }, Some(&*factory));
     assert_eq!(report.games.len(), 2);
     assert_eq!(report.first_score() + report.second_score(), 2.0);
 }

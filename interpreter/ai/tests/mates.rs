@@ -40,12 +40,7 @@ fn assert_mate_in_two(fen: &str, expected_first: &str) {
         let mut next = after.clone();
         next.play(reply);
         let finish = Searcher::default().search(&next, Limits::depth(2));
-        assert_eq!(
-            mate_in_moves(finish.score),
-            Some(1),
-            "after {}",
-            lan(&after, reply)
-        );
+        assert_eq!(mate_in_moves(finish.score), Some(1), "after {}", lan(&after, reply));
     }
 }
 
@@ -56,10 +51,7 @@ fn mate_in_two_with_a_rook_sacrifice() {
 
 #[test]
 fn mate_in_two_with_a_knight_check() {
-    assert_mate_in_two(
-        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
-        "d5f6",
-    );
+    assert_mate_in_two("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", "d5f6");
 }
 
 #[test]

@@ -8,11 +8,7 @@ use holechess_kernel::Position;
 fn search(fen: &str, depth: u32, use_table: bool) -> (Option<holechess_kernel::Move>, i32, u64) {
     let v = support::orthodox();
     let pos = Position::from_fen(&v, fen).unwrap();
-    let mut s = Searcher::new(SearchConfig {
-        use_table,
-        table_megabytes: 4,
-        ..SearchConfig::default()
-    });
+    let mut s = Searcher::new(SearchConfig { use_table, table_megabytes: 4, ..SearchConfig::default() });
     let r = s.search(&pos, Limits::depth(depth));
     (r.best_move, r.score, r.nodes)
 }

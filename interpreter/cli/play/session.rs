@@ -156,12 +156,10 @@ impl Session {
                 };
                 format!("`{text}` is neither a command nor a move ({hint})")
             }
-            GameError::Notation(NotationError::Illegal(_)) | GameError::Illegal(_) => {
-                match why_illegal(pos, text) {
-                    Some(reason) => format!("illegal move {text}: {reason}"),
-                    None => format!("illegal move {text} (type `moves` for the legal moves)"),
-                }
-            }
+            GameError::Notation(NotationError::Illegal(_)) | GameError::Illegal(_) => match why_illegal(pos, text) {
+                Some(reason) => format!("illegal move {text}: {reason}"),
+                None => format!("illegal move {text} (type `moves` for the legal moves)"),
+            },
             other => other.to_string(),
         }
     }

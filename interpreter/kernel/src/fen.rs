@@ -434,7 +434,10 @@ fn check_token_counts(pos: &Position) -> Result<(), PositionError> {
                 .map(|t| t.count as u32)
                 .sum();
             if count != n as u32 {
-                return Err(PositionError::new(format!("this variant has exactly {n} {}s, the position has {count}", spec.name)));
+                return Err(PositionError::new(format!(
+                    "this variant has exactly {n} {}s, the position has {count}",
+                    spec.name
+                )));
             }
         }
     }

@@ -121,7 +121,8 @@ impl Position {
             return false;
         }
         let g = v.geometry();
-        let on_link = self.occupied[us.index()].iter().any(|sq| g.board_of(sq) == board && v.links_of(sq).next().is_some());
+        let on_link =
+            self.occupied[us.index()].iter().any(|sq| g.board_of(sq) == board && v.links_of(sq).next().is_some());
         on_link && !self.royal_attacked_on_board(us, board)
     }
 

@@ -190,7 +190,9 @@ impl Variant {
         self.dir_reverse = self
             .dirs
             .iter()
-            .map(|&(dx, dy)| self.dirs.iter().position(|&d| d == (-dx, -dy)).expect("reverse directions are registered") as u8)
+            .map(|&(dx, dy)| {
+                self.dirs.iter().position(|&d| d == (-dx, -dy)).expect("reverse directions are registered") as u8
+            })
             .collect();
         if !self.warped {
             return;

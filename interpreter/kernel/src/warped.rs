@@ -228,7 +228,15 @@ impl Position {
     }
 
     /// Lands on an existing square; says whether a slide may go on.
-    fn land(&self, m: &mut Mover, to: Square, p: &CompiledPattern, k: usize, previous: Square, out: &mut MoveList) -> bool {
+    fn land(
+        &self,
+        m: &mut Mover,
+        to: Square,
+        p: &CompiledPattern,
+        k: usize,
+        previous: Square,
+        out: &mut MoveList,
+    ) -> bool {
         let v = &*self.variant;
         let code = self.cells[to.index()] & PIECE_BITS;
         if k < p.skip as usize {
@@ -341,7 +349,13 @@ impl Position {
     /// A non-royal piece moves from `from` to `to`, removing whatever is on `to` and
     /// `victim`: the cells alone change (the attack walks read nothing else), the lines that
     /// read those squares are walked again, and the cells are put back.
-    fn moved_legal(&mut self, king: Square, in_check: bool, reads: &LineReads, [from, to, victim]: [Square; 3]) -> bool {
+    fn moved_legal(
+        &mut self,
+        king: Square,
+        in_check: bool,
+        reads: &LineReads,
+        [from, to, victim]: [Square; 3],
+    ) -> bool {
         let them = self.side.opponent();
         let saved = [self.cells[from.index()], self.cells[to.index()], self.cells[victim.index()]];
         let piece = saved[0] & PIECE_BITS;

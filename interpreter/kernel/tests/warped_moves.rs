@@ -122,13 +122,7 @@ fn assert_attacks_match(pos: &Position, dummy: u8) {
             probe.put_piece(sq, Piece { side: side.opponent(), kind: dummy });
             probe.set_side_to_move(side);
             let captured = probe.pseudo_moves().iter().any(|m| !matches!(m, Move::Castle { .. }) && m.to() == Some(sq));
-            assert_eq!(
-                attacked,
-                captured,
-                "is_attacked({}, {side}) in {}",
-                pos.geometry().name(sq),
-                pos.fen()
-            );
+            assert_eq!(attacked, captured, "is_attacked({}, {side}) in {}", pos.geometry().name(sq), pos.fen());
         }
     }
 }

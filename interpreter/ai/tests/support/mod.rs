@@ -14,30 +14,15 @@ use holechess_kernel::Variant;
 /// no 50-move or repetition rule.
 pub fn standard_portal() -> Arc<Variant> {
     let mut spec = orthodox_spec();
-    let squares = [
-        (2, 2),
-        (5, 2),
-        (2, 5),
-        (5, 5),
-        (0, 3),
-        (7, 3),
-        (0, 4),
-        (7, 4),
-    ];
+    let squares = [(2, 2), (5, 2), (2, 5), (5, 5), (0, 3), (7, 3), (0, 4), (7, 4)];
     let mut portal = transit_token(Entry::AnyMove, Stacking::Merged);
     portal.name = "portal".into();
     portal.symbol = '^';
     portal.layout = LayoutRule::Exactly(8);
-    portal.default_squares = squares
-        .iter()
-        .map(|&(f, r)| SquareRef::new(0, f, r))
-        .collect();
+    portal.default_squares = squares.iter().map(|&(f, r)| SquareRef::new(0, f, r)).collect();
     spec.id = "portal-test".into();
     spec.tokens = vec![portal];
-    spec.pieces[0].promotion = Some(PromotionSpec {
-        zone_ranks: 1,
-        choices: vec![4],
-    });
+    spec.pieces[0].promotion = Some(PromotionSpec { zone_ranks: 1, choices: vec![4] });
     spec.setup.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into();
     spec.rules.castling = None;
     spec.rules.en_passant = false;
