@@ -192,3 +192,24 @@ fn hp9_one_set_boards_are_4x8_and_linked_at_the_edges() {
     assert_eq!(linked, vec!["B:d4"]);
     assert!(pos.castling_rights().iter().flatten().all(Option::is_none), "HP9: no castling");
 }
+
+#[test]
+fn hp5_a_teleport_may_expose_the_king_on_the_board_it_leaves() {
+    // A: the white rook on a5 shields the white king on a1 from the black rook on a8.
+    let mut pos = position("portal", "r7/8/8/R7/8/8/8/K7|4k3/8/8/8/8/8/8/8 w - - 0 2 - w@");
+    assert_eq!(moves(&pos), vec!["@a5"], "lifting the shield is allowed");
+    play(&mut pos, "@a5");
+    play(&mut pos, "Rb8");
+    assert_eq!(at(&pos, "B:a5"), Some((Side::White, 'R')));
+    assert_eq!(at(&pos, "A:a5"), None);
+}
+
+#[test]
+fn hp5_hp8_a_teleport_may_not_leave_the_king_in_check_and_the_obliged_player_is_not_mated() {
+    // White's king on B:a1 is in check from B:h1; landing on B:a4 does not help: the turn
+    // is lost, and a player obliged to teleport is never checkmated.
+    let pos = position("portal", "4k3/8/8/8/R7/8/8/8|8/8/8/8/8/8/8/K6r w - - 0 2 - w@");
+    assert!(pos.is_check());
+    assert_eq!(moves(&pos), vec!["--"]);
+    assert_eq!(pos.status(), Status::Ongoing);
+}

@@ -7,7 +7,10 @@
 //!   with piece-centred attack detection (the kernel walks rays outward from the target);
 //! - every variant: the positions reached at depth 1 are all distinct (by FEN and by hash),
 //!   so the count is the number of distinct successors;
-//! - wormhole with six wormholes: the colour-mirrored position has the same counts.
+//! - wormhole with six wormholes: the colour-mirrored position has the same counts;
+//! - the two-board variants: the two boards are independent in turn 1 (depth 2 = depth 1
+//!   squared), and perft by playing every move on a copy, with distinct successors at every
+//!   node, gives the same counts as make/unmake.
 
 use holechess_kernel::notation::lan;
 use holechess_kernel::perft::{perft, perft_divide};
@@ -538,4 +541,39 @@ fn k6_wormhole_start_with_six_wormholes_perft() {
     assert_eq!(a, b);
     assert!(a.contains(&"c2c5".to_string()), "the double step counts existing squares (c3 is missing)");
     assert!(a.contains(&"b1d5".to_string()), "the knight skips c3");
+}
+
+/// Leaves of the tree by a route that shares no make/unmake with perft: every move is played
+/// on a fresh copy (`Position::play`), and at every node the successors must all differ, so
+/// no move is counted twice (K6).
+fn perft_by_copies(pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = pos.legal_moves();
+    let mut seen = std::collections::HashSet::new();
+    let mut leaves = 0;
+    for &mv in moves.iter() {
+        let mut next = pos.clone();
+        next.play(mv);
+        assert!(seen.insert(next.fen()), "two moves reach {} from {}", next.fen(), pos.fen());
+        leaves += perft_by_copies(&next, depth - 1);
+    }
+    leaves
+}
+
+#[test]
+fn hp_two_board_starts_perft() {
+    for (id, expected) in [("portal", [20u64, 400, 8400]), ("portal-one-set", [10, 100, 1000])] {
+        let start = common::rules(id).start_position();
+        // Turn 1 is two independent orthodox-like first moves, one per board: White's count
+        // times Black's (HP2).
+        let first = start.legal_moves().len() as u64;
+        assert_eq!(expected[1], first * first, "{id}: the boards are independent in turn 1");
+        for (depth, &n) in (1..).zip(expected.iter()) {
+            let mut pos = start.clone();
+            assert_eq!(perft(&mut pos, depth), n, "{id} depth {depth}");
+            assert_eq!(perft_by_copies(&start, depth), n, "{id} depth {depth} by copies");
+        }
+    }
 }
