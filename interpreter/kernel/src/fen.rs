@@ -518,39 +518,39 @@ fn castling_text(pos: &Position) -> String {
 }
 
 fn format_tokens(pos: &Position, layout: &[(TokenId, Square)]) -> String {
-    let g = pos.geometry();
-    let variant = &pos.variant;
+    let stack = |sq: Square| {
+        let t = pos.tokens[sq.index()];
+        (t.count, t.timer)
+    };
+    format_token_groups(&pos.variant, layout, stack)
+}
+
+/// The token field for a layout of single tokens (used for a variant's start position; a
+/// square listed twice reads back as a stack).
+pub(crate) fn format_token_field(variant: &Variant, layout: &[(TokenId, Square)]) -> String {
+    format_token_groups(variant, layout, |_| (1, 0))
+}
+
+/// `kind=sq,sq*2,sq(3);kind=...`, with each square's stack count and timer.
+fn format_token_groups(variant: &Variant, layout: &[(TokenId, Square)], stack: impl Fn(Square) -> (u8, u16)) -> String {
+    let g = variant.geometry();
     let mut groups = Vec::new();
     for (kind, spec) in variant.tokens().iter().enumerate() {
         let items: Vec<String> = layout
             .iter()
             .filter(|(k, _)| *k as usize == kind)
             .map(|&(_, sq)| {
-                let t = pos.tokens[sq.index()];
+                let (count, timer) = stack(sq);
                 let mut item = g.name_on_board(sq);
-                if t.count > 1 {
-                    item.push_str(&format!("*{}", t.count));
+                if count > 1 {
+                    item.push_str(&format!("*{count}"));
                 }
-                if t.timer > 0 {
-                    item.push_str(&format!("({})", t.timer));
+                if timer > 0 {
+                    item.push_str(&format!("({timer})"));
                 }
                 item
             })
             .collect();
-        if !items.is_empty() {
-            groups.push(format!("{}={}", spec.name, items.join(",")));
-        }
-    }
-    groups.join(";")
-}
-
-/// The token field for a layout of single tokens (used for a variant's start position).
-pub(crate) fn format_token_field(variant: &Variant, layout: &[(TokenId, Square)]) -> String {
-    let g = variant.geometry();
-    let mut groups = Vec::new();
-    for (kind, spec) in variant.tokens().iter().enumerate() {
-        let items: Vec<String> =
-            layout.iter().filter(|(k, _)| *k as usize == kind).map(|&(_, sq)| g.name_on_board(sq)).collect();
         if !items.is_empty() {
             groups.push(format!("{}={}", spec.name, items.join(",")));
         }
