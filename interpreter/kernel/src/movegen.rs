@@ -27,6 +27,18 @@ impl Pins {
     }
 }
 
+/// Where a pattern's walk stands: the moving piece, the square reached, and how far along
+/// its ray (`k` = 0 for the first square).
+#[derive(Clone, Copy)]
+struct Step<'a> {
+    from: Square,
+    to: Square,
+    kind: u8,
+    pattern: &'a CompiledPattern,
+    k: usize,
+    ray: &'a [Square],
+}
+
 impl Position {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
@@ -116,10 +128,11 @@ impl Position {
         let ray = v.ray(p.dir, from);
         let limit = if p.range == 0 { ray.len() } else { ray.len().min(p.range as usize) };
         for (k, &to) in ray[..limit].iter().enumerate() {
+            let step = Step { from, to, kind, pattern: p, k, ray };
             let cell = self.cells[to.index()];
             if cell == 0 {
                 if p.mode.moves() && k >= p.skip as usize {
-                    self.push_quiet(from, to, kind, p, k, ray, out);
+                    self.push_quiet(&step, out);
                 } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
                     out.push(Move::EnPassant { from, to });
                 }
@@ -129,7 +142,7 @@ impl Position {
                 break;
             }
             if cell & TOKEN_FLAG != 0 {
-                if self.token_square(from, to, kind, p, k, ray, out) {
+                if self.token_square(&step, out) {
                     continue;
                 }
                 break;
@@ -142,19 +155,12 @@ impl Position {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// A move to an empty square: a double step past its first square, else a step (with
+    /// promotions).
     #[inline]
-    fn push_quiet(
-        &self,
-        from: Square,
-        to: Square,
-        kind: u8,
-        p: &CompiledPattern,
-        k: usize,
-        ray: &[Square],
-        out: &mut MoveList,
-    ) {
-        if p.en_passant == EpRole::Sets && k > 0 && !self.promotes(kind, to, false) {
+    fn push_quiet(&self, step: &Step<'_>, out: &mut MoveList) {
+        let Step { from, to, kind, pattern, k, ray } = *step;
+        if pattern.en_passant == EpRole::Sets && k > 0 && !self.promotes(kind, to, false) {
             out.push(Move::DoubleStep { from, to, passed: ray[k - 1] });
         } else {
             self.push_with_promotions(from, to, kind, false, out);
@@ -199,29 +205,19 @@ impl Position {
         }
     }
 
-    /// A pattern reached `to`, which holds a token: generate what the token allows and say
+    /// A pattern reached a square holding a token: generate what the token allows and say
     /// whether the walk goes on past it.
-    #[allow(clippy::too_many_arguments)]
-    fn token_square(
-        &self,
-        from: Square,
-        to: Square,
-        kind: u8,
-        p: &CompiledPattern,
-        k: usize,
-        ray: &[Square],
-        out: &mut MoveList,
-    ) -> bool {
+    fn token_square(&self, step: &Step<'_>, out: &mut MoveList) -> bool {
         let v = &*self.variant;
-        let us = self.side;
+        let Step { from, to, kind, pattern: p, .. } = *step;
         let stack = self.tokens[to.index()];
         let rules = v.token_rules[stack.kind as usize];
         let code = self.cells[to.index()] & PIECE_BITS;
         let plain = (rules.royal_exempt && v.is_royal(kind)) || (rules.inactive_while_occupied && code != 0);
         if plain || rules.movement == TokenMovement::Open && rules.entry == Entry::None {
-            return self.plain_square(from, to, kind, p, k, ray, code, rules.blocks_promotion, out);
+            return self.plain_square(step, code, rules.blocks_promotion, out);
         }
-        if code != 0 && (code_side(code) == us || v.is_royal(code_kind(code))) {
+        if code != 0 && (code_side(code) == self.side || v.is_royal(code_kind(code))) {
             return false;
         }
         let dormant = stack.count > 1 && rules.stacking == Stacking::Dormant;
@@ -229,13 +225,8 @@ impl Position {
             && match rules.entry {
                 Entry::None => false,
                 Entry::CaptureMove => p.mode.captures(),
-                Entry::AnyMove => {
-                    if code != 0 {
-                        p.mode.captures()
-                    } else {
-                        p.mode.moves()
-                    }
-                }
+                Entry::AnyMove if code != 0 => p.mode.captures(),
+                Entry::AnyMove => p.mode.moves(),
             };
         if enters && rules.exit == Exit::AnotherOpen {
             for exit in self.token_squares.iter() {
@@ -245,32 +236,22 @@ impl Position {
             }
         }
         if rules.movement == TokenMovement::Open {
-            return self.plain_square(from, to, kind, p, k, ray, code, rules.blocks_promotion, out);
+            return self.plain_square(step, code, rules.blocks_promotion, out);
         }
         false
     }
 
-    /// A token square that behaves as an ordinary square for this move.
-    #[allow(clippy::too_many_arguments)]
-    fn plain_square(
-        &self,
-        from: Square,
-        to: Square,
-        kind: u8,
-        p: &CompiledPattern,
-        k: usize,
-        ray: &[Square],
-        code: u8,
-        no_promo: bool,
-        out: &mut MoveList,
-    ) -> bool {
+    /// A token square that behaves as an ordinary square for this move (`code` is the
+    /// piece on it, 0 for none).
+    fn plain_square(&self, step: &Step<'_>, code: u8, no_promo: bool, out: &mut MoveList) -> bool {
         let v = &*self.variant;
+        let Step { from, to, kind, pattern: p, .. } = *step;
         if code == 0 {
             if p.mode.moves() {
                 if no_promo && self.promotes(kind, to, false) {
                     out.push(Move::Normal { from, to, promotion: None });
                 } else {
-                    self.push_quiet(from, to, kind, p, k, ray, out);
+                    self.push_quiet(step, out);
                 }
             }
             return true;
