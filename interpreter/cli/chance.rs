@@ -2,23 +2,39 @@
 //! [`holechess_ai::ChanceModel`] with the game layer's enumeration of every dice sequence
 //! ([`holechess_game::Rules::event_outcomes`]).
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use holechess_ai::{ChanceFactory, ChanceModel};
 use holechess_game::Rules;
 use holechess_kernel::Position;
 
-/// The random events of a variant, as the search sees them.
+/// The outcomes of one event, by position and the path that led to it.
+type OutcomeCache = HashMap<(u64, u64), Arc<Vec<(f64, Position)>>>;
+
+/// Events with at most this many dice sequences are enumerated exactly...
+const EXACT_UP_TO: usize = 64;
+/// ...others are estimated from this many seeded runs.
+const SAMPLES: u32 = 12;
+
+/// How many events the cache keeps before it starts afresh.
+const CACHE_LIMIT: usize = 20_000;
+
+/// The random events of a variant, as the search sees them: every outcome when an event has
+/// few dice sequences, a seeded sample otherwise (each run is a rhai hook call). Iterative
+/// deepening asks for the same events again at every depth, so outcomes are kept per
+/// position and path.
 #[derive(Debug)]
 pub struct EventChance {
     rules: Arc<Rules>,
+    cache: Mutex<OutcomeCache>,
 }
 
 impl EventChance {
     /// The model of `rules`, or `None` when the variant rolls no dice.
     pub fn of(rules: &Arc<Rules>) -> Option<Arc<dyn ChanceModel>> {
         match rules.has_events() {
-            true => Some(Arc::new(EventChance { rules: Arc::clone(rules) })),
+            true => Some(Arc::new(EventChance::new(rules))),
             false => None,
         }
     }
@@ -29,12 +45,26 @@ impl EventChance {
             return None;
         }
         let rules = Arc::clone(rules);
-        Some(Box::new(move || -> Arc<dyn ChanceModel> { Arc::new(EventChance { rules: Arc::clone(&rules) }) }))
+        Some(Box::new(move || -> Arc<dyn ChanceModel> { Arc::new(EventChance::new(&rules)) }))
+    }
+
+    fn new(rules: &Arc<Rules>) -> EventChance {
+        EventChance { rules: Arc::clone(rules), cache: Mutex::new(HashMap::new()) }
     }
 }
 
 impl ChanceModel for EventChance {
     fn outcomes(&self, after_move: &Position) -> Vec<(f64, Position)> {
-        self.rules.event_outcomes(after_move)
+        let key = (after_move.hash(), after_move.path_fingerprint());
+        if let Some(found) = self.cache.lock().expect("no panic while holding the cache").get(&key) {
+            return found.as_ref().clone();
+        }
+        let outcomes = Arc::new(self.rules.event_outcomes_or_sample(after_move, EXACT_UP_TO, SAMPLES));
+        let mut cache = self.cache.lock().expect("no panic while holding the cache");
+        if cache.len() >= CACHE_LIMIT {
+            cache.clear();
+        }
+        cache.insert(key, Arc::clone(&outcomes));
+        outcomes.as_ref().clone()
     }
 }

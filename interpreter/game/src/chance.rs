@@ -40,12 +40,51 @@ impl Rules {
 
     /// [`Rules::event_outcomes`] with explicit bounds.
     pub fn event_outcomes_within(&self, after_move: &Position, bounds: Enumeration) -> Vec<(f64, Position)> {
-        if !self.has_events() {
-            return Vec::new();
+        self.walk(after_move, bounds).map(|walk| normalised(walk.found)).unwrap_or_default()
+    }
+
+    /// Every outcome when there are at most `max_sequences` dice sequences, else `samples`
+    /// runs with dice seeded from the position, each weighing the same (the same position
+    /// always gives the same sample). For a search that must stay quick.
+    pub fn event_outcomes_or_sample(
+        &self,
+        after_move: &Position,
+        max_sequences: usize,
+        samples: u32,
+    ) -> Vec<(f64, Position)> {
+        let bounds = Enumeration { max_sequences, ..Enumeration::default() };
+        match self.walk(after_move, bounds) {
+            Some(walk) if !walk.truncated => normalised(walk.found),
+            Some(_) => self.sampled_outcomes(after_move, samples),
+            None => Vec::new(),
         }
-        let mut walk = Walk { rules: self, after_move, bounds, runs: 0, found: Vec::new() };
-        walk.visit(Vec::new(), 1.0);
+    }
+
+    fn sampled_outcomes(&self, after_move: &Position, samples: u32) -> Vec<(f64, Position)> {
+        let mut walk = Walk {
+            rules: self,
+            after_move,
+            bounds: Enumeration::default(),
+            runs: 0,
+            truncated: false,
+            found: Vec::new(),
+        };
+        for i in 0..samples {
+            let dice = Dice::seeded(after_move.hash() ^ u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            if let (Ok(outcome), _) = self.hooks.after_move(after_move.clone(), dice) {
+                walk.record(1.0, outcome.position);
+            }
+        }
         normalised(walk.found)
+    }
+
+    fn walk<'a>(&'a self, after_move: &'a Position, bounds: Enumeration) -> Option<Walk<'a>> {
+        if !self.has_events() {
+            return None;
+        }
+        let mut walk = Walk { rules: self, after_move, bounds, runs: 0, truncated: false, found: Vec::new() };
+        walk.visit(Vec::new(), 1.0);
+        Some(walk)
     }
 }
 
@@ -55,6 +94,8 @@ struct Walk<'a> {
     after_move: &'a Position,
     bounds: Enumeration,
     runs: usize,
+    /// Whether a bound cut the walk short.
+    truncated: bool,
     found: Vec<(f64, Position)>,
 }
 
@@ -62,6 +103,7 @@ impl Walk<'_> {
     /// Runs the hooks with `prefix`; records a complete sequence or extends the frontier.
     fn visit(&mut self, prefix: Vec<u8>, probability: f64) {
         if self.runs >= self.bounds.max_sequences {
+            self.truncated = true;
             return;
         }
         self.runs += 1;
@@ -80,7 +122,7 @@ impl Walk<'_> {
                     self.visit(next, share);
                 }
             }
-            Some(_) => {}
+            Some(_) => self.truncated = true,
             None => {
                 if let Ok(outcome) = outcome {
                     self.record(probability, outcome.position);

@@ -390,6 +390,15 @@ impl Position {
         }
     }
 
+    /// A fingerprint of the positions that led here since the last irreversible move (what
+    /// repetition reads), so a cache can tell two paths to one position apart.
+    pub fn path_fingerprint(&self) -> u64 {
+        let window = (self.halfmove as usize).min(self.history.len());
+        self.history[self.history.len() - window..]
+            .iter()
+            .fold(window as u64, |acc, &h| crate::zobrist::splitmix64(acc ^ h))
+    }
+
     /// How many times the current position occurred before (same hash), back to the last
     /// irreversible move.
     pub fn repetitions(&self) -> usize {
