@@ -86,8 +86,13 @@ impl Session {
         }
         if let Err(message) = self.dispatch(input) {
             self.rejected += 1;
-            for line in message.lines() {
-                println!("error: {line}");
+            // Rendered diagnostics already say `error:` and carry their own caret lines.
+            if message.starts_with("error") {
+                println!("{}", message.trim_end());
+            } else {
+                for line in message.lines() {
+                    println!("error: {line}");
+                }
             }
         }
         Flow::Continue
