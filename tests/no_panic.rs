@@ -60,7 +60,7 @@ fn mangled_move_texts_are_errors_never_panics() {
                 let _ = parse_move(&pos, &t);
                 let _ = parse_san(&pos, &t);
                 let _ = parse_lan(&pos, &t);
-                let _ = holechess_record::explain_move(&pos, &t);
+                let _ = holechess_kernel::notation::explain_move(&pos, &t);
             }
         }
     }

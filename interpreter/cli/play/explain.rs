@@ -1,6 +1,6 @@
 //! Why a move text is not a legal move here, in a few words (no piece there, not your
 //! piece, the piece cannot go there, a token on the square, in check, the game is over):
-//! the record crate's explanation, shared with `holechess validate`.
+//! the kernel's explanation, shared with `holechess validate`.
 
 use holechess_kernel::Position;
 
@@ -10,7 +10,7 @@ pub fn why_illegal(pos: &Position, text: &str) -> Option<String> {
     if status.is_over() {
         return Some(format!("the game is over ({})", holechess_game::game::describe(status)));
     }
-    holechess_record::explain_move(pos, text)
+    holechess_kernel::notation::explain_move(pos, text)
 }
 
 #[cfg(test)]

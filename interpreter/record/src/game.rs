@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::move_text::MoveText;
-use crate::notation::Notation;
+use holechess_kernel::notation::Notation;
 
 /// One `[Name "value"]` tag pair.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,10 +56,9 @@ pub struct MoveEntry {
     pub ply: u32,
     /// 1-based line of the move token in the file.
     pub line: u32,
-    /// The move token as written (`Nf3`, `e1d2>f5`, `@a4`, `--`).
+    /// The move token as written (`Nf3`, `e1d2>f5`, `@a4`, `--`); the reader keeps only
+    /// tokens that parse as moves.
     pub text: MoveText,
-    /// The token's parts, ready to be matched against legal moves.
-    pub notation: Notation,
     /// Every outcome of every `[%dice ...]` command after the move, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<u8>,
@@ -81,13 +80,17 @@ pub enum Annotation {
 }
 
 impl MoveEntry {
+    /// The token's parts, ready to be matched against legal moves.
+    pub fn notation(&self) -> Notation {
+        Notation::parse(&self.text).expect("a move entry holds a move token")
+    }
+
     /// A bare move at `ply`, line 0; `None` if `text` is not a move.
     pub fn new(ply: u32, text: &str) -> Option<MoveEntry> {
         Some(MoveEntry {
             ply,
             line: 0,
-            text: MoveText::new(text)?,
-            notation: Notation::parse(text).ok()?,
+            text: Notation::parse(text).ok().and(MoveText::new(text))?,
             dice: Vec::new(),
             annotations: Vec::new(),
         })

@@ -9,10 +9,10 @@ use crate::comment::{read_comment, CommentContent};
 use crate::cursor::{Cursor, Step};
 use crate::game::{Annotation, Game, GameResult, MoveEntry};
 use crate::move_text::MoveText;
-use crate::notation::Notation;
 use crate::problem::{excerpt, SyntaxError, SyntaxProblem};
 use crate::tag_pair::read_tag_pair;
 use crate::variation::read_variation;
+use holechess_kernel::notation::Notation;
 
 /// Room reserved up front, to save regrowing the vectors in most games.
 const TYPICAL_TAGS: usize = 16;
@@ -161,19 +161,12 @@ impl GameParser {
         if token.iter().all(u8::is_ascii_digit) {
             return Ok(TokenEnd::Continue(Ok(())));
         }
-        let parsed = MoveText::from_bytes(token).zip(Notation::parse_bytes(token));
-        let Some((text, notation)) = parsed else {
+        let parsed = MoveText::from_bytes(token).filter(|_| Notation::parse_bytes(token).is_some());
+        let Some(text) = parsed else {
             let error = SyntaxError::NotAMove { text: excerpt(token) };
             return Ok(TokenEnd::Continue(Err(self.problem(line, error))));
         };
-        self.game.moves.push(MoveEntry {
-            ply: self.next_ply(),
-            line,
-            text,
-            notation,
-            dice: Vec::new(),
-            annotations: Vec::new(),
-        });
+        self.game.moves.push(MoveEntry { ply: self.next_ply(), line, text, dice: Vec::new(), annotations: Vec::new() });
         Ok(TokenEnd::Continue(Ok(())))
     }
 

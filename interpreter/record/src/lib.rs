@@ -3,8 +3,8 @@
 //!
 //! This crate owns the syntax layer: [`PgnReader`] streams [`GameRecord`]s out of any
 //! [`std::io::Read`] (one game in memory at a time), and [`write_game`] turns a [`Game`]
-//! back into PGN. Each [`MoveEntry`] carries its parsed [`Notation`], ready to be matched
-//! against legal moves. [`replay_record`] replays a game against a variant's rules and
+//! back into PGN. Each [`MoveEntry`] keeps a move token the kernel's notation reader parses
+//! ([`MoveEntry::notation`]). [`replay_record`] replays a game against a variant's rules and
 //! reports the first failure; [`validate_source`] does it for a whole source, in parallel.
 
 mod buffer;
@@ -14,11 +14,9 @@ mod game;
 mod game_parser;
 mod line_wrap;
 mod move_text;
-mod notation;
 mod problem;
 mod reader;
 mod replay;
-mod resolve;
 mod tag_pair;
 mod validate;
 mod variation;
@@ -26,12 +24,11 @@ mod writer;
 
 pub mod session;
 pub use game::{Annotation, Game, GameResult, MoveEntry, TagPair};
+pub use holechess_kernel::notation::text::{Action, BoardMove, CastleSide, CheckMark, Notation, Square, TextError};
 pub use move_text::{MoveText, MAX_MOVE_TEXT};
-pub use notation::{Action, BoardMove, CastleSide, CheckMark, Notation, NotationError, Square};
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnItem, PgnReader, StrayText, MAX_GAME_BYTES};
 pub use replay::{replay_game, replay_record, start_position, Failure, Reason, Replay};
-pub use resolve::explain_move;
 pub use session::{record_of, result_of};
 pub use validate::{validate_source, SourceEvent, Validator, Verdict, DEFAULT_BATCH};
 pub use writer::{tags_in_export_order, write_game, write_games};

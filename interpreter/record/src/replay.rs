@@ -17,7 +17,7 @@ use thiserror::Error;
 use crate::game::{Game, GameResult, MoveEntry};
 use crate::problem::SyntaxProblem;
 use crate::reader::GameRecord;
-use crate::resolve::{explain_illegal, resolve, Resolved};
+use holechess_kernel::notation::{explain_illegal, resolve, Resolved};
 
 /// Why a record is not a valid game of the variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
@@ -338,9 +338,10 @@ fn game_over(position: &Position) -> Result<(), Reason> {
 
 /// The legal move the entry names.
 fn pick(position: &Position, legal: &MoveList, entry: &MoveEntry) -> Result<Move, Reason> {
-    match resolve(position, legal, &entry.notation) {
+    let notation = entry.notation();
+    match resolve(position, legal, &notation) {
         Resolved::One(mv) => Ok(mv),
-        Resolved::None => Err(Reason::Illegal { detail: explain_illegal(position, legal, &entry.notation) }),
+        Resolved::None => Err(Reason::Illegal { detail: explain_illegal(position, legal, &notation) }),
         Resolved::Ambiguous(candidates) => Err(Reason::Ambiguous { candidates }),
     }
 }

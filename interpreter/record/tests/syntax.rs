@@ -60,7 +60,7 @@ fn move_numbers_with_and_without_dots() {
 #[test]
 fn castling_long_algebraic_and_suffixes() {
     let record = only_game("1. e2e4 e7e5 2. O-O 0-0-0+ 3. e7e8q! exd8=Q#?! 1/2-1/2");
-    let actions: Vec<Action> = record.game.moves.iter().map(|e| e.notation.action).collect();
+    let actions: Vec<Action> = record.game.moves.iter().map(|e| e.notation().action).collect();
     assert_eq!(actions[2], Action::Castle(CastleSide::King));
     assert_eq!(actions[3], Action::Castle(CastleSide::Queen));
     assert_eq!(record.game.moves[4].nags().collect::<Vec<_>>(), [1]);
@@ -94,7 +94,7 @@ fn dice_outcome_out_of_range_is_a_syntax_problem_at_its_ply() {
 fn transits_and_two_board_actions() {
     let record = only_game("1. e1d2>f5 Kd2>f5+ 2. @ @a4 3. -- e4 *");
     assert_eq!(move_texts(&record), ["e1d2>f5", "Kd2>f5+", "@", "@a4", "--", "e4"]);
-    let actions: Vec<Action> = record.game.moves.iter().map(|e| e.notation.action).collect();
+    let actions: Vec<Action> = record.game.moves.iter().map(|e| e.notation().action).collect();
     let Action::Move(transit) = actions[0] else { panic!() };
     assert_eq!(transit.exit.map(|square| square.to_string()), Some("f5".into()));
     assert_eq!(actions[2], Action::Intent);

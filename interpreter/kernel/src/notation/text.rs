@@ -1,18 +1,15 @@
-//! The syntax of one move as written in a holechess record, without any board.
+//! The syntax of one move as written by a player or in a record, without any board.
 //!
 //! [`Notation::parse`] turns a move token into its parts: SAN (`Nf3`, `exd5`, `e8=Q`),
 //! long algebraic (`g1f3`, `e7e8q`, `e2-e4`), castling (`O-O`, `0-0-0`), transits through a
 //! porthole or portal (`e1d2>f5`, `Kd2>f5`) and the two-board actions (`@`, `@a4`, `--`).
 //! Which legal move a notation names is decided later, against a position.
 
-use serde::{Deserialize, Serialize};
-use thiserror::Error;
-
 /// Files run `a`..`p` and ranks `1`..`16`: the largest board the kernel knows.
 const MAX_BOARD_SIDE: u8 = 16;
 
 /// A square by its 0-based file and rank (`a1` is file 0, rank 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Square {
     pub file: u8,
     pub rank: u8,
@@ -25,7 +22,7 @@ impl std::fmt::Display for Square {
 }
 
 /// Which side a castling move goes to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CastleSide {
     /// `O-O` or `0-0`.
     King,
@@ -34,7 +31,7 @@ pub enum CastleSide {
 }
 
 /// The `+` or `#` written after a move. It is a claim, checked (or ignored) by replay.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CheckMark {
     #[default]
     None,
@@ -46,7 +43,7 @@ pub enum CheckMark {
 
 /// A piece moving on one board, in SAN or long algebraic form. Every field is what the
 /// text says; nothing is inferred (a SAN pawn move has no `from_file` here).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BoardMove {
     /// The upper-case piece letter, `None` for a pawn or a long-algebraic move.
     pub piece: Option<u8>,
@@ -65,7 +62,7 @@ pub struct BoardMove {
 }
 
 /// What a move token asks for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     Move(BoardMove),
     Castle(CastleSide),
@@ -80,26 +77,34 @@ pub enum Action {
 }
 
 /// A parsed move token: the action and the check mark written after it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Notation {
     pub action: Action,
     pub check: CheckMark,
 }
 
 /// A token that is not a move in holechess notation.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("`{text}` is not a move in holechess notation")]
-pub struct NotationError {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextError {
     pub text: String,
 }
 
+impl std::fmt::Display for TextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` is not a move in holechess notation", self.text)
+    }
+}
+
+impl std::error::Error for TextError {}
+
 impl Notation {
     /// Parses one move token (ASCII, without NAG suffixes like `!?`).
-    pub fn parse(text: &str) -> Result<Notation, NotationError> {
-        Self::parse_bytes(text.as_bytes()).ok_or_else(|| NotationError { text: text.to_owned() })
+    pub fn parse(text: &str) -> Result<Notation, TextError> {
+        Self::parse_bytes(text.as_bytes()).ok_or_else(|| TextError { text: text.to_owned() })
     }
 
-    pub(crate) fn parse_bytes(text: &[u8]) -> Option<Notation> {
+    /// [`Notation::parse`] on bytes; `None` when the token is not a move.
+    pub fn parse_bytes(text: &[u8]) -> Option<Notation> {
         let (body, check) = split_check_mark(text);
         let action = match body {
             b"--" => Action::Pass,

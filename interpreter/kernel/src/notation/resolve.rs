@@ -1,4 +1,4 @@
-//! Which legal move a record's [`Notation`] names, decided against the position's legal
+//! Which legal move a [`Notation`] names, decided against the position's legal
 //! moves without rendering any text (so replaying a game allocates almost nothing).
 //!
 //! SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`), long algebraic (`g1f3`, `e1g1` or king-takes-rook
@@ -7,14 +7,15 @@
 //! name its exit and a non-transit must not. The `x` capture mark and `+`/`#` are not
 //! checked. When nothing matches, [`explain_illegal`] says why in a few words.
 
-use holechess_kernel::notation::san;
-use holechess_kernel::{Move, MoveList, Position, Side};
-
-use crate::notation::{Action, BoardMove, CastleSide, Notation, Square};
+use super::san;
+use super::text::{Action, BoardMove, CastleSide, Notation, Square};
+use crate::geometry::Side;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
 
 /// How a notation matched the legal moves.
 #[derive(Debug)]
-pub(crate) enum Resolved {
+pub enum Resolved {
     One(Move),
     None,
     /// Several moves match: their SAN.
@@ -22,7 +23,7 @@ pub(crate) enum Resolved {
 }
 
 /// The legal move `notation` names in `pos`, given its legal moves.
-pub(crate) fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> Resolved {
+pub fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> Resolved {
     let target = Target::of(pos, &notation.action);
     let mut found: Option<Move> = None;
     let mut count = 0;
@@ -42,7 +43,7 @@ pub(crate) fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> 
 }
 
 /// A quick first filter: the square a board move names, compared before anything else.
-struct Target(Option<holechess_kernel::Square>);
+struct Target(Option<crate::geometry::Square>);
 
 impl Target {
     fn of(pos: &Position, action: &Action) -> Target {
@@ -87,8 +88,8 @@ fn matches(pos: &Position, mv: Move, action: &Action) -> bool {
 fn castle_as_king_move(
     pos: &Position,
     board_move: &BoardMove,
-    king: holechess_kernel::Square,
-    rook: holechess_kernel::Square,
+    king: crate::geometry::Square,
+    rook: crate::geometry::Square,
 ) -> bool {
     let (Some(file), Some(rank)) = (board_move.from_file, board_move.from_rank) else {
         return false;
@@ -108,9 +109,9 @@ fn castle_as_king_move(
 /// Where the king lands when castling with `rook` (the orthodox files g and c on 8 files).
 fn king_destination(
     pos: &Position,
-    king: holechess_kernel::Square,
-    rook: holechess_kernel::Square,
-) -> holechess_kernel::Square {
+    king: crate::geometry::Square,
+    rook: crate::geometry::Square,
+) -> crate::geometry::Square {
     let g = pos.geometry();
     let short = g.file_of(rook) > g.file_of(king);
     let castling = pos.variant().spec().rules.castling.as_ref();
@@ -162,7 +163,7 @@ fn board_move_matches(pos: &Position, mv: Move, wanted: &BoardMove) -> bool {
 }
 
 /// Whether the kernel square `sq` is the record's `square` (on the board in play).
-fn same_square(pos: &Position, sq: holechess_kernel::Square, square: Square) -> bool {
+fn same_square(pos: &Position, sq: crate::geometry::Square, square: Square) -> bool {
     let g = pos.geometry();
     g.file_of(sq) == square.file
         && g.rank_of(sq) == square.rank
@@ -170,7 +171,7 @@ fn same_square(pos: &Position, sq: holechess_kernel::Square, square: Square) -> 
 }
 
 /// The kernel square the record's `square` names on the board in play, if it exists.
-fn kernel_square(pos: &Position, square: Square) -> Option<holechess_kernel::Square> {
+fn kernel_square(pos: &Position, square: Square) -> Option<crate::geometry::Square> {
     let g = pos.geometry();
     (square.file < g.files && square.rank < g.ranks)
         .then(|| g.square(pos.board_to_move().unwrap_or(0), square.file, square.rank))
@@ -190,7 +191,7 @@ pub fn explain_move(pos: &Position, text: &str) -> Option<String> {
 
 /// Why no legal move matches `notation`, in a few words: the piece and where it stands,
 /// a token in the way, a check to answer.
-pub(crate) fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) -> String {
+pub fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) -> String {
     let mut reason = match notation.action {
         Action::Move(board_move) => explain_board_move(pos, legal, &board_move),
         Action::Castle(side) => {
@@ -239,14 +240,14 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
 }
 
 /// Whether a legal promotion goes from one of `origins` to `to`.
-fn promotes_there(legal: &MoveList, origins: &[holechess_kernel::Square], to: holechess_kernel::Square) -> bool {
+fn promotes_there(legal: &MoveList, origins: &[crate::geometry::Square], to: crate::geometry::Square) -> bool {
     legal.iter().any(|mv| {
         mv.promotion().is_some() && mv.to() == Some(to) && mv.from().is_some_and(|from| origins.contains(&from))
     })
 }
 
 /// The squares of the side to move's pieces the notation may mean.
-fn origins(pos: &Position, wanted: &BoardMove) -> Vec<holechess_kernel::Square> {
+fn origins(pos: &Position, wanted: &BoardMove) -> Vec<crate::geometry::Square> {
     let g = pos.geometry();
     let long_algebraic = wanted.piece.is_none() && wanted.from_rank.is_some();
     pos.pieces_of(pos.side_to_move())
@@ -305,19 +306,19 @@ fn no_mover(pos: &Position, wanted: &BoardMove) -> String {
 }
 
 /// A note when `sq` holds tokens: their kind's name from the variant spec.
-fn token_note(pos: &Position, sq: holechess_kernel::Square) -> Option<String> {
+fn token_note(pos: &Position, sq: crate::geometry::Square) -> Option<String> {
     let stack = pos.tokens_at(sq)?;
     let name = &pos.variant().tokens()[stack.kind as usize].name;
     let many = if stack.count > 1 { format!("a stack of {} of {name}", stack.count) } else { format!("a {name}") };
     Some(format!("{} holds {many}", pos.geometry().name(sq)))
 }
 
-fn own_piece_note(pos: &Position, sq: holechess_kernel::Square, us: Side) -> Option<String> {
+fn own_piece_note(pos: &Position, sq: crate::geometry::Square, us: Side) -> Option<String> {
     let piece = pos.piece_at(sq).filter(|piece| piece.side == us)?;
     Some(format!("{} holds {}'s own {}", pos.geometry().name(sq), side_name(us), pos.variant().piece(piece.kind).name))
 }
 
-fn piece_name(pos: &Position, sq: holechess_kernel::Square) -> String {
+fn piece_name(pos: &Position, sq: crate::geometry::Square) -> String {
     match pos.piece_at(sq) {
         Some(piece) => format!("{} {}", side_name(piece.side).to_lowercase(), pos.variant().piece(piece.kind).name),
         None => "piece".to_owned(),
