@@ -71,14 +71,14 @@ impl Position {
     #[inline]
     pub(crate) fn token_blocks_line(&self, sq: Square) -> bool {
         let stack = self.tokens[sq.index()];
-        stack.count > 0 && self.variant.token_rules[stack.kind as usize].movement != TokenMovement::Open
+        stack.count > 0 && self.variant.token(stack.kind).movement != TokenMovement::Open
     }
 
     /// Whether a capture-move onto `sq` (which holds a token) can be made at all: the
     /// token lets capturers in and, for transit tokens, another open token is an exit.
     pub(crate) fn capturable_on(&self, sq: Square) -> bool {
         let stack = self.tokens[sq.index()];
-        let rules = self.variant.token_rules[stack.kind as usize];
+        let rules = self.variant.token(stack.kind);
         if rules.inactive_while_occupied && self.cells[sq.index()] & PIECE_BITS != 0 {
             return true;
         }
@@ -105,7 +105,7 @@ impl Position {
         stack.count > 0
             && stack.kind == kind
             && self.cells[sq.index()] & PIECE_BITS == 0
-            && (stack.count == 1 || self.variant.token_rules[kind as usize].stacking == Stacking::Merged)
+            && (stack.count == 1 || self.variant.token(kind).stacking == Stacking::Merged)
     }
 
     /// HP6: a royal piece on a linked square is in check when an enemy stands on the link.

@@ -280,7 +280,7 @@ impl Position {
             return;
         }
         let code = self.cells[to.index()] & PIECE_BITS;
-        let rules = self.variant.token_rules[stack.kind as usize];
+        let rules = self.variant.token(stack.kind);
         if rules.removed_by_royal && self.variant.is_royal(code_kind(code)) {
             self.set_tokens(to, TokenStack::default());
         }
@@ -289,7 +289,7 @@ impl Position {
     /// The entered token goes to the mover's origin (PH5, SP4); stacks form there.
     fn move_entered_token(&mut self, entry: Square, origin: Square) {
         let stack = self.tokens[entry.index()];
-        let rules = self.variant.token_rules[stack.kind as usize];
+        let rules = self.variant.token(stack.kind);
         if !rules.relocate_to_origin {
             return;
         }

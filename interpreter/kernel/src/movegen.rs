@@ -211,7 +211,7 @@ impl Position {
         let v = &*self.variant;
         let Step { from, to, kind, pattern: p, .. } = *step;
         let stack = self.tokens[to.index()];
-        let rules = v.token_rules[stack.kind as usize];
+        let rules = v.token(stack.kind);
         let code = self.cells[to.index()] & PIECE_BITS;
         let plain = (rules.royal_exempt && v.is_royal(kind)) || (rules.inactive_while_occupied && code != 0);
         if plain || rules.movement == TokenMovement::Open && rules.entry == Entry::None {
@@ -264,7 +264,7 @@ impl Position {
 
     fn push_transits(&self, from: Square, entry: Square, exit: Square, kind: u8, out: &mut MoveList) {
         let stack = self.tokens[exit.index()];
-        let blocks = self.variant.token_rules[stack.kind as usize].blocks_promotion;
+        let blocks = self.variant.token(stack.kind).blocks_promotion;
         self.push_each_promotion(kind, exit, blocks, out, |promotion| Move::Transit { from, entry, exit, promotion });
     }
 
@@ -310,7 +310,7 @@ impl Position {
 
     fn token_inactive_under_piece(&self, sq: Square) -> bool {
         let stack = self.tokens[sq.index()];
-        self.variant.token_rules[stack.kind as usize].inactive_while_occupied
+        self.variant.token(stack.kind).inactive_while_occupied
     }
 
     /// Keeps the legal moves of `list`.

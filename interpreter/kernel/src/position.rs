@@ -227,7 +227,7 @@ impl Position {
         let stack = self.tokens[sq.index()];
         stack.count > 0
             && self.cells[sq.index()] & PIECE_BITS == 0
-            && self.variant.token_rules[stack.kind as usize].movement == crate::spec::TokenMovement::Absent
+            && self.variant.token(stack.kind).movement == crate::spec::TokenMovement::Absent
     }
 
     /// Puts a piece on an empty square.
@@ -292,7 +292,7 @@ impl Position {
     /// declared lifetime.
     pub fn add_token(&mut self, sq: Square, kind: TokenId) {
         let current = self.tokens[sq.index()];
-        let timer = self.variant.token_rules[kind as usize].lifetime.unwrap_or(0);
+        let timer = self.variant.token(kind).lifetime.unwrap_or(0);
         let count = if current.count > 0 && current.kind == kind { current.count.saturating_add(1) } else { 1 };
         self.set_tokens(sq, TokenStack { kind, count, timer });
         if self.ep.is_some_and(|ep| ep.square == sq) {

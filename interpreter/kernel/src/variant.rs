@@ -28,22 +28,6 @@ pub(crate) struct CompiledPattern {
     pub en_passant: EpRole,
 }
 
-/// A token kind's behaviour, as the generator reads it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct TokenRules {
-    pub movement: TokenMovement,
-    pub entry: Entry,
-    pub exit: Exit,
-    pub relocate_to_origin: bool,
-    pub stacking: Stacking,
-    pub royal_exempt: bool,
-    pub removed_by_royal: bool,
-    pub inactive_while_occupied: bool,
-    pub wraps_edges: bool,
-    pub lifetime: Option<u16>,
-    pub blocks_promotion: bool,
-}
-
 /// A variant compiled into tables. Build it with [`Variant::compile`].
 #[derive(Debug)]
 pub struct Variant {
@@ -65,7 +49,6 @@ pub struct Variant {
     /// attack it through (its slider rays, blockers ignored), as bit words per square.
     pub(crate) line_masks: [Vec<u64>; 2],
     pub(crate) royal_mask: u32,
-    pub(crate) token_rules: Vec<TokenRules>,
     /// True when some token changes geometry (absent squares, tunnels, wrapping): the
     /// generator then walks paths step by step instead of reading rays.
     pub(crate) warped: bool,
@@ -143,9 +126,8 @@ impl Variant {
         }
         let (ray_index, rays) = build_rays(&geometry, &dirs);
         let royal_mask = spec.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u32, |m, (i, _)| m | 1 << i);
-        let token_rules = spec.tokens.iter().map(token_rules).collect::<Vec<_>>();
         let warped =
-            token_rules.iter().any(|t| t.movement == TokenMovement::Absent || t.exit == Exit::Tunnel || t.wraps_edges);
+            spec.tokens.iter().any(|t| t.movement == TokenMovement::Absent || t.exit == Exit::Tunnel || t.wraps_edges);
         let uses_first_move =
             spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
         let links = spec
@@ -167,7 +149,6 @@ impl Variant {
             line_masks: [Vec::new(), Vec::new()],
             slider_dirs: [Vec::new(), Vec::new()],
             royal_mask,
-            token_rules,
             warped,
             warp_next: Vec::new(),
             warp_wrap: Vec::new(),
@@ -334,6 +315,12 @@ impl Variant {
         &self.spec.tokens
     }
 
+    /// The token kind `kind` (the generator reads its behaviour from here).
+    #[inline]
+    pub(crate) fn token(&self, kind: u8) -> &TokenSpec {
+        &self.spec.tokens[kind as usize]
+    }
+
     pub fn token_by_name(&self, name: &str) -> Option<TokenId> {
         self.spec.tokens.iter().position(|t| t.name.eq_ignore_ascii_case(name)).map(|i| i as TokenId)
     }
@@ -417,22 +404,6 @@ fn build_rays(geometry: &Geometry, dirs: &[(i8, i8)]) -> (Vec<(u32, u8)>, Vec<Sq
         }
     }
     (index, rays)
-}
-
-fn token_rules(t: &TokenSpec) -> TokenRules {
-    TokenRules {
-        movement: t.movement,
-        entry: t.entry,
-        exit: t.exit,
-        relocate_to_origin: t.relocate_to_origin,
-        stacking: t.stacking,
-        royal_exempt: t.royal_exempt,
-        removed_by_royal: t.removed_by_royal,
-        inactive_while_occupied: t.inactive_while_occupied,
-        wraps_edges: t.wraps_edges,
-        lifetime: t.lifetime,
-        blocks_promotion: t.blocks_promotion,
-    }
 }
 
 /// Every consistency rule of a spec, in one place.

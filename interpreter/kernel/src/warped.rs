@@ -57,7 +57,7 @@ impl Position {
         let v = &*self.variant;
         let us = self.side;
         // Royal pieces see exempting tokens as ordinary squares (WH6).
-        let royal_exempt = v.token_rules.iter().any(|t| t.royal_exempt);
+        let royal_exempt = v.tokens().iter().any(|t| t.royal_exempt);
         for from in self.occupied[us.index()].iter() {
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
             let exempt = royal_exempt && v.is_royal(kind);
@@ -84,7 +84,7 @@ impl Position {
         let cell = self.cells[sq.index()];
         cell & TOKEN_FLAG != 0 && cell & PIECE_BITS == 0 && {
             let stack = self.tokens[sq.index()];
-            self.variant.token_rules[stack.kind as usize].movement == TokenMovement::Absent
+            self.variant.token(stack.kind).movement == TokenMovement::Absent
         }
     }
 
@@ -127,7 +127,7 @@ impl Position {
 
     fn wraps(&self, sq: Square) -> bool {
         let stack = self.tokens[sq.index()];
-        self.variant.token_rules[stack.kind as usize].wraps_edges
+        self.variant.token(stack.kind).wraps_edges
     }
 
     /// Plain ray movement for exempt pieces; tokens under them are ordinary squares.
