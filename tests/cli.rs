@@ -98,3 +98,18 @@ fn an_unknown_variant_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("bundled variant"));
 }
+
+#[test]
+fn check_also_compiles_hooks_as_play_would() {
+    let dir = std::env::temp_dir().join(format!("holechess-hooks-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = "variant \"X\"\nextends chess\n\nEVENT: call f()\n  rhai ```\nfn f() { }\n```\n";
+    let good = dir.join("good.hole");
+    std::fs::write(&good, script.replace("EVENT", "after each move")).unwrap();
+    let refused = dir.join("refused.hole");
+    std::fs::write(&refused, script.replace("EVENT", "special moves")).unwrap();
+    assert_eq!(holechess(&["check", good.to_str().unwrap()]).status.code(), Some(0));
+    let out = holechess(&["check", refused.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("not supported"), "{}", stderr(&out));
+}

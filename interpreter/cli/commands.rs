@@ -75,18 +75,33 @@ fn list() -> Result<Outcome, String> {
 }
 
 fn check(files: &[std::path::PathBuf]) -> Result<Outcome, String> {
-    let diagnostics = holechess_lang::check_files(files);
-    if diagnostics.is_empty() {
-        for f in files {
-            println!("{}: ok", f.display());
+    let mut problems = 0;
+    for file in files {
+        match check_file(file) {
+            Ok(()) => println!("{}: ok", file.display()),
+            Err(report) => {
+                eprintln!("{}", report.trim_end());
+                problems += 1;
+            }
         }
+    }
+    if problems == 0 {
         return Ok(Outcome::Ok);
     }
-    for d in &diagnostics {
-        eprintln!("{}", d.render());
-    }
-    eprintln!("{} problem(s) found", diagnostics.len());
+    eprintln!("{problems} file(s) with problems");
     Ok(Outcome::Error)
+}
+
+/// Every diagnostic of one script, then its hooks compiled as `play` would (a hook event
+/// or function the runtime refuses is a problem here too).
+fn check_file(file: &std::path::Path) -> Result<(), String> {
+    let diagnostics = holechess_lang::check_files(&[file.to_path_buf()]);
+    if !diagnostics.is_empty() {
+        let rendered: Vec<String> = diagnostics.iter().map(|d| d.render()).collect();
+        return Err(format!("{}\n{} problem(s) found", rendered.join("\n"), diagnostics.len()));
+    }
+    let loaded = holechess_lang::load(&file.to_string_lossy()).map_err(|d| d.render())?;
+    holechess_game::Rules::from_loaded(loaded).map(|_| ()).map_err(|e| format!("error: {}: {e}", file.display()))
 }
 
 fn run_perft(config: &PerftConfig) -> Result<Outcome, String> {
