@@ -35,8 +35,8 @@ fn a_hook_with_the_wrong_arity_is_refused_at_load() {
 #[test]
 fn special_move_hooks_are_refused_with_a_reason() {
     let script = with_hook("").replace("after each move:", "special moves:");
-    let err = rules(&script).unwrap_err();
-    assert!(err.to_string().contains("not supported"), "{err}");
+    let diagnostics = holechess_lang::load_str("test.hole", &script).unwrap_err().render();
+    assert!(diagnostics.contains("not supported") && diagnostics.contains("test.hole:11:1"), "{diagnostics}");
 }
 
 #[test]

@@ -13,6 +13,7 @@ use std::collections::HashSet;
 
 use holechess_kernel::spec::CastleRole;
 
+use crate::ast::HookEvent;
 use crate::ast::*;
 use crate::diagnostic::Problem;
 use crate::lower;
@@ -846,6 +847,18 @@ impl Consistency<'_> {
 
     fn hooks(&self, sources: &SourceMap, problems: &mut Vec<Problem>) {
         for hook in &self.scope.hooks {
+            if hook.decl.event.node != HookEvent::AfterMove {
+                problems.push(
+                    Problem::new(
+                        hook.decl.event.span,
+                        format!(
+                            "`{}` hooks are not supported: move generation never calls rhai",
+                            hook.decl.event.node.phrase()
+                        ),
+                    )
+                    .expecting("`after each move:` (declare moves with patterns, tokens and links)"),
+                );
+            }
             let Some(source) = &hook.source else { continue };
             match rhai_checker().compile(&source.text) {
                 Ok(ast) => {
