@@ -112,9 +112,9 @@ fn files_on_disk_extend_bundled_variants_include_relative_paths_and_rhai_files()
 
 #[test]
 fn inline_rhai_is_kept_with_the_hook() {
-    let text = "variant \"Hooked\"\nextends chess\nspecial moves: call extra\nrhai ```\nfn extra() {\n  []\n}\n```\n";
+    let text = "variant \"Hooked\"\nextends chess\nafter each move: call extra\nrhai ```\nfn extra() {\n  []\n}\n```\n";
     let loaded = load_str("hooked.hole", text).unwrap_or_else(|d| panic!("{d}"));
-    assert_eq!(loaded.hooks[0].event, HookEvent::SpecialMoves);
+    assert_eq!(loaded.hooks[0].event, HookEvent::AfterMove);
     assert_eq!(loaded.hooks[0].source, "\nfn extra() {\n  []\n}\n");
     assert_eq!(loaded.hooks[0].source_file, "hooked.hole");
 }
