@@ -39,19 +39,7 @@ fn draw_link_tag(w: &mut XmlWriter, scene: &Scene, pair: &LinkPair, sq: Square) 
             ("fill", &LINK),
         ],
     );
-    let size = scene.part(0.2);
-    w.text(
-        "text",
-        &[
-            ("x", &(left + width / 2)),
-            ("y", &(top + height / 2)),
-            ("font-size", &size),
-            ("font-weight", &"bold"),
-            ("text-anchor", &"middle"),
-            ("dominant-baseline", &"central"),
-            ("fill", &PAPER),
-        ],
-        &format!("={}", pair.number),
-    );
+    let centre = (left + width / 2, top + height / 2);
+    w.centred_label(None, centre, scene.part(0.2), PAPER, &format!("={}", pair.number));
     w.close("g");
 }

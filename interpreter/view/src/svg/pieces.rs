@@ -68,18 +68,5 @@ fn draw_lettered_disc(w: &mut XmlWriter, scene: &Scene, sq: Square, side: Side, 
         "circle",
         &[("cx", &x), ("cy", &y), ("r", &radius), ("fill", &fill), ("stroke", &INK), ("stroke-width", &stroke_width)],
     );
-    let size = scene.part(0.45);
-    w.text(
-        "text",
-        &[
-            ("x", &x),
-            ("y", &y),
-            ("font-size", &size),
-            ("font-weight", &"bold"),
-            ("text-anchor", &"middle"),
-            ("dominant-baseline", &"central"),
-            ("fill", &outline),
-        ],
-        &letter.to_string(),
-    );
+    w.centred_label(None, (x, y), scene.part(0.45), outline, &letter.to_string());
 }

@@ -214,20 +214,7 @@ fn draw_under_piece(w: &mut XmlWriter, scene: &Scene, mark: &TokenMark) {
 }
 
 fn draw_symbol(w: &mut XmlWriter, mark: &TokenMark, (x, y): (i32, i32), size: i32, fill: &str) {
-    w.text(
-        "text",
-        &[
-            ("class", &"symbol"),
-            ("x", &x),
-            ("y", &y),
-            ("font-size", &size),
-            ("font-weight", &"bold"),
-            ("text-anchor", &"middle"),
-            ("dominant-baseline", &"central"),
-            ("fill", &fill),
-        ],
-        &mark.spec.symbol.to_string(),
-    );
+    w.centred_label(Some("symbol"), (x, y), size, fill, &mark.spec.symbol.to_string());
 }
 
 /// The stack's count in a disc in the lower-right corner.
@@ -238,20 +225,7 @@ fn draw_count_badge(w: &mut XmlWriter, scene: &Scene, mark: &TokenMark) {
     let fill = stroke_colour(mark);
     w.open("g", &[("class", &"count")]);
     w.empty("circle", &[("cx", &cx), ("cy", &cy), ("r", &radius), ("fill", &fill)]);
-    let size = scene.part(0.22);
-    w.text(
-        "text",
-        &[
-            ("x", &cx),
-            ("y", &cy),
-            ("font-size", &size),
-            ("font-weight", &"bold"),
-            ("text-anchor", &"middle"),
-            ("dominant-baseline", &"central"),
-            ("fill", &PAPER),
-        ],
-        &mark.count.to_string(),
-    );
+    w.centred_label(None, (cx, cy), scene.part(0.22), PAPER, &mark.count.to_string());
     w.close("g");
 }
 
@@ -275,19 +249,7 @@ fn draw_timer_badge(w: &mut XmlWriter, scene: &Scene, mark: &TokenMark) {
             ("stroke-width", &"1"),
         ],
     );
-    let size = scene.part(0.22);
-    w.text(
-        "text",
-        &[
-            ("x", &(left + width / 2)),
-            ("y", &(top + height / 2)),
-            ("font-size", &size),
-            ("font-weight", &"bold"),
-            ("text-anchor", &"middle"),
-            ("dominant-baseline", &"central"),
-            ("fill", &stroke),
-        ],
-        &mark.timer.to_string(),
-    );
+    let centre = (left + width / 2, top + height / 2);
+    w.centred_label(None, centre, scene.part(0.22), stroke, &mark.timer.to_string());
     w.close("g");
 }

@@ -43,6 +43,24 @@ impl XmlWriter {
         let _ = writeln!(self.out, ">{}</{name}>", escape(text));
     }
 
+    /// Bold text centred on `(x, y)` (a badge, a symbol, a letter), with an optional class.
+    pub fn centred_label(&mut self, class: Option<&str>, (x, y): (i32, i32), size: i32, fill: &str, text: &str) {
+        let mut attrs: Vec<Attr> = Vec::with_capacity(8);
+        if let Some(class) = &class {
+            attrs.push(("class", class));
+        }
+        attrs.extend([
+            ("x", &x as &dyn Display),
+            ("y", &y),
+            ("font-size", &size),
+            ("font-weight", &"bold"),
+            ("text-anchor", &"middle"),
+            ("dominant-baseline", &"central"),
+            ("fill", &fill),
+        ]);
+        self.text("text", &attrs, text);
+    }
+
     pub fn finish(self) -> String {
         debug_assert_eq!(self.depth, 0, "every element is closed");
         self.out
