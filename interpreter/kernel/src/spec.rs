@@ -217,6 +217,32 @@ pub struct TokenSpec {
     pub removes_occupant: bool,
 }
 
+impl TokenSpec {
+    /// A token kind with every behaviour off (no effect on movement, no entry or exit, a
+    /// stack acting as one, no lifetime) and no default squares; declarations switch
+    /// behaviours on from here.
+    pub fn plain(name: impl Into<String>, symbol: char) -> TokenSpec {
+        TokenSpec {
+            name: name.into(),
+            symbol,
+            default_squares: Vec::new(),
+            layout: LayoutRule::Any,
+            movement: TokenMovement::Open,
+            entry: Entry::None,
+            exit: Exit::None,
+            relocate_to_origin: false,
+            stacking: Stacking::Merged,
+            royal_exempt: false,
+            removed_by_royal: false,
+            inactive_while_occupied: false,
+            wraps_edges: false,
+            lifetime: None,
+            blocks_promotion: false,
+            removes_occupant: false,
+        }
+    }
+}
+
 /// How many tokens a layout may have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LayoutRule {

@@ -347,24 +347,7 @@ fn effective_clauses<'a>(token: &'a TokenDecl, scope: &'a Scope) -> Vec<&'a Toke
 }
 
 fn lower_token(token: &TokenDecl, scope: &Scope, geometry: &Geometry) -> TokenSpec {
-    let mut spec = TokenSpec {
-        name: token.name.node.clone(),
-        symbol: token_symbol(token),
-        default_squares: Vec::new(),
-        layout: LayoutRule::Any,
-        movement: TokenMovement::Open,
-        entry: Entry::None,
-        exit: Exit::None,
-        relocate_to_origin: false,
-        stacking: Stacking::Merged,
-        royal_exempt: false,
-        removed_by_royal: false,
-        inactive_while_occupied: false,
-        wraps_edges: false,
-        lifetime: None,
-        blocks_promotion: false,
-        removes_occupant: false,
-    };
+    let mut spec = TokenSpec::plain(token.name.node.clone(), token_symbol(token));
     for clause in effective_clauses(token, scope) {
         apply_token_clause(&mut spec, clause, geometry);
     }

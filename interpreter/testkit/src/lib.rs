@@ -101,24 +101,7 @@ pub fn orthodox() -> Arc<Variant> {
 
 /// A token kind with every behaviour off; tests switch on what they need.
 pub fn plain_token(name: &str, symbol: char) -> TokenSpec {
-    TokenSpec {
-        name: name.into(),
-        symbol,
-        default_squares: vec![],
-        layout: LayoutRule::Any,
-        movement: TokenMovement::Open,
-        entry: Entry::None,
-        exit: Exit::None,
-        relocate_to_origin: false,
-        stacking: Stacking::Dormant,
-        royal_exempt: false,
-        removed_by_royal: false,
-        inactive_while_occupied: false,
-        wraps_edges: false,
-        lifetime: None,
-        blocks_promotion: false,
-        removes_occupant: false,
-    }
+    TokenSpec { stacking: Stacking::Dormant, ..TokenSpec::plain(name, symbol) }
 }
 
 /// Orthodox chess with extra token kinds (and optional rule changes).
