@@ -1,17 +1,13 @@
 //! The `holechess` binary end to end: list, check, perft, moves; exit codes 0/1/2.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
+
+use common::binary::{stderr, stdout};
 
 fn holechess(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_holechess")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    common::binary::holechess(args, "")
 }
 
 #[test]

@@ -1,14 +1,14 @@
 //! `holechess match`: a tiny seeded match between two levels completes and prints each
 //! game's result and the score.
 
-use std::process::Command;
+mod common;
+
+use common::binary::holechess;
 
 #[test]
 fn two_short_games_complete_with_a_score() {
-    let output = Command::new(env!("CARGO_BIN_EXE_holechess"))
-        .args(["match", "porthole", "--levels", "2,2", "--games", "2", "--seed", "7", "--time-ms", "20"])
-        .output()
-        .expect("run holechess");
+    let output =
+        holechess(&["match", "porthole", "--levels", "2,2", "--games", "2", "--seed", "7", "--time-ms", "20"], "");
     let out = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{out}{}", String::from_utf8_lossy(&output.stderr));
     assert!(out.contains("game 1: level 2 (White) - level 2 (Black)"), "{out}");
@@ -18,9 +18,6 @@ fn two_short_games_complete_with_a_score() {
 
 #[test]
 fn levels_must_be_two() {
-    let output = Command::new(env!("CARGO_BIN_EXE_holechess"))
-        .args(["match", "chess", "--levels", "3", "--games", "1"])
-        .output()
-        .expect("run holechess");
+    let output = holechess(&["match", "chess", "--levels", "3", "--games", "1"], "");
     assert_eq!(output.status.code(), Some(2));
 }

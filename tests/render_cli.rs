@@ -1,9 +1,9 @@
 //! `holechess render`: an SVG diagram with pieces and tokens, to a file or standard output.
 
-use std::process::Command;
+mod common;
 
 fn holechess(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_holechess")).args(args).output().expect("run holechess")
+    common::binary::holechess(args, "")
 }
 
 #[test]

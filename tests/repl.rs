@@ -1,28 +1,17 @@
 //! `holechess play` end to end: scripted sessions through the binary with piped standard
 //! input (no prompt, no line editing), deterministic with `--seed`.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+mod common;
+
+use common::binary::stdout;
 
 fn play(args: &[&str], script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_holechess"))
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run holechess");
-    let mut input = child.stdin.take().expect("stdin");
-    input.write_all(script.as_bytes()).expect("write stdin");
-    drop(input);
-    child.wait_with_output().expect("wait")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    common::binary::holechess(&all, script)
 }
 
 /// The lines of the output that are FENs printed by `fen`.

@@ -1,9 +1,8 @@
 //! `holechess validate` end to end: exit codes, the text report, `--json` lines and
 //! standard input, on small files written to a temporary directory.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 const VALID: &str = "[Event \"a\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
                      [Event \"b\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n";
@@ -21,22 +20,12 @@ fn write(name: &str, text: &str) -> PathBuf {
     path
 }
 
-fn holechess(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_holechess"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run holechess");
-    let mut input = child.stdin.take().expect("stdin");
-    input.write_all(stdin.unwrap_or("").as_bytes()).expect("write stdin");
-    drop(input);
-    child.wait_with_output().expect("wait")
-}
+mod common;
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
+use common::binary::stdout;
+
+fn holechess(args: &[&str], stdin: Option<&str>) -> Output {
+    common::binary::holechess(args, stdin.unwrap_or(""))
 }
 
 #[test]

@@ -1,7 +1,10 @@
 //! Helpers shared by the root tests: loading the bundled scripts, reading positions in the
-//! position notation, listing moves in long algebraic notation, playing with recorded dice.
+//! position notation, listing moves in long algebraic notation, playing with recorded dice,
+//! running the binary ([`binary`]).
 
 #![allow(dead_code)]
+
+pub mod binary;
 
 use std::sync::Arc;
 
