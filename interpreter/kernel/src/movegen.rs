@@ -321,9 +321,8 @@ impl Position {
         }
         let us = self.side;
         let them = us.opponent();
-        let v = std::sync::Arc::clone(&self.variant);
         let king = self.royal_square(us);
-        let simple = !self.is_warped() && !v.spec().links.link_check;
+        let simple = !self.variant.spec().links.link_check;
         let fast = match king {
             Some(k) if simple => self.cells[k.index()] & TOKEN_FLAG == 0 && !self.is_attacked(k, them),
             _ => false,
