@@ -8,6 +8,7 @@
 
 mod attacks;
 mod bitset;
+pub mod effects;
 pub mod error;
 mod fen;
 pub mod geometry;
@@ -25,6 +26,7 @@ mod warped;
 pub mod zobrist;
 
 pub use bitset::SquareSet;
+pub use effects::{Effect, TokenEffects};
 pub use error::{PositionError, SpecError, SpecSubject};
 pub use geometry::{Geometry, Side, Square};
 pub use make::Undo;
