@@ -159,7 +159,8 @@ impl Position {
         }
         let effect = effects.for_mover(royal);
         match (effect.passage, effect.entry) {
-            (TokenMovement::Open, Entry::None) => true,
+            // Lines pass and pieces land: a plain capture, whatever a transit could do.
+            (TokenMovement::Open, _) => true,
             (TokenMovement::Impassable, _) | (_, Entry::None) => false,
             _ => !self.is_dormant_stack(sq) && self.has_exit(sq, effect.exit, sq),
         }

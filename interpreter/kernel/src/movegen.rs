@@ -140,13 +140,13 @@ impl Position {
                 }
                 continue;
             }
-            if k < p.skip as usize {
-                break;
-            }
             if cell & TOKEN_FLAG != 0 {
                 if self.token_square(&step, out) {
                     continue;
                 }
+                break;
+            }
+            if k < p.skip as usize {
                 break;
             }
             let code = cell & PIECE_BITS;
@@ -212,9 +212,14 @@ impl Position {
     /// generation both come here, so a token behaves the same whatever else is on the board.
     pub(crate) fn token_square(&self, step: &Step<'_>, out: &mut MoveList) -> bool {
         let v = &*self.variant;
-        let Step { from, to, kind, pattern: p, .. } = *step;
+        let Step { from, to, kind, pattern: p, k, .. } = *step;
         let code = self.cells[to.index()] & PIECE_BITS;
-        let Some(&effect) = self.effect_at(to, v.is_royal(kind)) else {
+        let royal = v.is_royal(kind);
+        if k < p.skip as usize {
+            // An earlier pattern of the piece has the moves here: only pass over, if lines do.
+            return code == 0 && self.effect_at(to, royal).is_none_or(|e| e.passage == TokenMovement::Open);
+        }
+        let Some(&effect) = self.effect_at(to, royal) else {
             return self.plain_square(step, code, false, out);
         };
         if effect.is_ordinary() {

@@ -216,11 +216,11 @@ impl Position {
     ) -> bool {
         let v = &*self.variant;
         let cell = self.cells[to.index()];
-        if k < p.skip as usize {
-            return cell == 0;
-        }
         if cell & TOKEN_FLAG != 0 {
             return self.land_on_token(m, to, p, k, previous, out);
+        }
+        if k < p.skip as usize {
+            return cell == 0;
         }
         let code = cell & PIECE_BITS;
         let from = m.from;
