@@ -170,3 +170,22 @@ fn k6_seven_queens_on_a_board_of_portholes_by_the_reference() {
     let mut pos = common::position("porthole", &fen);
     assert_eq!(differential_perft(&mut pos, 1), 3061);
 }
+
+/// The authored examples that combine behaviours or exit into another kind: the engine
+/// agrees with the reference on random positions, and their pinned perft (issue 8, item 7).
+#[test]
+fn examples_match_the_reference_and_keep_their_perft() {
+    for (file, depth3) in
+        [("porthole-wormhole.hole", 8240), ("paired-portals.hole", 10172), ("one-way-portals.hole", 6642)]
+    {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(file);
+        let variant = holechess_lang::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{file}: {e}")).variant;
+        let mut start = Position::start(&variant);
+        assert_eq!(differential_perft(&mut start, 2), holechess_kernel::perft::perft(&mut start, 2), "{file}");
+        assert_eq!(holechess_kernel::perft::perft(&mut start, 3), depth3, "{file}: pinned perft 3");
+        for seed in 0..2 {
+            let mut pos = random_position(&variant, seed, 10);
+            differential_perft(&mut pos, 2);
+        }
+    }
+}

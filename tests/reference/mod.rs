@@ -227,8 +227,12 @@ impl Walker<'_> {
                 Entry::AnyMove if piece.is_some() => mode != PatternMode::MoveOnly,
                 Entry::AnyMove => mode != PatternMode::CaptureOnly,
             };
-        if enters && effect.exit == Exit::AnotherOpen {
-            let kind = self.pos.tokens_at(sq).unwrap().kind;
+        let exit_kind = match effect.exit {
+            Exit::AnotherOpen => Some(self.pos.tokens_at(sq).unwrap().kind),
+            Exit::OpenOf(kind) => Some(kind),
+            Exit::None | Exit::Tunnel => None,
+        };
+        if let Some(kind) = exit_kind.filter(|_| enters) {
             for exit in self.pos.token_squares().collect::<Vec<_>>() {
                 let t = self.pos.tokens_at(exit).unwrap();
                 let open = t.kind == kind

@@ -169,12 +169,21 @@ impl Position {
     /// Whether a transit entering `entry` has somewhere to go (`origin` excluded as an exit).
     #[inline]
     pub(crate) fn has_exit(&self, entry: Square, exit: Exit, origin: Square) -> bool {
-        match exit {
-            Exit::AnotherOpen => {
-                let kind = self.tokens[entry.index()].kind;
+        match self.exit_kind(entry, exit) {
+            Some(kind) => {
                 self.token_squares.iter().any(|sq| sq != entry && sq != origin && self.is_open_token(sq, kind))
             }
-            Exit::None | Exit::Tunnel => true,
+            None => true,
+        }
+    }
+
+    /// The kind of open token a transit entering `entry` leaves by, if it leaves by one.
+    #[inline]
+    pub(crate) fn exit_kind(&self, entry: Square, exit: Exit) -> Option<u8> {
+        match exit {
+            Exit::AnotherOpen => Some(self.tokens[entry.index()].kind),
+            Exit::OpenOf(kind) => Some(kind),
+            Exit::None | Exit::Tunnel => None,
         }
     }
 }
@@ -204,6 +213,11 @@ pub(crate) fn unsupported(tokens: &[TokenSpec]) -> Vec<(usize, String)> {
         }
         if t.entry != Entry::None && t.exit == Exit::None {
             refuse(format!("the {name} can be entered but has no exit: add `exit through another open {name}`"));
+        }
+        if let Exit::OpenOf(kind) = t.exit {
+            if kind as usize >= tokens.len() {
+                refuse(format!("the {name} exits at a kind of token the variant does not declare"));
+            }
         }
         if t.movement == TokenMovement::Impassable && t.entry != Entry::None {
             refuse(format!("the {name} is impassable (nothing lands on it), so it cannot be entered"));

@@ -7,7 +7,7 @@ use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
 use crate::moves::{Move, MoveList};
 use crate::position::{code_kind, code_side, Position, PIECE_BITS, TOKEN_FLAG};
-use crate::spec::{Entry, EpRole, Exit, PatternCondition, Schedule, TokenMovement};
+use crate::spec::{Entry, EpRole, PatternCondition, Schedule, TokenMovement};
 use crate::variant::CompiledPattern;
 
 /// Pieces pinned to the royal piece, with the direction of the pin; a fixed array so that
@@ -235,10 +235,9 @@ impl Position {
                 Entry::AnyMove if code != 0 => p.mode.captures(),
                 Entry::AnyMove => p.mode.moves(),
             };
-        if enters && effect.exit == Exit::AnotherOpen {
-            let stack = self.tokens[to.index()];
+        if let Some(exit_kind) = self.exit_kind(to, effect.exit).filter(|_| enters) {
             for exit in self.token_squares.iter() {
-                if exit != to && exit != from && self.is_open_token(exit, stack.kind) {
+                if exit != to && exit != from && self.is_open_token(exit, exit_kind) {
                     self.push_transits(from, to, exit, kind, out);
                 }
             }

@@ -366,8 +366,16 @@ impl Variant {
         })
     }
 
+    /// The index of the direction `(dx, dy)` (White's point of view already applied), if some
+    /// pattern of the variant moves along it or against it.
+    pub fn direction(&self, dx: i8, dy: i8) -> Option<u8> {
+        self.dirs.iter().position(|&d| d == (dx, dy)).map(|i| i as u8)
+    }
+
+    /// The squares from `sq` along direction `dir`, nearest first, to the board's edge: the
+    /// rays every walk of the engine reads (moves, attacks, pins, the computer's reach).
     #[inline]
-    pub(crate) fn ray(&self, dir: u8, sq: Square) -> &[Square] {
+    pub fn ray(&self, dir: u8, sq: Square) -> &[Square] {
         let (start, len) = self.ray_index[dir as usize * self.geometry.square_count() + sq.index()];
         &self.rays[start as usize..start as usize + len as usize]
     }

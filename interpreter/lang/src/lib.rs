@@ -11,6 +11,7 @@
 
 pub mod ast;
 pub mod check;
+mod check_exits;
 pub mod diagnostic;
 pub mod limits;
 pub mod lower;
