@@ -1,7 +1,7 @@
 //! Measures the PGN reader: for each file (or every file in each directory) given, prints
 //! games, plies, syntax problems and stray texts, then the total throughput.
 //!
-//! `cargo run --release -p holechess-record --example read_speed -- /work/shared/data/pgn/real`
+//! `cargo run --release -p holechess-record --example read_speed -- tests/fixtures/pgn/real`
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;

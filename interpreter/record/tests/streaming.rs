@@ -1,5 +1,6 @@
 //! Reading through a source that hands out a few bytes at a time must give exactly what
-//! reading from one slice gives: every refill point inside a game is exercised.
+//! reading from one slice gives: every refill point inside a game is exercised, over the
+//! tricky PGN fixtures (`tests/fixtures/pgn/tricky/` at the workspace root).
 
 use std::io::Read;
 
@@ -32,7 +33,7 @@ fn summary(items: impl Iterator<Item = Result<PgnItem, ReadError>>) -> Vec<Strin
 fn tricky_files() -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
     for dir in ["pgn-read", "python-chess", "sunfish"] {
-        let dir = std::path::Path::new("/work/shared/data/pgn/tricky").join(dir);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/pgn/tricky").join(dir);
         for entry in std::fs::read_dir(dir).expect("tricky dir") {
             files.push(entry.unwrap().path());
         }
