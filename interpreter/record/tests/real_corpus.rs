@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use holechess_record::{PgnItem, PgnReader};
+use holechess_record::PgnReader;
 
 /// The PGN fixtures kept in the repository.
 fn fixtures() -> PathBuf {
@@ -33,19 +33,15 @@ fn published_counts(dir: &Path) -> HashMap<String, (usize, usize)> {
         .collect()
 }
 
-/// (games, plies) read from a file; panics on any problem or stray text.
+/// (games, plies) read from a file; panics on any problem.
 fn read_counts(path: &Path) -> (usize, usize) {
     let (mut games, mut plies) = (0, 0);
-    for item in PgnReader::open(path).expect("open") {
-        match item.expect("readable") {
-            PgnItem::Game(record) => {
-                assert_eq!(record.problem, None, "{} game {}", path.display(), record.number);
-                assert_eq!(record.number, games + 1);
-                games += 1;
-                plies += record.game.moves.len();
-            }
-            PgnItem::Stray(stray) => panic!("{}: stray text {stray:?}", path.display()),
-        }
+    for record in PgnReader::open(path).expect("open") {
+        let record = record.expect("readable");
+        assert_eq!(record.problem, None, "{} game {}", path.display(), record.number);
+        assert_eq!(record.number, games + 1);
+        games += 1;
+        plies += record.game.moves.len();
     }
     (games, plies)
 }

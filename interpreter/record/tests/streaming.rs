@@ -4,7 +4,7 @@
 
 use std::io::Read;
 
-use holechess_record::{PgnItem, PgnReader, ReadError};
+use holechess_record::{GameRecord, PgnReader, ReadError};
 
 /// A [`Read`] that returns at most `step` bytes per call.
 struct Trickle<'a> {
@@ -21,7 +21,7 @@ impl Read for Trickle<'_> {
     }
 }
 
-fn summary(items: impl Iterator<Item = Result<PgnItem, ReadError>>) -> Vec<String> {
+fn summary(items: impl Iterator<Item = Result<GameRecord, ReadError>>) -> Vec<String> {
     items
         .map(|item| match item {
             Ok(item) => format!("{item:?}"),

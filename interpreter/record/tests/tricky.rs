@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use holechess_record::{PgnItem, PgnReader, ReadError};
+use holechess_record::{PgnReader, ReadError};
 
 /// The tricky fixtures kept in the repository.
 fn fixtures() -> PathBuf {
@@ -33,32 +33,27 @@ struct Outcome {
     plies: usize,
     /// Games with a syntax problem.
     problems: usize,
-    /// Stretches of text outside any game.
-    strays: usize,
     /// The reader said "no PGN games found".
     no_games: bool,
 }
 
 const fn games(games: usize, plies: usize) -> Outcome {
-    Outcome { games, plies, problems: 0, strays: 0, no_games: false }
+    Outcome { games, plies, problems: 0, no_games: false }
 }
 
 const fn with_problems(games: usize, plies: usize, problems: usize) -> Outcome {
-    Outcome { games, plies, problems, strays: 0, no_games: false }
+    Outcome { games, plies, problems, no_games: false }
 }
-
-const NOT_PGN: Outcome = Outcome { games: 0, plies: 0, problems: 0, strays: 1, no_games: true };
 
 fn read(path: &Path) -> Outcome {
     let mut outcome = Outcome::default();
     for item in PgnReader::open(path).expect("open") {
         match item {
-            Ok(PgnItem::Game(record)) => {
+            Ok(record) => {
                 outcome.games += 1;
                 outcome.plies += record.game.moves.len();
                 outcome.problems += usize::from(record.problem.is_some());
             }
-            Ok(PgnItem::Stray(_)) => outcome.strays += 1,
             Err(ReadError::NoGames { .. }) => outcome.no_games = true,
             Err(error) => panic!("{}: {error}", path.display()),
         }
@@ -128,23 +123,27 @@ fn expected() -> BTreeMap<&'static str, Outcome> {
     // The mangled hand-typed games: python-chess reads 1 game from each, then stops at an
     // illegal move. Every one of them has HTML (`<br>`) after the `[Result]` tag pair
     // (Little_01, 16 and 17 after every tag pair), a syntax problem here. The rest of the
-    // tag section is skipped with the bad game, so each file is still one game. (In
-    // Little_02 the line is `(Result "1/2 - ½) <br>`: a variation before any move.)
+    // tag section and its movetext (through the line of its result) are skipped with the bad
+    // game. (In Little_02 the line is `(Result "1/2 - ½) <br>`: a variation before any move.)
+    // Little_04 to 17 end with a line `<p></p>` after the game: text outside any game starts
+    // a game of its own, malformed (issue 11: no text goes without a verdict).
     for number in 1..=17 {
         let file: &'static str = format!("pgn-read/Little_{number:02}.pgn").leak();
-        expected.insert(file, with_problems(1, 0, 1));
+        let outcome = if number <= 3 { with_problems(1, 0, 1) } else { with_problems(2, 0, 2) };
+        expected.insert(file, outcome);
     }
-    // ICC mails: python-chess counts the mail headers between the two games as a third,
-    // empty game; here they are stray text.
-    expected.insert("pgn-read/crafty06_01.pgn", Outcome { strays: 1, ..games(2, 223) });
-    // HTML newsletters with moves inside <strong> elements and no tag line: python-chess
-    // makes 17 and 35 "games" out of the HTML text; here it is not PGN.
-    expected.insert("pgn-read/crafty06_02.pgn", NOT_PGN);
-    expected.insert("pgn-read/crafty06_03.pgn", NOT_PGN);
+    // ICC mails: the mail headers between the two games are a third game, malformed at its
+    // first word (python-chess also counts 3 games, the third empty).
+    expected.insert("pgn-read/crafty06_01.pgn", with_problems(3, 223, 1));
+    // HTML newsletters with moves inside <strong> elements and no tag line: the whole file
+    // is one game, malformed at its first word (python-chess makes 17 and 35 "games" out of
+    // the HTML text).
+    expected.insert("pgn-read/crafty06_02.pgn", with_problems(1, 0, 1));
+    expected.insert("pgn-read/crafty06_03.pgn", with_problems(1, 0, 1));
     // 7 games like python-chess (whose error is an illegal move, for the replay step).
-    // `* *` and `1-0 ff`: text after the result is stray (5 times); the forfeit
-    // `(+)-(-)` opens a variation before any move: a syntax problem in game 4.
-    expected.insert("pgn-read/twic9nn_error.pgn", Outcome { strays: 5, ..with_problems(7, 140, 1) });
+    // `* *` (games 1-3) and `1-0 ff` (games 5, 6): text after the result on its line spoils
+    // the game; the forfeit `(+)-(-)` opens a variation before any move (game 4).
+    expected.insert("pgn-read/twic9nn_error.pgn", with_problems(7, 140, 6));
     // `Z0` (ChessBase null move) is not holechess notation (a lost turn is `--`);
     // python-chess reads it as a null move.
     expected.insert("python-chess/anastasian-lewis.pgn", with_problems(1, 81, 1));
@@ -155,14 +154,14 @@ fn expected() -> BTreeMap<&'static str, Outcome> {
     // and 45 games (python-chess merges each file into 1 game with repeated tags).
     expected.insert("scalachess/FWWRC-tags-only.pgn", games(605, 0));
     expected.insert("scalachess/uzchesscup-tags-only.pgn", games(45, 0));
-    // FEN lines, not PGN (python-chess was not run on it).
-    expected.insert("scalachess/snapshot-replay-mainline_fen.txt", NOT_PGN);
+    // FEN lines, not PGN (python-chess was not run on it): one game, malformed at once.
+    expected.insert("scalachess/snapshot-replay-mainline_fen.txt", with_problems(1, 0, 1));
     // One game per line, no tags, no blank lines: each result ends a game, so 278 games
     // (python-chess reads on past each result: 1 game, then an illegal move).
     expected.insert("sunfish/pgns-headerless-one-per-line.pgn", games(278, 15896));
-    // Not PGN files at all.
-    expected.insert("pgn-read/LICENCE", NOT_PGN);
-    expected.insert("python-chess-results.tsv", NOT_PGN);
+    // Not PGN files at all: one game each, malformed at its first word.
+    expected.insert("pgn-read/LICENCE", with_problems(1, 0, 1));
+    expected.insert("python-chess-results.tsv", with_problems(1, 0, 1));
     expected
 }
 
