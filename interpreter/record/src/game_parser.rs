@@ -18,6 +18,9 @@ use holechess_kernel::notation::Notation;
 
 /// Room reserved up front, to save regrowing the vectors in most games.
 const TYPICAL_TAGS: usize = 16;
+
+/// The most tag pairs one game may have; a game with more is malformed at the first one over.
+pub const MAX_TAGS: usize = 1000;
 const TYPICAL_PLIES: usize = 128;
 
 /// A game as parsed; with a problem, the cursor stands at the offending text.
@@ -111,6 +114,9 @@ impl GameParser {
             if self.game.tag(&tag.name).is_some() {
                 cursor.reset(before_tag);
                 return Ok(Ok(()));
+            }
+            if self.game.tags.len() == MAX_TAGS {
+                return Ok(Err(self.problem(line, SyntaxError::TooManyTags { limit: MAX_TAGS })));
             }
             self.game.tags.push(tag);
         }

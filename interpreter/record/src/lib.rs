@@ -25,6 +25,7 @@ mod writer;
 
 pub mod session;
 pub use game::{Annotation, Game, GameResult, MoveEntry, TagPair};
+pub use game_parser::MAX_TAGS;
 pub use holechess_kernel::notation::text::{Action, BoardMove, CastleSide, CheckMark, Notation, Square, TextError};
 pub use move_text::{MoveText, MAX_MOVE_TEXT};
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};

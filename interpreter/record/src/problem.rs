@@ -32,6 +32,8 @@ pub enum SyntaxError {
     BadMoveNumber { text: String },
     #[error("`{text}` after the result (only comments may follow it on its line)")]
     AfterResult { text: String },
+    #[error("more than {limit} tag pairs in one game")]
+    TooManyTags { limit: usize },
 }
 
 /// A syntax error located in the file, and the ply it stopped the game at.

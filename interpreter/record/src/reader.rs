@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::buffer::InputBuffer;
+use crate::buffer::{InputBuffer, INITIAL_CAPACITY};
 use crate::cursor::{count_lines, Cursor, NeedMore};
 use crate::game::Game;
 use crate::game_parser::{parse_game, Parsed};
@@ -63,8 +63,14 @@ impl<'a> PgnReader<&'a [u8]> {
 
 impl<R: Read> PgnReader<R> {
     pub fn new(source: R) -> PgnReader<R> {
+        PgnReader::with_buffer_capacity(source, INITIAL_CAPACITY)
+    }
+
+    /// A reader whose read buffer starts at `bytes` (at least 1) instead of 256 KiB; it
+    /// doubles whenever one game does not fit.
+    pub fn with_buffer_capacity(source: R, bytes: usize) -> PgnReader<R> {
         PgnReader {
-            input: InputBuffer::new(source),
+            input: InputBuffer::with_capacity(source, bytes),
             line: 1,
             at_line_start: true,
             resync: Resync::Nothing,
@@ -265,7 +271,9 @@ impl Resync {
     fn after(problem: Option<&SyntaxProblem>) -> Resync {
         match problem.map(|problem| &problem.error) {
             None => Resync::Nothing,
-            Some(SyntaxError::MalformedTag { .. } | SyntaxError::TextAfterTag { .. }) => Resync::PastTagSection,
+            Some(
+                SyntaxError::MalformedTag { .. } | SyntaxError::TextAfterTag { .. } | SyntaxError::TooManyTags { .. },
+            ) => Resync::PastTagSection,
             Some(SyntaxError::AfterResult { .. }) => Resync::RestOfLine,
             Some(_) => Resync::PastGame,
         }

@@ -1,6 +1,8 @@
 //! The reader on hand-made PGN: every syntax feature of holechess records, and garbage.
 
-use holechess_record::{Action, Annotation, CastleSide, GameRecord, GameResult, PgnReader, ReadError, SyntaxError};
+use holechess_record::{
+    Action, Annotation, CastleSide, GameRecord, GameResult, PgnReader, ReadError, SyntaxError, MAX_TAGS,
+};
 
 fn records(text: &str) -> Vec<GameRecord> {
     PgnReader::from_bytes(text.as_bytes()).map(|record| record.expect("readable")).collect()
@@ -285,4 +287,21 @@ fn random_bytes_never_panic() {
             let _ = item;
         }
     }
+}
+
+/// Issue 11 finding 4: one game with 100,000 tag pairs is malformed at the first one over the
+/// limit; its other tags and its movetext are skipped, and the next game is read.
+#[test]
+fn finding_4_tags_per_game_are_limited() {
+    let mut text = String::new();
+    for index in 0..100_000 {
+        text.push_str(&format!("[Tag{index} \"{index}\"]\n"));
+    }
+    text.push_str("\n1. e4 e5 *\n\n[Event \"next\"]\n\n1. d4 *\n");
+    let games = records(&text);
+    assert_eq!(games.len(), 2);
+    let problem = games[0].problem.clone().expect("too many tags");
+    assert_eq!(problem.error, SyntaxError::TooManyTags { limit: MAX_TAGS });
+    assert_eq!((problem.line, games[0].game.tags.len()), (MAX_TAGS as u32 + 1, MAX_TAGS));
+    assert_eq!((games[1].game.tag("Event"), games[1].problem.as_ref()), (Some("next"), None));
 }
