@@ -19,6 +19,7 @@ use super::records::{self, Players};
 use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Style};
 use super::AiSides;
+use super::{autosave, interrupt};
 use crate::chance::EventChance;
 
 /// Most plies the computer plays on its own in one go when it has both sides.
@@ -46,6 +47,10 @@ pub struct Session {
     claimed: Option<&'static str>,
     /// Transits typed without an exit, waiting for the player to pick one.
     choices: Option<ExitChoice>,
+    /// Plies played since the game was last saved, loaded or started.
+    unsaved: bool,
+    /// At a terminal: an unsaved game is autosaved when left.
+    interactive: bool,
     /// Lines rejected so far.
     pub rejected: usize,
 }
@@ -64,7 +69,30 @@ impl Session {
             style,
             claimed: None,
             choices: None,
+            unsaved: false,
+            interactive: false,
             rejected: 0,
+        }
+    }
+
+    /// Marks the session as one at a terminal: Ctrl-C and autosave apply.
+    pub fn set_interactive(&mut self) {
+        self.interactive = true;
+    }
+
+    /// Leaving the game (quit, Ctrl-D, a new game or a load): an unsaved game of an
+    /// interactive session is autosaved, and the file named.
+    pub fn leave_game(&mut self) {
+        if !self.interactive || !self.unsaved || self.game.plies().is_empty() {
+            return;
+        }
+        let Some(path) = autosave::file_for(self.rules.id()) else {
+            println!("The game was not saved (no folder for autosaves: set XDG_STATE_HOME or HOME).");
+            return;
+        };
+        match self.save(&path) {
+            Ok(()) => println!("The unsaved game was autosaved: `load {}` continues it.", path.display()),
+            Err(message) => println!("error: autosave failed: {message}"),
         }
     }
 
@@ -225,7 +253,8 @@ impl Session {
     }
 
     /// Prints the ply just played, the board and how the game stands.
-    fn after_ply(&self, who: Option<String>) {
+    fn after_ply(&mut self, who: Option<String>) {
+        self.unsaved = true;
         let Some(ply) = self.game.plies().last() else { return };
         for line in show::ply_lines(ply, who.as_deref()) {
             println!("{line}");
@@ -262,13 +291,29 @@ impl Session {
                 return;
             }
             played += 1;
+            if interrupt::take() {
+                self.interrupted();
+                return;
+            }
+        }
+    }
+
+    /// Ctrl-C while the computer played: it stops, and the player has control.
+    fn interrupted(&mut self) {
+        if self.ai.both() {
+            self.ai = AiSides::NONE;
+            println!("Interrupted: the computer stops; both sides are yours now (`ai both` resumes, `go` moves once).");
+        } else {
+            println!("Interrupted: the computer played its best move so far.");
         }
     }
 
     /// The computer plays the side to move.
     fn computer_move(&mut self) -> Result<(), String> {
         let pos = self.game.position().clone();
-        let result = self.engine.choose(&pos, Limits::time(AI_MOVE_TIME));
+        let flag = self.engine.stop_flag();
+        let engine = &mut self.engine;
+        let result = interrupt::searching(flag, || engine.choose(&pos, Limits::time(AI_MOVE_TIME)));
         let mv = result.best_move.ok_or("the computer finds no move")?;
         self.game.play(mv).map_err(|e| e.to_string())?;
         let score = match is_mate_score(result.score) {
@@ -283,6 +328,10 @@ impl Session {
     fn go(&mut self) -> Result<(), String> {
         self.ensure_going()?;
         self.computer_move()?;
+        if interrupt::take() {
+            self.interrupted();
+            return Ok(());
+        }
         self.autoplay();
         Ok(())
     }
@@ -358,8 +407,10 @@ impl Session {
     // --- setup -------------------------------------------------------------------------
 
     fn new_game(&mut self, variant: Option<&str>) -> Result<(), String> {
-        if let Some(name) = variant {
-            self.rules = Rules::load(name)?;
+        let rules = variant.map(Rules::load).transpose()?;
+        self.leave_game();
+        if let Some(rules) = rules {
+            self.rules = rules;
             self.engine = engine_for(&self.rules, self.engine.level().0);
         }
         self.restart(Setup::default())?;
@@ -376,6 +427,7 @@ impl Session {
         self.game = Game::new(Arc::clone(&self.rules), start, Dice::seeded(self.seed));
         self.setup = setup;
         self.claimed = None;
+        self.unsaved = false;
         self.engine.new_game();
         Ok(())
     }
@@ -399,6 +451,7 @@ impl Session {
     fn set_position(&mut self, fen: &str) -> Result<(), String> {
         let setup = Setup { fen: Some(fen.to_owned()), holes: None };
         setup.position(&self.rules)?;
+        self.leave_game();
         self.restart(setup)?;
         self.print_board();
         self.autoplay();
@@ -440,7 +493,7 @@ impl Session {
 
     // --- files -------------------------------------------------------------------------
 
-    fn save(&self, path: &Path) -> Result<(), String> {
+    fn save(&mut self, path: &Path) -> Result<(), String> {
         let pos = self.game.position();
         let result = match self.claimed {
             Some(_) => "1/2-1/2",
@@ -453,12 +506,14 @@ impl Session {
         let players = Players { white: player(Side::White), black: player(Side::Black) };
         let text = records::to_pgn(&self.game, &self.setup, &players, result);
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        self.unsaved = false;
         println!("saved {} plies to {}", self.game.plies().len(), path.display());
         Ok(())
     }
 
     fn load(&mut self, path: &Path) -> Result<(), String> {
         let loaded = records::load(path, &self.rules, self.seed)?;
+        self.leave_game();
         if !Arc::ptr_eq(loaded.game.rules(), &self.rules) {
             self.rules = Arc::clone(loaded.game.rules());
             self.engine = engine_for(&self.rules, self.engine.level().0);
@@ -466,6 +521,7 @@ impl Session {
         self.game = loaded.game;
         self.setup = loaded.setup;
         self.claimed = None;
+        self.unsaved = false;
         self.engine.new_game();
         println!("loaded {} plies of {} from {}", self.game.plies().len(), self.rules.id(), path.display());
         self.print_board();
