@@ -15,7 +15,7 @@ use holechess_view::{render_svg, SvgOptions};
 use super::command::{self, Input, COMMANDS};
 use super::exits::{self, ExitChoice};
 use super::explain::why_illegal;
-use super::records::{self, Players};
+use super::records::{self, Earlier, Players};
 use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Style};
 use super::AiSides;
@@ -45,6 +45,8 @@ pub struct Session {
     style: Style,
     /// A draw claimed with `draw`: the game is over.
     claimed: Option<&'static str>,
+    /// Plies of a loaded record before the game's first played ply (`records`).
+    earlier: Vec<Earlier>,
     /// Transits typed without an exit, waiting for the player to pick one.
     choices: Option<ExitChoice>,
     /// Plies played since the game was last saved, loaded or started.
@@ -69,6 +71,7 @@ impl Session {
             style,
             claimed: None,
             choices: None,
+            earlier: Vec::new(),
             unsaved: false,
             interactive: false,
             rejected: 0,
@@ -83,7 +86,7 @@ impl Session {
     /// Leaving the game (quit, Ctrl-D, a new game or a load): an unsaved game of an
     /// interactive session is autosaved, and the file named.
     pub fn leave_game(&mut self) {
-        if !self.interactive || !self.unsaved || self.game.plies().is_empty() {
+        if !self.interactive || !self.unsaved || self.ply_count() == 0 {
             return;
         }
         let Some(path) = autosave::file_for(self.rules.id()) else {
@@ -376,17 +379,27 @@ impl Session {
     }
 
     fn undo(&mut self) -> Result<(), String> {
-        let ply = self.game.undo().ok_or("nothing to undo")?;
-        let mut taken = vec![ply.san];
+        let ply = self.undo_one()?.ok_or("nothing to undo")?;
+        let mut taken = vec![ply];
         if self.ai.plays(self.game.position().side_to_move()) && !self.ai.both() {
-            if let Some(ply) = self.game.undo() {
-                taken.insert(0, ply.san);
+            if let Some(ply) = self.undo_one()? {
+                taken.insert(0, ply);
             }
         }
         self.claimed = None;
         println!("taken back: {}", taken.join(" "));
         self.print_board();
         Ok(())
+    }
+
+    /// Takes back one ply, replaying a loaded record up to the ply before when the game
+    /// holds no played ply; the move taken back, `None` at the start.
+    fn undo_one(&mut self) -> Result<Option<String>, String> {
+        if self.game.plies().is_empty() {
+            let Some(last) = self.earlier.pop() else { return Ok(None) };
+            self.game = records::rebuild(&self.rules, &self.setup, &self.earlier, Some(&last), self.seed)?;
+        }
+        Ok(self.game.undo().map(|ply| ply.san))
     }
 
     fn claim_draw(&mut self) -> Result<(), String> {
@@ -426,6 +439,7 @@ impl Session {
         let start = setup.position(&self.rules)?;
         self.game = Game::new(Arc::clone(&self.rules), start, Dice::seeded(self.seed));
         self.setup = setup;
+        self.earlier.clear();
         self.claimed = None;
         self.unsaved = false;
         self.engine.new_game();
@@ -434,7 +448,7 @@ impl Session {
 
     /// A custom token layout, before the first move.
     pub fn holes(&mut self, squares: &str) -> Result<(), String> {
-        if !self.game.plies().is_empty() {
+        if self.ply_count() > 0 {
             return Err("tokens can be laid out only before the first move (`new` starts again)".to_owned());
         }
         let base = Setup { fen: self.setup.fen.clone(), holes: None };
@@ -504,10 +518,10 @@ impl Session {
             false => "human".to_owned(),
         };
         let players = Players { white: player(Side::White), black: player(Side::Black) };
-        let text = records::to_pgn(&self.game, &self.setup, &players, result);
+        let text = records::to_pgn(&self.game, &self.earlier, &self.setup, &players, result);
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         self.unsaved = false;
-        println!("saved {} plies to {}", self.game.plies().len(), path.display());
+        println!("saved {} plies to {}", self.ply_count(), path.display());
         Ok(())
     }
 
@@ -520,12 +534,18 @@ impl Session {
         }
         self.game = loaded.game;
         self.setup = loaded.setup;
+        self.earlier = loaded.earlier;
         self.claimed = None;
         self.unsaved = false;
         self.engine.new_game();
-        println!("loaded {} plies of {} from {}", self.game.plies().len(), self.rules.id(), path.display());
+        println!("loaded {} plies of {} from {}", self.ply_count(), self.rules.id(), path.display());
         self.print_board();
         Ok(())
+    }
+
+    /// Plies of the game so far (a loaded record's included).
+    fn ply_count(&self) -> usize {
+        self.earlier.len() + self.game.plies().len()
     }
 
     fn svg(&self, path: &Path) -> Result<(), String> {
