@@ -21,6 +21,10 @@ const MAX_PERFT_DEPTH: i64 = 20;
 pub struct Cli {
     #[command(subcommand)]
     pub command: CliCommand,
+    /// Let variant scripts read files under DIR too (by default a script reads only files in
+    /// its own folder tree and the bundled library). May be repeated.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub allow_path: Vec<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]

@@ -31,4 +31,4 @@ pub use make::Undo;
 pub use moves::{Move, MoveList};
 pub use outcome::{DrawClaim, Status};
 pub use position::{CastlingRights, EnPassant, Piece, Position, TokenStack};
-pub use variant::Variant;
+pub use variant::{Variant, MAX_BOARDS, MAX_SQUARES};
