@@ -110,3 +110,25 @@ fn check_also_compiles_hooks_as_play_would() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("returns an array of special_move"), "{}", stderr(&out));
 }
+
+/// Issue 11 finding 5: every numeric argument is checked where clap parses it; a value out
+/// of range is a usage error (exit 2) that names the range, never silently clamped.
+#[test]
+fn numbers_out_of_range_are_refused_where_they_are_parsed() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["play", "chess", "--level", "7"], "from 1 to 6"),
+        (&["play", "chess", "--level", "9"], "from 1 to 6"),
+        (&["match", "chess", "--levels", "0,9"], "from 1 to 6"),
+        (&["match", "chess", "--levels", "3,1", "--games", "0"], "1..=10000"),
+        (&["match", "chess", "--levels", "3,1", "--time-ms", "0"], "1..="),
+        (&["validate", "chess", "--jobs", "20000", "x.pgn"], "from 1 to 256"),
+        (&["validate", "chess", "--jobs", "0", "x.pgn"], "from 1 to 256"),
+        (&["perft", "chess", "99"], "0..=20"),
+    ];
+    for (args, says) in cases {
+        let out = holechess(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains(says), "{args:?}: {}", stderr(&out));
+        assert!(stdout(&out).is_empty(), "{args:?} ran: {}", stdout(&out));
+    }
+}

@@ -21,3 +21,14 @@ fn levels_must_be_two() {
     let output = holechess(&["match", "chess", "--levels", "3", "--games", "1"], "");
     assert_eq!(output.status.code(), Some(2));
 }
+
+/// Issue 12 item 5: each finished game is reported at once, with the score so far.
+#[test]
+fn every_finished_game_shows_the_score_so_far() {
+    let output =
+        holechess(&["match", "chess", "--levels", "2,2", "--games", "2", "--seed", "3", "--time-ms", "10"], "");
+    let out = String::from_utf8_lossy(&output.stdout);
+    let games: Vec<&str> = out.lines().filter(|line| line.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    assert!(games.iter().all(|line| line.contains("; level 2 ")), "{out}");
+}

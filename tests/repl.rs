@@ -205,3 +205,41 @@ fn a_custom_layout_is_saved_as_holes_and_loaded_back() {
     let pgn = std::fs::read_to_string(&path).expect("saved");
     assert!(pgn.contains("[Holes \"d4 e5 d4\"]"), "{pgn}");
 }
+
+/// Issue 10 item 1 (PH3, PH4): `Nf3` onto a porthole with exactly one free exit plays the
+/// transit and says which exit it took.
+#[test]
+fn ph4_a_transit_typed_without_its_exit_takes_the_only_free_exit() {
+    let start = "rnbqkbnr/pppp1ppp/8/4p3/8/2N5/PPPPPPPP/R1BQKBNR w KQkq - 0 1 porthole=c3,f3,a4";
+    let output = play(&["porthole"], &format!("position {start}\nNf3\nfen\n"));
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("Nf3 enters the porthole on f3 and leaves by a4"), "{out}");
+    assert!(out.contains("1. Nf3>a4"), "{out}");
+    assert!(fens(&out)[0].contains("g1"), "the token moved to the origin (PH5): {out}");
+}
+
+/// Issue 10 item 1 (SP2): with several free exits the exits are listed and the next line
+/// picks one by number or by its exit square; a scripted session counts no error.
+#[test]
+fn sp2_several_exits_are_listed_and_picked_by_number_or_square() {
+    let holes = "c3 f3 c6 f6 a4 h4 d5 e4";
+    let output = play(&["standard-portal", "--holes", holes], "e4\n2\nfen\n");
+    let out = stdout(&output);
+    assert!(output.status.success(), "{out}");
+    assert!(out.contains("e4 enters the portal on e4: 7 exits are free"), "{out}");
+    assert!(out.contains("1. e4>c3") && out.contains("2. e4>f3"), "{out}");
+    assert!(out.contains("1. e4>f3"), "the second exit was played: {out}");
+    let by_square = stdout(&play(&["standard-portal", "--holes", holes], "e4\nh4\n"));
+    assert!(by_square.contains("1. e4>h4"), "{by_square}");
+}
+
+/// Issue 10 item 1: a refused move names the real obstacle, not the token on the target.
+#[test]
+fn ph2_a_refused_move_names_the_piece_in_the_way_and_a_missing_exit() {
+    let out = stdout(&play(&["porthole"], "e4\ne5\nQxa4\n"));
+    assert!(out.contains("White's own pawn on c2 is in the way"), "{out}");
+    let start = "4k3/8/8/8/8/2P2p2/8/4K1N1 w - - 0 1 porthole=c3,f3";
+    let out = stdout(&play(&["porthole"], &format!("position {start}\nNf3\n")));
+    assert!(out.contains("no free exit (c3 is occupied)"), "{out}");
+}

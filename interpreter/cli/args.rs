@@ -4,12 +4,27 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+/// The computer's levels (`holechess_ai::Level::MIN..=MAX`).
+const LEVELS: std::ops::RangeInclusive<u8> = 1..=6;
+/// Most worker threads `validate` starts.
+const MAX_JOBS: usize = 256;
+/// Most games one `match` plays.
+const MAX_GAMES: i64 = 10_000;
+/// Most milliseconds per move a `match` may give (an hour).
+const MAX_TIME_MS: u64 = 3_600_000;
+/// The deepest perft (deeper never finishes on any board).
+const MAX_PERFT_DEPTH: i64 = 20;
+
 /// holechess: play, author and validate chess variants with holes in the board.
 #[derive(Parser, Debug)]
 #[command(name = "holechess", version, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: CliCommand,
+    /// Let variant scripts read files under DIR too (by default a script reads only files in
+    /// its own folder tree and the bundled library). May be repeated.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub allow_path: Vec<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -26,7 +41,8 @@ pub enum CliCommand {
     Perft {
         /// A bundled variant name or a path to a .hole file.
         variant: String,
-        /// Depth in plies.
+        /// Depth in plies (0 to 20).
+        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH))]
         depth: u32,
         /// Start from this position instead of the variant's start.
         #[arg(long)]
@@ -56,8 +72,8 @@ pub enum CliCommand {
         /// Write one JSON object per game to standard output instead of the text report.
         #[arg(long)]
         json: bool,
-        /// Worker threads (default: all cores).
-        #[arg(long, short = 'j')]
+        /// Worker threads, 1 to 256 (default: all cores).
+        #[arg(long, short = 'j', value_parser = jobs_in_range)]
         jobs: Option<usize>,
     },
     /// Play a variant: moves in SAN or long algebraic, `help` lists the commands. Reads
@@ -73,7 +89,7 @@ pub enum CliCommand {
         #[arg(long, value_enum, default_value_t = AiSide::None)]
         ai: AiSide,
         /// The computer's level, 1 (the Standard Portal Chess v1.1 opponent) to 6.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, value_parser = level_in_range)]
         level: u8,
         /// A custom token layout before the first move, e.g. "c3 f3 c6 f6".
         #[arg(long)]
@@ -103,26 +119,26 @@ pub enum CliCommand {
     Match {
         /// A bundled variant name or a path to a .hole file.
         variant: String,
-        /// The two levels, e.g. `3,1`.
-        #[arg(long, value_delimiter = ',', num_args = 1, required = true)]
+        /// The two levels, each 1 to 6, e.g. `3,1`.
+        #[arg(long, value_delimiter = ',', num_args = 1, required = true, value_parser = level_in_range)]
         levels: Vec<u8>,
-        /// Number of games (colours alternate).
-        #[arg(long, default_value_t = 20)]
+        /// Number of games, 1 to 10000 (colours alternate).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=MAX_GAMES))]
         games: u32,
         /// Seed of the openings and the dice.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// At most this many milliseconds per move.
-        #[arg(long)]
+        /// At most this many milliseconds per move (1 to 3600000).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
         time_ms: Option<u64>,
     },
     /// Run the speed benchmarks and print the figures the README reports.
     Bench {
-        /// Perft depth on the orthodox start position.
-        #[arg(long, default_value_t = 6)]
+        /// Perft depth on the orthodox start position (1 to 20).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=MAX_PERFT_DEPTH))]
         chess_depth: u32,
-        /// Perft depth for the hole variants.
-        #[arg(long, default_value_t = 4)]
+        /// Perft depth for the hole variants (1 to 20).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=MAX_PERFT_DEPTH))]
         hole_depth: u32,
     },
 }
@@ -134,4 +150,40 @@ pub enum AiSide {
     Black,
     Both,
     None,
+}
+
+/// A computer level: a whole number 1 to 6.
+fn level_in_range(text: &str) -> Result<u8, String> {
+    let level = text.trim().parse::<u8>().ok().filter(|level| LEVELS.contains(level));
+    level.ok_or_else(|| {
+        format!("the level must be a whole number from {} to {}, not `{text}`", LEVELS.start(), LEVELS.end())
+    })
+}
+
+/// Worker threads: 1 to [`MAX_JOBS`].
+fn jobs_in_range(text: &str) -> Result<usize, String> {
+    let jobs = text.trim().parse::<usize>().ok().filter(|jobs| (1..=MAX_JOBS).contains(jobs));
+    jobs.ok_or_else(|| format!("the number of jobs must be a whole number from 1 to {MAX_JOBS}, not `{text}`"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_are_enforced_where_they_are_parsed() {
+        assert_eq!(level_in_range("6"), Ok(6));
+        assert!(level_in_range("7").unwrap_err().contains("1 to 6"));
+        assert!(level_in_range("0").is_err());
+        assert_eq!(jobs_in_range("2"), Ok(2));
+        assert!(jobs_in_range("20000").is_err());
+        assert!(jobs_in_range("0").is_err());
+        assert_eq!((*LEVELS.start(), *LEVELS.end()), (holechess_ai::Level::MIN.0, holechess_ai::Level::MAX.0));
+    }
+
+    #[test]
+    fn the_clap_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
 }

@@ -17,8 +17,27 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    quiet_broken_pipe();
     let cli = args::Cli::parse();
+    for dir in &cli.allow_path {
+        if let Err(message) = holechess_lang::allow_path(dir) {
+            eprintln!("error: {message}");
+            return ExitCode::from(commands::Outcome::Error.code());
+        }
+    }
     let command = config::Command::from(cli);
     let outcome = commands::run(command);
     ExitCode::from(outcome.code())
+}
+
+/// A reader that stops early (`holechess list | head -1`) ends the program quietly, as it
+/// ends any Unix filter, instead of a panic in `println!` on the broken pipe: the default
+/// action of SIGPIPE, which the Rust runtime sets to "ignore", is restored.
+fn quiet_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a
+    // valid disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
 }

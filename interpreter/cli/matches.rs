@@ -1,11 +1,14 @@
 //! `holechess match VARIANT --levels A,B --games N --seed S [--time-ms T]`: a seeded match
-//! between two AI levels (colours alternating, dice drawn from the variant's events),
-//! each game's result, then the score of each level.
+//! between two AI levels (colours alternating, dice drawn from the variant's events). A
+//! line per finished game with the score so far, a progress bar on a terminal (standard
+//! error), then the final score of each level.
 
+use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use holechess_ai::{play_match, GameEnd, GameResult, Level, Limits, MatchReport};
+use holechess_ai::{play_match_observed, GameEnd, GameResult, Level, Limits, MatchReport, MatchSettings};
 use holechess_game::Rules;
+use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::chance::EventChance;
 use crate::commands::Outcome;
@@ -13,7 +16,7 @@ use crate::commands::Outcome;
 #[derive(Debug)]
 pub struct MatchConfig {
     pub variant: String,
-    /// Exactly two levels.
+    /// Exactly two levels, each checked by the argument parser.
     pub levels: Vec<u8>,
     pub games: u32,
     pub seed: u64,
@@ -26,7 +29,7 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
         return Err(format!("--levels takes two levels, e.g. `3,1` (got {})", config.levels.len()));
     };
     let rules = Rules::load(&config.variant)?;
-    let (first, second) = (Level(first).clamped(), Level(second).clamped());
+    let (first, second) = (Level(first), Level(second));
     let per_move = config.time_ms.map_or(Limits::NONE, |ms| Limits::time(Duration::from_millis(ms)));
     let factory = EventChance::factory(&rules);
     println!(
@@ -37,12 +40,36 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
         config.time_ms.map_or(String::new(), |ms| format!(", at most {ms} ms per move"))
     );
     let started = Instant::now();
-    let report = play_match(rules.variant(), first, second, config.games, config.seed, per_move, factory.as_deref());
-    for (index, game) in report.games.iter().enumerate() {
-        println!("{}", game_line(index + 1, game, &report));
-    }
+    let bar = progress_bar(config.games);
+    let settings = MatchSettings::new(config.games, config.seed, per_move);
+    let report = play_match_observed(rules.variant(), first, second, &settings, factory.as_deref(), &mut |report| {
+        let Some(game) = report.games.last() else { return };
+        let line = format!("{}; {}", game_line(report.games.len(), game, report), score_so_far(report));
+        bar.suspend(|| println!("{line}"));
+        bar.inc(1);
+        bar.set_message(score_so_far(report));
+    });
+    bar.finish_and_clear();
     print_score(&report, started.elapsed());
     Ok(Outcome::Ok)
+}
+
+/// A bar of finished games on standard error when it is a terminal; hidden otherwise.
+fn progress_bar(games: u32) -> ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(u64::from(games));
+    let style = ProgressStyle::with_template("{bar:30} {pos}/{len} games, {elapsed} {msg}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar());
+    bar.set_style(style);
+    bar.enable_steady_tick(Duration::from_millis(500));
+    bar
+}
+
+/// `level 3 2.5 - level 1 0.5`.
+fn score_so_far(report: &MatchReport) -> String {
+    format!("{} {} - {} {}", report.first, report.first_score(), report.second, report.second_score())
 }
 
 /// `game 3: level 3 (White) - level 1 (Black): 1-0, checkmate, 61 plies`.

@@ -39,7 +39,9 @@ pub use engine::Engine;
 pub use eval::evaluate;
 pub use level::{Level, LevelPreset};
 pub use limits::{Limits, StopFlag};
-pub use match_runner::{play_match, play_match_with, ChanceFactory, GameEnd, GameResult, MatchReport, MatchSettings};
+pub use match_runner::{
+    play_match, play_match_observed, play_match_with, ChanceFactory, GameEnd, GameResult, MatchReport, MatchSettings,
+};
 pub use outcome::{game_status, GameStatus};
 pub use rng::SplitMix64;
 pub use score::{is_mate_score, mate_in_moves, Score, INFINITY, MATE};

@@ -114,9 +114,27 @@ pub fn play_match_with(
     settings: &MatchSettings,
     chance: Option<&ChanceFactory>,
 ) -> MatchReport {
+    play_match_observed(variant, first, second, settings, chance, &mut |_| {})
+}
+
+/// [`play_match_with`], calling `on_game` with the report so far after every finished
+/// game (for progress lines and a running score).
+pub fn play_match_observed(
+    variant: &Arc<Variant>,
+    first: Level,
+    second: Level,
+    settings: &MatchSettings,
+    chance: Option<&ChanceFactory>,
+    on_game: &mut dyn FnMut(&MatchReport),
+) -> MatchReport {
     let mut engines = [Engine::new(first), Engine::new(second)];
-    let games = (0..settings.games).map(|index| play_game(variant, &mut engines, index, settings, chance)).collect();
-    MatchReport { first, second, games }
+    let mut report = MatchReport { first, second, games: Vec::with_capacity(settings.games as usize) };
+    for index in 0..settings.games {
+        let game = play_game(variant, &mut engines, index, settings, chance);
+        report.games.push(game);
+        on_game(&report);
+    }
+    report
 }
 
 fn play_game(

@@ -6,6 +6,7 @@
 
 mod command;
 mod complete;
+mod exits;
 mod explain;
 mod input;
 mod records;

@@ -8,11 +8,12 @@ use std::time::Duration;
 
 use holechess_ai::{is_mate_score, Engine, Level, Limits};
 use holechess_game::{Dice, Game, GameError, Rules};
-use holechess_kernel::notation::{lan, san, NotationError};
-use holechess_kernel::{Position, Side};
+use holechess_kernel::notation::{lan, san, transit_choices_for, NotationError};
+use holechess_kernel::{Move, Position, Side};
 use holechess_view::{render_svg, SvgOptions};
 
 use super::command::{self, Input, COMMANDS};
+use super::exits::{self, ExitChoice};
 use super::explain::why_illegal;
 use super::records::{self, Players};
 use super::setup::{read_layout, Setup};
@@ -43,6 +44,8 @@ pub struct Session {
     style: Style,
     /// A draw claimed with `draw`: the game is over.
     claimed: Option<&'static str>,
+    /// Transits typed without an exit, waiting for the player to pick one.
+    choices: Option<ExitChoice>,
     /// Lines rejected so far.
     pub rejected: usize,
 }
@@ -51,7 +54,18 @@ impl Session {
     pub fn new(rules: Arc<Rules>, seed: u64, ai: AiSides, level: u8, style: Style) -> Session {
         let game = Game::seeded(Arc::clone(&rules), seed);
         let engine = engine_for(&rules, level);
-        Session { rules, game, setup: Setup::default(), seed, ai, engine, style, claimed: None, rejected: 0 }
+        Session {
+            rules,
+            game,
+            setup: Setup::default(),
+            seed,
+            ai,
+            engine,
+            style,
+            claimed: None,
+            choices: None,
+            rejected: 0,
+        }
     }
 
     /// Legal moves in both notations (for completion).
@@ -80,22 +94,35 @@ impl Session {
 
     /// Handles one line.
     pub fn handle(&mut self, line: &str) -> Flow {
+        if let Some(choice) = self.choices.take() {
+            if let Some(mv) = choice.pick(self.game.position(), line) {
+                if let Err(message) = self.play_move(mv) {
+                    self.reject(&message);
+                }
+                return Flow::Continue;
+            }
+        }
         let input = command::read(line);
         if input == Input::Quit {
             return Flow::Quit;
         }
         if let Err(message) = self.dispatch(input) {
-            self.rejected += 1;
-            // Rendered diagnostics already say `error:` and carry their own caret lines.
-            if message.starts_with("error") {
-                println!("{}", message.trim_end());
-            } else {
-                for line in message.lines() {
-                    println!("error: {line}");
-                }
-            }
+            self.reject(&message);
         }
         Flow::Continue
+    }
+
+    /// Counts a rejected line and prints why.
+    fn reject(&mut self, message: &str) {
+        self.rejected += 1;
+        // Rendered diagnostics already say `error:` and carry their own caret lines.
+        if message.starts_with("error") {
+            println!("{}", message.trim_end());
+        } else {
+            for line in message.lines() {
+                println!("error: {line}");
+            }
+        }
     }
 
     fn dispatch(&mut self, input: Input) -> Result<(), String> {
@@ -141,8 +168,36 @@ impl Session {
                 self.autoplay();
                 Ok(())
             }
+            Err(error @ GameError::Notation(NotationError::Illegal(_))) => {
+                let pos = self.game.position();
+                let moves = transit_choices_for(pos, text);
+                match moves.as_slice() {
+                    [] => Err(self.move_error(text, error)),
+                    [only] => {
+                        println!("{}", exits::only_exit(pos, text.trim(), *only));
+                        self.play_move(*only)
+                    }
+                    _ => {
+                        let choice = ExitChoice { typed: text.trim().to_owned(), moves };
+                        for line in choice.offer(pos) {
+                            println!("{line}");
+                        }
+                        self.choices = Some(choice);
+                        Ok(())
+                    }
+                }
+            }
             Err(error) => Err(self.move_error(text, error)),
         }
+    }
+
+    /// Plays a legal move of the player, then lets the computer answer.
+    fn play_move(&mut self, mv: Move) -> Result<(), String> {
+        self.ensure_going()?;
+        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.after_ply(None);
+        self.autoplay();
+        Ok(())
     }
 
     /// An error for a move text that could not be played, with the reason where known.

@@ -35,4 +35,4 @@ pub use outcome::{DrawClaim, Status};
 pub use played::PlayedMove;
 pub use position::{CastlingRights, EnPassant, Piece, Position, TokenStack};
 pub use special::{Effect, SpecialError, SpecialMove, SpecialSource, SpecialTable};
-pub use variant::Variant;
+pub use variant::{Variant, MAX_BOARDS, MAX_SQUARES};

@@ -12,6 +12,12 @@ use crate::zobrist::Zobrist;
 
 /// The most piece kinds a variant may declare.
 pub const MAX_PIECES: usize = 31;
+/// The most boards a variant may have: tables grow with the square count, and a script
+/// must not be able to ask for gigabytes of them.
+pub const MAX_BOARDS: usize = 16;
+/// The most squares, over all boards, a variant may have (16 boards of 16x16). Squares are
+/// 16-bit indices with one value reserved for "no square", so this is far below that bound.
+pub const MAX_SQUARES: usize = MAX_BOARDS * MAX_SIDE as usize * MAX_SIDE as usize;
 /// The farthest distance attack masks track.
 pub(crate) const MAX_REACH: usize = MAX_SIDE as usize;
 
@@ -423,6 +429,23 @@ fn build_rays(geometry: &Geometry, dirs: &[(i8, i8)]) -> (Vec<(u32, u8)>, Vec<Sq
     (index, rays)
 }
 
+/// The limits on boards and squares, checked before any table is sized from them.
+fn check_size(board: &BoardSpec, errors: &mut Vec<SpecError>) {
+    let boards = board.names.len();
+    let squares = boards * usize::from(board.files) * usize::from(board.ranks);
+    if boards > MAX_BOARDS {
+        errors.push(SpecError::new(
+            SpecSubject::Board,
+            format!("{boards} boards are too many: a variant has at most {MAX_BOARDS} boards"),
+        ));
+    } else if squares > MAX_SQUARES {
+        errors.push(SpecError::new(
+            SpecSubject::Board,
+            format!("{squares} squares are too many: a variant has at most {MAX_SQUARES} squares"),
+        ));
+    }
+}
+
 /// Every consistency rule of a spec, in one place.
 fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
     let mut errors = Vec::new();
@@ -436,6 +459,7 @@ fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
     if board.names.is_empty() {
         errors.push(SpecError::new(SpecSubject::Board, "a variant needs at least one board"));
     }
+    check_size(board, &mut errors);
     if spec.schedule == Schedule::SwitchBoards && board.names.len() != 2 {
         errors.push(SpecError::new(SpecSubject::Board, "switching boards needs exactly two boards"));
     }

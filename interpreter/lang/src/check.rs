@@ -15,7 +15,9 @@ use holechess_kernel::spec::CastleRole;
 
 use crate::ast::*;
 use crate::diagnostic::Problem;
+use crate::limits;
 use crate::lower;
+use crate::policy::{FileKind, FilePolicy};
 use crate::sources::{self, Origin, SourceMap};
 use crate::syntax;
 
@@ -77,6 +79,8 @@ pub struct Checker {
     stack: Vec<FileId>,
     /// Files already merged (an include reached twice is merged once).
     merged: HashSet<FileId>,
+    /// Which files references may reach.
+    policy: FilePolicy,
 }
 
 impl Checker {
@@ -88,6 +92,7 @@ impl Checker {
             scope: Scope::default(),
             stack: Vec::new(),
             merged: HashSet::new(),
+            policy: FilePolicy::default(),
         }
     }
 
@@ -98,7 +103,8 @@ impl Checker {
     /// Adds a file's text and parses it.
     fn add_file(&mut self, origin: Origin, text: String) -> FileId {
         let file = self.sources.add(origin, text.clone());
-        let (script, problems) = syntax::parse(file, &text);
+        let (mut script, problems) = syntax::parse(file, &text);
+        self.problems.extend(limits::declarations(&mut script));
         self.scripts.push(script);
         self.problems.extend(problems);
         file
@@ -108,6 +114,10 @@ impl Checker {
     fn load(&mut self, origin: Origin, at: Span) -> Option<FileId> {
         if let Some(file) = self.sources.find(&origin) {
             return Some(file);
+        }
+        if let Some(problem) = limits::too_many_files(self.sources.files().len(), at) {
+            self.report(problem);
+            return None;
         }
         match sources::read(&origin) {
             Ok(text) => Some(self.add_file(origin, text)),
@@ -198,7 +208,7 @@ impl Checker {
         let Some(target) = self.resolve(reference, file, "variant") else {
             return;
         };
-        if self.is_cycle(target, span) {
+        if self.is_cycle(target, span) || self.too_deep(span) {
             return;
         }
         if !self.declares_variant(target) {
@@ -220,7 +230,7 @@ impl Checker {
         let Some(target) = self.resolve(reference, current, "module") else {
             return;
         };
-        if self.is_cycle(target, span) || self.merged.contains(&target) {
+        if self.is_cycle(target, span) || self.merged.contains(&target) || self.too_deep(span) {
             return;
         }
         if self.declares_variant(target) {
@@ -239,7 +249,9 @@ impl Checker {
         let from_origin = self.sources.get(from)?.origin.clone();
         let origin = match reference {
             Reference::Name(name) => sources::resolve_name(&from_origin, &name.node),
-            Reference::Path(path) => sources::resolve_path(&from_origin, &path.node),
+            Reference::Path(path) => {
+                sources::resolve_path(&from_origin, &path.node).or_else(|| crate::policy::library_file(&path.node))
+            }
         };
         let Some(origin) = origin else {
             let known = match what {
@@ -252,7 +264,21 @@ impl Checker {
             );
             return None;
         };
-        self.load(origin, reference.span())
+        match self.policy.admit(origin, FileKind::Script) {
+            Ok(origin) => self.load(origin, reference.span()),
+            Err(message) => {
+                self.report(Problem::new(reference.span(), message));
+                None
+            }
+        }
+    }
+
+    /// Reports an `extends` / `include` nested deeper than the limit.
+    fn too_deep(&mut self, at: Span) -> bool {
+        let problem = limits::too_deep(self.stack.len(), at);
+        let deep = problem.is_some();
+        self.problems.extend(problem);
+        deep
     }
 
     /// Reports a cycle when the target is already being merged.
@@ -429,9 +455,18 @@ impl Checker {
             RhaiSource::Inline(text) => Some(HookSource { text: text.node.clone(), file, offset: text.span.start }),
             RhaiSource::File(path) => {
                 let from = self.sources.get(file)?.origin.clone();
-                let Some(origin) = sources::resolve_path(&from, &path.node) else {
+                let found =
+                    sources::resolve_path(&from, &path.node).or_else(|| crate::policy::library_file(&path.node));
+                let Some(origin) = found else {
                     self.report(Problem::new(path.span, format!("no rhai file `{}` beside this script", path.node)));
                     return None;
+                };
+                let origin = match self.policy.admit(origin, FileKind::Rhai) {
+                    Ok(origin) => origin,
+                    Err(message) => {
+                        self.report(Problem::new(path.span, message));
+                        return None;
+                    }
                 };
                 let rhai_file = self.load_rhai(origin, path.span)?;
                 let text = self.sources.get(rhai_file)?.text.clone();
@@ -444,6 +479,10 @@ impl Checker {
     fn load_rhai(&mut self, origin: Origin, at: Span) -> Option<FileId> {
         if let Some(file) = self.sources.find(&origin) {
             return Some(file);
+        }
+        if let Some(problem) = limits::too_many_files(self.sources.files().len(), at) {
+            self.report(problem);
+            return None;
         }
         match sources::read(&origin) {
             Ok(text) => {
@@ -495,6 +534,7 @@ pub struct Checked {
 /// reaches, merges and checks it.
 pub fn check(origin: Origin, text: Option<String>) -> Result<Checked, String> {
     let mut checker = Checker::new();
+    checker.policy = FilePolicy::for_root(&origin);
     let text = match text {
         Some(text) => text,
         None => sources::read(&origin)?,
@@ -503,6 +543,7 @@ pub fn check(origin: Origin, text: Option<String>) -> Result<Checked, String> {
     checker.scope.root = root;
     checker.merge_file(root, Role::Root);
     let mut problems = std::mem::take(&mut checker.problems);
+    problems.extend(limits::scope_problems(&checker.scope));
     problems.extend(Consistency { scope: &checker.scope }.problems(&checker.sources));
     Ok(Checked { sources: checker.sources, scope: checker.scope, problems })
 }

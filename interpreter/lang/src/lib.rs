@@ -13,7 +13,9 @@ pub mod ast;
 pub mod check;
 pub mod diagnostic;
 mod hook_check;
+pub mod limits;
 pub mod lower;
+pub mod policy;
 pub mod sources;
 pub mod syntax;
 
@@ -25,6 +27,7 @@ use holechess_kernel::{SpecError, Variant};
 
 pub use ast::{HookArg, HookEvent};
 pub use diagnostic::{Diagnostic, Diagnostics, Problem};
+pub use policy::allow_path;
 use sources::{Origin, SourceMap};
 
 /// A variant loaded from a script: its spec, the compiled kernel variant, its hooks.
@@ -98,6 +101,11 @@ pub fn check_files(paths: &[PathBuf]) -> Vec<Diagnostic> {
 fn load_origin(origin: Origin, text: Option<String>) -> Result<LoadedVariant, Diagnostics> {
     let fallback_id = fallback_id(&origin);
     let label = origin.label();
+    if let Origin::Disk(path) = &origin {
+        if path.extension().and_then(|e| e.to_str()) != Some(sources::SCRIPT_EXTENSION) {
+            return Err(unreadable(&label, format!("`{label}` is not a .{} script", sources::SCRIPT_EXTENSION)));
+        }
+    }
     let checked = check::check(origin, text).map_err(|message| unreadable(&label, message))?;
     if !checked.problems.is_empty() {
         return Err(place_all(&checked.sources, &checked.problems));
@@ -138,8 +146,18 @@ fn unreadable(label: &str, message: String) -> Diagnostics {
     }])
 }
 
+/// Places the problems in their files: the first [`limits::MAX_DIAGNOSTICS`], then one that
+/// counts the rest (placing costs a scan of the line, so a flood of errors on one long line
+/// must not cost its square).
 fn place_all(sources: &SourceMap, problems: &[Problem]) -> Diagnostics {
-    Diagnostics(problems.iter().map(|problem| Diagnostic::place(sources, problem)).collect())
+    let shown = problems.iter().take(limits::MAX_DIAGNOSTICS).map(|problem| Diagnostic::place(sources, problem));
+    let rest = problems.get(limits::MAX_DIAGNOSTICS).map(|next| {
+        let more = problems.len() - limits::MAX_DIAGNOSTICS;
+        let summary =
+            Problem::new(next.span, format!("{more} more error(s) not shown, the next one: {}", next.message));
+        Diagnostic::place(sources, &summary)
+    });
+    Diagnostics(shown.chain(rest).collect())
 }
 
 /// A kernel error pointed at the declaration it is about.

@@ -54,6 +54,22 @@ impl Origin {
 pub struct SourceFile {
     pub origin: Origin,
     pub text: String,
+    /// Byte offset of the start of every line, so placing a span costs a binary search,
+    /// not a scan of the file (a file with many errors is checked in linear time).
+    line_starts: Vec<usize>,
+}
+
+impl SourceFile {
+    fn new(origin: Origin, text: String) -> SourceFile {
+        let line_starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        SourceFile { origin, text, line_starts }
+    }
+
+    /// The 0-based line holding byte `offset` and the byte where that line starts.
+    fn line_of(&self, offset: usize) -> (usize, usize) {
+        let line = self.line_starts.partition_point(|&start| start <= offset).saturating_sub(1);
+        (line, self.line_starts.get(line).copied().unwrap_or(0))
+    }
 }
 
 /// A span placed in its file, for a diagnostic.
@@ -74,7 +90,7 @@ pub struct SourceMap {
 
 impl SourceMap {
     pub fn add(&mut self, origin: Origin, text: String) -> FileId {
-        self.files.push(SourceFile { origin, text });
+        self.files.push(SourceFile::new(origin, text));
         self.files.len() - 1
     }
 
@@ -98,17 +114,14 @@ impl SourceMap {
         };
         let text = &file.text;
         let start = floor_char_boundary(text, span.start.min(text.len()));
-        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let (line, line_start) = file.line_of(start);
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-        let source_line = text[line_start..line_end].trim_end_matches('\r').to_string();
         let end = floor_char_boundary(text, span.end.clamp(start, line_end));
-        Location {
-            file: file.origin.label(),
-            line: text[..line_start].matches('\n').count() + 1,
-            column: text[line_start..start].chars().count() + 1,
-            width: text[start..end].chars().count().max(1),
-            source_line,
-        }
+        let column = text[line_start..start].chars().count() + 1;
+        let width = text[start..end].chars().count().max(1);
+        let whole_line = text[line_start..line_end].trim_end_matches('\r');
+        let (source_line, column, width) = crate::limits::excerpt(whole_line, column, width);
+        Location { file: file.origin.label(), line: line + 1, column, width, source_line }
     }
 }
 
@@ -204,8 +217,6 @@ pub fn read(origin: &Origin) -> Result<String, String> {
         Origin::Bundled(path) => {
             bundled_text(path).map(|(_, text)| text.to_string()).ok_or_else(|| format!("no bundled file `{path}`"))
         }
-        Origin::Disk(path) | Origin::Memory(path) => {
-            std::fs::read_to_string(path).map_err(|error| format!("cannot read `{}`: {error}", path.display()))
-        }
+        Origin::Disk(path) | Origin::Memory(path) => crate::policy::read_file(path),
     }
 }

@@ -6,11 +6,14 @@
 
 use std::fmt;
 
+mod obstacle;
 pub mod resolve;
 pub mod text;
+pub mod transit;
 
 pub use resolve::{explain_illegal, explain_move, resolve, Resolved};
 pub use text::{Action, BoardMove, CastleSide, CheckMark, Notation, SpecialText, TextError};
+pub use transit::{transit_choices, transit_choices_for};
 
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};

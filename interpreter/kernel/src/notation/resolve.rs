@@ -7,6 +7,7 @@
 //! name its exit and a non-transit must not. The `x` capture mark and `+`/`#` are not
 //! checked. When nothing matches, [`explain_illegal`] says why in a few words.
 
+use super::obstacle;
 use super::san;
 use super::text::{Action, BoardMove, CastleSide, Notation, Square};
 use crate::geometry::Side;
@@ -126,7 +127,7 @@ fn king_destination(
     g.square(g.board_of(king), file, g.rank_of(king))
 }
 
-fn board_move_matches(pos: &Position, mv: Move, wanted: &BoardMove) -> bool {
+pub(super) fn board_move_matches(pos: &Position, mv: Move, wanted: &BoardMove) -> bool {
     let Some(from) = mv.from() else { return false };
     let Some(piece) = pos.piece_at(from) else {
         return false;
@@ -253,7 +254,11 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
     if wanted.promotion.is_none() && promotes_there(legal, &origins, to) {
         return format!("{mover} {verb} to {} without naming the promoted piece", wanted.to);
     }
-    let blocker = token_note(pos, to)
+    let obstacle = origins
+        .iter()
+        .find_map(|&from| obstacle::in_the_way(pos, from, to).or_else(|| obstacle::no_free_exit(pos, from, to)));
+    let blocker = obstacle
+        .or_else(|| token_note(pos, to))
         .or_else(|| wanted.exit.and_then(|exit| kernel_square(pos, exit).and_then(|sq| token_note(pos, sq))))
         .or_else(|| own_piece_note(pos, to, us));
     let destination = match wanted.exit {

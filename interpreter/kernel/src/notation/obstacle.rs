@@ -1,0 +1,120 @@
+//! The real obstacle behind a refused move, for explanations: a piece or token standing
+//! between the mover and its target, or a token square with no free exit. Each guess is
+//! checked by clearing the obstacle on a copy of the position and asking the move
+//! generator whether the move then exists, so the reason never names a square that is
+//! not the cause. Only explanations call this (never move generation).
+
+use crate::geometry::{Side, Square};
+use crate::moves::Move;
+use crate::position::Position;
+
+/// `White's own pawn on c2 is in the way`, when clearing that square lets the piece on
+/// `from` go to (or enter) `to`.
+pub(super) fn in_the_way(pos: &Position, from: Square, to: Square) -> Option<String> {
+    let blocker = first_between(pos, from, to)?;
+    let mut cleared = pos.clone();
+    if !clear(&mut cleared, blocker) || !reaches(&cleared, from, to) {
+        return None;
+    }
+    let g = pos.geometry();
+    Some(match pos.piece_at(blocker) {
+        Some(piece) => {
+            let kind = &pos.variant().piece(piece.kind).name;
+            if piece.side == pos.side_to_move() {
+                format!("{}'s own {kind} on {} is in the way", side_name(piece.side), g.name(blocker))
+            } else {
+                format!("the {} {kind} on {} is in the way", side_name(piece.side).to_lowercase(), g.name(blocker))
+            }
+        }
+        None => format!("the {} on {} is in the way", token_name(pos, blocker), g.name(blocker)),
+    })
+}
+
+/// `the porthole on f3 has no free exit (c3, f6 are occupied)`, when `to` holds a token
+/// and clearing the pieces from the other token squares would let the mover enter it.
+pub(super) fn no_free_exit(pos: &Position, from: Square, to: Square) -> Option<String> {
+    pos.tokens_at(to)?;
+    let g = pos.geometry();
+    let occupied: Vec<Square> = pos
+        .token_squares()
+        .filter(|&sq| sq != to && sq != from && pos.piece_at(sq).is_some())
+        .filter(|&sq| !pos.piece_at(sq).is_some_and(|piece| pos.variant().is_royal(piece.kind)))
+        .collect();
+    if occupied.is_empty() {
+        return None;
+    }
+    let mut cleared = pos.clone();
+    for &sq in &occupied {
+        cleared.remove_piece(sq);
+    }
+    if !reaches(&cleared, from, to) {
+        return None;
+    }
+    let names: Vec<String> = occupied.iter().map(|&sq| g.name(sq)).collect();
+    let verb = if names.len() == 1 { "is" } else { "are" };
+    Some(format!(
+        "the {} on {} has no free exit ({} {verb} occupied)",
+        token_name(pos, to),
+        g.name(to),
+        names.join(", ")
+    ))
+}
+
+/// The first square strictly between `from` and `to` on a rank, file or diagonal of one
+/// board that holds a piece or a token.
+fn first_between(pos: &Position, from: Square, to: Square) -> Option<Square> {
+    let g = pos.geometry();
+    if g.board_of(from) != g.board_of(to) {
+        return None;
+    }
+    let dx = i32::from(g.file_of(to)) - i32::from(g.file_of(from));
+    let dy = i32::from(g.rank_of(to)) - i32::from(g.rank_of(from));
+    if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+        return None;
+    }
+    let steps = dx.abs().max(dy.abs());
+    let (sx, sy) = (dx.signum(), dy.signum());
+    (1..steps)
+        .filter_map(|k| g.offset(from, sx * k, sy * k))
+        .find(|&sq| pos.piece_at(sq).is_some() || pos.tokens_at(sq).is_some())
+}
+
+/// Empties `sq` of its piece (not a king: a position needs its kings) or its tokens.
+fn clear(pos: &mut Position, sq: Square) -> bool {
+    match pos.piece_at(sq) {
+        Some(piece) if pos.variant().is_royal(piece.kind) => false,
+        Some(_) => {
+            pos.remove_piece(sq);
+            true
+        }
+        None => {
+            pos.clear_tokens(sq);
+            true
+        }
+    }
+}
+
+/// Whether a legal move takes the piece on `from` to `to` (or into a token on `to`).
+fn reaches(pos: &Position, from: Square, to: Square) -> bool {
+    pos.legal_moves().iter().any(|&mv| {
+        mv.from() == Some(from)
+            && match mv {
+                Move::Transit { entry, .. } => entry == to,
+                other => other.to() == Some(to),
+            }
+    })
+}
+
+fn token_name(pos: &Position, sq: Square) -> String {
+    match pos.tokens_at(sq) {
+        Some(stack) => pos.variant().tokens()[stack.kind as usize].name.clone(),
+        None => "token".to_owned(),
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
