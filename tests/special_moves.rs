@@ -12,7 +12,7 @@ use holechess_game::{Dice, Game, Rules};
 use holechess_kernel::notation::{lan, parse_move, san};
 use holechess_kernel::perft::perft;
 use holechess_kernel::{Move, Position, Side};
-use holechess_record::{record_of, replay_record, write_game, PgnItem, PgnReader};
+use holechess_record::{record_of, replay_record, write_game, PgnReader};
 
 fn example_path(file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(file)
@@ -173,7 +173,7 @@ fn a_variant_without_a_special_moves_hook_has_no_special_moves() {
 /// The only game of a record text.
 fn read_one(text: &str) -> holechess_record::GameRecord {
     let mut items = PgnReader::from_bytes(text.as_bytes());
-    let Some(Ok(PgnItem::Game(record))) = items.next() else { panic!("no game in\n{text}") };
+    let Some(Ok(record)) = items.next() else { panic!("no game in\n{text}") };
     record
 }
 
