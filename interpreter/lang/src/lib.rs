@@ -13,6 +13,7 @@ pub mod ast;
 pub mod check;
 mod check_exits;
 pub mod diagnostic;
+mod hook_check;
 pub mod limits;
 pub mod lower;
 pub mod policy;
