@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use holechess_kernel::spec::{CastleRole, Entry, EpRole, Exit, PatternCondition, PatternMode, TokenMovement};
-use holechess_kernel::{Effect, Move, Piece, Position, Side, Square};
+use holechess_kernel::{Move, Piece, Position, Side, Square, SquareEffect};
 
 /// The legal moves of the side to move, as a set.
 pub fn legal_moves(pos: &Position) -> BTreeSet<MoveKey> {
@@ -118,7 +118,7 @@ impl Walker<'_> {
 
     /// The token's effect on this mover, `None` on an ordinary square (no token, or a token
     /// dormant under a piece).
-    fn effect(&self, sq: Square) -> Option<Effect> {
+    fn effect(&self, sq: Square) -> Option<SquareEffect> {
         let stack = self.pos.tokens_at(sq)?;
         let effects = self.pos.variant().effects(stack.kind);
         if effects.dormant_while_occupied && self.pos.piece_at(sq).is_some() {

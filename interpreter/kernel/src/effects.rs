@@ -14,7 +14,7 @@ use crate::spec::{Entry, Exit, Stacking, TokenMovement, TokenSpec};
 
 /// What a token does to a moving piece of one class (royal or not).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Effect {
+pub struct SquareEffect {
     /// How lines pass over the square and whether pieces land on it.
     pub passage: TokenMovement,
     /// How a transit through the token starts.
@@ -25,10 +25,10 @@ pub struct Effect {
     pub blocks_promotion: bool,
 }
 
-impl Effect {
+impl SquareEffect {
     /// No effect at all: the square is ordinary for this mover.
-    pub const NONE: Effect =
-        Effect { passage: TokenMovement::Open, entry: Entry::None, exit: Exit::None, blocks_promotion: false };
+    pub const NONE: SquareEffect =
+        SquareEffect { passage: TokenMovement::Open, entry: Entry::None, exit: Exit::None, blocks_promotion: false };
 
     /// Whether lines stop at the square (before landing on it, unless entered).
     #[inline]
@@ -47,7 +47,7 @@ impl Effect {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TokenEffects {
     /// The effect on a mover: `[non-royal, royal]`.
-    pub movers: [Effect; 2],
+    pub movers: [SquareEffect; 2],
     /// The entered token moves to the square the mover came from.
     pub relocate_to_origin: bool,
     /// What a stack of two or more does.
@@ -67,9 +67,10 @@ pub struct TokenEffects {
 impl TokenEffects {
     /// Compiles a declared token kind.
     pub fn compile(t: &TokenSpec) -> TokenEffects {
-        let full = Effect { passage: t.movement, entry: t.entry, exit: t.exit, blocks_promotion: t.blocks_promotion };
+        let full =
+            SquareEffect { passage: t.movement, entry: t.entry, exit: t.exit, blocks_promotion: t.blocks_promotion };
         TokenEffects {
-            movers: [full, if t.royal_exempt { Effect::NONE } else { full }],
+            movers: [full, if t.royal_exempt { SquareEffect::NONE } else { full }],
             relocate_to_origin: t.relocate_to_origin,
             stacking: t.stacking,
             dormant_while_occupied: t.inactive_while_occupied,
@@ -82,7 +83,7 @@ impl TokenEffects {
 
     /// The effect on a mover of this class.
     #[inline]
-    pub fn for_mover(&self, royal: bool) -> &Effect {
+    pub fn for_mover(&self, royal: bool) -> &SquareEffect {
         &self.movers[usize::from(royal)]
     }
 
@@ -97,7 +98,7 @@ impl Position {
     /// What the token on `sq` does now to a mover of the given class; `None` when the square
     /// is ordinary for it (no token, or a token dormant under a piece).
     #[inline]
-    pub fn effect_at(&self, sq: Square, royal: bool) -> Option<&Effect> {
+    pub fn effect_at(&self, sq: Square, royal: bool) -> Option<&SquareEffect> {
         let stack = self.tokens[sq.index()];
         if stack.count == 0 {
             return None;

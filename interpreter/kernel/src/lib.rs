@@ -28,7 +28,7 @@ mod warped;
 pub mod zobrist;
 
 pub use bitset::SquareSet;
-pub use effects::{Effect, TokenEffects};
+pub use effects::{SquareEffect, TokenEffects};
 pub use error::{PositionError, SpecError, SpecSubject};
 pub use geometry::{Geometry, Side, Square};
 pub use make::Undo;
