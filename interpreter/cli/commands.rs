@@ -60,8 +60,19 @@ pub fn load_variant(name: &str) -> Result<LoadedVariant, String> {
 /// The position given by `--fen`, or the variant's start.
 pub fn position_of(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, String> {
     match fen {
-        Some(text) => Position::from_fen(variant, text).map_err(|e| format!("invalid position '{text}': {e}")),
+        Some(text) => {
+            Position::from_fen(variant, text).map_err(|e| format!("invalid position '{}': {e}", quoted(text)))
+        }
         None => Ok(Position::start(variant)),
+    }
+}
+
+/// At most [`holechess_lang::limits::QUOTE_CHARS`] characters of a text an error quotes.
+fn quoted(text: &str) -> String {
+    let limit = holechess_lang::limits::QUOTE_CHARS;
+    match text.char_indices().nth(limit) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
     }
 }
 

@@ -380,11 +380,17 @@ fn read_tokens(pos: &mut Position, text: &str) -> Result<(), PositionError> {
             if current.count > 0 && current.kind != kind {
                 return Err(PositionError::new(format!("{item}: two kinds of token on one square")));
             }
-            let count = if current.count > 0 { current.count.saturating_add(count) } else { count };
+            let count = if current.count > 0 { current.count.checked_add(count) } else { Some(count) };
+            let count = count.ok_or_else(|| too_high_stack(item))?;
             pos.write_tokens(sq, TokenStack { kind, count, timer: timer.max(current.timer) });
         }
     }
     Ok(())
+}
+
+/// A stack past the most tokens one square holds.
+fn too_high_stack(item: &str) -> PositionError {
+    PositionError::new(format!("{item}: a square holds at most {} tokens", u8::MAX))
 }
 
 /// `e5`, `f3*2`, `e5(2)`, `B:a4`.
@@ -398,7 +404,10 @@ fn read_token_item(g: &Geometry, item: &str) -> Result<(Square, u8, u16), Positi
         None => (item, 0),
     };
     let (sq_text, count) = match rest.split_once('*') {
-        Some((sq, n)) => (sq, n.parse::<u8>().map_err(|_| bad())?),
+        Some((sq, n)) => {
+            let count = n.parse::<u64>().map_err(|_| bad())?;
+            (sq, u8::try_from(count).map_err(|_| too_high_stack(item))?)
+        }
         None => (rest, 1),
     };
     if count == 0 {
