@@ -243,3 +243,43 @@ fn ph2_a_refused_move_names_the_piece_in_the_way_and_a_missing_exit() {
     let out = stdout(&play(&["porthole"], &format!("position {start}\nNf3\n")));
     assert!(out.contains("no free exit (c3 is occupied)"), "{out}");
 }
+
+/// Issue 11 finding 7: a record naming a script path in `[Variant]` does not run it.
+#[test]
+fn a_record_naming_a_script_path_is_refused_not_run() {
+    let script = temp_file("foreign.hole");
+    std::fs::write(&script, "variant \"Foreign\"\nextends chess\n").expect("script");
+    let record = temp_file("foreign.pgn");
+    std::fs::write(&record, format!("[Variant \"{}\"]\n\n1. e4 *\n", script.display())).expect("record");
+    let output = play(&["chess"], &format!("load {}\nfen\n", record.display()));
+    let out = stdout(&output);
+    assert!(out.contains("not bundled") && out.contains(&format!("new {}", script.display())), "{out}");
+    assert_eq!(fens(&out), ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"], "nothing loaded");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+/// Issue 11 finding 4: a long record loads, takes back moves past the loaded point and
+/// saves back whole (the unit tests of `records` check that no position is kept per ply).
+#[test]
+fn a_long_record_loads_undoes_and_saves_back_whole() {
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut pgn = String::from("[Variant \"chess\"]\n\n");
+    for index in 0..4_000 {
+        if index % 2 == 0 {
+            pgn.push_str(&format!("{}. ", index / 2 + 1));
+        }
+        pgn.push_str(cycle[index % 4]);
+        pgn.push(if index % 16 == 15 { '\n' } else { ' ' });
+    }
+    pgn.push_str("*\n");
+    let input = temp_file("long.pgn");
+    std::fs::write(&input, pgn).expect("record");
+    let output = temp_file("long-out.pgn");
+    let script = format!("load {}\nundo\nundo\nundo\nfen\nsave {}\n", input.display(), output.display());
+    let out = stdout(&play(&["chess"], &script));
+    assert!(out.contains("loaded 4000 plies"), "{out}");
+    assert_eq!(fens(&out), ["rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 3997 1999"]);
+    assert!(out.contains("saved 3997 plies"), "{out}");
+    let saved = std::fs::read_to_string(&output).expect("saved");
+    assert!(saved.contains("1999. Nf3 *") || saved.contains("1999. Nf3\n*"), "{}", &saved[saved.len() - 80..]);
+}

@@ -1,6 +1,13 @@
 //! Where REPL lines come from: a rustyline editor on a terminal (prompt, completion, a
 //! history file kept across runs), or standard input read line by line otherwise.
+//!
+//! A block pasted at the prompt (`d5⏎c4⏎e6`) arrives as one editor line holding newlines:
+//! it is split and every line runs, in order, each shown after the prompt it answers. Lines
+//! typed while the computer thinks are read one by one before the editor starts
+//! ([`super::typeahead`]). Ctrl-C
+//! at the prompt clears the line (leaving takes `quit` or Ctrl-D).
 
+use std::collections::VecDeque;
 use std::io::BufRead;
 use std::path::PathBuf;
 
@@ -11,67 +18,100 @@ use rustyline::Editor;
 use super::complete::PlayHelper;
 use super::session::Session;
 
-/// A source of input lines.
-pub enum LineSource {
+/// What reads the lines.
+enum Reader {
     Terminal { editor: Box<Editor<PlayHelper, DefaultHistory>>, history: Option<PathBuf> },
     Script(std::io::StdinLock<'static>),
+}
+
+/// A source of input lines.
+pub struct LineSource {
+    reader: Reader,
+    /// Lines of a pasted block not yet run.
+    queued: VecDeque<String>,
 }
 
 impl LineSource {
     /// The line editor when `interactive` (falling back to plain lines if it cannot
     /// start), else plain lines.
     pub fn open(interactive: bool) -> LineSource {
-        if interactive {
-            if let Ok(mut editor) = Editor::<PlayHelper, DefaultHistory>::new() {
+        let reader = match interactive.then(Editor::<PlayHelper, DefaultHistory>::new) {
+            Some(Ok(mut editor)) => {
                 editor.set_helper(Some(PlayHelper::new()));
                 let history = history_path();
                 if let Some(path) = &history {
                     let _ = editor.load_history(path);
                 }
-                return LineSource::Terminal { editor: Box::new(editor), history };
+                Reader::Terminal { editor: Box::new(editor), history }
             }
-        }
-        LineSource::Script(std::io::stdin().lock())
+            _ => Reader::Script(std::io::stdin().lock()),
+        };
+        LineSource { reader, queued: VecDeque::new() }
     }
 
-    /// The next line, `None` at the end of input (Ctrl-D) or on Ctrl-C.
+    /// The next line, `None` at the end of input (Ctrl-D).
     pub fn next_line(&mut self, session: &Session) -> Option<String> {
-        match self {
-            LineSource::Terminal { editor, .. } => {
-                if let Some(helper) = editor.helper_mut() {
-                    helper.set_moves(session.move_texts());
-                }
-                match editor.readline(&session.prompt()) {
-                    Ok(line) => {
-                        if !line.trim().is_empty() {
-                            let _ = editor.add_history_entry(line.as_str());
-                        }
-                        Some(line)
-                    }
-                    Err(ReadlineError::Interrupted | ReadlineError::Eof) => None,
-                    Err(error) => {
-                        eprintln!("error: cannot read the terminal: {error}");
-                        None
-                    }
-                }
+        if let Some(line) = self.queued.pop_front() {
+            if matches!(self.reader, Reader::Terminal { .. }) {
+                println!("{}{line}", session.prompt());
             }
-            LineSource::Script(stdin) => {
+            return Some(line);
+        }
+        let text = match &mut self.reader {
+            Reader::Terminal { editor, .. } => match super::typeahead::waiting_line() {
+                Some(line) => {
+                    println!("{}{line}", session.prompt());
+                    let _ = editor.add_history_entry(line.as_str());
+                    line
+                }
+                None => read_terminal(editor, session)?,
+            },
+            Reader::Script(stdin) => {
                 let mut line = String::new();
                 match stdin.read_line(&mut line) {
-                    Ok(0) | Err(_) => None,
-                    Ok(_) => Some(line),
+                    Ok(0) | Err(_) => return None,
+                    Ok(_) => line,
                 }
             }
-        }
+        };
+        let mut lines = text.split(['\n', '\r']).filter(|line| !line.trim().is_empty()).map(str::to_owned);
+        let first = lines.next().unwrap_or_default();
+        self.queued.extend(lines);
+        Some(first)
     }
 
     /// Saves the history (silently skipped if it cannot be written).
     pub fn close(&mut self) {
-        if let LineSource::Terminal { editor, history: Some(path) } = self {
+        if let Reader::Terminal { editor, history: Some(path) } = &mut self.reader {
             if let Some(dir) = path.parent() {
                 let _ = std::fs::create_dir_all(dir);
             }
             let _ = editor.save_history(path);
+        }
+    }
+}
+
+/// One editor line: Ctrl-C gives an empty line (and a word on how to leave), Ctrl-D `None`.
+fn read_terminal(editor: &mut Editor<PlayHelper, DefaultHistory>, session: &Session) -> Option<String> {
+    if let Some(helper) = editor.helper_mut() {
+        helper.set_moves(session.move_texts());
+    }
+    super::interrupt::take();
+    match editor.readline(&session.prompt()) {
+        Ok(line) => {
+            for single in line.lines().filter(|l| !l.trim().is_empty()) {
+                let _ = editor.add_history_entry(single);
+            }
+            Some(line)
+        }
+        Err(ReadlineError::Interrupted) => {
+            println!("(line cleared; `quit` or Ctrl-D leaves)");
+            Some(String::new())
+        }
+        Err(ReadlineError::Eof) => None,
+        Err(error) => {
+            eprintln!("error: cannot read the terminal: {error}");
+            None
         }
     }
 }

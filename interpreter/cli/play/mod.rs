@@ -4,15 +4,18 @@
 //! so that a session can be scripted (and, with `--seed`, repeated exactly). A scripted
 //! session exits 1 if any line was rejected, else 0.
 
+mod autosave;
 mod command;
 mod complete;
 mod exits;
 mod explain;
 mod input;
+mod interrupt;
 mod records;
 mod session;
 mod setup;
 mod show;
+mod typeahead;
 
 use std::io::IsTerminal;
 
@@ -75,6 +78,10 @@ pub fn run(config: &PlayConfig) -> Result<Outcome, String> {
     let seed = config.seed.unwrap_or_else(clock_seed);
     let interactive = std::io::stdin().is_terminal();
     let mut session = Session::new(rules, seed, config.ai, config.level, Style::detect());
+    if interactive {
+        session.set_interactive();
+        interrupt::install();
+    }
     if let Some(holes) = &config.holes {
         session.holes(holes).map_err(|e| format!("--holes: {e}"))?;
     } else {
@@ -86,6 +93,7 @@ pub fn run(config: &PlayConfig) -> Result<Outcome, String> {
             break;
         }
     }
+    session.leave_game();
     source.close();
     Ok(match (interactive, session.rejected) {
         (false, n) if n > 0 => Outcome::Invalid,

@@ -1,14 +1,18 @@
 //! `save FILE` / `load FILE`: a game as a PGN record (RULINGS.md "Game records"): the
 //! `[Variant]` tag, `[FEN]` and `[Holes]` for a custom start, every move in SAN with the
-//! outcomes of its dice in `{[%dice ...]}`, and the result. Loading replays the record
-//! with the record crate (so a bad record is rejected with its reason) and then plays it
-//! into a session with the recorded dice.
+//! outcomes of its dice in `{[%dice ...]}`, and the result. Loading checks the record with
+//! the record crate (so a bad record is refused with its reason), then replays it with its
+//! recorded dice into a position, keeping only the last ply as a played ply: memory stays
+//! flat in the game's length (the earlier plies are kept as their text and dice, for `save`
+//! and for `undo` past the loaded point). A record names its variant; a script path in
+//! `[Variant]` is never run by `load` (the player starts that script with `new` first).
 
 use std::path::Path;
 use std::sync::Arc;
 
 use holechess_game::{Dice, Game, Rules};
-use holechess_kernel::notation::parse_move;
+use holechess_kernel::notation::{parse_move, parse_move_in};
+use holechess_kernel::{MoveList, Position};
 use holechess_record::{replay_record, write_game, GameResult, MoveEntry, PgnReader};
 
 use super::setup::Setup;
@@ -19,8 +23,16 @@ pub struct Players {
     pub black: String,
 }
 
-/// The PGN text of `game`, started by `setup`; `result` is `1-0`, `0-1`, `1/2-1/2` or `*`.
-pub fn to_pgn(game: &Game, setup: &Setup, players: &Players, result: &str) -> String {
+/// A ply of a loaded record before its last one: the move as written and its dice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Earlier {
+    pub text: String,
+    pub dice: Vec<u8>,
+}
+
+/// The PGN text of a game started by `setup`: the `earlier` plies, then `game`'s; `result`
+/// is `1-0`, `0-1`, `1/2-1/2` or `*`.
+pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &Setup, players: &Players, result: &str) -> String {
     let mut record = holechess_record::Game::default();
     record.set_tag("Event", "holechess play");
     record.set_tag("White", &players.white);
@@ -33,12 +45,13 @@ pub fn to_pgn(game: &Game, setup: &Setup, players: &Players, result: &str) -> St
     if let Some(holes) = &setup.holes {
         record.set_tag("Holes", &holes.join(" "));
     }
-    for (index, ply) in game.plies().iter().enumerate() {
-        let number = index as u32 + 1;
-        let Some(mut entry) = MoveEntry::new(number, &ply.san).or_else(|| MoveEntry::new(number, &ply.lan)) else {
-            continue;
-        };
-        entry.dice = ply.rolls.iter().map(|roll| roll.value).collect();
+    let played = game.plies().iter().map(|ply| {
+        let text = if MoveEntry::new(0, &ply.san).is_some() { ply.san.clone() } else { ply.lan.clone() };
+        Earlier { text, dice: ply.rolls.iter().map(|roll| roll.value).collect() }
+    });
+    for (index, ply) in earlier.iter().cloned().chain(played).enumerate() {
+        let Some(mut entry) = MoveEntry::new(index as u32 + 1, &ply.text) else { continue };
+        entry.dice = ply.dice;
         record.moves.push(entry);
     }
     record.result = GameResult::from_pgn(result.as_bytes());
@@ -47,13 +60,20 @@ pub fn to_pgn(game: &Game, setup: &Setup, players: &Players, result: &str) -> St
 
 /// A game read back from a record.
 pub struct Loaded {
+    /// The game from the position before the record's last ply, with that ply played.
     pub game: Game,
+    /// Every ply before the last.
+    pub earlier: Vec<Earlier>,
     pub setup: Setup,
 }
 
 /// Reads the first game of `path`, checks it against its variant (the `[Variant]` tag, or
-/// `current`) and plays it into a session whose later dice come from `seed`.
+/// `current`) and replays it into a session whose later dice come from `seed`.
 pub fn load(path: &Path, current: &Arc<Rules>, seed: u64) -> Result<Loaded, String> {
+    let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if !metadata.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
     let reader = PgnReader::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let record = match reader.games().next() {
         Some(Ok(record)) => record,
@@ -70,19 +90,61 @@ pub fn load(path: &Path, current: &Arc<Rules>, seed: u64) -> Result<Loaded, Stri
         fen: record.game.fen().map(str::to_owned),
         holes: record.game.holes().map(|h| h.split([' ', ',']).filter(|s| !s.is_empty()).map(str::to_owned).collect()),
     };
-    let start = holechess_record::start_position(&record.game, &rules).map_err(|reason| reason.to_string())?;
-    let mut game = Game::new(Arc::clone(&rules), start, Dice::seeded(seed));
-    for entry in &record.game.moves {
-        let text = entry.text.to_string();
-        let mv = parse_move(game.position(), &text).map_err(|e| format!("ply {}: {e}", entry.ply))?;
-        let dice: Vec<u32> = entry.dice.iter().map(|&d| u32::from(d)).collect();
-        game.play_recorded(mv, &dice).map_err(|e| format!("ply {} ({text}): {e}", entry.ply))?;
-    }
-    Ok(Loaded { game, setup })
+    let mut earlier: Vec<Earlier> = record
+        .game
+        .moves
+        .iter()
+        .map(|entry| Earlier { text: entry.text.to_string(), dice: entry.dice.clone() })
+        .collect();
+    drop(record);
+    let last = earlier.pop();
+    let game = rebuild(&rules, &setup, &earlier, last.as_ref(), seed)?;
+    Ok(Loaded { game, earlier, setup })
 }
 
-/// The rules a record's `[Variant]` tag names (the current ones when it names none or
-/// the same).
+/// The game after `earlier` and then `last` (played as the game's one ply), from `setup`,
+/// later dice from `seed`. Only one position is kept while replaying.
+pub fn rebuild(
+    rules: &Arc<Rules>,
+    setup: &Setup,
+    earlier: &[Earlier],
+    last: Option<&Earlier>,
+    seed: u64,
+) -> Result<Game, String> {
+    let mut position = setup.position(rules)?;
+    for (index, ply) in earlier.iter().enumerate() {
+        position = replay_ply(rules, position, ply).map_err(|e| format!("ply {}: {e}", index + 1))?;
+    }
+    let mut game = Game::new(Arc::clone(rules), position, Dice::seeded(seed));
+    if let Some(ply) = last {
+        let mv = parse_move(game.position(), &ply.text).map_err(|e| format!("ply {}: {e}", earlier.len() + 1))?;
+        game.play_recorded(mv, &outcomes(ply)).map_err(|e| format!("ply {} ({}): {e}", earlier.len() + 1, ply.text))?;
+    }
+    Ok(game)
+}
+
+/// `position` after one recorded ply: on the kernel alone when the variant has no events,
+/// else through a one-ply game with the ply's dice.
+fn replay_ply(rules: &Arc<Rules>, mut position: Position, ply: &Earlier) -> Result<Position, String> {
+    // Generated in place: `Position::legal_moves` would copy the position (and its history).
+    let mut legal = MoveList::new();
+    position.generate_legal(&mut legal);
+    let mv = parse_move_in(&position, &ply.text, &legal).map_err(|e| e.to_string())?;
+    if !rules.has_events() {
+        position.play(mv);
+        return Ok(position);
+    }
+    let mut game = Game::new(Arc::clone(rules), position, Dice::seeded(0));
+    game.play_recorded(mv, &outcomes(ply)).map_err(|e| format!("{}: {e}", ply.text))?;
+    Ok(game.position().clone())
+}
+
+fn outcomes(ply: &Earlier) -> Vec<u32> {
+    ply.dice.iter().map(|&d| u32::from(d)).collect()
+}
+
+/// The rules a record's `[Variant]` tag names: the current ones when it names none or the
+/// same, else a bundled variant. A script path is not run from a record.
 fn rules_of(tag: Option<&str>, current: &Arc<Rules>) -> Result<Arc<Rules>, String> {
     let Some(tag) = tag.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(Arc::clone(current));
@@ -94,5 +156,57 @@ fn rules_of(tag: Option<&str>, current: &Arc<Rules>) -> Result<Arc<Rules>, Strin
         "standard" | "orthodox" | "normal" => "chess".to_owned(),
         other => other.to_owned(),
     };
-    Rules::load(&name).map_err(|_| format!("the record is for variant `{tag}`, which is not bundled"))
+    if !holechess_lang::bundled().iter().any(|variant| variant.id == name) {
+        return Err(format!(
+            "the record is for variant `{tag}`, which is not bundled; a record never runs a script by itself: \
+             if you trust that script, start it with `new {tag}`, then load the record again"
+        ));
+    }
+    Rules::load(&name).map_err(|error| format!("the record's variant `{tag}` cannot be loaded:\n{error}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A chess record of `plies` knight moves back and forth (legal: no automatic draw, K8).
+    fn shuffle_record(plies: usize) -> String {
+        let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        let mut text = String::from("[Variant \"chess\"]\n\n");
+        for (index, ply) in (0..plies).map(|i| cycle[i % 4]).enumerate() {
+            if index % 2 == 0 {
+                text.push_str(&format!("{}. ", index / 2 + 1));
+            }
+            text.push_str(ply);
+            text.push(if index % 16 == 15 { '\n' } else { ' ' });
+        }
+        text.push_str("*\n");
+        text
+    }
+
+    /// Issue 11 finding 4: a long game loads with one played ply kept as a position record,
+    /// whatever its length (no position clone per ply), and saves back whole.
+    #[test]
+    fn a_long_record_loads_without_a_position_per_ply() {
+        let dir = std::env::temp_dir().join(format!("holechess-long-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("long.pgn");
+        std::fs::write(&path, shuffle_record(20_000)).unwrap();
+        let rules = Rules::load("chess").unwrap();
+        let loaded = load(&path, &rules, 1).unwrap();
+        assert_eq!(loaded.game.plies().len(), 1, "only the last ply is a played ply");
+        assert_eq!(loaded.earlier.len(), 19_999);
+        assert_eq!(loaded.game.position().fen(), rules.start_position().fen().replace(" 0 1", " 20000 10001"));
+        let players = Players { white: "a".into(), black: "b".into() };
+        let text = to_pgn(&loaded.game, &loaded.earlier, &loaded.setup, &players, "*");
+        assert!(text.contains("10000. Ng1 Ng8"), "every ply is saved back");
+    }
+
+    #[test]
+    fn a_script_path_in_the_variant_tag_is_not_run() {
+        let rules = Rules::load("chess").unwrap();
+        let error = rules_of(Some("/tmp/x.hole"), &rules).err().unwrap();
+        assert!(error.contains("not bundled") && error.contains("new /tmp/x.hole"), "{error}");
+        assert_eq!(rules_of(Some("porthole"), &rules).unwrap().id(), "porthole");
+    }
 }

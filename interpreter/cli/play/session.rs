@@ -15,10 +15,11 @@ use holechess_view::{render_svg, SvgOptions};
 use super::command::{self, Input, COMMANDS};
 use super::exits::{self, ExitChoice};
 use super::explain::why_illegal;
-use super::records::{self, Players};
+use super::records::{self, Earlier, Players};
 use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Style};
 use super::AiSides;
+use super::{autosave, interrupt};
 use crate::chance::EventChance;
 
 /// Most plies the computer plays on its own in one go when it has both sides.
@@ -44,8 +45,14 @@ pub struct Session {
     style: Style,
     /// A draw claimed with `draw`: the game is over.
     claimed: Option<&'static str>,
+    /// Plies of a loaded record before the game's first played ply (`records`).
+    earlier: Vec<Earlier>,
     /// Transits typed without an exit, waiting for the player to pick one.
     choices: Option<ExitChoice>,
+    /// Plies played since the game was last saved, loaded or started.
+    unsaved: bool,
+    /// At a terminal: an unsaved game is autosaved when left.
+    interactive: bool,
     /// Lines rejected so far.
     pub rejected: usize,
 }
@@ -64,7 +71,31 @@ impl Session {
             style,
             claimed: None,
             choices: None,
+            earlier: Vec::new(),
+            unsaved: false,
+            interactive: false,
             rejected: 0,
+        }
+    }
+
+    /// Marks the session as one at a terminal: Ctrl-C and autosave apply.
+    pub fn set_interactive(&mut self) {
+        self.interactive = true;
+    }
+
+    /// Leaving the game (quit, Ctrl-D, a new game or a load): an unsaved game of an
+    /// interactive session is autosaved, and the file named.
+    pub fn leave_game(&mut self) {
+        if !self.interactive || !self.unsaved || self.ply_count() == 0 {
+            return;
+        }
+        let Some(path) = autosave::file_for(self.rules.id()) else {
+            println!("The game was not saved (no folder for autosaves: set XDG_STATE_HOME or HOME).");
+            return;
+        };
+        match self.save(&path) {
+            Ok(()) => println!("The unsaved game was autosaved: `load {}` continues it.", path.display()),
+            Err(message) => println!("error: autosave failed: {message}"),
         }
     }
 
@@ -225,7 +256,8 @@ impl Session {
     }
 
     /// Prints the ply just played, the board and how the game stands.
-    fn after_ply(&self, who: Option<String>) {
+    fn after_ply(&mut self, who: Option<String>) {
+        self.unsaved = true;
         let Some(ply) = self.game.plies().last() else { return };
         for line in show::ply_lines(ply, who.as_deref()) {
             println!("{line}");
@@ -262,13 +294,29 @@ impl Session {
                 return;
             }
             played += 1;
+            if interrupt::take() {
+                self.interrupted();
+                return;
+            }
+        }
+    }
+
+    /// Ctrl-C while the computer played: it stops, and the player has control.
+    fn interrupted(&mut self) {
+        if self.ai.both() {
+            self.ai = AiSides::NONE;
+            println!("Interrupted: the computer stops; both sides are yours now (`ai both` resumes, `go` moves once).");
+        } else {
+            println!("Interrupted: the computer played its best move so far.");
         }
     }
 
     /// The computer plays the side to move.
     fn computer_move(&mut self) -> Result<(), String> {
         let pos = self.game.position().clone();
-        let result = self.engine.choose(&pos, Limits::time(AI_MOVE_TIME));
+        let flag = self.engine.stop_flag();
+        let engine = &mut self.engine;
+        let result = interrupt::searching(flag, || engine.choose(&pos, Limits::time(AI_MOVE_TIME)));
         let mv = result.best_move.ok_or("the computer finds no move")?;
         self.game.play(mv).map_err(|e| e.to_string())?;
         let score = match is_mate_score(result.score) {
@@ -283,6 +331,10 @@ impl Session {
     fn go(&mut self) -> Result<(), String> {
         self.ensure_going()?;
         self.computer_move()?;
+        if interrupt::take() {
+            self.interrupted();
+            return Ok(());
+        }
         self.autoplay();
         Ok(())
     }
@@ -327,17 +379,27 @@ impl Session {
     }
 
     fn undo(&mut self) -> Result<(), String> {
-        let ply = self.game.undo().ok_or("nothing to undo")?;
-        let mut taken = vec![ply.san];
+        let ply = self.undo_one()?.ok_or("nothing to undo")?;
+        let mut taken = vec![ply];
         if self.ai.plays(self.game.position().side_to_move()) && !self.ai.both() {
-            if let Some(ply) = self.game.undo() {
-                taken.insert(0, ply.san);
+            if let Some(ply) = self.undo_one()? {
+                taken.insert(0, ply);
             }
         }
         self.claimed = None;
         println!("taken back: {}", taken.join(" "));
         self.print_board();
         Ok(())
+    }
+
+    /// Takes back one ply, replaying a loaded record up to the ply before when the game
+    /// holds no played ply; the move taken back, `None` at the start.
+    fn undo_one(&mut self) -> Result<Option<String>, String> {
+        if self.game.plies().is_empty() {
+            let Some(last) = self.earlier.pop() else { return Ok(None) };
+            self.game = records::rebuild(&self.rules, &self.setup, &self.earlier, Some(&last), self.seed)?;
+        }
+        Ok(self.game.undo().map(|ply| ply.san))
     }
 
     fn claim_draw(&mut self) -> Result<(), String> {
@@ -358,8 +420,10 @@ impl Session {
     // --- setup -------------------------------------------------------------------------
 
     fn new_game(&mut self, variant: Option<&str>) -> Result<(), String> {
-        if let Some(name) = variant {
-            self.rules = Rules::load(name)?;
+        let rules = variant.map(Rules::load).transpose()?;
+        self.leave_game();
+        if let Some(rules) = rules {
+            self.rules = rules;
             self.engine = engine_for(&self.rules, self.engine.level().0);
         }
         self.restart(Setup::default())?;
@@ -375,14 +439,16 @@ impl Session {
         let start = setup.position(&self.rules)?;
         self.game = Game::new(Arc::clone(&self.rules), start, Dice::seeded(self.seed));
         self.setup = setup;
+        self.earlier.clear();
         self.claimed = None;
+        self.unsaved = false;
         self.engine.new_game();
         Ok(())
     }
 
     /// A custom token layout, before the first move.
     pub fn holes(&mut self, squares: &str) -> Result<(), String> {
-        if !self.game.plies().is_empty() {
+        if self.ply_count() > 0 {
             return Err("tokens can be laid out only before the first move (`new` starts again)".to_owned());
         }
         let base = Setup { fen: self.setup.fen.clone(), holes: None };
@@ -399,6 +465,7 @@ impl Session {
     fn set_position(&mut self, fen: &str) -> Result<(), String> {
         let setup = Setup { fen: Some(fen.to_owned()), holes: None };
         setup.position(&self.rules)?;
+        self.leave_game();
         self.restart(setup)?;
         self.print_board();
         self.autoplay();
@@ -440,7 +507,7 @@ impl Session {
 
     // --- files -------------------------------------------------------------------------
 
-    fn save(&self, path: &Path) -> Result<(), String> {
+    fn save(&mut self, path: &Path) -> Result<(), String> {
         let pos = self.game.position();
         let result = match self.claimed {
             Some(_) => "1/2-1/2",
@@ -451,25 +518,34 @@ impl Session {
             false => "human".to_owned(),
         };
         let players = Players { white: player(Side::White), black: player(Side::Black) };
-        let text = records::to_pgn(&self.game, &self.setup, &players, result);
+        let text = records::to_pgn(&self.game, &self.earlier, &self.setup, &players, result);
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        println!("saved {} plies to {}", self.game.plies().len(), path.display());
+        self.unsaved = false;
+        println!("saved {} plies to {}", self.ply_count(), path.display());
         Ok(())
     }
 
     fn load(&mut self, path: &Path) -> Result<(), String> {
         let loaded = records::load(path, &self.rules, self.seed)?;
+        self.leave_game();
         if !Arc::ptr_eq(loaded.game.rules(), &self.rules) {
             self.rules = Arc::clone(loaded.game.rules());
             self.engine = engine_for(&self.rules, self.engine.level().0);
         }
         self.game = loaded.game;
         self.setup = loaded.setup;
+        self.earlier = loaded.earlier;
         self.claimed = None;
+        self.unsaved = false;
         self.engine.new_game();
-        println!("loaded {} plies of {} from {}", self.game.plies().len(), self.rules.id(), path.display());
+        println!("loaded {} plies of {} from {}", self.ply_count(), self.rules.id(), path.display());
         self.print_board();
         Ok(())
+    }
+
+    /// Plies of the game so far (a loaded record's included).
+    fn ply_count(&self) -> usize {
+        self.earlier.len() + self.game.plies().len()
     }
 
     fn svg(&self, path: &Path) -> Result<(), String> {
