@@ -283,3 +283,17 @@ fn a_long_record_loads_undoes_and_saves_back_whole() {
     let saved = std::fs::read_to_string(&output).expect("saved");
     assert!(saved.contains("1999. Nf3 *") || saved.contains("1999. Nf3\n*"), "{}", &saved[saved.len() - 80..]);
 }
+
+/// Issue 10 item 3 (HP2): every board name the program prints is accepted back, a move
+/// names its board, White's action is shown as pending until Black replies, and a move
+/// on the wrong board is refused in words.
+#[test]
+fn hp2_two_board_moves_name_their_board_and_pending_actions_show() {
+    let out = stdout(&play(&["portal", "--seed", "1"], "B:e2e4\nA:e2-A:e4\nB:e7e5\nfen\n"));
+    assert!(out.contains("error: White moves on board A this turn, not on board B"), "{out}");
+    assert!(out.contains("1. e4 on board A"), "{out}");
+    assert!(out.contains("Turn 1, Black acts on board B"), "{out}");
+    assert!(out.contains("Pending: White's A:e2-A:e4"), "{out}");
+    assert!(out.contains("1... e5 on board B"), "{out}");
+    assert!(out.contains("Turn 2, White acts on board B"), "{out}");
+}

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use holechess_ai::{is_mate_score, Engine, Level, Limits};
 use holechess_game::{Dice, Game, GameError, Rules};
-use holechess_kernel::notation::{lan, san, transit_choices_for, NotationError};
+use holechess_kernel::notation::{lan, san, strip_board_names, transit_choices_for, NotationError};
 use holechess_kernel::{Move, Position, Side};
 use holechess_view::{render_svg, SvgOptions};
 
@@ -108,10 +108,17 @@ impl Session {
         texts
     }
 
-    /// `porthole 3. White` for the prompt.
+    /// `porthole 3. White> ` for the prompt; on two boards `portal 3. White on B> `, and
+    /// `portal 4. Black on A, teleport due> ` when a teleport must be made.
     pub fn prompt(&self) -> String {
         let pos = self.game.position();
-        format!("{} {}. {}> ", self.rules.id(), pos.fullmove_number(), side_name(pos.side_to_move()))
+        let side = pos.side_to_move();
+        let board = match pos.board_to_move() {
+            Some(board) if pos.geometry().boards() > 1 => format!(" on {}", pos.geometry().board_names[board]),
+            _ => String::new(),
+        };
+        let due = if pos.must_teleport(side) { ", teleport due" } else { "" };
+        format!("{} {}. {}{board}{due}> ", self.rules.id(), pos.fullmove_number(), side_name(side))
     }
 
     /// The banner and the board at the start; the computer moves if it has White.
@@ -191,8 +198,10 @@ impl Session {
 
     // --- moves -------------------------------------------------------------------------
 
-    fn human_move(&mut self, text: &str) -> Result<(), String> {
+    fn human_move(&mut self, typed: &str) -> Result<(), String> {
         self.ensure_going()?;
+        let owned = strip_board_names(self.game.position(), typed)?;
+        let text = owned.as_str();
         match self.game.play_text(text) {
             Ok(_) => {
                 self.after_ply(None);
