@@ -4,6 +4,7 @@
 //! so that a session can be scripted (and, with `--seed`, repeated exactly). A scripted
 //! session exits 1 if any line was rejected, else 0.
 
+mod advice;
 mod autosave;
 mod command;
 mod complete;
@@ -16,6 +17,7 @@ mod session;
 mod setup;
 mod show;
 mod typeahead;
+mod wording;
 
 use std::io::IsTerminal;
 

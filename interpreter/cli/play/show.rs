@@ -4,7 +4,7 @@
 use holechess_game::PlyRecord;
 use holechess_kernel::spec::StalemateRule;
 use holechess_kernel::{DrawClaim, Move, Position, Side, Status};
-use holechess_view::{render_text, TextOptions};
+use holechess_view::{render_text, Orientation, TextOptions};
 
 /// How boards are drawn.
 #[derive(Clone, Copy, Debug)]
@@ -13,6 +13,8 @@ pub struct Style {
     pub unicode: bool,
     /// The terminal's columns, when known (boards are stacked to fit).
     pub width: Option<usize>,
+    /// Black at the bottom (`flip`).
+    pub flipped: bool,
 }
 
 impl Style {
@@ -20,7 +22,7 @@ impl Style {
     pub fn detect() -> Style {
         use std::io::IsTerminal;
         let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        Style { colour, unicode: true, width: terminal_width() }
+        Style { colour, unicode: true, width: terminal_width(), flipped: false }
     }
 }
 
@@ -75,6 +77,7 @@ pub fn board(pos: &Position, last: Option<Move>, style: Style) -> String {
         unicode: style.unicode,
         last_move: last,
         width: style.width,
+        orientation: if style.flipped { Orientation::BlackAtBottom } else { Orientation::WhiteAtBottom },
         ..TextOptions::default()
     };
     render_text(pos, &options)
