@@ -343,3 +343,25 @@ fn pt1_dice_from_the_table_decide_the_next_event() {
     let chess = stdout(&play(&["chess"], "dice 6\n"));
     assert!(chess.contains("error: Orthodox Chess rolls no dice"), "{chess}");
 }
+
+/// Issue 10 item 7: refusals say what to do next, in words: why castling is illegal, how to
+/// write a promotion, the nearest name for a misspelt variant.
+#[test]
+fn refusals_say_what_is_wrong_and_what_to_write() {
+    let cases = [
+        ("r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1", "O-O", "White cannot castle short: the knight on g1 is in the way"),
+        ("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", "O-O", "f1 is attacked, and the king may not cross"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "O-O", "White may no longer castle short"),
+        ("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", "O-O-O", "White is in check, and castling out of check"),
+        ("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8", "without naming the promoted piece: write e8=Q (or =R, =B, =N)"),
+    ];
+    for (fen, typed, says) in cases {
+        let out = stdout(&play(&["chess"], &format!("position {fen}\n{typed}\n")));
+        assert!(out.contains(says), "{typed} in {fen}: {out}");
+    }
+    let out = stdout(&play(&["chess"], "new porthol\n"));
+    assert!(out.contains("did you mean `porthole`?"), "{out}");
+    let refused = play(&["porthol"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(common::binary::stderr(&refused).contains("did you mean `porthole`?"));
+}

@@ -54,6 +54,7 @@ pub fn run(command: Command) -> Outcome {
 
 /// Loads a variant by name or path; diagnostics become the error message.
 pub fn load_variant(name: &str) -> Result<LoadedVariant, String> {
+    crate::spelling::check_variant_name(name)?;
     holechess_lang::load(name).map_err(|diagnostics| diagnostics.render())
 }
 

@@ -111,30 +111,7 @@ pub fn usage(name: &str) -> String {
 
 /// The commands a mistyped word may have meant (a prefix of, or one or two edits from).
 pub fn suggestions(word: &str) -> Vec<&'static str> {
-    let word = word.to_ascii_lowercase();
-    COMMANDS
-        .iter()
-        .map(|(name, _, _)| *name)
-        .filter(|name| {
-            (word.len() >= 2 && name.starts_with(&word)) || edit_distance(&word, name) <= (word.len() / 3).max(1)
-        })
-        .collect()
-}
-
-/// Levenshtein distance.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
+    crate::spelling::nearest(word, COMMANDS.iter().map(|(name, _, _)| *name))
 }
 
 #[cfg(test)]

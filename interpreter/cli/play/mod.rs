@@ -76,6 +76,7 @@ impl AiSides {
 }
 
 pub fn run(config: &PlayConfig) -> Result<Outcome, String> {
+    crate::spelling::check_variant_name(&config.variant)?;
     let rules = Rules::load(&config.variant)?;
     let seed = config.seed.unwrap_or_else(clock_seed);
     let interactive = std::io::stdin().is_terminal();

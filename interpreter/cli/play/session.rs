@@ -540,6 +540,9 @@ impl Session {
     // --- setup -------------------------------------------------------------------------
 
     fn new_game(&mut self, variant: Option<&str>) -> Result<(), String> {
+        if let Some(name) = variant {
+            crate::spelling::check_variant_name(name)?;
+        }
         let rules = variant.map(Rules::load).transpose()?;
         self.leave_game();
         if let Some(rules) = rules {

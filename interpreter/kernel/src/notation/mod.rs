@@ -7,6 +7,7 @@
 use std::fmt;
 
 pub mod boards;
+mod castling;
 mod obstacle;
 pub mod resolve;
 pub mod text;
