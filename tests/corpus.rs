@@ -1,18 +1,29 @@
-//! Replaying outside game records with the orthodox script (`variants/chess.hole`):
-//! a sample of the real games (`../shared/data/pgn/real/`) must all be valid here, every
-//! real game in the ignored test (counts from `real-counts.tsv`), and every file in
-//! `../shared/data/pgn/tricky/` gives the outcome asserted below, compared with what
-//! python-chess reports (`python-chess-results.tsv`); each difference is explained.
+//! Replaying outside game records with the orthodox script (`variants/chess.hole`).
+//!
+//! The quick tests read the fixtures in `tests/fixtures/pgn/` (see the README there): every
+//! real game in them must be valid with the counts of `real-counts.tsv`, and every tricky file
+//! gives the outcome asserted below, compared with what python-chess reports
+//! (`python-chess-results.tsv`); each difference is explained. The `full_corpus_*` tests are
+//! ignored: they read the full corpora in `../shared/data/pgn/` when that folder sits beside
+//! the checkout, and `.ci/run` runs them then.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use holechess_game::Rules;
-use holechess_record::{replay_record, PgnReader, SourceEvent, Validator};
+use holechess_record::{SourceEvent, Validator};
 
-fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn")
+/// The PGN fixtures kept in the repository.
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pgn")
+}
+
+/// The full corpora beside the checkout, for the ignored `full_corpus_*` tests.
+fn full_corpus() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/pgn");
+    assert!(dir.is_dir(), "{} is missing: the full_corpus_* tests need the full corpora", dir.display());
+    dir
 }
 
 fn chess() -> Arc<Rules> {
@@ -47,40 +58,17 @@ fn validate(path: &Path, jobs: usize) -> Outcome {
                 }
             }
             SourceEvent::NoGames { .. } => outcome.not_pgn = true,
-            SourceEvent::Skipped { .. } => {}
         })
         .expect("read");
     outcome
 }
 
-#[test]
-fn a_sample_of_real_games_is_valid() {
-    const PER_FILE: usize = 700;
-    let rules = chess();
-    let mut games = 0;
-    for name in [
-        "pgnmentor-Morphy.pgn",
-        "shakmaty-pgnreader-lichess_db_1000k.pgn",
-        "sunfish-3fold-enginegames.pgn",
-        "shakmaty-pgnreader-twic1599_1000k.pgn",
-    ] {
-        let path = data_dir().join("real").join(name);
-        for record in PgnReader::open(&path).expect("open").games().take(PER_FILE) {
-            let record = record.expect("read");
-            let replay = replay_record(&record, &rules);
-            assert!(replay.is_valid(), "{name} game {}: {:?}", record.number, replay.failure);
-            games += 1;
-        }
-    }
-    assert!(games > 2000, "only {games} games in the sample");
-}
-
-#[test]
-#[ignore = "replays all 25,035 real games; run in release"]
-fn every_real_game_is_valid() {
-    let counts = std::fs::read_to_string(data_dir().join("real-counts.tsv")).expect("counts");
+/// Checks every file listed in a `real-counts.tsv` (file, bytes, games, plies, illegal games)
+/// against the files of `dir`; returns the total (games, plies).
+fn check_real_counts(counts: &Path, dir: &Path, jobs: usize) -> (usize, u64) {
+    let counts = std::fs::read_to_string(counts).expect("counts");
     let (mut games, mut plies) = (0, 0);
-    for row in counts.lines().filter(|line| line.ends_with(".pgn") || line.contains(".pgn\t")) {
+    for row in counts.lines().filter(|line| line.contains(".pgn\t")) {
         let fields: Vec<&str> = row.split('\t').collect();
         let (name, expected_games, expected_plies, illegal) = (
             fields[0],
@@ -88,7 +76,7 @@ fn every_real_game_is_valid() {
             fields[3].parse::<u64>().expect("plies"),
             fields[4].parse::<usize>().expect("illegal"),
         );
-        let outcome = validate(&data_dir().join("real").join(name), 2);
+        let outcome = validate(&dir.join(name), jobs);
         assert_eq!(
             (outcome.games, outcome.plies, outcome.invalid),
             (expected_games, expected_plies, illegal),
@@ -98,7 +86,22 @@ fn every_real_game_is_valid() {
         games += outcome.games;
         plies += outcome.plies;
     }
-    assert_eq!((games, plies), (25_035, 1_963_258));
+    (games, plies)
+}
+
+#[test]
+fn every_fixture_real_game_is_valid_with_its_counts() {
+    let fixtures = fixtures();
+    let totals = check_real_counts(&fixtures.join("real-counts.tsv"), &fixtures.join("real"), 2);
+    assert_eq!(totals, (341, 24_144));
+}
+
+#[test]
+#[ignore = "full corpus: replays all 25,035 real games of ../shared/data/pgn/real; run by .ci/run"]
+fn full_corpus_every_real_game_is_valid() {
+    let full = full_corpus();
+    let totals = check_real_counts(&full.join("real-counts.tsv"), &full.join("real"), 2);
+    assert_eq!(totals, (25_035, 1_963_258));
 }
 
 /// The asserted outcome of one tricky file: games, invalid games, class of the first
@@ -111,11 +114,14 @@ type Expected = (&'static str, usize, usize, Option<&'static str>, bool, &'stati
 /// the same line, or `(Result ...)` read as a variation before the first move).
 const LITTLE: &str = "mangled tag section: malformed before the first move, not python-chess's later illegal SAN";
 
+/// Little_04 to 17 also end with a line `<p></p>` after the game's result: text outside any
+/// game starts a game of its own (issue 11: no text goes without a verdict), malformed.
+const LITTLE_HTML_TAIL: &str = "as LITTLE, and the trailing `<p></p>` line is a second game, malformed";
+
 /// crafty06_02/03 are ICC newsletters in HTML: the PGN sits inside HTML lines, so no line
-/// starts with `[`; our reader skips text to the next line starting with `[`, finds none
-/// and reports the file as holding no PGN (invalid input). python-chess digs games out of
-/// the HTML and fails on most of them.
-const HTML: &str = "HTML newsletter: no line starts a PGN game, so no games (python-chess: games with illegal SAN)";
+/// starts with `[` and no result stands as a token of its own: the whole file is one game,
+/// malformed at its first word. python-chess digs games out of the HTML and fails on most.
+const HTML: &str = "HTML newsletter: one game, malformed at its first word (python-chess: games with illegal SAN)";
 
 const TRICKY: &[Expected] = &[
     ("pgn-read/4ncl_96-97_01.pgn", 1, 0, None, false, ""),
@@ -126,25 +132,25 @@ const TRICKY: &[Expected] = &[
     ("pgn-read/4ncl_96-97_06.pgn", 1, 0, None, false, ""),
     ("pgn-read/4ncl_97-98_07.pgn", 1, 0, None, false, ""),
     ("pgn-read/FIDE_longest_possible_game.pgn", 1, 0, None, false, ""),
-    // Not in python-chess's table: a licence text, no PGN.
-    ("pgn-read/LICENCE", 0, 0, None, true, ""),
+    // Not in python-chess's table: a licence text, one game malformed at its first word.
+    ("pgn-read/LICENCE", 1, 1, Some("malformed"), false, ""),
     ("pgn-read/Little_01.pgn", 1, 1, Some("malformed"), false, LITTLE),
     ("pgn-read/Little_02.pgn", 1, 1, Some("malformed"), false, LITTLE),
     ("pgn-read/Little_03.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_04.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_05.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_06.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_07.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_08.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_09.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_10.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_11.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_12.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_13.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_14.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_15.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_16.pgn", 1, 1, Some("malformed"), false, LITTLE),
-    ("pgn-read/Little_17.pgn", 1, 1, Some("malformed"), false, LITTLE),
+    ("pgn-read/Little_04.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_05.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_06.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_07.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_08.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_09.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_10.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_11.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_12.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_13.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_14.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_15.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_16.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
+    ("pgn-read/Little_17.pgn", 2, 2, Some("malformed"), false, LITTLE_HTML_TAIL),
     ("pgn-read/all_4ncl_1996_2010_08.pgn", 1, 0, None, false, ""),
     ("pgn-read/all_4ncl_1996_2010_09.pgn", 1, 0, None, false, ""),
     ("pgn-read/all_4ncl_1996_2010_10.pgn", 1, 0, None, false, ""),
@@ -164,15 +170,15 @@ const TRICKY: &[Expected] = &[
     ("pgn-read/calgames_11.pgn", 1, 0, None, false, ""),
     (
         "pgn-read/crafty06_01.pgn",
-        2,
-        0,
-        None,
+        3,
+        1,
+        Some("malformed"),
         false,
-        "python-chess counts the mail-header lines between the games as a third, empty game; \
-         here they are text outside any game, skipped",
+        "the mail-header lines between the two games are a third game: empty for python-chess, \
+         malformed at its first word here",
     ),
-    ("pgn-read/crafty06_02.pgn", 0, 0, None, true, HTML),
-    ("pgn-read/crafty06_03.pgn", 0, 0, None, true, HTML),
+    ("pgn-read/crafty06_02.pgn", 1, 1, Some("malformed"), false, HTML),
+    ("pgn-read/crafty06_03.pgn", 1, 1, Some("malformed"), false, HTML),
     ("pgn-read/twic92n_01.pgn", 1, 0, None, false, ""),
     ("pgn-read/twic92n_02.pgn", 1, 0, None, false, ""),
     ("pgn-read/twic92n_03.pgn", 1, 0, None, false, ""),
@@ -186,14 +192,16 @@ const TRICKY: &[Expected] = &[
     ("pgn-read/twic95n_10.pgn", 1, 0, None, false, ""),
     // Both find the illegal `b1` (a pawn reaching the last rank without a promotion
     // piece) in game 7 at ply 138. We also reject game 4, whose movetext opens with a
-    // `(` before any move: python-chess takes it as an empty variation.
+    // `(` before any move (python-chess takes it as an empty variation), and games 1-3 and
+    // 5-6, which have text after their result on its line (`* *`, `1-0 ff`).
     (
         "pgn-read/twic9nn_error.pgn",
         7,
-        2,
+        7,
         Some("malformed"),
         false,
-        "game 4 opens its movetext with a variation: malformed here, skipped by python-chess",
+        "game 4 opens its movetext with a variation, games 1-3 and 5-6 have text after the result: \
+         malformed here, read past by python-chess",
     ),
     (
         "python-chess/anastasian-lewis.pgn",
@@ -250,8 +258,8 @@ const TRICKY: &[Expected] = &[
         false,
         "605 tag sections without movetext: each is a game here, python-chess merges them into one",
     ),
-    // A list of FENs, not PGN; not in python-chess's table.
-    ("scalachess/snapshot-replay-mainline_fen.txt", 0, 0, None, true, ""),
+    // A list of FENs, not PGN; not in python-chess's table. One game, malformed at once.
+    ("scalachess/snapshot-replay-mainline_fen.txt", 1, 1, Some("malformed"), false, ""),
     (
         "scalachess/uzchesscup-tags-only.pgn",
         45,
@@ -272,9 +280,8 @@ const TRICKY: &[Expected] = &[
 ];
 
 /// python-chess's games, games with errors and the class of its first error, per file.
-fn python_chess() -> BTreeMap<String, (usize, usize, Option<&'static str>)> {
-    let text =
-        std::fs::read_to_string(data_dir().join("tricky/python-chess-results.tsv")).expect("python-chess results");
+fn python_chess(tricky: &Path) -> BTreeMap<String, (usize, usize, Option<&'static str>)> {
+    let text = std::fs::read_to_string(tricky.join("python-chess-results.tsv")).expect("python-chess results");
     text.lines()
         .skip(1)
         .map(|line| {
@@ -301,30 +308,34 @@ fn error_class(message: &str) -> Option<&'static str> {
     }
 }
 
-fn tricky_files() -> Vec<String> {
-    let root = data_dir().join("tricky");
+/// The tricky files of the full corpus left out of the fixtures (large; the full-corpus test
+/// covers them).
+const FULL_CORPUS_ONLY: [&str; 2] = ["scalachess/FWWRC-tags-only.pgn", "scalachess/snapshot-replay-mainline_fen.txt"];
+
+/// The files in the subfolders of `root`, relative to it, sorted.
+fn tricky_files(root: &Path) -> Vec<String> {
     let mut files = Vec::new();
-    for dir in std::fs::read_dir(&root).expect("tricky dir") {
+    for dir in std::fs::read_dir(root).expect("tricky dir") {
         let dir = dir.expect("entry").path();
         if !dir.is_dir() {
             continue;
         }
         for file in std::fs::read_dir(&dir).expect("subdir") {
             let path = file.expect("entry").path();
-            files.push(path.strip_prefix(&root).unwrap().to_string_lossy().into_owned());
+            files.push(path.strip_prefix(root).unwrap().to_string_lossy().into_owned());
         }
     }
     files.sort();
     files
 }
 
-#[test]
-fn every_tricky_file_has_its_asserted_outcome() {
-    let listed: Vec<String> = TRICKY.iter().map(|row| row.0.to_owned()).collect();
-    assert_eq!(tricky_files(), listed, "every tricky file has a row, in order");
-    let python = python_chess();
-    for &(file, games, invalid, first, not_pgn, why) in TRICKY {
-        let outcome = validate(&data_dir().join("tricky").join(file), 1);
+/// Every file of `root` has its row, in order, and gives the asserted outcome.
+fn check_tricky(root: &Path, rows: &[&Expected]) {
+    let listed: Vec<String> = rows.iter().map(|row| row.0.to_owned()).collect();
+    assert_eq!(tricky_files(root), listed, "every tricky file has a row, in order");
+    let python = python_chess(root);
+    for &&(file, games, invalid, first, not_pgn, why) in rows {
+        let outcome = validate(&root.join(file), 1);
         let got = (outcome.games, outcome.invalid, outcome.first, outcome.not_pgn);
         assert_eq!(got, (games, invalid, first, not_pgn), "{file}");
         if let Some(&theirs) = python.get(file) {
@@ -332,4 +343,16 @@ fn every_tricky_file_has_its_asserted_outcome() {
             assert_eq!(differs, !why.is_empty(), "{file}: python-chess {theirs:?}");
         }
     }
+}
+
+#[test]
+fn every_tricky_fixture_has_its_asserted_outcome() {
+    let rows: Vec<&Expected> = TRICKY.iter().filter(|row| !FULL_CORPUS_ONLY.contains(&row.0)).collect();
+    check_tricky(&fixtures().join("tricky"), &rows);
+}
+
+#[test]
+#[ignore = "full corpus: every file of ../shared/data/pgn/tricky; run by .ci/run"]
+fn full_corpus_every_tricky_file_has_its_asserted_outcome() {
+    check_tricky(&full_corpus().join("tricky"), &TRICKY.iter().collect::<Vec<_>>());
 }

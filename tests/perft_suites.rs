@@ -1,8 +1,10 @@
-//! Orthodox chess, loaded from `variants/chess.hole`, against outside perft data
-//! (`../shared/data/perft/`): every position at every depth whose count is at most
-//! 1,000,000 runs here; the ignored test runs every listed depth.
+//! Orthodox chess, loaded from `variants/chess.hole`, against outside perft data kept in
+//! `tests/fixtures/perft/` (see the README there): every position at every depth whose count
+//! is at most 1,000,000 runs here; the ignored deep tests run every listed depth. The
+//! `full_corpus_*` tests read `../shared/data/perft/` when it sits beside the checkout
+//! (`.ci/run` runs them then): all 960 Chess960 positions, and the fixtures are verbatim copies.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use holechess_kernel::perft::perft;
 use holechess_kernel::Position;
@@ -14,13 +16,21 @@ struct Case {
     counts: Vec<(u32, u64)>,
 }
 
-fn data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/perft")
+/// The perft fixtures kept in the repository.
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/perft")
+}
+
+/// The full perft data beside the checkout, for the ignored `full_corpus_*` tests.
+fn full_corpus() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/perft");
+    assert!(dir.is_dir(), "{} is missing: the full_corpus_* tests need the full corpora", dir.display());
+    dir
 }
 
 /// `FEN ;D1 n ;D2 n ...` lines; `#` comments.
 fn read_epd(name: &str) -> Vec<Case> {
-    let text = std::fs::read_to_string(data_dir().join(name)).expect("perft data is beside the checkout");
+    let text = std::fs::read_to_string(fixtures().join(name)).expect("perft fixture");
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
@@ -39,9 +49,10 @@ fn read_epd(name: &str) -> Vec<Case> {
         .collect()
 }
 
-/// `id` / `epd` / `perft D N` blocks.
-fn read_perft_blocks(name: &str) -> Vec<Case> {
-    let text = std::fs::read_to_string(data_dir().join(name)).expect("perft data is beside the checkout");
+/// `id` / `epd` / `perft D N` blocks of a file.
+fn read_perft_blocks(path: &Path) -> Vec<Case> {
+    let name = path.file_name().expect("a file").to_string_lossy();
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut cases: Vec<Case> = Vec::new();
     for line in text.lines().map(str::trim) {
         if let Some(id) = line.strip_prefix("id ") {
@@ -60,7 +71,7 @@ fn all_cases() -> Vec<Case> {
     let mut cases = read_epd("perftsuite.epd");
     cases.extend(read_epd("cpw-perft-results.epd"));
     cases.extend(read_epd("peterellisjones-gist.epd"));
-    cases.extend(read_perft_blocks("tricky.perft"));
+    cases.extend(read_perft_blocks(&fixtures().join("tricky.perft")));
     cases
 }
 
@@ -89,9 +100,9 @@ fn every_suite_position_up_to_a_million_nodes() {
 
 #[test]
 fn chess960_positions_up_to_a_hundred_thousand_nodes() {
-    let cases = read_perft_blocks("chess960.perft");
-    assert_eq!(cases.len(), 960);
-    run(&cases[..120], 100_000);
+    let cases = read_perft_blocks(&fixtures().join("chess960-first-120.perft"));
+    assert_eq!(cases.len(), 120);
+    run(&cases, 100_000);
 }
 
 #[test]
@@ -101,7 +112,27 @@ fn every_suite_position_at_every_depth() {
 }
 
 #[test]
+#[ignore = "full corpus: all 960 positions of ../shared/data/perft/chess960.perft; run by .ci/run"]
+fn full_corpus_every_chess960_position_up_to_a_hundred_thousand_nodes() {
+    let cases = read_perft_blocks(&full_corpus().join("chess960.perft"));
+    assert_eq!(cases.len(), 960);
+    run(&cases, 100_000);
+}
+
+#[test]
+#[ignore = "full corpus: compares the fixtures with ../shared/data/perft; run by .ci/run"]
+fn full_corpus_perft_fixtures_are_verbatim_copies() {
+    for name in ["perftsuite.epd", "cpw-perft-results.epd", "peterellisjones-gist.epd", "tricky.perft"] {
+        let fixture = std::fs::read(fixtures().join(name)).expect("fixture");
+        assert_eq!(fixture, std::fs::read(full_corpus().join(name)).expect("source"), "{name}");
+    }
+    let first_120 = std::fs::read_to_string(fixtures().join("chess960-first-120.perft")).expect("fixture");
+    let full = std::fs::read_to_string(full_corpus().join("chess960.perft")).expect("source");
+    assert!(full.starts_with(&first_120), "chess960-first-120.perft is the start of chess960.perft");
+}
+
+#[test]
 #[ignore = "deep perft: hours in release"]
 fn every_chess960_position_at_every_depth() {
-    run(&read_perft_blocks("chess960.perft"), u64::MAX);
+    run(&read_perft_blocks(&full_corpus().join("chess960.perft")), u64::MAX);
 }

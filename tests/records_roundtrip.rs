@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use holechess_game::{Game, Rules};
 use holechess_kernel::zobrist::splitmix64;
-use holechess_record::{record_of, replay_record, write_game, PgnItem, PgnReader};
+use holechess_record::{record_of, replay_record, write_game, PgnReader};
 
 const VARIANTS: [&str; 7] = ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"];
 
@@ -33,7 +33,7 @@ fn self_play_records_round_trip_and_validate_in_every_variant() {
             let session = self_play(&rules, seed, 60);
             let text = write_game(&record_of(&session, "white", "black"));
             let mut items = PgnReader::from_bytes(text.as_bytes());
-            let Some(Ok(PgnItem::Game(record))) = items.next() else { panic!("{id} seed {seed}: no game in\n{text}") };
+            let Some(Ok(record)) = items.next() else { panic!("{id} seed {seed}: no game in\n{text}") };
             assert!(record.problem.is_none(), "{id} seed {seed}: {:?}\n{text}", record.problem);
             assert_eq!(record.game.plies(), session.plies().len(), "{id} seed {seed}");
             assert_eq!(write_game(&record.game), text, "{id} seed {seed}: rewriting is stable");

@@ -58,7 +58,9 @@ fn json_lines_parse_with_the_fields() {
     assert_eq!(output.status.code(), Some(1));
     let lines: Vec<serde_json::Value> =
         stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON object per line")).collect();
-    assert_eq!(lines.len(), 2);
+    assert_eq!(lines.len(), 3, "two games and the totals");
+    assert_eq!(lines[2]["totals"]["games"], 2);
+    assert_eq!(lines[2]["totals"]["invalid"], 1);
     assert_eq!(lines[0]["valid"], true);
     assert_eq!(lines[1]["valid"], false);
     assert_eq!(lines[1]["game"], 2);
@@ -80,11 +82,117 @@ fn dash_reads_standard_input() {
 }
 
 #[test]
-fn a_file_that_is_not_pgn_is_invalid_input() {
+fn a_file_that_is_not_pgn_is_one_malformed_game() {
     let file = write("notes.txt", "just some notes\nno games here\n");
     let output = holechess(&["validate", "chess", file.to_str().unwrap()], None);
     assert_eq!(output.status.code(), Some(1));
-    assert!(stdout(&output).contains("no PGN games found"));
+    let text = stdout(&output);
+    assert!(text.contains("game 1 (line 1), ply 1, move -: malformed movetext: `just` is not a move"), "{text}");
+    assert!(text.contains("1 games: 0 valid, 1 invalid"), "{text}");
+}
+
+#[test]
+fn a_file_without_any_text_holds_no_games() {
+    let file = write("blank.pgn", "\n  \n");
+    let output = holechess(&["validate", "chess", file.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    assert!(text.contains("no PGN games found: the file holds no text"), "{text}");
+    assert!(text.contains("1 file(s) without any text"), "{text}");
+}
+
+/// Runs `validate chess -` on `pgn` with `--json`: the exit code, each game's
+/// (valid, reason class) and the totals line.
+fn json_verdicts(pgn: &str) -> (Option<i32>, Vec<(bool, String)>, serde_json::Value) {
+    let output = holechess(&["validate", "chess", "-", "--json"], Some(pgn));
+    let mut lines: Vec<serde_json::Value> =
+        stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON object per line")).collect();
+    let totals = lines.pop().expect("a totals line")["totals"].clone();
+    let verdicts = lines
+        .iter()
+        .map(|line| (line["valid"].as_bool().unwrap(), line["reason_class"].as_str().unwrap_or("").to_owned()))
+        .collect();
+    (output.status.code(), verdicts, totals)
+}
+
+fn verdict(valid: bool, class: &str) -> (bool, String) {
+    (valid, class.to_owned())
+}
+
+/// Issue 11 finding 1: the illegal second game, which starts with a comment, is checked.
+#[test]
+fn finding_1_a_game_after_a_comment_gets_its_verdict() {
+    let (code, verdicts, totals) = json_verdicts("1. e4 e5 *\n\n{c} 1. d4 d5 2. Qxd5 *\n");
+    assert_eq!(code, Some(1));
+    assert_eq!(verdicts, [verdict(true, ""), verdict(false, "illegal")]);
+    assert_eq!((totals["games"].as_u64(), totals["invalid"].as_u64()), (Some(2), Some(1)));
+    let output = holechess(&["validate", "chess", "-"], Some("1. e4 e5 *\n\n{c} 1. d4 d5 2. Qxd5 *\n"));
+    let text = stdout(&output);
+    assert!(text.contains("<stdin>: game 2 (line 3), ply 3, move Qxd5: illegal move"), "{text}");
+    assert!(text.contains("2 games: 1 valid, 1 invalid"), "{text}");
+}
+
+/// Issue 11 finding 1: junk before a game is a malformed game; the legal game after it
+/// still gets its verdict.
+#[test]
+fn finding_1_junk_before_a_game_is_malformed_and_does_not_swallow_it() {
+    let (code, verdicts, _) = json_verdicts("2+ 28. Rxf2 *\n1. e4 e5 *\n");
+    assert_eq!(code, Some(1));
+    assert_eq!(verdicts, [verdict(false, "malformed"), verdict(true, "")]);
+}
+
+/// Issue 11 finding 1: a tag line missing its `[` spoils its game, which is not read as valid.
+#[test]
+fn finding_1_a_tag_line_missing_its_bracket_makes_the_game_malformed() {
+    let pgn = "[Event \"a\"]\nSite \"b\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n[Event \"c\"]\n\n1. d4 *\n";
+    let (code, verdicts, _) = json_verdicts(pgn);
+    assert_eq!(code, Some(1));
+    assert_eq!(verdicts, [verdict(false, "malformed"), verdict(true, "")]);
+}
+
+/// Issue 11 finding 1: `1*,*,*` before the moves is not a valid game of 0 plies.
+#[test]
+fn finding_1_a_garbled_move_number_is_malformed_not_an_empty_valid_game() {
+    let (code, verdicts, totals) = json_verdicts("[Event \"a\"]\n\n1*,*,* 1. e4 e5 2. Qxd5 *\n");
+    assert_eq!(code, Some(1));
+    assert_eq!(verdicts, [verdict(false, "malformed")]);
+    assert_eq!(totals["plies"], 0);
+}
+
+/// Issue 11 finding 1: fused or garbled tokens make the game malformed at their ply.
+#[test]
+fn finding_1_fused_tokens_make_the_game_malformed_at_their_ply() {
+    let output = holechess(&["validate", "chess", "-", "--json"], Some("[Event \"a\"]\n\n1. e4 e5 2. e4g2Nd5 Nc6 *\n"));
+    let first: serde_json::Value = serde_json::from_str(stdout(&output).lines().next().unwrap()).unwrap();
+    assert_eq!((first["valid"].as_bool(), first["ply"].as_u64()), (Some(false), Some(3)));
+    assert_eq!(first["reason_class"], "malformed");
+    assert_eq!(first["plies"], 2);
+}
+
+/// Issue 11 finding 2: `[Result "0-1"]` with movetext ending `1-0` is a result mismatch.
+#[test]
+fn finding_2_a_result_tag_that_disagrees_with_the_movetext_is_a_mismatch() {
+    let (code, verdicts, _) = json_verdicts("[Result \"0-1\"]\n\n1. e4 e5 1-0\n");
+    assert_eq!(code, Some(1));
+    assert_eq!(verdicts, [verdict(false, "result_mismatch")]);
+    let output = holechess(&["validate", "chess", "-"], Some("[Result \"0-1\"]\n\n1. e4 e5 1-0\n"));
+    let text = stdout(&output);
+    assert!(text.contains("ply 3, move 0-1: [Result \"0-1\"] disagrees with the result `1-0`"), "{text}");
+}
+
+/// Issue 11 finding 4: a device, a folder are refused at once (exit 2), never read.
+#[test]
+fn finding_4_only_regular_files_and_standard_input_are_read() {
+    for path in ["/dev/zero", temp_dir().to_str().unwrap()] {
+        let output = holechess(&["validate", "chess", path], None);
+        assert_eq!(output.status.code(), Some(2), "{path}");
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains("only regular files and `-` (standard input) are read"), "{path}: {error}");
+    }
+    let file = write("beside-a-device.pgn", VALID);
+    let output = holechess(&["validate", "chess", "/dev/zero", file.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stdout(&output).contains("2 games: 2 valid, 0 invalid"), "the other files are still validated");
 }
 
 #[test]

@@ -1,12 +1,17 @@
 //! `holechess validate VARIANT FILE... [--json] [--jobs N]`: replays every game of every
 //! file (`-` is standard input) and reports each invalid one, then a summary.
 //!
+//! Every text of a file but blanks belongs to a game and gets a verdict (text outside a tag
+//! section starts a game of its own), so the summary counts every game read. Only regular
+//! files and standard input are read: a device, a pipe or a folder is refused.
+//!
 //! Text report (standard output): per invalid game
 //! `FILE: game N (line L), ply P, move M: REASON` and an indented `position: FEN` line;
-//! then the summary. With `--json`, one JSON object per game on standard output and the
-//! summary on standard error. Exit code: 0 every game valid, 1 some record invalid (or a
-//! file holds no PGN at all), 2 unknown variant or an unreadable file (reported, the other
-//! files are still validated).
+//! then the summary. With `--json`, one JSON object per game on standard output, then one
+//! `{"totals": {...}}` object with the same counts as the summary, which goes to standard
+//! error. Exit code: 0 every game valid, 1 some record invalid (or a file holds no text),
+//! 2 unknown variant or a file that cannot be read (reported, the other files are still
+//! validated).
 
 use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Read, Write};
@@ -29,15 +34,18 @@ pub struct ValidateConfig {
 }
 
 /// Running totals over every file.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Serialize)]
 struct Totals {
+    files: u64,
     games: u64,
     valid: u64,
     invalid: u64,
     plies: u64,
-    /// Files that hold no PGN game.
+    /// Files that hold no text at all.
+    #[serde(rename = "files_without_text")]
     not_pgn: u64,
     /// Files that could not be read.
+    #[serde(rename = "files_unreadable")]
     unreadable: u64,
 }
 
@@ -70,6 +78,7 @@ pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
     for path in &config.files {
         let name = display_name(path);
         let report = Report { name: &name, json: config.json, progress: &progress };
+        totals.files += 1;
         let result = match open(path) {
             Ok(source) => validator.run(source, |event| report.event(event, &mut totals, &mut out)),
             Err(error) => Err(error),
@@ -80,6 +89,9 @@ pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
         }
     }
     progress.finish_and_clear();
+    if config.json {
+        write_json_totals(&totals, &mut out).map_err(|error| format!("cannot write the report: {error}"))?;
+    }
     out.flush().map_err(|error| format!("cannot write the report: {error}"))?;
     print_summary(&totals, started.elapsed(), config.json, validator.jobs());
     Ok(outcome(&totals))
@@ -95,11 +107,25 @@ fn outcome(totals: &Totals) -> Outcome {
     }
 }
 
+/// Standard input for `-`, else a regular file: a device (`/dev/zero`), a pipe or a folder
+/// is refused before it is opened (opening a pipe would wait for a writer).
 fn open(path: &Path) -> std::io::Result<Box<dyn Read + Send>> {
     if path.as_os_str() == "-" {
         return Ok(Box::new(std::io::stdin()));
     }
-    Ok(Box::new(File::open(path)?))
+    refuse_unless_regular(&std::fs::metadata(path)?)?;
+    let file = File::open(path)?;
+    refuse_unless_regular(&file.metadata()?)?;
+    Ok(Box::new(file))
+}
+
+fn refuse_unless_regular(metadata: &std::fs::Metadata) -> std::io::Result<()> {
+    if metadata.is_file() {
+        return Ok(());
+    }
+    let kind = if metadata.is_dir() { "a folder" } else { "not a regular file" };
+    let message = format!("{kind}; only regular files and `-` (standard input) are read");
+    Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, message))
 }
 
 fn display_name(path: &Path) -> String {
@@ -141,12 +167,6 @@ impl Report<'_> {
                     false => totals.invalid += 1,
                 }
                 self.verdict(&verdict, out);
-            }
-            SourceEvent::Skipped { line, excerpt } => {
-                if !self.json {
-                    let text = format!("{}: line {line}: skipped text outside any game: {excerpt}", self.name);
-                    self.progress.suspend(|| eprintln!("note: {text}"));
-                }
             }
             SourceEvent::NoGames { bytes } => {
                 totals.not_pgn += 1;
@@ -202,7 +222,7 @@ impl Report<'_> {
     }
 
     fn no_games(&self, bytes: u64, out: &mut impl Write) {
-        let reason = format!("no PGN games found ({bytes} bytes read)");
+        let reason = format!("no PGN games found: the file holds no text ({bytes} bytes read)");
         let written = if self.json {
             let line = JsonVerdict {
                 file: self.name,
@@ -226,6 +246,16 @@ impl Report<'_> {
     }
 }
 
+/// The last line of a `--json` report: `{"totals": {...}}`.
+fn write_json_totals(totals: &Totals, out: &mut impl Write) -> std::io::Result<()> {
+    #[derive(Serialize)]
+    struct Line<'a> {
+        totals: &'a Totals,
+    }
+    serde_json::to_writer(&mut *out, &Line { totals })?;
+    writeln!(out)
+}
+
 fn print_summary(totals: &Totals, elapsed: Duration, json: bool, jobs: usize) {
     let secs = elapsed.as_secs_f64().max(1e-9);
     let mut text = format!(
@@ -238,7 +268,7 @@ fn print_summary(totals: &Totals, elapsed: Duration, json: bool, jobs: usize) {
         totals.plies as f64 / secs
     );
     if totals.not_pgn > 0 {
-        text.push_str(&format!("; {} file(s) without PGN games", totals.not_pgn));
+        text.push_str(&format!("; {} file(s) without any text", totals.not_pgn));
     }
     if totals.unreadable > 0 {
         text.push_str(&format!("; {} file(s) unreadable", totals.unreadable));

@@ -96,6 +96,11 @@ impl MoveEntry {
         })
     }
 
+    /// A move as the reader found it, at `line`, with nothing after it yet.
+    pub(crate) fn read(ply: u32, line: u32, text: MoveText) -> MoveEntry {
+        MoveEntry { ply, line, text, dice: Vec::new(), annotations: Vec::new() }
+    }
+
     /// The comment texts, in order.
     pub fn comments(&self) -> impl Iterator<Item = &str> {
         self.annotations.iter().filter_map(|annotation| match annotation {

@@ -2,11 +2,13 @@
 //! result token, the next tag line at the start of a line, or the end of the input.
 //!
 //! Game boundaries: a tag whose name the game already has starts a new game (files of
-//! tag sections with no movetext); a blank line inside a tag section does not. A game
-//! without tags starts only with a move number or a move; anything else there is stray text.
+//! tag sections with no movetext); a blank line inside a tag section does not. Any other
+//! text outside a game starts a game without tags, so no text of the input goes without a
+//! verdict: text that is not a move, move number, comment, NAG, variation or result makes
+//! its game malformed at that ply. After the result only comments may follow on its line.
 
 use crate::comment::{read_comment, CommentContent};
-use crate::cursor::{Cursor, Step};
+use crate::cursor::{Cursor, Mark, Step};
 use crate::game::{Annotation, Game, GameResult, MoveEntry};
 use crate::move_text::MoveText;
 use crate::problem::{excerpt, SyntaxError, SyntaxProblem};
@@ -16,15 +18,16 @@ use holechess_kernel::notation::Notation;
 
 /// Room reserved up front, to save regrowing the vectors in most games.
 const TYPICAL_TAGS: usize = 16;
+
+/// The most tag pairs one game may have; a game with more is malformed at the first one over.
+pub const MAX_TAGS: usize = 1000;
 const TYPICAL_PLIES: usize = 128;
 
-/// What the bytes at the cursor hold.
+/// A game as parsed; with a problem, the cursor stands at the offending text.
 #[derive(Debug)]
-pub(crate) enum Parsed {
-    /// A game; with a problem, the cursor stands at the offending text.
-    Game { game: Game, problem: Option<SyntaxProblem> },
-    /// Text that starts no game.
-    NotAGame,
+pub(crate) struct Parsed {
+    pub game: Game,
+    pub problem: Option<SyntaxProblem>,
 }
 
 /// Parses one game at the cursor, which stands on non-blank text.
@@ -36,12 +39,10 @@ pub(crate) fn parse_game(cursor: &mut Cursor) -> Step<Parsed> {
             moves: Vec::with_capacity(TYPICAL_PLIES),
             ..Game::default()
         },
+        after_result: false,
     };
     if let Err(problem) = parser.read_tags(cursor)? {
         return Ok(parser.with_problem(problem));
-    }
-    if parser.game.tags.is_empty() && !starts_movetext(cursor)? {
-        return Ok(Parsed::NotAGame);
     }
     match parser.read_movetext(cursor)? {
         Ok(()) => Ok(parser.finished()),
@@ -49,17 +50,18 @@ pub(crate) fn parse_game(cursor: &mut Cursor) -> Step<Parsed> {
     }
 }
 
-/// A move number with its dot (`1.`) or a move: what a game without tags starts with.
-fn starts_movetext(cursor: &mut Cursor) -> Step<bool> {
+/// The line at the cursor reads `Name "value"]`: a tag pair that lost its `[`.
+fn tag_pair_without_bracket(cursor: &mut Cursor) -> Step<bool> {
+    if !cursor.at_line_start() || !cursor.peek()?.is_some_and(|byte| byte.is_ascii_alphabetic()) {
+        return Ok(false);
+    }
     let mark = cursor.mark();
-    let token = cursor.take_while(is_token_byte)?;
-    let starts = if !token.is_empty() && token.iter().all(u8::is_ascii_digit) {
-        cursor.peek()? == Some(b'.')
-    } else {
-        Notation::parse_bytes(token).is_some()
-    };
+    cursor.take_while(|byte| byte.is_ascii_alphanumeric() || byte == b'_')?;
+    cursor.take_while(|byte| byte == b' ' || byte == b'\t')?;
+    let quoted = cursor.peek()? == Some(b'"');
+    let closed = cursor.rest_of_line()?.trim_ascii_end().ends_with(b"]");
     cursor.reset(mark);
-    Ok(starts)
+    Ok(quoted && closed)
 }
 
 /// Bytes of move tokens, move numbers and result tokens.
@@ -72,15 +74,17 @@ type Outcome = Result<(), SyntaxProblem>;
 
 struct GameParser {
     game: Game,
+    /// The result has been read: comments may follow on its line, dice may not.
+    after_result: bool,
 }
 
 impl GameParser {
     fn finished(self) -> Parsed {
-        Parsed::Game { game: self.game, problem: None }
+        Parsed { game: self.game, problem: None }
     }
 
     fn with_problem(self, problem: SyntaxProblem) -> Parsed {
-        Parsed::Game { game: self.game, problem: Some(problem) }
+        Parsed { game: self.game, problem: Some(problem) }
     }
 
     fn next_ply(&self) -> u32 {
@@ -94,11 +98,15 @@ impl GameParser {
     fn read_tags(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
         loop {
             cursor.skip_whitespace()?;
+            let line = cursor.line();
             if cursor.peek()? != Some(b'[') {
+                if tag_pair_without_bracket(cursor)? {
+                    let error = SyntaxError::MalformedTag { reason: "the tag pair does not start with `[`".into() };
+                    return Ok(Err(self.problem(line, error)));
+                }
                 return Ok(Ok(()));
             }
             let before_tag = cursor.mark();
-            let line = cursor.line();
             let tag = match read_tag_pair(cursor)? {
                 Ok(tag) => tag,
                 Err(error) => return Ok(Err(self.problem(line, error))),
@@ -106,6 +114,9 @@ impl GameParser {
             if self.game.tag(&tag.name).is_some() {
                 cursor.reset(before_tag);
                 return Ok(Ok(()));
+            }
+            if self.game.tags.len() == MAX_TAGS {
+                return Ok(Err(self.problem(line, SyntaxError::TooManyTags { limit: MAX_TAGS })));
             }
             self.game.tags.push(tag);
         }
@@ -132,12 +143,12 @@ impl GameParser {
                 b'*' => {
                     cursor.advance(1);
                     self.game.result = Some(GameResult::Unknown);
-                    return Ok(Ok(()));
+                    return self.read_after_result(cursor);
                 }
                 b')' => Err(self.problem(line, SyntaxError::UnmatchedCloseParen)),
                 byte if is_token_byte(byte) => match self.read_token(cursor)? {
                     TokenEnd::Continue(outcome) => outcome,
-                    TokenEnd::Result => return Ok(Ok(())),
+                    TokenEnd::Result => return self.read_after_result(cursor),
                 },
                 _ => {
                     let text = cursor.take_while(|byte| !byte.is_ascii_whitespace())?;
@@ -153,21 +164,57 @@ impl GameParser {
     /// A result token, a move number (digits only) or a move.
     fn read_token(&mut self, cursor: &mut Cursor) -> Step<TokenEnd> {
         let line = cursor.line();
+        let start = cursor.mark();
         let token = cursor.take_while(is_token_byte)?;
         if let Some(result) = GameResult::from_pgn(token) {
             self.game.result = Some(result);
             return Ok(TokenEnd::Result);
         }
         if token.iter().all(u8::is_ascii_digit) {
-            return Ok(TokenEnd::Continue(Ok(())));
+            return Ok(TokenEnd::Continue(self.check_move_number(cursor, start, line)?));
         }
         let parsed = MoveText::from_bytes(token).filter(|_| Notation::parse_bytes(token).is_some());
         let Some(text) = parsed else {
             let error = SyntaxError::NotAMove { text: excerpt(token) };
             return Ok(TokenEnd::Continue(Err(self.problem(line, error))));
         };
-        self.game.moves.push(MoveEntry { ply: self.next_ply(), line, text, dice: Vec::new(), annotations: Vec::new() });
+        self.game.moves.push(MoveEntry::read(self.next_ply(), line, text));
         Ok(TokenEnd::Continue(Ok(())))
+    }
+
+    /// A move number's digits (just read, from `start`) end with dots, a blank or the end of
+    /// the input: `1*` or `12{` are garbled, not a move number and something else.
+    fn check_move_number(&self, cursor: &mut Cursor, start: Mark, line: u32) -> Step<Outcome> {
+        match cursor.peek()? {
+            None | Some(b'.') => Ok(Ok(())),
+            Some(byte) if byte.is_ascii_whitespace() => Ok(Ok(())),
+            Some(_) => {
+                cursor.reset(start);
+                let text = cursor.take_while(|byte| !byte.is_ascii_whitespace())?;
+                Ok(Err(self.problem(line, SyntaxError::BadMoveNumber { text: excerpt(text) })))
+            }
+        }
+    }
+
+    /// After the result, the rest of its line may hold only blanks and comments without dice.
+    fn read_after_result(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
+        self.after_result = true;
+        loop {
+            cursor.take_while(|byte| matches!(byte, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c'))?;
+            let line = cursor.line();
+            let outcome = match cursor.peek()? {
+                None | Some(b'\n') => return Ok(Ok(())),
+                Some(b'{') => self.read_brace_comment(cursor)?,
+                Some(b';') => self.read_line_comment(cursor)?,
+                Some(_) => {
+                    let text = cursor.take_while(|byte| !byte.is_ascii_whitespace())?;
+                    Err(self.problem(line, SyntaxError::AfterResult { text: excerpt(text) }))
+                }
+            };
+            if outcome.is_err() {
+                return Ok(outcome);
+            }
+        }
     }
 
     fn read_brace_comment(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
@@ -191,6 +238,9 @@ impl GameParser {
             let at = line + bad.lines_before;
             self.problem(at, bad.error)
         })?;
+        if self.after_result && !dice.is_empty() {
+            return Err(self.problem(line, SyntaxError::AfterResult { text: "[%dice ...]".into() }));
+        }
         match self.game.moves.last_mut() {
             Some(entry) => {
                 entry.dice.extend_from_slice(&dice);

@@ -28,6 +28,12 @@ pub enum SyntaxError {
     BadNag { text: String },
     #[error("game longer than {limit} bytes; the rest is skipped")]
     GameTooLong { limit: usize },
+    #[error("`{text}` is not a move number (digits, then dots or a blank)")]
+    BadMoveNumber { text: String },
+    #[error("`{text}` after the result (only comments may follow it on its line)")]
+    AfterResult { text: String },
+    #[error("more than {limit} tag pairs in one game")]
+    TooManyTags { limit: usize },
 }
 
 /// A syntax error located in the file, and the ply it stopped the game at.

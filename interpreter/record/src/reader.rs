@@ -1,10 +1,11 @@
 //! [`PgnReader`]: a streaming reader that yields the games of a PGN source one at a time.
 //!
-//! Memory holds one game at a time (plus a read buffer), never the file. A game with a
-//! syntax problem is yielded with what was read of it and the problem; the reader then skips
-//! to the next line that starts with `[` and goes on. Text that starts no game is yielded as
-//! [`StrayText`] and skipped the same way. A source with no game ends with
-//! [`ReadError::NoGames`].
+//! Memory holds one game at a time (plus a read buffer), never the file. Every text of the
+//! source but blanks and `%` escape lines belongs to a game: text outside a tag section starts
+//! a game without tags, so nothing is skipped unseen. A game with a syntax problem is yielded
+//! with what was read of it and the problem; the reader then skips the rest of that game (up
+//! to its result token, or the next line that starts with `[`) and goes on. A source with no
+//! text at all ends with [`ReadError::NoGames`].
 
 use std::fs::File;
 use std::io::Read;
@@ -12,11 +13,12 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::buffer::InputBuffer;
+use crate::buffer::{InputBuffer, INITIAL_CAPACITY};
 use crate::cursor::{count_lines, Cursor, NeedMore};
 use crate::game::Game;
 use crate::game_parser::{parse_game, Parsed};
-use crate::problem::{excerpt, ReadError, SyntaxError, SyntaxProblem};
+use crate::game_skip::GameSkip;
+use crate::problem::{ReadError, SyntaxError, SyntaxProblem};
 
 /// A game larger than this is cut off with [`SyntaxError::GameTooLong`].
 pub const MAX_GAME_BYTES: usize = 64 * 1024 * 1024;
@@ -34,23 +36,7 @@ pub struct GameRecord {
     pub problem: Option<SyntaxProblem>,
 }
 
-/// Text outside any game, skipped up to the next line that starts with `[`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StrayText {
-    /// 1-based line where the stray text starts.
-    pub line: u32,
-    /// The start of that line.
-    pub excerpt: String,
-}
-
-/// What the reader finds next in the source.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PgnItem {
-    Game(GameRecord),
-    Stray(StrayText),
-}
-
-/// Reads games from any [`Read`]; an iterator of [`PgnItem`]s.
+/// Reads games from any [`Read`]; an iterator of [`GameRecord`]s.
 pub struct PgnReader<R> {
     input: InputBuffer<R>,
     /// Line of the next unconsumed byte.
@@ -77,8 +63,14 @@ impl<'a> PgnReader<&'a [u8]> {
 
 impl<R: Read> PgnReader<R> {
     pub fn new(source: R) -> PgnReader<R> {
+        PgnReader::with_buffer_capacity(source, INITIAL_CAPACITY)
+    }
+
+    /// A reader whose read buffer starts at `bytes` (at least 1) instead of 256 KiB; it
+    /// doubles whenever one game does not fit.
+    pub fn with_buffer_capacity(source: R, bytes: usize) -> PgnReader<R> {
         PgnReader {
-            input: InputBuffer::new(source),
+            input: InputBuffer::with_capacity(source, bytes),
             line: 1,
             at_line_start: true,
             resync: Resync::Nothing,
@@ -97,27 +89,24 @@ impl<R: Read> PgnReader<R> {
         self.input.consumed_total()
     }
 
-    /// Only the games: stray text is dropped, errors end the iteration with `Err`.
+    /// The games; an error ends the iteration with `Err` (the reader itself is that iterator).
     pub fn games(self) -> impl Iterator<Item = Result<GameRecord, ReadError>> {
-        self.filter_map(|item| match item {
-            Ok(PgnItem::Game(record)) => Some(Ok(record)),
-            Ok(PgnItem::Stray(_)) => None,
-            Err(error) => Some(Err(error)),
-        })
+        self
     }
 
-    /// The next item, `Ok(None)` at the end of a source that held games.
-    pub fn read_item(&mut self) -> Result<Option<PgnItem>, ReadError> {
+    /// The next game, `Ok(None)` at the end of a source that held games.
+    pub fn read_game(&mut self) -> Result<Option<GameRecord>, ReadError> {
         if self.input.consumed_total() == 0 {
             self.skip_byte_order_mark()?;
         }
         match std::mem::replace(&mut self.resync, Resync::Nothing) {
             Resync::Nothing => {}
-            Resync::ToNextTagLine => self.skip_to_tag_line()?,
+            Resync::PastGame => self.skip_rest_of_game()?,
+            Resync::RestOfLine => self.skip_line()?,
             Resync::PastTagSection => {
                 self.skip_line()?;
                 self.skip_tag_lines()?;
-                self.skip_to_tag_line()?;
+                self.skip_rest_of_game()?;
             }
         }
         self.skip_blank_text()?;
@@ -127,10 +116,10 @@ impl<R: Read> PgnReader<R> {
                 _ => Ok(None),
             };
         }
-        self.parse_item().map(Some)
+        self.parse_next().map(Some)
     }
 
-    fn parse_item(&mut self) -> Result<PgnItem, ReadError> {
+    fn parse_next(&mut self) -> Result<GameRecord, ReadError> {
         loop {
             let complete = self.input.at_eof();
             let parsed = match self.parse_available(complete) {
@@ -141,12 +130,11 @@ impl<R: Read> PgnReader<R> {
             };
             match parsed {
                 Err(NeedMore) => self.input.fill_more()?,
-                Ok((Parsed::NotAGame, _)) => return Ok(PgnItem::Stray(self.stray_text()?)),
-                Ok((Parsed::Game { game, problem }, end)) => {
+                Ok((Parsed { game, problem }, end)) => {
                     self.consume_parsed(end);
                     self.resync = Resync::after(problem.as_ref());
                     self.games_read += 1;
-                    return Ok(PgnItem::Game(GameRecord { number: self.games_read, game, problem }));
+                    return Ok(GameRecord { number: self.games_read, game, problem });
                 }
             }
         }
@@ -170,20 +158,6 @@ impl<R: Read> PgnReader<R> {
             self.input.consume(end.consumed);
             self.line = end.line;
         }
-    }
-
-    fn stray_text(&mut self) -> Result<StrayText, ReadError> {
-        const EXCERPT_BYTES: usize = 160;
-        while !self.input.available().contains(&b'\n')
-            && self.input.available().len() < EXCERPT_BYTES
-            && !self.input.at_eof()
-        {
-            self.input.fill_more()?;
-        }
-        let available = self.input.available();
-        let first_line = available[..available.len().min(EXCERPT_BYTES)].split(|&byte| byte == b'\n').next();
-        self.resync = Resync::ToNextTagLine;
-        Ok(StrayText { line: self.line, excerpt: excerpt(first_line.unwrap_or_default().trim_ascii()) })
     }
 
     fn consume(&mut self, count: usize) {
@@ -231,14 +205,20 @@ impl<R: Read> PgnReader<R> {
         }
     }
 
-    /// Skips up to the next line that starts with `[`, or the end of the input.
-    fn skip_to_tag_line(&mut self) -> Result<(), ReadError> {
+    /// Skips the rest of a game: through its result token, or up to the next line that
+    /// starts with `[`, or to the end of the input.
+    fn skip_rest_of_game(&mut self) -> Result<(), ReadError> {
+        let mut skip = GameSkip::default();
         loop {
             self.fill_to(1)?;
-            match self.input.available().first() {
-                None => return Ok(()),
-                Some(b'[') if self.at_line_start => return Ok(()),
-                Some(_) => self.skip_line()?,
+            let available = self.input.available();
+            if available.is_empty() {
+                return Ok(());
+            }
+            let (used, done) = skip.feed(available, self.at_line_start);
+            self.consume(used);
+            if done {
+                return Ok(());
             }
         }
     }
@@ -276,12 +256,14 @@ impl<R: Read> PgnReader<R> {
     }
 }
 
-/// Where reading goes on after a syntax problem or stray text.
+/// Where reading goes on after a syntax problem.
 enum Resync {
     Nothing,
-    /// The next line that starts with `[`.
-    ToNextTagLine,
-    /// The problem is in a tag section: its other tag lines are not a new game.
+    /// The problem is in the movetext: skip the rest of the game.
+    PastGame,
+    /// The problem follows the game's result: only the rest of its line is the game's.
+    RestOfLine,
+    /// The problem is in a tag section: its other tag lines and its movetext are not a new game.
     PastTagSection,
 }
 
@@ -289,8 +271,11 @@ impl Resync {
     fn after(problem: Option<&SyntaxProblem>) -> Resync {
         match problem.map(|problem| &problem.error) {
             None => Resync::Nothing,
-            Some(SyntaxError::MalformedTag { .. } | SyntaxError::TextAfterTag { .. }) => Resync::PastTagSection,
-            Some(_) => Resync::ToNextTagLine,
+            Some(
+                SyntaxError::MalformedTag { .. } | SyntaxError::TextAfterTag { .. } | SyntaxError::TooManyTags { .. },
+            ) => Resync::PastTagSection,
+            Some(SyntaxError::AfterResult { .. }) => Resync::RestOfLine,
+            Some(_) => Resync::PastGame,
         }
     }
 }
@@ -305,27 +290,26 @@ struct ParseEnd {
 /// A game that did not end within [`MAX_GAME_BYTES`] gets a problem saying so.
 fn cut_off((parsed, end): (Parsed, ParseEnd)) -> (Parsed, ParseEnd) {
     match parsed {
-        Parsed::Game { game, problem: None } => {
+        Parsed { game, problem: None } => {
             let problem = SyntaxProblem {
                 line: game.moves.last().map_or(game.line, |entry| entry.line),
                 ply: game.moves.len() as u32 + 1,
                 error: SyntaxError::GameTooLong { limit: MAX_GAME_BYTES },
             };
-            let game = Parsed::Game { game, problem: Some(problem) };
-            (game, end)
+            (Parsed { game, problem: Some(problem) }, end)
         }
         other => (other, end),
     }
 }
 
 impl<R: Read> Iterator for PgnReader<R> {
-    type Item = Result<PgnItem, ReadError>;
+    type Item = Result<GameRecord, ReadError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.finished {
             return None;
         }
-        let item = self.read_item().transpose();
+        let item = self.read_game().transpose();
         if !matches!(item, Some(Ok(_))) {
             self.finished = true;
         }

@@ -53,6 +53,9 @@ pub enum Reason {
     /// A move after checkmate or stalemate (K9).
     #[error("the game is already over ({status}); no further move is allowed (K9)")]
     GameOver { status: String },
+    /// The `[Result]` tag and the movetext's result token disagree.
+    #[error("[Result \"{tag}\"] disagrees with the result `{movetext}` at the end of the movetext")]
+    ResultsDisagree { tag: String, movetext: String },
     /// The result written contradicts the final position.
     #[error("result `{written}` contradicts the final position ({status}, so `{expected}`)")]
     ResultMismatch { written: String, expected: String, status: String },
@@ -75,7 +78,7 @@ impl Reason {
             Reason::SurplusDice { .. } => "surplus_dice",
             Reason::UnexpectedDice { .. } => "unexpected_dice",
             Reason::GameOver { .. } => "game_over",
-            Reason::ResultMismatch { .. } => "result_mismatch",
+            Reason::ResultMismatch { .. } | Reason::ResultsDisagree { .. } => "result_mismatch",
             Reason::Event { .. } => "event",
         }
     }
@@ -259,8 +262,15 @@ fn written_result(game: &Game) -> Option<&str> {
     game.tag("Result").map(str::trim).or(game.result.map(GameResult::as_pgn))
 }
 
-/// A finished game (checkmate, stalemate) must carry the result it ended with.
+/// The `[Result]` tag and the movetext's result token, when both are given, agree; a
+/// finished game (checkmate, stalemate) must carry the result it ended with.
 fn check_result(game: &Game, player: &mut Player) -> Result<(), Reason> {
+    let tag = game.tag("Result").map(str::trim);
+    if let (Some(tag), Some(marker)) = (tag, game.result) {
+        if tag != marker.as_pgn() {
+            return Err(Reason::ResultsDisagree { tag: tag.to_owned(), movetext: marker.as_pgn().to_owned() });
+        }
+    }
     let Some(written) = written_result(game) else {
         return Ok(());
     };

@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::problem::ReadError;
-use crate::reader::{GameRecord, PgnItem, PgnReader};
+use crate::reader::{GameRecord, PgnReader};
 use crate::replay::{replay_record, Failure, Replay};
 
 /// Games read and replayed together.
@@ -38,16 +38,11 @@ impl Verdict {
     }
 }
 
-/// What a source gave besides games.
+/// What a source gave: a verdict on each game (every text but blanks belongs to one).
 #[derive(Debug)]
 pub enum SourceEvent {
     Verdict(Verdict),
-    /// Text outside any game, skipped: its line and start.
-    Skipped {
-        line: u32,
-        excerpt: String,
-    },
-    /// The source holds no PGN game at all.
+    /// The source holds no text at all.
     NoGames {
         bytes: u64,
     },
@@ -85,7 +80,7 @@ pub fn validate_source<R: Read + Send>(
 
 /// What one batch read gave.
 struct Batch {
-    items: Vec<PgnItem>,
+    items: Vec<GameRecord>,
     tail: Tail,
 }
 
@@ -116,24 +111,13 @@ fn read_batch<R: Read>(reader: &mut PgnReader<R>, size: usize) -> Batch {
     Batch { items, tail: Tail::More }
 }
 
-fn replay_batch(items: &[PgnItem], rules: &Arc<Rules>) -> Vec<Option<Replay>> {
-    items
-        .par_iter()
-        .with_min_len(4)
-        .map(|item| match item {
-            PgnItem::Game(record) => Some(replay_record(record, rules)),
-            PgnItem::Stray(_) => None,
-        })
-        .collect()
+fn replay_batch(items: &[GameRecord], rules: &Arc<Rules>) -> Vec<Replay> {
+    items.par_iter().with_min_len(4).map(|record| replay_record(record, rules)).collect()
 }
 
-fn emit(items: Vec<PgnItem>, verdicts: Vec<Option<Replay>>, sink: &mut impl FnMut(SourceEvent)) {
-    for (item, replay) in items.into_iter().zip(verdicts) {
-        match (item, replay) {
-            (PgnItem::Game(record), Some(replay)) => sink(SourceEvent::Verdict(Verdict::of(&record, replay))),
-            (PgnItem::Stray(stray), _) => sink(SourceEvent::Skipped { line: stray.line, excerpt: stray.excerpt }),
-            (PgnItem::Game(_), None) => {}
-        }
+fn emit(items: Vec<GameRecord>, replays: Vec<Replay>, sink: &mut impl FnMut(SourceEvent)) {
+    for (record, replay) in items.into_iter().zip(replays) {
+        sink(SourceEvent::Verdict(Verdict::of(&record, replay)));
     }
 }
 

@@ -1,21 +1,28 @@
-//! The reader against the real-game corpus: every file's game and ply counts must match
-//! /work/shared/data/pgn/real-counts.tsv, with no syntax problem and no stray text.
+//! The reader against real games: every file's game and ply counts must match its
+//! `real-counts.tsv`, with no syntax problem and no stray text. The quick tests read the
+//! fixtures (`tests/fixtures/pgn/` at the workspace root); the ignored `full_corpus_*` test
+//! reads the full corpus in `../shared/data/pgn/` beside the checkout (`.ci/run` runs it then).
 
 use std::collections::HashMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-use holechess_record::{PgnItem, PgnReader};
+use holechess_record::PgnReader;
 
-const REAL_DIR: &str = "/work/shared/data/pgn/real";
-const COUNTS: &str = "/work/shared/data/pgn/real-counts.tsv";
+/// The PGN fixtures kept in the repository.
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/pgn")
+}
 
-/// Small enough to read in a debug build in well under a second each.
-const QUICK_FILES: [&str; 3] =
-    ["pgnmentor-Morphy.pgn", "shakmaty-pgnreader-lichess_db_1000k.pgn", "shakmaty-pgnreader-twic1599_1000k.pgn"];
+/// The full corpus beside the checkout.
+fn full_corpus() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/pgn");
+    assert!(dir.is_dir(), "{} is missing: the full_corpus_* tests need the full corpora", dir.display());
+    dir
+}
 
-/// file name -> (games, plies)
-fn published_counts() -> HashMap<String, (usize, usize)> {
-    let table = std::fs::read_to_string(COUNTS).expect("real-counts.tsv");
+/// file name -> (games, plies), from the `real-counts.tsv` in `dir`.
+fn published_counts(dir: &Path) -> HashMap<String, (usize, usize)> {
+    let table = std::fs::read_to_string(dir.join("real-counts.tsv")).expect("real-counts.tsv");
     table
         .lines()
         .map(|line| {
@@ -26,48 +33,43 @@ fn published_counts() -> HashMap<String, (usize, usize)> {
         .collect()
 }
 
-/// (games, plies) read from a file; panics on any problem or stray text.
+/// (games, plies) read from a file; panics on any problem.
 fn read_counts(path: &Path) -> (usize, usize) {
     let (mut games, mut plies) = (0, 0);
-    for item in PgnReader::open(path).expect("open") {
-        match item.expect("readable") {
-            PgnItem::Game(record) => {
-                assert_eq!(record.problem, None, "{} game {}", path.display(), record.number);
-                assert_eq!(record.number, games + 1);
-                games += 1;
-                plies += record.game.moves.len();
-            }
-            PgnItem::Stray(stray) => panic!("{}: stray text {stray:?}", path.display()),
-        }
+    for record in PgnReader::open(path).expect("open") {
+        let record = record.expect("readable");
+        assert_eq!(record.problem, None, "{} game {}", path.display(), record.number);
+        assert_eq!(record.number, games + 1);
+        games += 1;
+        plies += record.game.moves.len();
     }
     (games, plies)
 }
 
-fn check_files<'a>(names: impl IntoIterator<Item = &'a str>) {
-    let counts = published_counts();
-    for name in names {
-        let expected = counts[name];
-        let read = read_counts(&Path::new(REAL_DIR).join(name));
+/// Every file listed in `dir`'s `real-counts.tsv` reads with its counts; returns how many files.
+fn check_files(dir: &Path) -> usize {
+    let counts = published_counts(dir);
+    for (name, &expected) in &counts {
+        let read = read_counts(&dir.join("real").join(name));
         assert_eq!(read, expected, "{name}: (games, plies)");
     }
+    counts.len()
 }
 
 #[test]
-fn quick_subset_matches_published_counts() {
-    check_files(QUICK_FILES);
+fn every_fixture_file_matches_its_counts() {
+    assert_eq!(check_files(&fixtures()), 4);
 }
 
 #[test]
-#[ignore = "reads 18 MB; run with --release -- --ignored"]
-fn every_real_file_matches_published_counts() {
-    let counts = published_counts();
-    assert_eq!(counts.len(), 17);
-    check_files(counts.keys().map(String::as_str));
+#[ignore = "full corpus: reads the 18 MB of ../shared/data/pgn/real; run by .ci/run"]
+fn full_corpus_every_real_file_matches_published_counts() {
+    assert_eq!(check_files(&full_corpus()), 17);
 }
 
 #[test]
 fn games_carry_tags_in_order_and_start_lines() {
-    let path = Path::new(REAL_DIR).join("pgnmentor-Morphy.pgn");
+    let path = fixtures().join("real/pgnmentor-Morphy.pgn");
     let text = std::fs::read_to_string(&path).expect("Morphy");
     let records: Vec<_> = PgnReader::open(&path).unwrap().games().map(Result::unwrap).collect();
     for record in &records {

@@ -109,15 +109,18 @@ fn tag_values_with_quotes_and_backslashes_survive() {
 
 #[test]
 fn real_and_tricky_files_survive_a_rewrite() {
-    for file in [
-        "/work/shared/data/pgn/real/pgnmentor-Morphy.pgn",
-        "/work/shared/data/pgn/real/shakmaty-pgnreader-lichess_db_1000k.pgn",
-        "/work/shared/data/pgn/tricky/pgn-read/break_pgn_0_8_1_b.pgn",
-        "/work/shared/data/pgn/tricky/python-chess/kasparov-deep-blue-1997.pgn",
-        "/work/shared/data/pgn/tricky/python-chess/cutechess-fischerrandom.pgn",
-        "/work/shared/data/pgn/tricky/python-chess/chessbase-empty-line.pgn",
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/pgn");
+    for name in [
+        "real/pgnmentor-Morphy.pgn",
+        "real/lichess-first-40.pgn",
+        "tricky/pgn-read/break_pgn_0_8_1_b.pgn",
+        "tricky/python-chess/kasparov-deep-blue-1997.pgn",
+        "tricky/python-chess/cutechess-fischerrandom.pgn",
+        "tricky/python-chess/chessbase-empty-line.pgn",
     ] {
-        let games: Vec<Game> = PgnReader::open(file).unwrap().games().map(|record| record.unwrap().game).collect();
+        let path = fixtures.join(name);
+        let file = path.display();
+        let games: Vec<Game> = PgnReader::open(&path).unwrap().games().map(|record| record.unwrap().game).collect();
         let mut text = Vec::new();
         write_games(&games, &mut text).unwrap();
         let again = read_back(std::str::from_utf8(&text).unwrap());

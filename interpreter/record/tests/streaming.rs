@@ -1,9 +1,10 @@
-//! Reading through a source that hands out a few bytes at a time must give exactly what
-//! reading from one slice gives: every refill point inside a game is exercised.
+//! Reading through a small read buffer, or from a source that hands out a few bytes at a
+//! time, must give exactly what reading from one slice gives: refills fall inside games, over the
+//! tricky PGN fixtures (`tests/fixtures/pgn/tricky/` at the workspace root).
 
 use std::io::Read;
 
-use holechess_record::{PgnItem, PgnReader, ReadError};
+use holechess_record::{GameRecord, PgnReader, ReadError};
 
 /// A [`Read`] that returns at most `step` bytes per call.
 struct Trickle<'a> {
@@ -20,7 +21,7 @@ impl Read for Trickle<'_> {
     }
 }
 
-fn summary(items: impl Iterator<Item = Result<PgnItem, ReadError>>) -> Vec<String> {
+fn summary(items: impl Iterator<Item = Result<GameRecord, ReadError>>) -> Vec<String> {
     items
         .map(|item| match item {
             Ok(item) => format!("{item:?}"),
@@ -32,7 +33,7 @@ fn summary(items: impl Iterator<Item = Result<PgnItem, ReadError>>) -> Vec<Strin
 fn tricky_files() -> Vec<std::path::PathBuf> {
     let mut files = Vec::new();
     for dir in ["pgn-read", "python-chess", "sunfish"] {
-        let dir = std::path::Path::new("/work/shared/data/pgn/tricky").join(dir);
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/pgn/tricky").join(dir);
         for entry in std::fs::read_dir(dir).expect("tricky dir") {
             files.push(entry.unwrap().path());
         }
@@ -41,30 +42,30 @@ fn tricky_files() -> Vec<std::path::PathBuf> {
     files
 }
 
+/// Read buffers that start small, so that games straddle refills at many points (a buffer
+/// doubles when one game does not fit, and is refilled whole).
+const BUFFER_CAPACITIES: [usize; 5] = [1, 7, 64, 997, 4096];
+
 #[test]
-fn byte_by_byte_reading_equals_whole_reading() {
+fn reading_through_small_buffers_equals_whole_reading() {
     for file in tricky_files() {
         let bytes = std::fs::read(&file).unwrap();
-        // Each refill parses the game again from its start: keep debug runs short.
-        let steps: &[usize] = match bytes.len() {
-            0..=4_000 => &[1, 7],
-            4_001..=30_000 => &[7],
-            _ => continue,
-        };
         let whole = summary(PgnReader::from_bytes(&bytes));
-        for &step in steps {
-            let trickled = summary(PgnReader::new(Trickle { bytes: &bytes, step }));
-            assert_eq!(trickled, whole, "{} read {step} bytes at a time", file.display());
+        for capacity in BUFFER_CAPACITIES {
+            let reader = PgnReader::with_buffer_capacity(bytes.as_slice(), capacity);
+            assert_eq!(summary(reader), whole, "{} through a {capacity}-byte buffer", file.display());
         }
     }
 }
 
 #[test]
-fn big_files_in_small_chunks_equal_whole_reading() {
+fn a_trickling_source_equals_whole_reading() {
     for file in tricky_files() {
         let bytes = std::fs::read(&file).unwrap();
         let whole = summary(PgnReader::from_bytes(&bytes));
-        let trickled = summary(PgnReader::new(Trickle { bytes: &bytes, step: 997 }));
-        assert_eq!(trickled, whole, "{}", file.display());
+        for (step, capacity) in [(1, 64), (7, 1), (997, 4096)] {
+            let reader = PgnReader::with_buffer_capacity(Trickle { bytes: &bytes, step }, capacity);
+            assert_eq!(summary(reader), whole, "{} read {step} bytes at a time", file.display());
+        }
     }
 }

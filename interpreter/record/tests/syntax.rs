@@ -1,31 +1,17 @@
 //! The reader on hand-made PGN: every syntax feature of holechess records, and garbage.
 
 use holechess_record::{
-    Action, Annotation, CastleSide, GameRecord, GameResult, PgnItem, PgnReader, ReadError, StrayText, SyntaxError,
+    Action, Annotation, CastleSide, GameRecord, GameResult, PgnReader, ReadError, SyntaxError, MAX_TAGS,
 };
 
-fn items(text: &str) -> Vec<PgnItem> {
-    PgnReader::from_bytes(text.as_bytes()).map(|item| item.expect("readable")).collect()
-}
-
 fn records(text: &str) -> Vec<GameRecord> {
-    items(text)
-        .into_iter()
-        .filter_map(|item| match item {
-            PgnItem::Game(record) => Some(record),
-            PgnItem::Stray(_) => None,
-        })
-        .collect()
+    PgnReader::from_bytes(text.as_bytes()).map(|record| record.expect("readable")).collect()
 }
 
-fn strays(text: &str) -> Vec<StrayText> {
-    items(text)
-        .into_iter()
-        .filter_map(|item| match item {
-            PgnItem::Stray(stray) => Some(stray),
-            PgnItem::Game(_) => None,
-        })
-        .collect()
+/// Each game's problem, as text (`-` for none).
+fn problems(text: &str) -> Vec<String> {
+    let problem = |record: &GameRecord| record.problem.as_ref().map_or("-".to_owned(), ToString::to_string);
+    records(text).iter().map(problem).collect()
 }
 
 fn only_game(text: &str) -> GameRecord {
@@ -119,13 +105,79 @@ fn percent_escape_lines_are_ignored() {
 }
 
 #[test]
-fn garbage_between_games_is_stray_text_and_reading_goes_on() {
+fn garbage_between_games_is_a_malformed_game_and_reading_goes_on() {
     let text = "[Event \"1\"]\n\n1. e4 e5 1-0 </p>\n<p>garbage</p>\n\n[Event \"2\"]\n\n1. d4 *\n";
     let games = records(text);
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[2].game.tag("Event"), Some("2"));
+    assert_eq!(games[2].game.line, 6);
+    assert_eq!(
+        problems(text),
+        [
+            "line 3, ply 3: `</p>` after the result (only comments may follow it on its line)",
+            "line 4, ply 1: unexpected `<p>garbage</p>` in movetext",
+            "-"
+        ]
+    );
+}
+
+/// Issue 11 finding 1: a game that starts with a comment and no tags is read, not skipped.
+#[test]
+fn finding_1_a_game_without_tags_may_start_with_a_comment() {
+    let games = records("1. e4 e5 *\n\n{c} 1. d4 d5 2. Qxd5 *\n");
     assert_eq!(games.len(), 2);
-    assert_eq!(games[1].game.tag("Event"), Some("2"));
-    assert_eq!(games[1].game.line, 6);
-    assert_eq!(strays(text), [StrayText { line: 3, excerpt: "</p>".into() }]);
+    assert_eq!(games[1].game.opening_comments, ["c"]);
+    assert_eq!(move_texts(&games[1]), ["d4", "d5", "Qxd5"]);
+}
+
+/// Issue 11 finding 1: junk before a game is a malformed game of its own, up to its result;
+/// the legal game after it is still read.
+#[test]
+fn finding_1_junk_before_a_game_does_not_swallow_it() {
+    let text = "2+ 28. Rxf2 *\n1. e4 e5 *\n";
+    assert_eq!(problems(text), ["line 1, ply 1: `2+` is not a move in holechess notation", "-"]);
+    assert_eq!(move_texts(&records(text)[1]), ["e4", "e5"]);
+}
+
+/// Issue 11 finding 1: `1*,*,*` is a garbled move number, not `1.` and a result.
+#[test]
+fn finding_1_a_garbled_move_number_spoils_the_game() {
+    let text = "[Event \"A\"]\n\n1*,*,* 1. e4 e5 2. Qxd5 *\n[Event \"B\"]\n1. d4 *";
+    assert_eq!(problems(text), ["line 3, ply 1: `1*,*,*` is not a move number (digits, then dots or a blank)", "-"]);
+    assert_eq!(problems("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 16  Nh4 1.e4 32768. e5 1...d5 *"), ["-"]);
+}
+
+/// Issue 11 finding 1: fused tokens are not moves; the game is malformed at that ply.
+#[test]
+fn finding_1_fused_tokens_spoil_the_game_at_their_ply() {
+    assert_eq!(
+        problems("[Event \"A\"]\n1. e4 e5 2. e4g2Nd5 Nc6 *"),
+        ["line 2, ply 3: `e4g2Nd5` is not a move in holechess notation"]
+    );
+    assert_eq!(problems("1. e4 e5 2. Nf3Nc6 *"), ["line 1, ply 3: `Nf3Nc6` is not a move in holechess notation"]);
+}
+
+/// Issue 11 finding 1: a tag line that lost its `[` spoils its game (one game, not two).
+#[test]
+fn finding_1_a_tag_line_without_its_bracket_is_a_malformed_tag() {
+    let text = "[Event \"A\"]\nSite \"B\"]\n[Round \"1\"]\n\n1. e4 e5 *\n\n[Event \"C\"]\n\n1. d4 *\n";
+    assert_eq!(problems(text), ["line 2, ply 1: malformed tag pair: the tag pair does not start with `[`", "-"]);
+    let first = "Event \"A\"]\n[Site \"B\"]\n\n1. e4 e5 *\n";
+    assert_eq!(problems(first), ["line 1, ply 1: malformed tag pair: the tag pair does not start with `[`"]);
+}
+
+/// Only comments may follow the result on its line; a doubled result spoils the game.
+#[test]
+fn after_the_result_only_comments() {
+    assert_eq!(problems("1. e4 e5 1-0 {White won} ; on time\n1. d4 *"), ["-", "-"]);
+    assert_eq!(
+        problems("1. e4 e5 * *\n1. d4 *"),
+        ["line 1, ply 3: `*` after the result (only comments may follow it on its line)", "-"]
+    );
+    assert_eq!(
+        problems("1. e4 e5 1-0 {[%dice 3]}\n"),
+        ["line 1, ply 3: `[%dice ...]` after the result (only comments may follow it on its line)"]
+    );
 }
 
 #[test]
@@ -193,11 +245,9 @@ fn games_without_tags_one_per_line() {
 }
 
 #[test]
-fn a_line_of_prose_is_stray_text_not_a_game() {
+fn a_line_of_prose_is_a_malformed_game() {
     let text = "2015 was a good year\nCopyright 2015\n[Event \"A\"]\n1. e4 *";
-    assert_eq!(records(text).len(), 1);
-    assert_eq!(strays(text).len(), 1);
-    assert_eq!(strays(text)[0].excerpt, "2015 was a good year");
+    assert_eq!(problems(text), ["line 1, ply 1: `was` is not a move in holechess notation", "-"]);
 }
 
 #[test]
@@ -211,11 +261,13 @@ fn moves_before_the_first_move_have_nothing_to_attach_to() {
 #[test]
 fn not_pgn_at_all_is_reported_not_a_crash() {
     let mut reader = PgnReader::from_bytes(b"<html><body>\x00\xff\xfe no chess here</body></html>\n");
-    assert!(matches!(reader.next(), Some(Ok(PgnItem::Stray(_)))));
-    assert!(matches!(reader.next(), Some(Err(ReadError::NoGames { .. }))));
+    let record = reader.next().expect("a game").expect("readable");
+    assert!(matches!(record.problem.unwrap().error, SyntaxError::UnexpectedText { .. }));
     assert!(reader.next().is_none());
     let empty: Vec<_> = PgnReader::from_bytes(b"").collect();
     assert!(matches!(empty[..], [Err(ReadError::NoGames { bytes: 0 })]));
+    let blank: Vec<_> = PgnReader::from_bytes(b" \n\n% only an escape line\n").collect();
+    assert!(matches!(blank[..], [Err(ReadError::NoGames { .. })]));
 }
 
 #[test]
@@ -235,4 +287,21 @@ fn random_bytes_never_panic() {
             let _ = item;
         }
     }
+}
+
+/// Issue 11 finding 4: one game with 100,000 tag pairs is malformed at the first one over the
+/// limit; its other tags and its movetext are skipped, and the next game is read.
+#[test]
+fn finding_4_tags_per_game_are_limited() {
+    let mut text = String::new();
+    for index in 0..100_000 {
+        text.push_str(&format!("[Tag{index} \"{index}\"]\n"));
+    }
+    text.push_str("\n1. e4 e5 *\n\n[Event \"next\"]\n\n1. d4 *\n");
+    let games = records(&text);
+    assert_eq!(games.len(), 2);
+    let problem = games[0].problem.clone().expect("too many tags");
+    assert_eq!(problem.error, SyntaxError::TooManyTags { limit: MAX_TAGS });
+    assert_eq!((problem.line, games[0].game.tags.len()), (MAX_TAGS as u32 + 1, MAX_TAGS));
+    assert_eq!((games[1].game.tag("Event"), games[1].problem.as_ref()), (Some("next"), None));
 }
