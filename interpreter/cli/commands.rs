@@ -60,6 +60,7 @@ pub fn load_variant(name: &str) -> Result<LoadedVariant, String> {
 
 /// [`load_variant`], keeping the hook runtime (to report a special-moves hook error).
 pub fn load_rules(name: &str) -> Result<holechess_game::Rules, String> {
+    crate::spelling::check_variant_name(name)?;
     let loaded = holechess_lang::load(name).map_err(|diagnostics| diagnostics.render())?;
     holechess_game::Rules::from_loaded(loaded).map_err(|e| format!("error: {name}: {e}"))
 }

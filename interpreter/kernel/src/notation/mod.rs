@@ -6,11 +6,14 @@
 
 use std::fmt;
 
+pub mod boards;
+mod castling;
 mod obstacle;
 pub mod resolve;
 pub mod text;
 pub mod transit;
 
+pub use boards::strip_board_names;
 pub use resolve::{explain_illegal, explain_move, resolve, Resolved};
 pub use text::{Action, BoardMove, CastleSide, CheckMark, Notation, SpecialText, TextError};
 pub use transit::{transit_choices, transit_choices_for};
