@@ -1,10 +1,18 @@
 //! Hook checks before play: each hook's rhai source compiles and defines the hook's
-//! function.
+//! function; and `remove hook NAME`.
 
 use crate::ast::Span;
 use crate::check::{rhai_checker, CheckedHook, HookSource};
 use crate::diagnostic::Problem;
 use crate::sources::SourceMap;
+
+/// `remove hook NAME`: drops every hook in force that calls function `name` (so a variant
+/// can extend another and replace its hook); false when there is none.
+pub(crate) fn remove_hook(hooks: &mut Vec<CheckedHook>, name: &str) -> bool {
+    let before = hooks.len();
+    hooks.retain(|hook| hook.decl.function.node != name);
+    hooks.len() != before
+}
 
 /// Every problem of the hooks in force, in order.
 pub(crate) fn problems(hooks: &[CheckedHook], sources: &SourceMap, problems: &mut Vec<Problem>) {
