@@ -8,6 +8,21 @@
 //!
 //! Bundled variants and the stdlib are embedded in the binary, so `load("chess")` works from
 //! any folder; a path works everywhere a name does.
+//!
+//! ```
+//! use holechess_kernel::notation::{parse_move, san};
+//! use holechess_kernel::Position;
+//!
+//! let loaded = holechess_lang::load("porthole").expect("a bundled variant");
+//! let mut pos = Position::start(&loaded.variant);
+//! let mv = parse_move(&pos, "e4").expect("a legal move");
+//! assert_eq!(san(&pos, mv), "e4");
+//! pos.try_play(mv).expect("legal");
+//! assert!(pos.fen().starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
+//!
+//! let refused = holechess_lang::load_str("mine.hole", "variant \"Mine\"\nboards A and B\n");
+//! assert!(refused.unwrap_err().render().contains("mine.hole:2:"));
+//! ```
 
 pub mod ast;
 pub mod check;
