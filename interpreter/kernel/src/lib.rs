@@ -6,22 +6,76 @@
 //! and [`Variant::compile`] turns it into tables that move generation reads without
 //! allocating or calling out.
 
+// Lint policy (see the workspace `Cargo.toml`): lossy casts are reported in the kernel, and
+// allowed only in the modules below, where every index is bounded by the geometry's limits
+// (at most 16x16 squares per board, 16 boards, 31 piece kinds, 15 token kinds), checked once
+// by `Variant::compile`; those modules are move generation's hot paths and keep plain casts.
+#![warn(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_possible_wrap)]
+
 mod attacks;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 mod bitset;
 pub mod error;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 mod fen;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 pub mod geometry;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 mod make;
 mod movegen;
 pub mod moves;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod played;
 pub mod position;
 pub mod spec;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 pub mod special;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 mod turns;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 mod variant;
 mod warped;
 pub mod zobrist;
