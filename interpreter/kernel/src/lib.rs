@@ -11,6 +11,8 @@
 // (at most 16x16 squares per board, 16 boards, 31 piece kinds, 15 token kinds), checked once
 // by `Variant::compile`; those modules are move generation's hot paths and keep plain casts.
 #![warn(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_possible_wrap)]
+// Every public item is documented, except in the modules allowed below with their reason.
+#![warn(missing_docs)]
 
 mod attacks;
 #[allow(
@@ -19,6 +21,7 @@ mod attacks;
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
+#[allow(missing_docs, reason = "SquareSet methods are the usual set operations")]
 mod bitset;
 pub mod error;
 #[allow(
@@ -34,6 +37,7 @@ mod fen;
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
+#[allow(missing_docs, reason = "square, side and board accessors named for what they return")]
 pub mod geometry;
 #[allow(
     clippy::cast_possible_truncation,
@@ -43,6 +47,7 @@ pub mod geometry;
 )]
 mod make;
 mod movegen;
+#[allow(missing_docs, reason = "move kinds and list methods documented at the type level")]
 pub mod moves;
 #[allow(
     clippy::cast_possible_truncation,
@@ -50,11 +55,15 @@ pub mod moves;
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
+#[allow(missing_docs, reason = "notation text nodes documented at the type level")]
 pub mod notation;
+#[allow(missing_docs, reason = "status variants documented at the type level")]
 pub mod outcome;
 pub mod perft;
 pub mod played;
+#[allow(missing_docs, reason = "position accessors named for what they return")]
 pub mod position;
+#[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
 #[allow(
     clippy::cast_possible_truncation,
@@ -62,6 +71,7 @@ pub mod spec;
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
+#[allow(missing_docs, reason = "special-move effects documented at the type level")]
 pub mod special;
 #[allow(
     clippy::cast_possible_truncation,
