@@ -87,8 +87,15 @@ impl Variant {
         let variant = Variant::build(spec);
         let fen = variant.start_fen_with_tokens();
         let shared = Arc::new(variant);
-        if let Err(e) = Position::from_fen(&shared, &fen) {
-            errors.push(SpecError::new(SpecSubject::Setup, format!("the setup position is not valid: {e}")));
+        // A setup is authored: what a given position may leave out with a warning (K8) is
+        // an error here.
+        let problem = match Position::from_fen_with_warnings(&shared, &fen) {
+            Err(e) => Some(e.to_string()),
+            Ok((_, warnings)) if !warnings.is_empty() => Some(warnings.join("; ")),
+            Ok(_) => None,
+        };
+        if let Some(problem) = problem {
+            errors.push(SpecError::new(SpecSubject::Setup, format!("the setup position is not valid: {problem}")));
             return Err(errors);
         }
         let mut variant = Arc::try_unwrap(shared).expect("no position outlives the check");
