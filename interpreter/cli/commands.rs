@@ -78,11 +78,20 @@ pub fn position_of(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position
     match fen {
         Some(text) => {
             let (pos, warnings) = Position::from_fen_with_warnings(variant, text)
-                .map_err(|e| format!("invalid position '{text}': {e}"))?;
+                .map_err(|e| format!("invalid position '{}': {e}", quoted(text)))?;
             warnings.iter().for_each(|warning| eprintln!("warning: {warning}"));
             Ok(pos)
         }
         None => Ok(Position::start(variant)),
+    }
+}
+
+/// At most [`holechess_lang::limits::QUOTE_CHARS`] characters of a text an error quotes.
+fn quoted(text: &str) -> String {
+    let limit = holechess_lang::limits::QUOTE_CHARS;
+    match text.char_indices().nth(limit) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
     }
 }
 

@@ -246,11 +246,11 @@ impl GameParser {
                 entry.dice.extend_from_slice(&dice);
                 entry.annotations.extend(text.map(Annotation::Comment));
             }
-            None if !dice.is_empty() => {
-                let error = SyntaxError::NothingToAttachTo { what: "`%dice`".into() };
-                return Err(self.problem(line, error));
+            None => {
+                // Before the first move: the variant's game-start rolls (K4).
+                self.game.start_dice.extend_from_slice(&dice);
+                self.game.opening_comments.extend(text);
             }
-            None => self.game.opening_comments.extend(text),
         }
         Ok(())
     }
