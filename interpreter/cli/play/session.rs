@@ -728,3 +728,22 @@ fn no_moves_from(pos: &Position, name: &str, sq: holechess_kernel::Square) -> St
         }
     }
 }
+
+#[cfg(test)]
+mod special_move_tests {
+    use super::*;
+
+    #[test]
+    fn completion_offers_the_special_moves_of_the_position() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/dig.hole");
+        let rules = Rules::load(path).unwrap();
+        let style = Style { colour: false, unicode: false, width: None, flipped: false };
+        let mut session = Session::new(rules, 1, AiSides { white: false, black: false }, 1, style);
+        assert!(!session.move_texts().iter().any(|t| t.starts_with("dig@")));
+        for text in ["e4", "e5"] {
+            let mv = parse_move(session.game.position(), text).unwrap();
+            session.game.play(mv).unwrap();
+        }
+        assert!(session.move_texts().contains(&"dig@e2".to_string()), "{:?}", session.move_texts());
+    }
+}

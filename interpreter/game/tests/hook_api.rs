@@ -146,3 +146,12 @@ fn the_trial_run_reports_a_runtime_error_with_its_file_and_line() {
     let err = rules.trial_run().unwrap_err().to_string();
     assert!(err.contains("s.hole:13") && err.contains("'e9' is not a square"), "{err}");
 }
+
+#[test]
+fn a_two_board_variant_refuses_a_special_moves_hook() {
+    let script =
+        "variant \"P\"\n  id p\n\nextends portal\n\nspecial moves: call none()\n  rhai ```\nfn none() { [] }\n```\n";
+    let loaded = holechess_lang::load_str("p.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
+    let err = Rules::from_loaded(loaded).unwrap_err().to_string();
+    assert!(err.contains("two-board"), "{err}");
+}

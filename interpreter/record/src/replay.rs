@@ -322,7 +322,8 @@ impl Player {
     }
 
     fn from_position(rules: &Arc<Rules>, start: Position) -> Player {
-        if rules.has_events() {
+        // A special-moves hook may fail while generating: the session reports its error.
+        if rules.has_events() || rules.hooks.has_special_moves() {
             let dice = holechess_game::Dice::recorded(std::iter::empty());
             return Player::Session(Box::new(holechess_game::Game::new(Arc::clone(rules), start, dice)));
         }
@@ -382,7 +383,11 @@ fn pick(position: &Position, legal: &MoveList, entry: &MoveEntry) -> Result<Move
 fn play_in_session(game: &mut holechess_game::Game, entry: &MoveEntry) -> Result<(), Reason> {
     let mut position = game.position().clone();
     let mut legal = MoveList::new();
+    game.rules().hooks.take_special_error();
     position.generate_legal(&mut legal);
+    if let Some(error) = game.rules().hooks.take_special_error() {
+        return Err(Reason::Event { message: error.to_string() });
+    }
     if legal.is_empty() {
         game_over(&position)?;
     }
