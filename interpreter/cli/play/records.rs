@@ -1,4 +1,4 @@
-//! `save FILE` / `load FILE`: a game as a PGN record (RULINGS.md "Game records"): the
+//! `save FILE` / `load FILE`: a game as a PGN record (docs/rules.md "Game records"): the
 //! `[Variant]` tag, `[FEN]` and `[Holes]` for a custom start, every move in SAN with the
 //! outcomes of its dice in `{[%dice ...]}`, and the result. Loading checks the record with
 //! the record crate (so a bad record is refused with its reason), then replays it with its
