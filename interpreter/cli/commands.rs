@@ -52,9 +52,24 @@ pub fn run(command: Command) -> Outcome {
     })
 }
 
-/// Loads a variant by name or path; diagnostics become the error message.
+/// Loads a variant by name or path with its hooks (a special-moves hook is then part of
+/// move generation); diagnostics become the error message.
 pub fn load_variant(name: &str) -> Result<LoadedVariant, String> {
-    holechess_lang::load(name).map_err(|diagnostics| diagnostics.render())
+    load_rules(name).map(|rules| rules.loaded.clone())
+}
+
+/// [`load_variant`], keeping the hook runtime (to report a special-moves hook error).
+pub fn load_rules(name: &str) -> Result<holechess_game::Rules, String> {
+    let loaded = holechess_lang::load(name).map_err(|diagnostics| diagnostics.render())?;
+    holechess_game::Rules::from_loaded(loaded).map_err(|e| format!("error: {name}: {e}"))
+}
+
+/// A special-moves hook error met while generating on this thread, as a command error.
+fn special_hook_ok(rules: &holechess_game::Rules) -> Result<(), String> {
+    match rules.hooks.take_special_error() {
+        Some(error) => Err(format!("error: {error}")),
+        None => Ok(()),
+    }
 }
 
 /// The position given by `--fen`, or the variant's start.
@@ -93,7 +108,7 @@ fn check(files: &[std::path::PathBuf]) -> Result<Outcome, String> {
 }
 
 /// Every diagnostic of one script, then its hooks compiled as `play` would (a hook event
-/// or function the runtime refuses is a problem here too).
+/// or function the runtime refuses is a problem here too), then each hook run once.
 fn check_file(file: &std::path::Path) -> Result<(), String> {
     let diagnostics = holechess_lang::check_files(&[file.to_path_buf()]);
     if !diagnostics.is_empty() {
@@ -101,12 +116,13 @@ fn check_file(file: &std::path::Path) -> Result<(), String> {
         return Err(format!("{}\n{} problem(s) found", rendered.join("\n"), diagnostics.len()));
     }
     let loaded = holechess_lang::load(&file.to_string_lossy()).map_err(|d| d.render())?;
-    holechess_game::Rules::from_loaded(loaded).map(|_| ()).map_err(|e| format!("error: {}: {e}", file.display()))
+    let rules = holechess_game::Rules::from_loaded(loaded).map_err(|e| format!("error: {}: {e}", file.display()))?;
+    rules.trial_run().map_err(|e| format!("error: {}: {e} (a trial run on the start position)", file.display()))
 }
 
 fn run_perft(config: &PerftConfig) -> Result<Outcome, String> {
-    let loaded = load_variant(&config.variant)?;
-    let mut pos = position_of(&loaded.variant, config.fen.as_deref())?;
+    let rules = load_rules(&config.variant)?;
+    let mut pos = position_of(&rules.loaded.variant, config.fen.as_deref())?;
     let started = Instant::now();
     let total = if config.divide {
         let rows = perft_divide(&mut pos, config.depth);
@@ -117,6 +133,7 @@ fn run_perft(config: &PerftConfig) -> Result<Outcome, String> {
     } else {
         perft(&mut pos, config.depth)
     };
+    special_hook_ok(&rules)?;
     println!("{total}");
     if config.stats {
         let secs = started.elapsed().as_secs_f64();
@@ -126,9 +143,10 @@ fn run_perft(config: &PerftConfig) -> Result<Outcome, String> {
 }
 
 fn moves(variant: &str, fen: Option<&str>) -> Result<Outcome, String> {
-    let loaded = load_variant(variant)?;
-    let pos = position_of(&loaded.variant, fen)?;
+    let rules = load_rules(variant)?;
+    let pos = position_of(&rules.loaded.variant, fen)?;
     let mut texts: Vec<String> = pos.legal_moves().iter().map(|&m| lan(&pos, m)).collect();
+    special_hook_ok(&rules)?;
     texts.sort();
     for t in texts {
         println!("{t}");

@@ -42,6 +42,8 @@ pub enum GameError {
     SurplusDice(usize),
     #[error("dice outcomes given, but this variant rolls no dice")]
     UnexpectedDice,
+    #[error("dice outcomes given before the first move, but this variant rolls none at game start")]
+    UnexpectedStartDice,
 }
 
 /// A game in progress.
@@ -52,18 +54,81 @@ pub struct Game {
     position: Position,
     plies: Vec<PlyRecord>,
     dice: Dice,
+    /// What the `at game start` hooks rolled and did (empty without such hooks).
+    setup: Setup,
+}
+
+/// The dice and notes of a variant's game-start hooks.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Setup {
+    /// Every die thrown before the first move, in order (K4: part of the record).
+    pub rolls: Vec<Roll>,
+    pub notes: Vec<String>,
+    /// Why the hooks failed, when a game was started regardless ([`Game::seeded`]).
+    pub error: Option<String>,
 }
 
 impl Game {
     /// A game from `start`, rolling with `dice`.
+    /// A given position is complete: the variant's game-start hooks do not run.
     pub fn new(rules: Arc<Rules>, start: Position, dice: Dice) -> Game {
-        Game { rules, position: start.clone(), start, plies: Vec::new(), dice }
+        Game { rules, position: start.clone(), start, plies: Vec::new(), dice, setup: Setup::default() }
     }
 
-    /// A game from the variant's start with seeded dice.
+    /// A game from the variant's start with seeded dice; the game-start hooks (if any) roll
+    /// first. If they fail, the game starts from the declared position and the error is kept
+    /// in [`Setup::error`] (use [`Game::from_start`] to get it as an error).
     pub fn seeded(rules: Arc<Rules>, seed: u64) -> Game {
         let start = rules.start_position();
-        Game::new(rules, start, Dice::seeded(seed))
+        let mut game = Game::new(rules, start, Dice::seeded(seed));
+        if let Err(error) = game.run_game_start() {
+            game.setup.error = Some(error.to_string());
+        }
+        game
+    }
+
+    /// A game from the variant's start, its game-start hooks rolling with `dice`.
+    pub fn from_start(rules: Arc<Rules>, dice: Dice) -> Result<Game, GameError> {
+        let start = rules.start_position();
+        let mut game = Game::new(rules, start, dice);
+        game.run_game_start()?;
+        Ok(game)
+    }
+
+    /// A game from the variant's start with the start outcomes a record gives: all must be
+    /// used (K4), and a missing or impossible one is a dice error.
+    pub fn from_recorded_start(rules: Arc<Rules>, outcomes: &[u32]) -> Result<Game, GameError> {
+        if !rules.hooks.has_game_start() && !outcomes.is_empty() {
+            return Err(GameError::UnexpectedStartDice);
+        }
+        let start = rules.start_position();
+        let mut game = Game::new(rules, start, Dice::recorded(outcomes.iter().copied()));
+        game.run_game_start()?;
+        let left = game.dice.remaining();
+        if left > 0 {
+            return Err(GameError::SurplusDice(left));
+        }
+        Ok(game)
+    }
+
+    /// Runs the game-start hooks on the start position (nothing without such hooks).
+    fn run_game_start(&mut self) -> Result<(), GameError> {
+        if !self.rules.hooks.has_game_start() {
+            return Ok(());
+        }
+        let dice = std::mem::replace(&mut self.dice, Dice::seeded(0));
+        let (outcome, dice) = self.rules.hooks.game_start(self.start.clone(), dice);
+        self.dice = dice;
+        let outcome = outcome?;
+        self.start = outcome.position;
+        self.position = self.start.clone();
+        self.setup = Setup { rolls: outcome.rolls, notes: outcome.notes, error: None };
+        Ok(())
+    }
+
+    /// What the game-start hooks rolled and did.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
     }
 
     pub fn rules(&self) -> &Arc<Rules> {
@@ -94,14 +159,27 @@ impl Game {
     /// Reads a move in SAN or long algebraic notation and plays it.
     pub fn play_text(&mut self, text: &str) -> Result<&PlyRecord, GameError> {
         self.ensure_not_over()?;
-        let mv = parse_move(&self.position, text)?;
-        self.play(mv)
+        self.rules.hooks.take_special_error();
+        let parsed = parse_move(&self.position, text);
+        self.special_hook_ok()?;
+        self.play(parsed?)
+    }
+
+    /// A special-moves hook error met while generating this position's moves.
+    fn special_hook_ok(&self) -> Result<(), GameError> {
+        match self.rules.hooks.take_special_error() {
+            Some(error) => Err(GameError::Event(error)),
+            None => Ok(()),
+        }
     }
 
     /// Plays a legal move, then the events, drawing from the game's dice.
     pub fn play(&mut self, mv: Move) -> Result<&PlyRecord, GameError> {
         self.ensure_not_over()?;
-        if !self.position.is_legal(mv) {
+        self.rules.hooks.take_special_error();
+        let legal = self.position.is_legal(mv);
+        self.special_hook_ok()?;
+        if !legal {
             return Err(GameError::Illegal(lan(&self.position, mv)));
         }
         let before = self.position.clone();

@@ -33,10 +33,10 @@ fn a_hook_with_the_wrong_arity_is_refused_at_load() {
 }
 
 #[test]
-fn special_move_hooks_are_refused_with_a_reason() {
+fn a_special_moves_hook_that_returns_no_moves_array_fails_its_trial_run() {
     let script = with_hook("").replace("after each move:", "special moves:");
-    let diagnostics = holechess_lang::load_str("test.hole", &script).unwrap_err().render();
-    assert!(diagnostics.contains("not supported") && diagnostics.contains("test.hole:11:1"), "{diagnostics}");
+    let err = rules(&script).unwrap().trial_run().unwrap_err().to_string();
+    assert!(err.contains("returns an array of special_move") && err.contains("test.hole"), "{err}");
 }
 
 #[test]

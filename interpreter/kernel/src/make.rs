@@ -4,6 +4,7 @@
 
 use crate::geometry::{Side, Square};
 use crate::moves::Move;
+use crate::played::PlayedMove;
 use crate::position::{code_kind, code_side, CastlingRights, EnPassant, Position, TokenStack, PIECE_BITS};
 use crate::spec::{CastleRole, Stacking};
 use crate::turns::TurnUndo;
@@ -25,6 +26,8 @@ pub struct Undo {
     moved: u8,
     unmoved: [(Square, bool); 2],
     token_mark: u32,
+    piece_mark: u32,
+    last: Option<PlayedMove>,
 }
 
 impl Undo {
@@ -45,6 +48,8 @@ impl Undo {
             moved: 0,
             unmoved: [(Square(0), false); 2],
             token_mark: 0,
+            piece_mark: 0,
+            last: None,
         }
     }
 
@@ -81,6 +86,7 @@ impl Position {
     pub fn play(&mut self, mv: Move) {
         let _ = self.make(mv);
         self.token_log.clear();
+        self.piece_log.clear();
     }
 
     /// The move's own effects, before the end of the ply: what legality is judged on (K1).
@@ -100,6 +106,8 @@ impl Position {
             moved: mv.from().map_or(0, |sq| self.cells[sq.index()] & PIECE_BITS),
             unmoved: [(Square(0), false); 2],
             token_mark: self.token_log.len() as u32,
+            piece_mark: self.piece_log.len() as u32,
+            last: self.last,
         };
         self.history.push(self.hash);
         let us = self.side;
@@ -143,7 +151,17 @@ impl Position {
                 reset_clock = self.capture_on(&mut undo, to);
                 self.relocate(from, to, None);
             }
+            Move::Special { id } => {
+                let a1 = Square(0);
+                undo.unmoved = [(a1, self.unmoved.contains(a1)); 2];
+                let (reset, played) = self.apply_special(id);
+                reset_clock = reset;
+                self.last = Some(played);
+            }
             Move::Intent | Move::Pass => {}
+        }
+        if !matches!(mv, Move::Special { .. }) {
+            self.last = Some(PlayedMove::from_codes(mv, undo.moved, undo.captured, undo.captured_sq));
         }
         self.set_en_passant(new_ep);
         self.halfmove = if reset_clock { 0 } else { self.halfmove.saturating_add(1) };
@@ -189,6 +207,7 @@ impl Position {
                 self.raw_put(king, kcode);
                 self.raw_put(rook, rcode);
             }
+            Move::Special { .. } => self.roll_back_effects(undo.token_mark as usize, undo.piece_mark as usize),
             Move::Intent | Move::Pass => {}
         }
         if undo.captured != 0 {
@@ -211,6 +230,7 @@ impl Position {
         self.ply = undo.ply;
         self.history.pop();
         self.hash = undo.hash;
+        self.last = undo.last;
     }
 
     fn raw_move_back(&mut self, from: Square, to: Square, undo: Undo) {

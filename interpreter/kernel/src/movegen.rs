@@ -59,6 +59,7 @@ impl Position {
         } else {
             self.generate_pseudo(out);
         }
+        self.append_special(out);
         self.retain_legal(out);
     }
 

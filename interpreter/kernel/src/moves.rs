@@ -23,6 +23,9 @@ pub enum Move {
     Teleport { from: Square, to: Square },
     /// A lost turn.
     Pass,
+    /// A special move supplied by the variant (see [`crate::special`]): an id into the
+    /// variant's table of special moves, which holds its notation and effects.
+    Special { id: u32 },
 }
 
 impl Move {
@@ -35,7 +38,7 @@ impl Move {
             | Move::Transit { from, .. }
             | Move::Teleport { from, .. } => Some(from),
             Move::Castle { king, .. } => Some(king),
-            Move::Intent | Move::Pass => None,
+            Move::Intent | Move::Pass | Move::Special { .. } => None,
         }
     }
 
@@ -48,7 +51,7 @@ impl Move {
             | Move::Teleport { to, .. } => Some(to),
             Move::Transit { exit, .. } => Some(exit),
             Move::Castle { rook, .. } => Some(rook),
-            Move::Intent | Move::Pass => None,
+            Move::Intent | Move::Pass | Move::Special { .. } => None,
         }
     }
 

@@ -80,6 +80,10 @@ pub struct Position {
     pub(crate) hash: u64,
     /// Token changes since the position was set up, for unmake.
     pub(crate) token_log: Vec<(Square, TokenStack)>,
+    /// The move that led here (none in a set-up position).
+    pub(crate) last: Option<crate::played::PlayedMove>,
+    /// Piece changes of special moves since the position was set up, for unmake.
+    pub(crate) piece_log: Vec<crate::special::PieceLogEntry>,
     /// Hashes of the positions before this one, for repetition.
     pub(crate) history: Vec<u64>,
     /// How many token stacks carry a timer (they run down at the end of each ply).
@@ -131,6 +135,8 @@ impl Position {
             ply: 0,
             hash: 0,
             token_log: Vec::with_capacity(256),
+            piece_log: Vec::new(),
+            last: None,
             history: Vec::with_capacity(256),
             timed: 0,
             obliged: [false; 2],
@@ -196,6 +202,11 @@ impl Position {
     /// Plies played since the position was set up.
     pub fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// The move that led to this position, with the pieces it moved and captured.
+    pub fn last_move(&self) -> Option<crate::played::PlayedMove> {
+        self.last
     }
 
     pub fn hash(&self) -> u64 {

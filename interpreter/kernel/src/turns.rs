@@ -315,5 +315,6 @@ fn move_key(mv: Move) -> u64 {
         Move::Teleport { from, to } => (6 << 56) | sq(from) << 32 | sq(to) << 16,
         Move::Intent => 7 << 56,
         Move::Pass => 8 << 56,
+        Move::Special { id } => (9 << 56) | u64::from(id),
     }
 }

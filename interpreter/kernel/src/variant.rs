@@ -73,6 +73,8 @@ pub struct Variant {
     pub(crate) links: Vec<(Square, Square)>,
     pub(crate) zobrist: Zobrist,
     start_fen: String,
+    /// Special moves supplied from outside the kernel, installed once (see [`crate::special`]).
+    special: std::sync::OnceLock<crate::special::SpecialTable>,
 }
 
 impl Variant {
@@ -164,6 +166,7 @@ impl Variant {
             links,
             zobrist,
             start_fen: String::new(),
+            special: std::sync::OnceLock::new(),
         };
         variant.build_attack_tables();
         variant.build_line_masks();
@@ -299,6 +302,20 @@ impl Variant {
 
     pub fn spec(&self) -> &VariantSpec {
         &self.spec
+    }
+
+    /// Gives the variant its special moves (once; a second source is refused). Generation
+    /// then asks `source` once per position; without one it never leaves the tables.
+    pub fn install_special_source(&self, source: Box<dyn crate::special::SpecialSource>) -> Result<(), SpecError> {
+        self.special
+            .set(crate::special::SpecialTable::new(source))
+            .map_err(|_| SpecError::new(SpecSubject::Variant, "this variant already has a source of special moves"))
+    }
+
+    /// The special moves installed, if any.
+    #[inline]
+    pub fn special_table(&self) -> Option<&crate::special::SpecialTable> {
+        self.special.get()
     }
 
     pub fn id(&self) -> &str {

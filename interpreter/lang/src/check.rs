@@ -13,7 +13,6 @@ use std::collections::HashSet;
 
 use holechess_kernel::spec::CastleRole;
 
-use crate::ast::HookEvent;
 use crate::ast::*;
 use crate::diagnostic::Problem;
 use crate::limits;
@@ -887,55 +886,11 @@ impl Consistency<'_> {
     }
 
     fn hooks(&self, sources: &SourceMap, problems: &mut Vec<Problem>) {
-        for hook in &self.scope.hooks {
-            if hook.decl.event.node != HookEvent::AfterMove {
-                problems.push(
-                    Problem::new(
-                        hook.decl.event.span,
-                        format!(
-                            "`{}` hooks are not supported: move generation never calls rhai",
-                            hook.decl.event.node.phrase()
-                        ),
-                    )
-                    .expecting("`after each move:` (declare moves with patterns, tokens and links)"),
-                );
-            }
-            let Some(source) = &hook.source else { continue };
-            match rhai_checker().compile(&source.text) {
-                Ok(ast) => {
-                    if !ast.iter_functions().any(|f| f.name == hook.decl.function.node) {
-                        problems.push(
-                            Problem::new(
-                                hook.decl.function.span,
-                                format!(
-                                    "hook function `{}` is not defined in its rhai source",
-                                    hook.decl.function.node
-                                ),
-                            )
-                            .expecting(format!("`fn {}(...)` in the rhai source", hook.decl.function.node)),
-                        );
-                    }
-                }
-                Err(error) => problems.push(rhai_problem(sources, source, &error)),
-            }
-        }
+        crate::hook_check::problems(&self.scope.hooks, sources, problems);
     }
 }
 
 /// Whether two modifiers are of the same kind (ignoring a rank number).
 fn same_kind(a: Modifier, b: Modifier) -> bool {
     std::mem::discriminant(&a) == std::mem::discriminant(&b)
-}
-
-/// A rhai syntax error placed in the script or `.rhai` file holding the text.
-fn rhai_problem(sources: &SourceMap, source: &HookSource, error: &rhai::ParseError) -> Problem {
-    let position = error.position();
-    let line = position.line().unwrap_or(1);
-    let column = position.position().unwrap_or(1);
-    let line_start: usize = source.text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
-    let in_text = (line_start + column.saturating_sub(1)).min(source.text.len());
-    let start = source.offset + in_text;
-    let file_len = sources.get(source.file).map_or(start, |file| file.text.len());
-    let start = start.min(file_len);
-    Problem::new(Span::new(source.file, start, start + 1), format!("rhai syntax error: {}", error.err_type()))
 }

@@ -12,6 +12,7 @@
 pub mod ast;
 pub mod check;
 pub mod diagnostic;
+mod hook_check;
 pub mod limits;
 pub mod lower;
 pub mod policy;

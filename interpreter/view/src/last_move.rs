@@ -1,8 +1,9 @@
 //! Where a move shows on a board: the squares to highlight and the arrows to draw. A
 //! transit shows as the step onto its entry and the jump from entry to exit; castling as
-//! the king's and the rook's squares, before and after.
+//! the king's and the rook's squares, before and after; a special move as the squares its
+//! effects touch.
 
-use holechess_kernel::{Geometry, Move, Square, Variant};
+use holechess_kernel::{Effect, Geometry, Move, Square, Variant};
 
 /// One arrow of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +45,37 @@ pub fn trace(variant: &Variant, mv: Move) -> MoveTrace {
         Move::Transit { from, entry, exit, .. } => transit(from, entry, exit),
         Move::Castle { king, rook } => castle(variant, king, rook),
         Move::Intent | Move::Pass => MoveTrace::default(),
+        Move::Special { id } => special(variant, id),
     }
+}
+
+/// The squares a special move's effects touch, with an arrow for each piece it moves.
+fn special(variant: &Variant, id: u32) -> MoveTrace {
+    let mut trace = MoveTrace::default();
+    let Some(mv) = variant.special_table().and_then(|table| table.get(id)) else {
+        return trace;
+    };
+    for &effect in mv.effects() {
+        let squares = match effect {
+            Effect::MovePiece { from, to } | Effect::MoveToken { from, to } => {
+                if matches!(effect, Effect::MovePiece { .. }) {
+                    trace.arrows.push(MoveArrow { from, to, leg: Leg::Path });
+                }
+                [Some(from), Some(to)]
+            }
+            Effect::PlacePiece { square, .. }
+            | Effect::RemovePiece { square }
+            | Effect::PlaceToken { square, .. }
+            | Effect::RemoveToken { square }
+            | Effect::SetTimer { square, .. } => [Some(square), None],
+        };
+        for sq in squares.into_iter().flatten() {
+            if !trace.squares.contains(&sq) {
+                trace.squares.push(sq);
+            }
+        }
+    }
+    trace
 }
 
 /// The trace of an optional move.

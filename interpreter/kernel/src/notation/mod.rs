@@ -12,7 +12,7 @@ pub mod text;
 pub mod transit;
 
 pub use resolve::{explain_illegal, explain_move, resolve, Resolved};
-pub use text::{Action, BoardMove, CastleSide, CheckMark, Notation, TextError};
+pub use text::{Action, BoardMove, CastleSide, CheckMark, Notation, SpecialText, TextError};
 pub use transit::{transit_choices, transit_choices_for};
 
 use crate::geometry::Square;
@@ -64,7 +64,13 @@ pub fn lan(pos: &Position, mv: Move) -> String {
         Move::Teleport { from, .. } => format!("@{}", g.name(from)),
         Move::Intent => "@".to_string(),
         Move::Pass => "--".to_string(),
+        Move::Special { id } => special_notation(pos, id),
     }
+}
+
+/// How a special move is written (the same in SAN and long algebraic notation).
+fn special_notation(pos: &Position, id: u32) -> String {
+    pos.special_move(id).map_or_else(|| format!("special#{id}"), |mv| mv.notation().to_string())
 }
 
 /// Standard algebraic notation of a legal move of `pos`, with `+` or `#`.
@@ -93,6 +99,7 @@ fn san_without_suffix(pos: &Position, mv: Move, legal: &MoveList) -> String {
         Move::Intent => "@".to_string(),
         Move::Pass => "--".to_string(),
         Move::Teleport { from, .. } => format!("@{}", g.name(from)),
+        Move::Special { id } => special_notation(pos, id),
         _ => {
             let from = mv.from().expect("piece moves have an origin");
             let target = san_target(mv);

@@ -76,6 +76,9 @@ fn matches(pos: &Position, mv: Move, action: &Action) -> bool {
         (Action::Move(_), Move::Intent | Move::Pass | Move::Teleport { .. }) => false,
         (Action::Move(board_move), _) => board_move_matches(pos, mv, board_move),
         (Action::Intent, Move::Intent) | (Action::Pass, Move::Pass) => true,
+        (Action::Special(text), Move::Special { id }) => {
+            pos.special_move(id).is_some_and(|special| special.notation() == text.as_str())
+        }
         // A teleport's origin lies on the other board (HP4): only file and rank are written.
         (Action::Teleport { from }, Move::Teleport { from: origin, .. }) => {
             let g = pos.geometry();
@@ -202,11 +205,35 @@ pub fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) ->
         Action::Intent => "no intent to teleport may be declared here".to_owned(),
         Action::Teleport { from } => format!("no teleport from {from} is possible here"),
         Action::Pass => "a lost turn is legal only without any other action".to_owned(),
+        Action::Special(text) => explain_special(pos, legal, text.as_str()),
     };
     if pos.is_check() {
         reason.push_str(&format!(" ({} is in check)", side_name(pos.side_to_move())));
     }
     reason
+}
+
+/// No special move of that notation is legal: say which ones are.
+fn explain_special(pos: &Position, legal: &MoveList, text: &str) -> String {
+    let specials: Vec<String> = legal
+        .iter()
+        .filter_map(|&mv| match mv {
+            Move::Special { id } => pos.special_move(id).map(|special| special.notation().to_string()),
+            _ => None,
+        })
+        .collect();
+    let name = text.split('@').next().unwrap_or_default();
+    let same_name: Vec<&String> = specials.iter().filter(|s| s.split('@').next() == Some(name)).collect();
+    match (specials.is_empty(), same_name.is_empty()) {
+        (true, _) => format!("no special move is possible here, so not {text}"),
+        (false, true) => {
+            format!("there is no special move `{name}` here; the special moves are {}", specials.join(" "))
+        }
+        (false, false) => {
+            let list: Vec<&str> = same_name.iter().map(|s| s.as_str()).collect();
+            format!("{text} is not one of the special moves here: {}", list.join(" "))
+        }
+    }
 }
 
 fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> String {

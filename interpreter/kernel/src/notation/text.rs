@@ -74,6 +74,44 @@ pub enum Action {
     },
     /// Two-board Portal Chess: a lost turn (`--`).
     Pass,
+    /// A variant's special move (`dig@e2`), named by its whole notation.
+    Special(SpecialText),
+}
+
+/// The notation of a special move, held inline (see [`crate::special::is_special_notation`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct SpecialText {
+    len: u8,
+    bytes: [u8; crate::special::MAX_SPECIAL_TEXT],
+}
+
+impl SpecialText {
+    /// `None` unless `text` has the shape of a special-move notation.
+    pub fn new(text: &[u8]) -> Option<SpecialText> {
+        if !crate::special::is_special_notation(text) {
+            return None;
+        }
+        let mut bytes = [0; crate::special::MAX_SPECIAL_TEXT];
+        bytes[..text.len()].copy_from_slice(text);
+        Some(SpecialText { len: text.len() as u8, bytes })
+    }
+
+    pub fn as_str(&self) -> &str {
+        // Only ASCII is ever stored.
+        std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Debug for SpecialText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl std::fmt::Display for SpecialText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// A parsed move token: the action and the check mark written after it.
@@ -112,7 +150,10 @@ impl Notation {
             b"O-O" | b"0-0" => Action::Castle(CastleSide::King),
             b"O-O-O" | b"0-0-0" => Action::Castle(CastleSide::Queen),
             [b'@', square @ ..] => Action::Teleport { from: parse_whole_square(square)? },
-            _ => Action::Move(parse_board_move(body)?),
+            _ => match SpecialText::new(body) {
+                Some(special) => Action::Special(special),
+                None => Action::Move(parse_board_move(body)?),
+            },
         };
         Some(Notation { action, check })
     }
@@ -280,6 +321,16 @@ mod tests {
         assert_eq!(action("@"), Action::Intent);
         assert_eq!(action("@a4"), Action::Teleport { from: square("a4") });
         assert_eq!(action("--"), Action::Pass);
+    }
+
+    #[test]
+    fn special_moves_are_a_name_an_at_sign_and_a_detail() {
+        let Action::Special(text) = Notation::parse("dig@e2+").unwrap().action else { panic!() };
+        assert_eq!(text.as_str(), "dig@e2");
+        assert!(matches!(Notation::parse("swap@e2-e5").unwrap().action, Action::Special(_)));
+        for text in ["d@e2", "Dig@e2", "dig@", "dig@E2", "toolongname@e2", "dig@e2e4e6e8a1a2a3"] {
+            assert!(!matches!(Notation::parse(text).map(|n| n.action), Ok(Action::Special(_))), "{text}");
+        }
     }
 
     #[test]

@@ -1,0 +1,487 @@
+//! The hook API as one rhai plugin module: every function a hook may call, with the state
+//! of the running call read from its `NativeCallContext` (see [`crate::call_state`]).
+//! Squares are names such as `"e5"`, sides `"white"` / `"black"`, pieces and tokens their
+//! declared names. `docs/rule-language.md` ("The hook API") lists the same functions for
+//! script authors.
+
+use rhai::plugin::*;
+
+use holechess_kernel::spec::TokenId;
+use holechess_kernel::{Effect, Piece, Side, Square, TokenStack};
+
+use crate::call_state::{CallMode, CallState, RhaiResult};
+
+/// The functions that change the position: allowed in events, not while listing moves.
+const EVENTS: &[CallMode] = &[CallMode::AfterMove, CallMode::GameStart];
+
+#[export_module]
+pub mod hook_api {
+    use holechess_kernel::Effect;
+    use rhai::Array;
+
+    use super::{event_effect, lifetime, piece_named, place_token_for, side_named, timer, EVENTS};
+    use crate::call_state::with_state;
+    use crate::dice::Roll;
+    use crate::last_move::last_move_map;
+    use crate::special::SpecialBuilder;
+
+    // ------------------------------------------------------------------ dice
+
+    /// Throws an n-sided die (2..255 faces), from the game's dice source; logged.
+    #[rhai_fn(return_raw)]
+    pub fn roll(ctx: NativeCallContext, sides: i64) -> Result<i64, Box<EvalAltResult>> {
+        if !(2..=255).contains(&sides) {
+            return Err(format!("roll({sides}): a die has 2 to 255 faces").into());
+        }
+        with_state(&ctx, |s| {
+            s.require("roll", EVENTS)?;
+            match s.dice.roll(sides as u8) {
+                Ok(value) => {
+                    s.rolls.push(Roll { sides: sides as u8, value });
+                    Ok(i64::from(value))
+                }
+                Err(e) => {
+                    s.dice_error = Some(e.clone());
+                    Err(e.to_string().into())
+                }
+            }
+        })
+    }
+
+    /// The square named by two die faces, 1-based: file, then rank (K5).
+    #[rhai_fn(return_raw)]
+    pub fn square(ctx: NativeCallContext, file: i64, rank: i64) -> Result<String, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let g = s.position.geometry();
+            if !(1..=i64::from(g.files)).contains(&file) || !(1..=i64::from(g.ranks)).contains(&rank) {
+                return Err(format!("square({file}, {rank}) is off the board").into());
+            }
+            Ok(g.name(g.square(0, file as u8 - 1, rank as u8 - 1)))
+        })
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /// The side the event is about: the side that just moved (after a move), `"white"` (at
+    /// game start), the side whose moves are listed (special moves).
+    #[rhai_fn(return_raw)]
+    pub fn mover(ctx: NativeCallContext) -> Result<String, Box<EvalAltResult>> {
+        with_state(&ctx, |s| Ok(s.actor.name().to_string()))
+    }
+
+    /// The side to move in the position.
+    #[rhai_fn(return_raw)]
+    pub fn side_to_move(ctx: NativeCallContext) -> Result<String, Box<EvalAltResult>> {
+        with_state(&ctx, |s| Ok(s.position.side_to_move().name().to_string()))
+    }
+
+    /// Plies played so far.
+    #[rhai_fn(return_raw)]
+    pub fn ply(ctx: NativeCallContext) -> Result<i64, Box<EvalAltResult>> {
+        with_state(&ctx, |s| Ok(i64::from(s.position.ply())))
+    }
+
+    /// Whether a piece stands on the square.
+    #[rhai_fn(return_raw)]
+    pub fn has_piece(ctx: NativeCallContext, sq: &str) -> Result<bool, Box<EvalAltResult>> {
+        with_state(&ctx, |s| Ok(s.position.piece_at(s.square(sq)?).is_some()))
+    }
+
+    /// Whether a royal piece stands on the square.
+    #[rhai_fn(return_raw)]
+    pub fn is_royal(ctx: NativeCallContext, sq: &str) -> Result<bool, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let piece = s.position.piece_at(s.square(sq)?);
+            Ok(piece.is_some_and(|p| s.variant().is_royal(p.kind)))
+        })
+    }
+
+    /// The side of the piece on the square, `""` when empty.
+    #[rhai_fn(return_raw)]
+    pub fn piece_side(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
+        with_state(&ctx, |s| Ok(s.position.piece_at(s.square(sq)?).map_or(String::new(), |p| p.side.name().into())))
+    }
+
+    /// The name of the piece on the square, `""` when empty.
+    #[rhai_fn(return_raw)]
+    pub fn piece_name(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let piece = s.position.piece_at(s.square(sq)?);
+            Ok(piece.map_or(String::new(), |p| s.variant().piece(p.kind).name.clone()))
+        })
+    }
+
+    /// The square of the single royal piece of a side, `""` when it has none or several.
+    #[rhai_fn(return_raw)]
+    pub fn royal_square(ctx: NativeCallContext, side: &str) -> Result<String, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let side = side_named(side)?;
+            let mut royals = s.position.royals(side);
+            Ok(match (royals.next(), royals.next()) {
+                (Some(sq), None) => s.position.geometry().name_on_board(sq),
+                _ => String::new(),
+            })
+        })
+    }
+
+    /// The squares around a square on its board (up to 8), in file-then-rank order.
+    #[rhai_fn(return_raw)]
+    pub fn neighbours(ctx: NativeCallContext, sq: &str) -> Result<Array, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let at = s.square(sq)?;
+            let g = s.position.geometry();
+            let mut around = Vec::new();
+            for dx in -1..=1 {
+                for dy in -1..=1 {
+                    if (dx, dy) != (0, 0) {
+                        if let Some(to) = g.offset(at, dx, dy) {
+                            around.push(Dynamic::from(g.name_on_board(to)));
+                        }
+                    }
+                }
+            }
+            Ok(around)
+        })
+    }
+
+    /// Every square of the board (of every board), in order.
+    #[rhai_fn(return_raw)]
+    pub fn squares(ctx: NativeCallContext) -> Result<Array, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let g = s.position.geometry();
+            Ok(g.squares().map(|sq| Dynamic::from(g.name_on_board(sq))).collect())
+        })
+    }
+
+    /// The token kind on the square, `""` when none.
+    #[rhai_fn(return_raw)]
+    pub fn token_kind(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let stack = s.position.tokens_at(s.square(sq)?);
+            Ok(stack.map_or(String::new(), |t| s.variant().tokens()[t.kind as usize].name.clone()))
+        })
+    }
+
+    /// How many tokens lie on the square.
+    #[rhai_fn(return_raw)]
+    pub fn token_count(ctx: NativeCallContext, sq: &str) -> Result<i64, Box<EvalAltResult>> {
+        with_state(&ctx, |s| Ok(s.position.tokens_at(s.square(sq)?).map_or(0, |t| i64::from(t.count))))
+    }
+
+    /// The plies left before the tokens on the square vanish (0: no timer, or no token).
+    #[rhai_fn(return_raw)]
+    pub fn token_timer(ctx: NativeCallContext, sq: &str) -> Result<i64, Box<EvalAltResult>> {
+        with_state(&ctx, |s| Ok(s.position.tokens_at(s.square(sq)?).map_or(0, |t| i64::from(t.timer))))
+    }
+
+    /// How many tokens of a kind lie on the board.
+    #[rhai_fn(return_raw)]
+    pub fn count_tokens(ctx: NativeCallContext, kind: &str) -> Result<i64, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let kind = s.token_kind(kind)?;
+            let p = &s.position;
+            Ok(p.token_squares()
+                .filter_map(|sq| p.tokens_at(sq))
+                .filter(|t| t.kind == kind)
+                .map(|t| i64::from(t.count))
+                .sum())
+        })
+    }
+
+    /// The squares holding tokens of a kind, in order.
+    #[rhai_fn(return_raw)]
+    pub fn token_squares(ctx: NativeCallContext, kind: &str) -> Result<Array, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let kind = s.token_kind(kind)?;
+            let p = &s.position;
+            let g = p.geometry();
+            Ok(p.token_squares()
+                .filter(|&sq| p.tokens_at(sq).is_some_and(|t| t.kind == kind))
+                .map(|sq| Dynamic::from(g.name_on_board(sq)))
+                .collect())
+        })
+    }
+
+    /// The move that was just played, as a map (see the reference page); `()` before the
+    /// first move.
+    #[rhai_fn(return_raw)]
+    pub fn last_move(ctx: NativeCallContext) -> Result<Dynamic, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            Ok(s.position.last_move().map_or(Dynamic::UNIT, |played| last_move_map(&s.position, played).into()))
+        })
+    }
+
+    /// Describes an effect for the player (shown after the ply).
+    #[rhai_fn(return_raw)]
+    pub fn note(ctx: NativeCallContext, text: &str) -> Result<(), Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            s.require("note", EVENTS)?;
+            s.notes.push(text.to_string());
+            Ok(())
+        })
+    }
+
+    // ------------------------------------------------------------------ effects (events)
+
+    /// Adds a token (stacking on one of its kind) with the kind's declared lifetime; a kind
+    /// that removes occupants takes a non-royal piece standing there.
+    #[rhai_fn(name = "place_token", return_raw)]
+    pub fn place_token(ctx: NativeCallContext, kind: &str, sq: &str) -> Result<(), Box<EvalAltResult>> {
+        with_state(&ctx, |s| place_token_for(s, kind, sq, None))
+    }
+
+    /// [`place_token`] with a lifetime of `plies` plies (1..10000).
+    #[rhai_fn(name = "place_token", return_raw)]
+    pub fn place_token_timed(
+        ctx: NativeCallContext,
+        kind: &str,
+        sq: &str,
+        plies: i64,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let plies = lifetime("place_token", plies)?;
+        with_state(&ctx, |s| place_token_for(s, kind, sq, Some(plies)))
+    }
+
+    /// Moves one token of a stack to another square (stacking there on its own kind).
+    #[rhai_fn(name = "move_token", return_raw)]
+    pub fn move_token(ctx: NativeCallContext, from: &str, to: &str) -> Result<(), Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let effect = Effect::MoveToken { from: s.square(from)?, to: s.square(to)? };
+            event_effect(s, "move_token", effect)
+        })
+    }
+
+    /// Removes every token on the square (nothing when there is none).
+    #[rhai_fn(name = "remove_token", return_raw)]
+    pub fn remove_token(ctx: NativeCallContext, sq: &str) -> Result<(), Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            s.require("remove_token", EVENTS)?;
+            let at = s.square(sq)?;
+            s.position.clear_tokens(at);
+            Ok(())
+        })
+    }
+
+    /// Sets the plies left before the tokens on the square vanish (0: for good).
+    #[rhai_fn(name = "set_timer", return_raw)]
+    pub fn set_timer(ctx: NativeCallContext, sq: &str, plies: i64) -> Result<(), Box<EvalAltResult>> {
+        let plies = timer("set_timer", plies)?;
+        with_state(&ctx, |s| {
+            let effect = Effect::SetTimer { square: s.square(sq)?, plies };
+            event_effect(s, "set_timer", effect)
+        })
+    }
+
+    /// Removes the piece on the square: true if there was one. A royal piece is refused
+    /// (a game always keeps its royal pieces).
+    #[rhai_fn(name = "remove_piece", return_raw)]
+    pub fn remove_piece(ctx: NativeCallContext, sq: &str) -> Result<bool, Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            s.require("remove_piece", EVENTS)?;
+            let at = s.square(sq)?;
+            if s.position.piece_at(at).is_none() {
+                return Ok(false);
+            }
+            event_effect(s, "remove_piece", Effect::RemovePiece { square: at }).map(|()| true)
+        })
+    }
+
+    /// Puts a new piece of a side on an empty square.
+    #[rhai_fn(name = "place_piece", return_raw)]
+    pub fn place_piece(ctx: NativeCallContext, side: &str, piece: &str, sq: &str) -> Result<(), Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let effect = Effect::PlacePiece { square: s.square(sq)?, piece: piece_named(s, side, piece)? };
+            event_effect(s, "place_piece", effect)
+        })
+    }
+
+    /// Moves the piece on `from` to `to`; an enemy non-royal piece there is captured.
+    #[rhai_fn(name = "move_piece", return_raw)]
+    pub fn move_piece(ctx: NativeCallContext, from: &str, to: &str) -> Result<(), Box<EvalAltResult>> {
+        with_state(&ctx, |s| {
+            let effect = Effect::MovePiece { from: s.square(from)?, to: s.square(to)? };
+            event_effect(s, "move_piece", effect)
+        })
+    }
+
+    // ------------------------------------------------------------------ special moves
+
+    /// A new special move written `notation` (`"dig@e2"`: a lower-case name, `@`, details);
+    /// give it effects with the methods below and return it from a `special moves` hook.
+    #[rhai_fn(return_raw)]
+    pub fn special_move(notation: &str) -> Result<SpecialBuilder, Box<EvalAltResult>> {
+        SpecialBuilder::new(notation)
+    }
+
+    /// The move's notation.
+    #[rhai_fn(get = "notation", pure)]
+    pub fn notation(m: &mut SpecialBuilder) -> String {
+        m.notation.clone()
+    }
+
+    /// Effect: the piece on `from` goes to `to` (capturing an enemy non-royal piece there).
+    #[rhai_fn(name = "move_piece", return_raw)]
+    pub fn with_move_piece(
+        ctx: NativeCallContext,
+        m: &mut SpecialBuilder,
+        from: &str,
+        to: &str,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let effect = with_state(&ctx, |s| Ok(Effect::MovePiece { from: s.square(from)?, to: s.square(to)? }))?;
+        m.push(effect)
+    }
+
+    /// Effect: a new piece of `side` on an empty square.
+    #[rhai_fn(name = "place_piece", return_raw)]
+    pub fn with_place_piece(
+        ctx: NativeCallContext,
+        m: &mut SpecialBuilder,
+        side: &str,
+        piece: &str,
+        sq: &str,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let effect = with_state(&ctx, |s| {
+            Ok(Effect::PlacePiece { square: s.square(sq)?, piece: piece_named(s, side, piece)? })
+        })?;
+        m.push(effect)
+    }
+
+    /// Effect: the non-royal piece on the square leaves the board.
+    #[rhai_fn(name = "remove_piece", return_raw)]
+    pub fn with_remove_piece(
+        ctx: NativeCallContext,
+        m: &mut SpecialBuilder,
+        sq: &str,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let effect = with_state(&ctx, |s| Ok(Effect::RemovePiece { square: s.square(sq)? }))?;
+        m.push(effect)
+    }
+
+    /// Effect: one token of `kind` on the square, with the kind's declared lifetime.
+    #[rhai_fn(name = "place_token", return_raw)]
+    pub fn with_place_token(
+        ctx: NativeCallContext,
+        m: &mut SpecialBuilder,
+        kind: &str,
+        sq: &str,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let effect = with_state(&ctx, |s| {
+            Ok(Effect::PlaceToken { square: s.square(sq)?, kind: s.token_kind(kind)?, plies: None })
+        })?;
+        m.push(effect)
+    }
+
+    /// Effect: one token of `kind` on the square, lasting `plies` plies.
+    #[rhai_fn(name = "place_token", return_raw)]
+    pub fn with_place_token_timed(
+        ctx: NativeCallContext,
+        m: &mut SpecialBuilder,
+        kind: &str,
+        sq: &str,
+        plies: i64,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let plies = lifetime("place_token", plies)?;
+        let effect = with_state(&ctx, |s| {
+            Ok(Effect::PlaceToken { square: s.square(sq)?, kind: s.token_kind(kind)?, plies: Some(plies) })
+        })?;
+        m.push(effect)
+    }
+
+    /// Effect: one token of the stack on `from` goes to `to`.
+    #[rhai_fn(name = "move_token", return_raw)]
+    pub fn with_move_token(
+        ctx: NativeCallContext,
+        m: &mut SpecialBuilder,
+        from: &str,
+        to: &str,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let effect = with_state(&ctx, |s| Ok(Effect::MoveToken { from: s.square(from)?, to: s.square(to)? }))?;
+        m.push(effect)
+    }
+
+    /// Effect: every token on the square goes.
+    #[rhai_fn(name = "remove_token", return_raw)]
+    pub fn with_remove_token(
+        ctx: NativeCallContext,
+        m: &mut SpecialBuilder,
+        sq: &str,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let effect = with_state(&ctx, |s| Ok(Effect::RemoveToken { square: s.square(sq)? }))?;
+        m.push(effect)
+    }
+
+    /// Effect: the tokens on the square last `plies` more plies (0: for good).
+    #[rhai_fn(name = "set_timer", return_raw)]
+    pub fn with_set_timer(
+        ctx: NativeCallContext,
+        m: &mut SpecialBuilder,
+        sq: &str,
+        plies: i64,
+    ) -> Result<(), Box<EvalAltResult>> {
+        let plies = timer("set_timer", plies)?;
+        let effect = with_state(&ctx, |s| Ok(Effect::SetTimer { square: s.square(sq)?, plies }))?;
+        m.push(effect)
+    }
+}
+
+// ---------------------------------------------------------------------- helpers (not exported)
+
+fn side_named(name: &str) -> RhaiResult<Side> {
+    match name {
+        "white" => Ok(Side::White),
+        "black" => Ok(Side::Black),
+        _ => Err(format!("'{name}' is not a side: \"white\" or \"black\"").into()),
+    }
+}
+
+fn piece_named(s: &CallState, side: &str, name: &str) -> RhaiResult<Piece> {
+    let side = side_named(side)?;
+    let kind = s.variant().piece_by_name(name).ok_or_else(|| format!("'{name}' is not a piece of this variant"))?;
+    Ok(Piece { side, kind })
+}
+
+fn lifetime(function: &str, plies: i64) -> RhaiResult<u16> {
+    if !(1..=10_000).contains(&plies) {
+        return Err(format!("{function}: a lifetime of {plies} plies is out of range (1 to 10000)").into());
+    }
+    Ok(plies as u16)
+}
+
+fn timer(function: &str, plies: i64) -> RhaiResult<u16> {
+    if !(0..=10_000).contains(&plies) {
+        return Err(format!("{function}: a timer of {plies} plies is out of range (0 to 10000)").into());
+    }
+    Ok(plies as u16)
+}
+
+/// Applies an effect to the event's position, as the kernel checks it.
+fn event_effect(s: &mut CallState, function: &str, effect: Effect) -> RhaiResult<()> {
+    s.require(function, EVENTS)?;
+    s.position.apply_event_effect(effect).map_err(|e| e.to_string().into())
+}
+
+/// Adds a token; a kind that removes occupants takes a non-royal piece standing there.
+fn place_token_for(s: &mut CallState, kind: &str, sq: &str, plies: Option<u16>) -> RhaiResult<()> {
+    s.require("place_token", EVENTS)?;
+    let kind: TokenId = s.token_kind(kind)?;
+    let at: Square = s.square(sq)?;
+    let variant = std::sync::Arc::clone(s.variant());
+    if let Some(existing) = s.position.tokens_at(at) {
+        if existing.kind != kind {
+            return Err(format!("{sq} already holds a {}", variant.tokens()[existing.kind as usize].name).into());
+        }
+    }
+    if variant.tokens()[kind as usize].removes_occupant {
+        if let Some(p) = s.position.piece_at(at) {
+            if !variant.is_royal(p.kind) {
+                s.position.remove_piece(at);
+            }
+        }
+    }
+    s.position.add_token(at, kind);
+    if let Some(plies) = plies {
+        let stack = s.position.tokens_at(at).unwrap_or(TokenStack { kind, count: 1, timer: 0 });
+        s.position.set_tokens(at, TokenStack { timer: plies, ..stack });
+    }
+    Ok(())
+}

@@ -1,0 +1,45 @@
+//! The sandboxed rhai engine hooks run in: limits on operations, depth and sizes, no
+//! modules, no file access, no printing, and nothing that differs between two runs (no
+//! clock: `timestamp()` and friends are left out, `sleep` is refused), so a game replays
+//! exactly from its recorded dice.
+
+use rhai::packages::{
+    BasicArrayPackage, BasicBlobPackage, BasicMapPackage, BasicMathPackage, BitFieldPackage, CorePackage, LogicPackage,
+    MoreStringPackage, Package,
+};
+use rhai::{exported_module, Engine, EvalAltResult};
+
+use crate::api::hook_api;
+use crate::special::SpecialBuilder;
+
+/// Operations one hook call may run (a runaway loop is stopped).
+pub const MAX_OPERATIONS: u64 = 200_000;
+
+/// An engine with limits and the hook API, and nothing that reaches outside.
+pub fn sandboxed_engine() -> Engine {
+    let mut engine = Engine::new_raw();
+    // The standard library without its time package (a clock differs between play and replay).
+    engine.register_global_module(CorePackage::new().as_shared_module());
+    engine.register_global_module(LogicPackage::new().as_shared_module());
+    engine.register_global_module(BitFieldPackage::new().as_shared_module());
+    engine.register_global_module(BasicMathPackage::new().as_shared_module());
+    engine.register_global_module(BasicArrayPackage::new().as_shared_module());
+    engine.register_global_module(BasicBlobPackage::new().as_shared_module());
+    engine.register_global_module(BasicMapPackage::new().as_shared_module());
+    engine.register_global_module(MoreStringPackage::new().as_shared_module());
+    engine.register_global_module(exported_module!(hook_api).into());
+    engine.register_type_with_name::<SpecialBuilder>("SpecialMove");
+    let no_sleep = "sleep() is not available to hooks (a hook must not depend on time)";
+    engine.register_fn("sleep", move |_: i64| -> Result<(), Box<EvalAltResult>> { Err(no_sleep.into()) });
+    engine.register_fn("sleep", move |_: f64| -> Result<(), Box<EvalAltResult>> { Err(no_sleep.into()) });
+    engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
+    engine.set_max_operations(MAX_OPERATIONS);
+    engine.set_max_call_levels(32);
+    engine.set_max_expr_depths(128, 64);
+    engine.set_max_string_size(10_000);
+    engine.set_max_array_size(10_000);
+    engine.set_max_map_size(10_000);
+    engine.on_print(|_| {});
+    engine.on_debug(|_, _, _| {});
+    engine
+}

@@ -1,0 +1,121 @@
+//! Special moves from a `special moves` hook: the rhai side builds [`SpecialBuilder`]s
+//! (`special_move("dig@e2")` with effects), and [`RhaiSpecialSource`] turns them into the
+//! kernel's checked [`SpecialMove`]s, once per position the kernel asks about.
+//!
+//! A hook mistake found while generating (a bad notation, an effect that does not fit the
+//! position, two moves with one notation, a runtime error) cannot stop the kernel's
+//! generation: the position then has no special moves, and the error is kept for the
+//! thread that asked, for the game layer to report ([`RhaiSpecialSource::take_error`]).
+
+use std::collections::{BTreeSet, HashMap};
+use std::sync::{Arc, Mutex};
+use std::thread::ThreadId;
+
+use holechess_kernel::special::{is_special_notation, MAX_EFFECTS};
+use holechess_kernel::{Effect, Position, SpecialMove, SpecialSource};
+use rhai::Dynamic;
+
+use crate::call_state::{CallMode, CallState, RhaiResult};
+use crate::dice::Dice;
+use crate::hooks::{HookCall, HookError, Script};
+
+/// A special move being built by a hook.
+#[derive(Clone, Debug)]
+pub struct SpecialBuilder {
+    pub notation: String,
+    pub effects: Vec<Effect>,
+}
+
+impl SpecialBuilder {
+    /// A move written `notation`, without effects yet.
+    pub fn new(notation: &str) -> RhaiResult<SpecialBuilder> {
+        if !is_special_notation(notation.as_bytes()) {
+            return Err(format!(
+                "special_move(\"{notation}\"): a notation is a lower-case name of 2 to 8 letters, `@`, then 1 to 12 \
+                 of a-z, 0-9 and `-` (for example \"dig@e2\")"
+            )
+            .into());
+        }
+        Ok(SpecialBuilder { notation: notation.to_string(), effects: Vec::new() })
+    }
+
+    /// Adds an effect (at most [`MAX_EFFECTS`]).
+    pub fn push(&mut self, effect: Effect) -> RhaiResult<()> {
+        if self.effects.len() >= MAX_EFFECTS {
+            return Err(format!("special move `{}`: more than {MAX_EFFECTS} effects", self.notation).into());
+        }
+        self.effects.push(effect);
+        Ok(())
+    }
+}
+
+/// The `special moves` hooks of a variant, asked by the kernel during generation.
+#[derive(Debug)]
+pub struct RhaiSpecialSource {
+    script: Arc<Script>,
+    calls: Vec<HookCall>,
+    errors: Mutex<HashMap<ThreadId, HookError>>,
+}
+
+impl RhaiSpecialSource {
+    pub(crate) fn new(script: Arc<Script>, calls: Vec<HookCall>) -> RhaiSpecialSource {
+        RhaiSpecialSource { script, calls, errors: Mutex::new(HashMap::new()) }
+    }
+
+    /// The first hook error met by this thread since the last call, if any.
+    pub fn take_error(&self) -> Option<HookError> {
+        self.errors.lock().ok()?.remove(&std::thread::current().id())
+    }
+
+    fn keep_error(&self, error: HookError) {
+        if let Ok(mut errors) = self.errors.lock() {
+            errors.entry(std::thread::current().id()).or_insert(error);
+        }
+    }
+
+    /// Every special move the hooks give for `position`, checked against it.
+    pub fn moves_of(&self, position: &Position) -> Result<Vec<SpecialMove>, HookError> {
+        let mut scratch = position.clone();
+        let mut moves = Vec::new();
+        let mut seen = BTreeSet::new();
+        for call in &self.calls {
+            let state = CallState::new(CallMode::SpecialMoves, position.clone(), Dice::seeded(0));
+            let (result, _) = self.script.call(call, state);
+            let list = result?;
+            let items = list
+                .into_array()
+                .map_err(|_| call.failure("a `special moves` hook returns an array of special_move(...)"))?;
+            for item in items {
+                let mv = self.checked(call, item, &mut scratch)?;
+                if !seen.insert(mv.notation().to_string()) {
+                    return Err(call.failure(&format!("two special moves are written `{}`", mv.notation())));
+                }
+                moves.push(mv);
+            }
+        }
+        Ok(moves)
+    }
+
+    fn checked(&self, call: &HookCall, item: Dynamic, scratch: &mut Position) -> Result<SpecialMove, HookError> {
+        let type_name = item.type_name().to_string();
+        let builder = item
+            .try_cast::<SpecialBuilder>()
+            .ok_or_else(|| call.failure(&format!("the array holds a {type_name}, not a special_move(...)")))?;
+        let mv = SpecialMove::new(&builder.notation, builder.effects).map_err(|e| call.failure(&e.message))?;
+        scratch.check_special(&mv).map_err(|e| call.failure(&e.message))?;
+        Ok(mv)
+    }
+}
+
+/// The source as the kernel holds it (the runtime keeps another handle for its errors).
+#[derive(Debug)]
+pub(crate) struct SharedSource(pub Arc<RhaiSpecialSource>);
+
+impl SpecialSource for SharedSource {
+    fn special_moves(&self, position: &Position, out: &mut Vec<SpecialMove>) {
+        match self.0.moves_of(position) {
+            Ok(moves) => out.extend(moves),
+            Err(error) => self.0.keep_error(error),
+        }
+    }
+}

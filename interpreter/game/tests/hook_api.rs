@@ -1,0 +1,110 @@
+//! The hook API: effects that keep the game sound (issue 11: no royal piece removed, no
+//! clock), `last_move()`, `place_piece` and `move_piece`.
+
+use std::sync::Arc;
+
+use holechess_game::{Dice, Game, GameError, Rules};
+
+fn rules_with(body: &str) -> Arc<Rules> {
+    let script = format!(
+        "variant \"Hooked\"\n  id hooked\n\nextends chess\n\ntoken crater\n  impassable\n  shown as %\n  any number\n\nafter each move: call event()\n  rhai ```\nfn event() {{\n{body}\n}}\n```\n"
+    );
+    let loaded = holechess_lang::load_str("test.hole", &script).unwrap_or_else(|d| panic!("{}", d.render()));
+    Arc::new(Rules::from_loaded(loaded).unwrap())
+}
+
+fn play(rules: &Arc<Rules>, moves: &[&str]) -> Result<Game, GameError> {
+    let mut game = Game::new(Arc::clone(rules), rules.start_position(), Dice::seeded(3));
+    for text in moves {
+        game.play_text(text)?;
+    }
+    Ok(game)
+}
+
+fn piece(game: &Game, sq: &str) -> Option<String> {
+    let pos = game.position();
+    let at = pos.geometry().parse_square(sq, 0).unwrap();
+    pos.piece_at(at).map(|p| format!("{} {}", p.side.name(), pos.variant().piece(p.kind).name))
+}
+
+#[test]
+fn issue11_remove_piece_refuses_a_royal_piece() {
+    let rules = rules_with("remove_piece(\"e8\");");
+    let err = play(&rules, &["e4"]).unwrap_err().to_string();
+    assert!(err.contains("royal piece") && err.contains("e8"), "{err}");
+}
+
+#[test]
+fn issue11_hooks_have_no_clock() {
+    for call in ["timestamp()", "sleep(1)"] {
+        let rules = rules_with(&format!("let t = {call};"));
+        let err = play(&rules, &["e4"]).unwrap_err().to_string();
+        let name = call.split('(').next().unwrap();
+        assert!(err.contains(name), "{call}: {err}");
+    }
+}
+
+#[test]
+fn issue11_a_seeded_game_replays_to_the_same_position_and_rolls() {
+    let rules = rules_with("let sq = square(roll(8), roll(8)); if !has_piece(sq) && token_count(sq) == 0 { place_token(\"crater\", sq, 2); }");
+    let run = || {
+        let mut game = Game::seeded(Arc::clone(&rules), 42);
+        for _ in 0..8 {
+            let mv = game.position().legal_moves().as_slice()[0];
+            game.play(mv).unwrap();
+        }
+        (game.position().fen(), game.plies().iter().flat_map(|p| p.rolls.clone()).collect::<Vec<_>>())
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn last_move_names_the_capture_and_its_square() {
+    let rules = rules_with(
+        "let m = last_move(); if m.captured != \"\" { note(`${m.side} ${m.piece} ${m.from}-${m.to} took ${m.captured} on ${m.captured_square}`); }",
+    );
+    let game = play(&rules, &["e4", "d5", "exd5"]).unwrap();
+    assert_eq!(game.plies()[2].notes, vec!["white pawn e4-d5 took pawn on d5".to_string()]);
+    assert!(game.plies()[0].notes.is_empty());
+}
+
+#[test]
+fn last_move_gives_the_en_passant_victims_square() {
+    let rules = rules_with("let m = last_move(); if m.captured != \"\" { note(m.captured_square); }");
+    let game = play(&rules, &["e4", "a6", "e5", "d5", "exd6"]).unwrap();
+    assert_eq!(game.plies()[4].notes, vec!["d5".to_string()]);
+}
+
+#[test]
+fn place_piece_and_move_piece_change_the_board() {
+    let rules = rules_with("if ply() == 1 { place_piece(\"white\", \"queen\", \"e5\"); move_piece(\"b8\", \"c6\"); }");
+    let game = play(&rules, &["e4"]).unwrap();
+    assert_eq!(piece(&game, "e5").as_deref(), Some("white queen"));
+    assert_eq!(piece(&game, "c6").as_deref(), Some("black knight"));
+    assert_eq!(piece(&game, "b8"), None);
+    let pos = game.position();
+    assert_eq!(pos.hash(), pos.computed_hash());
+}
+
+#[test]
+fn move_piece_may_not_take_a_royal_or_own_piece() {
+    for (body, why) in [
+        ("move_piece(\"d1\", \"e8\");", "cannot be captured"),
+        ("move_piece(\"d1\", \"e1\");", "cannot be captured"),
+        ("place_piece(\"white\", \"queen\", \"e1\");", "already holds a piece"),
+        ("move_piece(\"e3\", \"e5\");", "holds no piece"),
+    ] {
+        let rules = rules_with(body);
+        let err = play(&rules, &["e4"]).unwrap_err().to_string();
+        assert!(err.contains(why), "{body}: {err}");
+    }
+}
+
+#[test]
+fn effects_are_refused_while_listing_special_moves() {
+    let script = "variant \"S\"\n  id s\n\nextends chess\n\nspecial moves: call list()\n  rhai ```\nfn list() { remove_piece(\"a2\"); [] }\n```\n";
+    let loaded = holechess_lang::load_str("s.hole", script).unwrap();
+    let rules = Rules::from_loaded(loaded).unwrap();
+    let err = rules.trial_run().unwrap_err().to_string();
+    assert!(err.contains("not available in a `special moves` hook"), "{err}");
+}
