@@ -283,3 +283,85 @@ fn a_long_record_loads_undoes_and_saves_back_whole() {
     let saved = std::fs::read_to_string(&output).expect("saved");
     assert!(saved.contains("1999. Nf3 *") || saved.contains("1999. Nf3\n*"), "{}", &saved[saved.len() - 80..]);
 }
+
+/// Issue 10 item 3 (HP2): every board name the program prints is accepted back, a move
+/// names its board, White's action is shown as pending until Black replies, and a move
+/// on the wrong board is refused in words.
+#[test]
+fn hp2_two_board_moves_name_their_board_and_pending_actions_show() {
+    let out = stdout(&play(&["portal", "--seed", "1"], "B:e2e4\nA:e2-A:e4\nB:e7e5\nfen\n"));
+    assert!(out.contains("error: White moves on board A this turn, not on board B"), "{out}");
+    assert!(out.contains("1. e4 on board A"), "{out}");
+    assert!(out.contains("Turn 1, Black acts on board B"), "{out}");
+    assert!(out.contains("Pending: White's A:e2-A:e4"), "{out}");
+    assert!(out.contains("1... e5 on board B"), "{out}");
+    assert!(out.contains("Turn 2, White acts on board B"), "{out}");
+}
+
+/// Issue 10 item 6: the commands players expect from other chess programs.
+#[test]
+fn history_flip_resign_holes_and_moves_of_either_side() {
+    let output = play(&["porthole", "--seed", "1"], "e4\nhistory\nholes\nmoves e2\nmoves d7\nflip\nresign\ne5\n");
+    let out = stdout(&output);
+    assert!(out.contains("[Variant \"porthole\"]") && out.contains("1. e4 *"), "history: {out}");
+    assert!(out.contains("porthole (8): c3 f3 a4 h4 a5 h5 c6 f6"), "holes: {out}");
+    assert!(out.contains("no piece on e2"), "{out}");
+    assert!(out.contains("9 legal move(s)") && out.contains("d5 d6"), "the side to move's pawn: {out}");
+    let flipped =
+        out.lines().skip_while(|l| !l.starts_with("d5 d6") && !l.contains("d5 d6")).find(|l| l.starts_with("1 "));
+    assert!(flipped.is_some(), "after flip the first rank is drawn at the top: {out}");
+    assert!(out.contains("Black resigns (1-0)."), "{out}");
+    assert!(out.contains("error: the game is over (black resigns)"), "{out}");
+    let white = stdout(&play(&["chess"], "moves g1\nmoves g8\n"));
+    assert!(white.contains("Na3 Nc3") || white.contains("Nf3 Nh3"), "{white}");
+    assert!(white.contains("on Black's next turn") && white.contains("Nf6 Nh6"), "{white}");
+}
+
+/// Issue 10 item 6: `hint` names a legal move with an evaluation in pawns, and a mate as
+/// `mate in N`.
+#[test]
+fn hint_gives_a_move_and_mate_in_n() {
+    let out = stdout(&play(&["chess", "--level", "2"], "hint\n"));
+    assert!(out.contains("hint: ") && out.contains(" for White, level 2"), "{out}");
+    let mate = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+    let out = stdout(&play(&["chess", "--level", "2"], &format!("position {mate}\nhint\n")));
+    assert!(out.contains("hint: Ra8#") && out.contains("mate in 1"), "{out}");
+}
+
+/// Issue 10 item 6: `dice` enters the dice rolled at a real table for the next event;
+/// dice that do not fit the event are refused in words and the move is not played.
+#[test]
+fn pt1_dice_from_the_table_decide_the_next_event() {
+    let out = stdout(&play(&["pothole", "--seed", "1"], "dice 6 5 5\ne4\ndice 9\nd6\nfen\n"));
+    assert!(out.contains("dice: d6=6 d8=5 d8=5") && out.contains("a pothole opens on e5"), "{out}");
+    assert!(
+        out.contains("error: the dice given do not fit this move's event: impossible dice outcome 9 for a d6;"),
+        "{out}"
+    );
+    assert!(!out.contains("(K4"), "no ruling ids at the REPL: {out}");
+    assert!(fens(&out)[0].contains(" b "), "d6 was not played: {out}");
+    let chess = stdout(&play(&["chess"], "dice 6\n"));
+    assert!(chess.contains("error: Orthodox Chess rolls no dice"), "{chess}");
+}
+
+/// Issue 10 item 7: refusals say what to do next, in words: why castling is illegal, how to
+/// write a promotion, the nearest name for a misspelt variant.
+#[test]
+fn refusals_say_what_is_wrong_and_what_to_write() {
+    let cases = [
+        ("r3k2r/8/8/8/8/8/8/R3K1NR w KQkq - 0 1", "O-O", "White cannot castle short: the knight on g1 is in the way"),
+        ("r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1", "O-O", "f1 is attacked, and the king may not cross"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1", "O-O", "White may no longer castle short"),
+        ("r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1", "O-O-O", "White is in check, and castling out of check"),
+        ("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", "e8", "without naming the promoted piece: write e8=Q (or =R, =B, =N)"),
+    ];
+    for (fen, typed, says) in cases {
+        let out = stdout(&play(&["chess"], &format!("position {fen}\n{typed}\n")));
+        assert!(out.contains(says), "{typed} in {fen}: {out}");
+    }
+    let out = stdout(&play(&["chess"], "new porthol\n"));
+    assert!(out.contains("did you mean `porthole`?"), "{out}");
+    let refused = play(&["porthol"], "");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(common::binary::stderr(&refused).contains("did you mean `porthole`?"));
+}

@@ -113,3 +113,18 @@ fn leaving_an_unsaved_game_autosaves_it_and_says_where() {
     let pgn = std::fs::read_to_string(&files[0]).expect("autosaved record");
     assert!(pgn.contains("[Variant \"porthole\"]") && pgn.contains("1. e4"), "{pgn}");
 }
+
+#[test]
+fn two_boards_fit_an_80_column_terminal_and_the_prompt_names_the_board() {
+    let state = state_dir("narrow");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_holechess"));
+    command.args(["play", "portal", "--seed", "1"]).env("NO_COLOR", "1").env("XDG_STATE_HOME", &state);
+    command.env("COLUMNS", "80").env("TERM", "xterm");
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).expect("spawn holechess in a pty");
+    let (before, _) = session.exp_regex(r"portal 1\. White on A> ").expect("the prompt names the board");
+    let board_lines: Vec<&str> = before.lines().filter(|l| l.starts_with(|c: char| c.is_ascii_digit())).collect();
+    assert_eq!(board_lines.len(), 16, "both boards, one above the other: {before}");
+    assert!(board_lines.iter().all(|line| line.trim_end().chars().count() <= 80), "{before}");
+    session.send_line("quit").expect("quit");
+    assert_eq!(exit_code(&mut session), Some(0));
+}

@@ -60,6 +60,7 @@ pub fn load_variant(name: &str) -> Result<LoadedVariant, String> {
 
 /// [`load_variant`], keeping the hook runtime (to report a special-moves hook error).
 pub fn load_rules(name: &str) -> Result<holechess_game::Rules, String> {
+    crate::spelling::check_variant_name(name)?;
     let loaded = holechess_lang::load(name).map_err(|diagnostics| diagnostics.render())?;
     holechess_game::Rules::from_loaded(loaded).map_err(|e| format!("error: {name}: {e}"))
 }
@@ -75,8 +76,19 @@ fn special_hook_ok(rules: &holechess_game::Rules) -> Result<(), String> {
 /// The position given by `--fen`, or the variant's start.
 pub fn position_of(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, String> {
     match fen {
-        Some(text) => Position::from_fen(variant, text).map_err(|e| format!("invalid position '{text}': {e}")),
+        Some(text) => {
+            Position::from_fen(variant, text).map_err(|e| format!("invalid position '{}': {e}", quoted(text)))
+        }
         None => Ok(Position::start(variant)),
+    }
+}
+
+/// At most [`holechess_lang::limits::QUOTE_CHARS`] characters of a text an error quotes.
+fn quoted(text: &str) -> String {
+    let limit = holechess_lang::limits::QUOTE_CHARS;
+    match text.char_indices().nth(limit) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.to_string(),
     }
 }
 

@@ -10,6 +10,7 @@ mod config;
 mod matches;
 mod play;
 mod render;
+mod spelling;
 mod validate;
 
 use std::process::ExitCode;

@@ -28,6 +28,7 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     let &[first, second] = config.levels.as_slice() else {
         return Err(format!("--levels takes two levels, e.g. `3,1` (got {})", config.levels.len()));
     };
+    crate::spelling::check_variant_name(&config.variant)?;
     let rules = Rules::load(&config.variant)?;
     let (first, second) = (Level(first), Level(second));
     let per_move = config.time_ms.map_or(Limits::NONE, |ms| Limits::time(Duration::from_millis(ms)));

@@ -14,16 +14,19 @@
 //!   node, the leaves at depth 3 included;
 //! - other leaves score [`crate::classic_evaluate`] (whole-pawn material, centre pieces and
 //!   control, mobility, a check bonus: the formula is on that function's module);
-//! - no draw rules inside the search, no random events (a chance model is ignored), and
-//!   no time limit: only the stop flag ends it early, with the best root move so far.
+//! - no draw rules inside the search, no random events (a chance model is ignored);
+//! - a time limit, [`CLASSIC_TIME`] (1 s) unless the caller gives less: a depth-1 pass
+//!   picks a move first, then the depth-3 minimax runs against the clock; if the clock (or
+//!   the stop flag) ends it early, the best root move it finished is played, else the
+//!   depth-1 move. Within the time the result is the exact minimax above.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use holechess_kernel::{MoveList, Position};
+use holechess_kernel::{Move, MoveList, Position};
 
 use crate::classic_eval::classic_evaluate;
-use crate::limits::StopFlag;
+use crate::limits::{Clock, StopFlag};
 use crate::outcome::{no_moves, NoMoves};
 use crate::score::{Score, INFINITY};
 use crate::search::SearchResult;
@@ -31,12 +34,13 @@ use crate::tables::VariantTables;
 
 /// The depth of level 1, in plies.
 pub const CLASSIC_DEPTH: u32 = 3;
+/// The most time level 1 takes for a move (the README's promise).
+pub const CLASSIC_TIME: Duration = Duration::from_secs(1);
 
 /// The level-1 player.
 pub struct ClassicPlayer {
     tables: Option<Arc<VariantTables>>,
     lists: Vec<MoveList>,
-    nodes: u64,
     stop: StopFlag,
 }
 
@@ -51,7 +55,6 @@ impl ClassicPlayer {
         ClassicPlayer {
             tables: None,
             lists: (0..=CLASSIC_DEPTH).map(|_| MoveList::new()).collect(),
-            nodes: 0,
             stop: StopFlag::new(),
         }
     }
@@ -61,52 +64,66 @@ impl ClassicPlayer {
         self.stop.clone()
     }
 
-    /// The level-1 move of `pos`, with its minimax score.
+    /// The level-1 move of `pos`, with its minimax score, within [`CLASSIC_TIME`].
     pub fn choose(&mut self, pos: &Position) -> SearchResult {
+        self.choose_within(pos, CLASSIC_TIME)
+    }
+
+    /// The level-1 move of `pos` within `time` (at most [`CLASSIC_TIME`]): the exact
+    /// depth-3 minimax when it finishes in time, else the best move found so far.
+    pub fn choose_within(&mut self, pos: &Position, time: Duration) -> SearchResult {
         let start = Instant::now();
         if !self.tables.as_ref().is_some_and(|t| t.is_for(pos.variant())) {
             self.tables = Some(Arc::new(VariantTables::new(pos.variant())));
         }
         self.stop.lower();
-        self.nodes = 1;
+        let mut clock = Clock::new(Some(start + time.min(CLASSIC_TIME)), self.stop.clone());
         let mut pos = pos.clone();
         let mut root = MoveList::new();
         pos.generate_legal(&mut root);
-        let mut best_move = None;
-        let mut best = -INFINITY;
-        for &mv in root.iter() {
-            if self.stop.is_raised() && best_move.is_some() {
-                break;
-            }
-            let undo = pos.make(mv);
-            let tables = self.tables.as_deref().expect("built above");
-            let value = -minimax(
-                tables,
-                &mut self.lists[1..],
-                &mut self.nodes,
-                &mut pos,
-                CLASSIC_DEPTH - 1,
-                1,
-                -INFINITY,
-                -best,
-            );
-            pos.unmake(undo);
-            if value > best {
-                best = value;
-                best_move = Some(mv);
-            }
-        }
+        let fallback = self.root_pass(&mut pos, &root, 1, &mut Clock::new(None, StopFlag::new()));
+        let (chosen, depth) = match self.root_pass(&mut pos, &root, CLASSIC_DEPTH, &mut clock) {
+            Some(found) => (Some(found), CLASSIC_DEPTH),
+            None => (fallback, 1),
+        };
+        let (mut best, best_move) = chosen.map_or((-INFINITY, None), |(score, mv)| (score, Some(mv)));
         if best_move.is_none() {
             best = self.no_move_score(&pos, 0);
         }
         SearchResult {
             best_move,
             score: best,
-            depth: CLASSIC_DEPTH,
-            nodes: self.nodes,
+            depth,
+            nodes: clock.nodes() + 1,
             elapsed: start.elapsed(),
             pv: best_move.into_iter().collect(),
         }
+    }
+
+    /// The best root move at `depth` (the first of the best score, in generation order),
+    /// over the root moves searched before the clock expired; `None` when none was.
+    fn root_pass(
+        &mut self,
+        pos: &mut Position,
+        root: &MoveList,
+        depth: u32,
+        clock: &mut Clock,
+    ) -> Option<(Score, Move)> {
+        let tables = self.tables.as_deref().expect("choose() builds the tables");
+        let mut best: Option<(Score, Move)> = None;
+        for &mv in root.iter() {
+            let bound = best.map_or(-INFINITY, |(score, _)| score);
+            let undo = pos.make(mv);
+            let value = -minimax(tables, &mut self.lists[1..], clock, pos, depth - 1, 1, -INFINITY, -bound);
+            pos.unmake(undo);
+            if clock.expired() {
+                break;
+            }
+            if value > bound || best.is_none() {
+                best = Some((value, mv));
+            }
+        }
+        best
     }
 
     fn no_move_score(&self, pos: &Position, ply: usize) -> Score {
@@ -120,14 +137,16 @@ impl ClassicPlayer {
 fn minimax(
     tables: &VariantTables,
     lists: &mut [MoveList],
-    nodes: &mut u64,
+    clock: &mut Clock,
     pos: &mut Position,
     depth: u32,
     ply: usize,
     mut alpha: Score,
     beta: Score,
 ) -> Score {
-    *nodes += 1;
+    if clock.tick() {
+        return 0;
+    }
     let (list, deeper) = lists.split_first_mut().expect("one list per ply");
     pos.generate_legal(list);
     if list.is_empty() {
@@ -139,7 +158,7 @@ fn minimax(
     let mut best = -INFINITY;
     for &mv in list.iter() {
         let undo = pos.make(mv);
-        let value = -minimax(tables, deeper, nodes, pos, depth - 1, ply + 1, -beta, -alpha);
+        let value = -minimax(tables, deeper, clock, pos, depth - 1, ply + 1, -beta, -alpha);
         pos.unmake(undo);
         if value > best {
             best = value;

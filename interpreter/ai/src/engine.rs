@@ -6,7 +6,7 @@ use std::sync::Arc;
 use holechess_kernel::Position;
 
 use crate::chance::ChanceModel;
-use crate::classic::ClassicPlayer;
+use crate::classic::{ClassicPlayer, CLASSIC_TIME};
 use crate::level::{Level, LevelPreset};
 use crate::limits::{Limits, StopFlag};
 use crate::search::{SearchConfig, SearchResult, Searcher};
@@ -62,10 +62,10 @@ impl Engine {
     }
 
     /// The level's move in `pos`. `limits` can only tighten the level's own (level 1 has a
-    /// fixed depth and ignores them).
+    /// fixed depth and takes only their time, within its own [`CLASSIC_TIME`]).
     pub fn choose(&mut self, pos: &Position, limits: Limits) -> SearchResult {
         match &mut self.player {
-            Player::Classic(c) => c.choose(pos),
+            Player::Classic(c) => c.choose_within(pos, limits.time.unwrap_or(CLASSIC_TIME)),
             Player::Search { searcher, limits: own } => searcher.search(pos, own.tightest(limits)),
         }
     }

@@ -33,12 +33,12 @@ mod tt;
 mod values;
 
 pub use chance::{sample_outcomes, ChanceModel, NoChance};
-pub use classic::{ClassicPlayer, CLASSIC_DEPTH};
+pub use classic::{ClassicPlayer, CLASSIC_DEPTH, CLASSIC_TIME};
 pub use classic_eval::classic_evaluate;
 pub use engine::Engine;
 pub use eval::evaluate;
 pub use level::{Level, LevelPreset};
-pub use limits::{Limits, StopFlag};
+pub use limits::{Clock, Limits, StopFlag};
 pub use match_runner::{
     play_match, play_match_observed, play_match_with, ChanceFactory, GameEnd, GameResult, MatchReport, MatchSettings,
 };

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Bounds on one search; `None` means unbounded. A search with no bound at all stops at
 /// the deepest depth it supports.
@@ -72,6 +72,51 @@ impl StopFlag {
     }
 }
 
+/// How many nodes pass between two looks at the clock.
+const POLL_NODES: u64 = 1024;
+
+/// A search's clock: counts nodes and, every [`POLL_NODES`] of them, looks at the deadline
+/// and the stop flag. Once expired it stays expired.
+#[derive(Clone, Debug)]
+pub struct Clock {
+    deadline: Option<Instant>,
+    stop: StopFlag,
+    nodes: u64,
+    expired: bool,
+}
+
+impl Clock {
+    /// A clock that expires at `deadline` (never when `None`) or when `stop` is raised.
+    pub fn new(deadline: Option<Instant>, stop: StopFlag) -> Clock {
+        Clock { deadline, stop, nodes: 0, expired: false }
+    }
+
+    /// Counts one node; true once the search must stop.
+    #[inline]
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.expired && self.nodes % POLL_NODES == 0 {
+            self.look();
+        }
+        self.expired
+    }
+
+    /// Looks at the deadline and the stop flag now, whatever the node count (before work
+    /// that is slow per node, such as running a variant's hook); true once expired.
+    pub fn look(&mut self) -> bool {
+        self.expired |= self.stop.is_raised() || self.deadline.is_some_and(|d| Instant::now() >= d);
+        self.expired
+    }
+
+    pub fn expired(&self) -> bool {
+        self.expired
+    }
+
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,5 +127,22 @@ mod tests {
         let b = Limits { depth: Some(3), time: None, nodes: Some(100) };
         let t = a.tightest(b);
         assert_eq!(t, Limits { depth: Some(3), time: Some(Duration::from_millis(10)), nodes: Some(100) });
+    }
+
+    #[test]
+    fn a_clock_past_its_deadline_expires_at_the_next_poll_and_stays_expired() {
+        let mut clock = Clock::new(Some(Instant::now()), StopFlag::new());
+        assert!((1..POLL_NODES).all(|_| !clock.tick()));
+        assert!(clock.tick());
+        assert!(clock.expired() && clock.tick());
+    }
+
+    #[test]
+    fn a_raised_flag_is_seen_by_look_at_once() {
+        let stop = StopFlag::new();
+        let mut clock = Clock::new(None, stop.clone());
+        assert!(!clock.look());
+        stop.raise();
+        assert!(clock.look());
     }
 }

@@ -18,6 +18,9 @@ impl Searcher {
     /// when a random event follows, otherwise the negated search of the opponent's node.
     pub(crate) fn child(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
         if let Some(model) = self.chance.clone() {
+            if self.out_of_time_now() {
+                return 0;
+            }
             if let Some(outcomes) = expand(&*model, pos, self.config.chance_samples) {
                 let depth = depth - self.config.chance_reduction as i32;
                 return self.expectation(outcomes, depth, ply);

@@ -270,6 +270,14 @@ impl Searcher {
         self.aborted
     }
 
+    /// Looks at the clock and the stop flag now, not at the next poll: before a chance node,
+    /// whose expansion runs the variant's hook once per dice sequence and may be slow, so a
+    /// slow hook cannot carry the search far past its time. True once the search must stop.
+    pub(crate) fn out_of_time_now(&mut self) -> bool {
+        self.aborted |= self.stop.is_raised() || self.past_deadline();
+        self.aborted
+    }
+
     fn past_deadline(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }

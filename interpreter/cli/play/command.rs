@@ -10,7 +10,14 @@ pub enum Input {
     Moves(Option<String>),
     Undo,
     New(Option<String>),
-    Holes(String),
+    /// `holes` alone lists the layout; with squares it lays one out.
+    Holes(Option<String>),
+    History,
+    Flip,
+    Resign,
+    Hint,
+    /// Dice rolled at a real table for the next event.
+    Dice(String),
     Seed(String),
     Ai(String),
     Level(String),
@@ -33,7 +40,12 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("moves", "[SQUARE]", "the legal moves (from SQUARE)"),
     ("undo", "", "take back the last move (and the computer's reply)"),
     ("new", "[VARIANT]", "a new game (of another variant)"),
-    ("holes", "SQUARES", "token layout before the first move, e.g. `holes c3 f3 d5 d5`"),
+    ("holes", "[SQUARES]", "list the tokens, or lay them out before the first move: `holes c3 f3 d5 d5`"),
+    ("history", "", "the game so far as PGN (also `pgn`)"),
+    ("flip", "", "turn the board around"),
+    ("resign", "", "the side to move resigns"),
+    ("hint", "", "the computer's move for you, with its evaluation"),
+    ("dice", "N N ...", "the dice rolled at a real table for the next move's event, e.g. `dice 6 5 5`"),
     ("seed", "N", "seed the dice"),
     ("ai", "white|black|both|none", "which side the computer plays"),
     ("level", "N", "the computer's level, 1 to 6"),
@@ -68,7 +80,12 @@ pub fn read(line: &str) -> Input {
         "moves" => Input::Moves(arg),
         "undo" | "takeback" => Input::Undo,
         "new" => Input::New(arg),
-        "holes" => needed("holes", Input::Holes),
+        "holes" => Input::Holes(arg),
+        "history" | "pgn" => Input::History,
+        "flip" => Input::Flip,
+        "resign" => Input::Resign,
+        "hint" => Input::Hint,
+        "dice" => needed("dice", Input::Dice),
         "seed" => needed("seed", Input::Seed),
         "ai" => needed("ai", Input::Ai),
         "level" => needed("level", Input::Level),
@@ -94,30 +111,7 @@ pub fn usage(name: &str) -> String {
 
 /// The commands a mistyped word may have meant (a prefix of, or one or two edits from).
 pub fn suggestions(word: &str) -> Vec<&'static str> {
-    let word = word.to_ascii_lowercase();
-    COMMANDS
-        .iter()
-        .map(|(name, _, _)| *name)
-        .filter(|name| {
-            (word.len() >= 2 && name.starts_with(&word)) || edit_distance(&word, name) <= (word.len() / 3).max(1)
-        })
-        .collect()
-}
-
-/// Levenshtein distance.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
+    crate::spelling::nearest(word, COMMANDS.iter().map(|(name, _, _)| *name))
 }
 
 #[cfg(test)]
@@ -131,7 +125,10 @@ mod tests {
         assert_eq!(read("e4"), Input::Move("e4".into()));
         assert_eq!(read("e1d2>f5"), Input::Move("e1d2>f5".into()));
         assert_eq!(read("moves e2"), Input::Moves(Some("e2".into())));
-        assert_eq!(read("holes c3 c3 f6"), Input::Holes("c3 c3 f6".into()));
+        assert_eq!(read("holes c3 c3 f6"), Input::Holes(Some("c3 c3 f6".into())));
+        assert_eq!(read("holes"), Input::Holes(None));
+        assert_eq!(read("pgn"), Input::History);
+        assert_eq!(read("dice 6 5 5"), Input::Dice("6 5 5".into()));
         assert_eq!(read("save"), Input::MissingArgument("save"));
         assert_eq!(read("QUIT"), Input::Quit);
     }

@@ -35,7 +35,9 @@ impl LineSource {
     /// The line editor when `interactive` (falling back to plain lines if it cannot
     /// start), else plain lines.
     pub fn open(interactive: bool) -> LineSource {
-        let reader = match interactive.then(Editor::<PlayHelper, DefaultHistory>::new) {
+        // Tab lists every candidate at once (moves, commands, files), as a shell does.
+        let config = rustyline::Config::builder().completion_type(rustyline::CompletionType::List).build();
+        let reader = match interactive.then(|| Editor::<PlayHelper, DefaultHistory>::with_config(config)) {
             Some(Ok(mut editor)) => {
                 editor.set_helper(Some(PlayHelper::new()));
                 let history = history_path();

@@ -4,6 +4,7 @@
 //! so that a session can be scripted (and, with `--seed`, repeated exactly). A scripted
 //! session exits 1 if any line was rejected, else 0.
 
+mod advice;
 mod autosave;
 mod command;
 mod complete;
@@ -16,6 +17,7 @@ mod session;
 mod setup;
 mod show;
 mod typeahead;
+mod wording;
 
 use std::io::IsTerminal;
 
@@ -74,6 +76,7 @@ impl AiSides {
 }
 
 pub fn run(config: &PlayConfig) -> Result<Outcome, String> {
+    crate::spelling::check_variant_name(&config.variant)?;
     let rules = Rules::load(&config.variant)?;
     let seed = config.seed.unwrap_or_else(clock_seed);
     let interactive = std::io::stdin().is_terminal();

@@ -6,12 +6,13 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use holechess_ai::{is_mate_score, Engine, Level, Limits};
+use holechess_ai::{Engine, Level, Limits};
 use holechess_game::{Dice, Game, GameError, Rules};
-use holechess_kernel::notation::{lan, san, transit_choices_for, NotationError};
+use holechess_kernel::notation::{lan, parse_move, san, strip_board_names, transit_choices_for, NotationError};
 use holechess_kernel::{Move, Position, Side};
 use holechess_view::{render_svg, SvgOptions};
 
+use super::advice;
 use super::command::{self, Input, COMMANDS};
 use super::exits::{self, ExitChoice};
 use super::explain::why_illegal;
@@ -19,7 +20,7 @@ use super::records::{self, Earlier, Players};
 use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Style};
 use super::AiSides;
-use super::{autosave, interrupt};
+use super::{autosave, interrupt, wording};
 use crate::chance::EventChance;
 
 /// Most plies the computer plays on its own in one go when it has both sides.
@@ -34,6 +35,14 @@ pub enum Flow {
     Quit,
 }
 
+/// A game ended by a player rather than by the board.
+#[derive(Clone, Debug)]
+struct Ending {
+    /// `Draw claimed by threefold repetition`, `White resigns`.
+    said: String,
+    result: &'static str,
+}
+
 /// A game at the REPL.
 pub struct Session {
     rules: Arc<Rules>,
@@ -43,8 +52,10 @@ pub struct Session {
     ai: AiSides,
     engine: Engine,
     style: Style,
-    /// A draw claimed with `draw`: the game is over.
-    claimed: Option<&'static str>,
+    /// A game ended by a player (a claimed draw, a resignation).
+    ended: Option<Ending>,
+    /// Dice rolled at a real table for the next ply's event (`dice 6 5 5`).
+    table_dice: Option<Vec<u32>>,
     /// Plies of a loaded record before the game's first played ply (`records`).
     earlier: Vec<Earlier>,
     /// Transits typed without an exit, waiting for the player to pick one.
@@ -69,7 +80,8 @@ impl Session {
             ai,
             engine,
             style,
-            claimed: None,
+            ended: None,
+            table_dice: None,
             choices: None,
             earlier: Vec::new(),
             unsaved: false,
@@ -108,10 +120,17 @@ impl Session {
         texts
     }
 
-    /// `porthole 3. White` for the prompt.
+    /// `porthole 3. White> ` for the prompt; on two boards `portal 3. White on B> `, and
+    /// `portal 4. Black on A, teleport due> ` when a teleport must be made.
     pub fn prompt(&self) -> String {
         let pos = self.game.position();
-        format!("{} {}. {}> ", self.rules.id(), pos.fullmove_number(), side_name(pos.side_to_move()))
+        let side = pos.side_to_move();
+        let board = match pos.board_to_move() {
+            Some(board) if pos.geometry().boards() > 1 => format!(" on {}", pos.geometry().board_names[board]),
+            _ => String::new(),
+        };
+        let due = if pos.must_teleport(side) { ", teleport due" } else { "" };
+        format!("{} {}. {}{board}{due}> ", self.rules.id(), pos.fullmove_number(), side_name(side))
     }
 
     /// The banner and the board at the start; the computer moves if it has White.
@@ -146,6 +165,7 @@ impl Session {
     /// Counts a rejected line and prints why.
     fn reject(&mut self, message: &str) {
         self.rejected += 1;
+        let message = &wording::without_ruling_ids(message);
         // Rendered diagnostics already say `error:` and carry their own caret lines.
         if message.starts_with("error") {
             println!("{}", message.trim_end());
@@ -171,7 +191,23 @@ impl Session {
             Input::Moves(square) => self.list_moves(square.as_deref()),
             Input::Undo => self.undo(),
             Input::New(variant) => self.new_game(variant.as_deref()),
-            Input::Holes(squares) => self.holes(&squares),
+            Input::Holes(Some(squares)) => self.holes(&squares),
+            Input::Holes(None) => {
+                advice::layout_lines(self.game.position()).iter().for_each(|line| println!("{line}"));
+                Ok(())
+            }
+            Input::History => {
+                self.history();
+                Ok(())
+            }
+            Input::Flip => {
+                self.style.flipped = !self.style.flipped;
+                self.print_board();
+                Ok(())
+            }
+            Input::Resign => self.resign(),
+            Input::Hint => self.hint(),
+            Input::Dice(values) => self.table_dice(&values),
             Input::Seed(n) => self.reseed(&n),
             Input::Ai(side) => self.set_ai(&side),
             Input::Level(n) => self.set_level(&n),
@@ -191,14 +227,12 @@ impl Session {
 
     // --- moves -------------------------------------------------------------------------
 
-    fn human_move(&mut self, text: &str) -> Result<(), String> {
+    fn human_move(&mut self, typed: &str) -> Result<(), String> {
         self.ensure_going()?;
-        match self.game.play_text(text) {
-            Ok(_) => {
-                self.after_ply(None);
-                self.autoplay();
-                Ok(())
-            }
+        let owned = strip_board_names(self.game.position(), typed)?;
+        let text = owned.as_str();
+        match parse_move(self.game.position(), text).map_err(GameError::Notation) {
+            Ok(mv) => self.play_move(mv),
             Err(error @ GameError::Notation(NotationError::Illegal(_))) => {
                 let pos = self.game.position();
                 let moves = transit_choices_for(pos, text);
@@ -225,7 +259,7 @@ impl Session {
     /// Plays a legal move of the player, then lets the computer answer.
     fn play_move(&mut self, mv: Move) -> Result<(), String> {
         self.ensure_going()?;
-        self.game.play(mv).map_err(|e| e.to_string())?;
+        self.play_now(mv)?;
         self.after_ply(None);
         self.autoplay();
         Ok(())
@@ -271,8 +305,8 @@ impl Session {
         for line in show::standing(self.game.position()) {
             println!("{line}");
         }
-        if let Some(why) = self.claimed {
-            println!("Draw claimed by {why} (1/2-1/2).");
+        if let Some(ending) = &self.ended {
+            println!("{} ({}).", ending.said, ending.result);
         }
     }
 
@@ -290,7 +324,7 @@ impl Session {
                 return;
             }
             if let Err(message) = self.computer_move() {
-                println!("error: {message}");
+                println!("error: {}", wording::without_ruling_ids(&message));
                 return;
             }
             played += 1;
@@ -318,11 +352,8 @@ impl Session {
         let engine = &mut self.engine;
         let result = interrupt::searching(flag, || engine.choose(&pos, Limits::time(AI_MOVE_TIME)));
         let mv = result.best_move.ok_or("the computer finds no move")?;
-        self.game.play(mv).map_err(|e| e.to_string())?;
-        let score = match is_mate_score(result.score) {
-            true => "mate seen".to_owned(),
-            false => format!("{:+.2}", f64::from(result.score) / 100.0),
-        };
+        self.play_now(mv)?;
+        let score = advice::evaluation(result.score);
         let who = format!("{}, depth {}, {score}", self.engine.level(), result.depth);
         self.after_ply(Some(who));
         Ok(())
@@ -340,12 +371,12 @@ impl Session {
     }
 
     fn is_going(&self) -> bool {
-        self.claimed.is_none() && !self.game.status().is_over()
+        self.ended.is_none() && !self.game.status().is_over()
     }
 
     fn ensure_going(&self) -> Result<(), String> {
-        if let Some(why) = self.claimed {
-            return Err(format!("the game is over (draw claimed by {why}); `undo`, `new` or `quit`"));
+        if let Some(ending) = &self.ended {
+            return Err(format!("the game is over ({}); `undo`, `new` or `quit`", ending.said.to_lowercase()));
         }
         let status = self.game.status();
         if status.is_over() {
@@ -365,6 +396,17 @@ impl Session {
         let mut texts: Vec<String> =
             legal.iter().filter(|mv| from.is_none() || mv.from() == from).map(|&mv| san(pos, mv)).collect();
         texts.sort();
+        if let (true, Some(name), Some(sq)) = (texts.is_empty(), square, from) {
+            let waiting = pos.piece_at(sq).filter(|piece| piece.side != pos.side_to_move());
+            let theirs = advice::moves_of_waiting_piece(pos, sq);
+            if let (Some(piece), false) = (waiting, theirs.is_empty()) {
+                println!("{} move(s) of the piece on {name} on {}'s next turn:", theirs.len(), side_name(piece.side));
+                for line in show::wrapped(&theirs) {
+                    println!("  {line}");
+                }
+                return Ok(());
+            }
+        }
         if texts.is_empty() {
             return Err(match (square, from) {
                 (Some(name), Some(sq)) => no_moves_from(pos, name, sq),
@@ -386,7 +428,7 @@ impl Session {
                 taken.insert(0, ply);
             }
         }
-        self.claimed = None;
+        self.ended = None;
         println!("taken back: {}", taken.join(" "));
         self.print_board();
         Ok(())
@@ -405,21 +447,102 @@ impl Session {
     fn claim_draw(&mut self) -> Result<(), String> {
         self.ensure_going()?;
         let claim = self.game.position().claimable_draw().ok_or("no draw may be claimed in this position")?;
-        self.claimed = Some(match claim {
+        let why = match claim {
             holechess_kernel::DrawClaim::FiftyMoves => "the 50-move rule",
             holechess_kernel::DrawClaim::Repetition => "threefold repetition",
-        });
+        };
+        println!("{} claims a draw by {why} (1/2-1/2).", side_name(self.game.position().side_to_move()));
+        self.ended = Some(Ending { said: format!("Draw claimed by {why}"), result: "1/2-1/2" });
+        Ok(())
+    }
+
+    fn resign(&mut self) -> Result<(), String> {
+        self.ensure_going()?;
+        let side = self.game.position().side_to_move();
+        let result = if side == Side::White { "0-1" } else { "1-0" };
+        let said = format!("{} resigns", side_name(side));
+        println!("{said} ({result}).");
+        self.ended = Some(Ending { said, result });
+        Ok(())
+    }
+
+    /// `hint`: the computer's move for the side to move, and how it sees the position.
+    fn hint(&mut self) -> Result<(), String> {
+        self.ensure_going()?;
+        let pos = self.game.position().clone();
+        let flag = self.engine.stop_flag();
+        let engine = &mut self.engine;
+        let result = interrupt::searching(flag, || engine.choose(&pos, Limits::time(AI_MOVE_TIME)));
+        let mv = result.best_move.ok_or("there is no legal move")?;
         println!(
-            "{} claims a draw by {} (1/2-1/2).",
-            side_name(self.game.position().side_to_move()),
-            self.claimed.unwrap_or("")
+            "hint: {} ({} for {}, {}, depth {})",
+            san(&pos, mv),
+            advice::evaluation(result.score),
+            side_name(pos.side_to_move()),
+            self.engine.level(),
+            result.depth
         );
         Ok(())
+    }
+
+    /// `dice N N ...`: the outcomes for the next ply's event, as rolled at a real table.
+    fn table_dice(&mut self, text: &str) -> Result<(), String> {
+        if !self.rules.has_events() {
+            return Err(format!("{} rolls no dice", self.rules.variant().spec().title));
+        }
+        let values: Vec<u32> = text
+            .split([' ', ',', '\t'])
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                s.parse::<u32>().ok().filter(|&v| (1..=255).contains(&v)).ok_or(format!("`{s}` is not a die's face"))
+            })
+            .collect::<Result<_, _>>()?;
+        println!("The next move's event uses the dice {}.", text.trim());
+        self.table_dice = Some(values);
+        Ok(())
+    }
+
+    /// Plays `mv` with the table's dice when some were given, else the session's.
+    fn play_now(&mut self, mv: Move) -> Result<(), String> {
+        match self.table_dice.take() {
+            Some(dice) => {
+                self.game.play_recorded(mv, &dice).map(|_| ()).map_err(|e| {
+                    format!("the dice given do not fit this move's event: {e}; give them again with `dice`")
+                })
+            }
+            None => self.game.play(mv).map(|_| ()).map_err(|e| e.to_string()),
+        }
+    }
+
+    /// `history`: the game so far as a PGN record.
+    fn history(&self) {
+        let players = self.players();
+        print!("{}", records::to_pgn(&self.game, &self.earlier, &self.setup, &players, self.result()));
+    }
+
+    /// The result tag of the game as it stands.
+    fn result(&self) -> &'static str {
+        let pos = self.game.position();
+        match &self.ended {
+            Some(ending) => ending.result,
+            None => pos.status().result(pos.side_to_move()),
+        }
+    }
+
+    fn players(&self) -> Players {
+        let player = |side| match self.ai.plays(side) {
+            true => format!("holechess {}", self.engine.level()),
+            false => "human".to_owned(),
+        };
+        Players { white: player(Side::White), black: player(Side::Black) }
     }
 
     // --- setup -------------------------------------------------------------------------
 
     fn new_game(&mut self, variant: Option<&str>) -> Result<(), String> {
+        if let Some(name) = variant {
+            crate::spelling::check_variant_name(name)?;
+        }
         let rules = variant.map(Rules::load).transpose()?;
         self.leave_game();
         if let Some(rules) = rules {
@@ -440,7 +563,8 @@ impl Session {
         self.game = Game::new(Arc::clone(&self.rules), start, Dice::seeded(self.seed));
         self.setup = setup;
         self.earlier.clear();
-        self.claimed = None;
+        self.ended = None;
+        self.table_dice = None;
         self.unsaved = false;
         self.engine.new_game();
         Ok(())
@@ -508,17 +632,8 @@ impl Session {
     // --- files -------------------------------------------------------------------------
 
     fn save(&mut self, path: &Path) -> Result<(), String> {
-        let pos = self.game.position();
-        let result = match self.claimed {
-            Some(_) => "1/2-1/2",
-            None => pos.status().result(pos.side_to_move()),
-        };
-        let player = |side| match self.ai.plays(side) {
-            true => format!("holechess {}", self.engine.level()),
-            false => "human".to_owned(),
-        };
-        let players = Players { white: player(Side::White), black: player(Side::Black) };
-        let text = records::to_pgn(&self.game, &self.earlier, &self.setup, &players, result);
+        let players = self.players();
+        let text = records::to_pgn(&self.game, &self.earlier, &self.setup, &players, self.result());
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         self.unsaved = false;
         println!("saved {} plies to {}", self.ply_count(), path.display());
@@ -535,7 +650,8 @@ impl Session {
         self.game = loaded.game;
         self.setup = loaded.setup;
         self.earlier = loaded.earlier;
-        self.claimed = None;
+        self.ended = None;
+        self.table_dice = None;
         self.unsaved = false;
         self.engine.new_game();
         println!("loaded {} plies of {} from {}", self.ply_count(), self.rules.id(), path.display());

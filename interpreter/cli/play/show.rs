@@ -4,13 +4,17 @@
 use holechess_game::PlyRecord;
 use holechess_kernel::spec::StalemateRule;
 use holechess_kernel::{DrawClaim, Move, Position, Side, Status};
-use holechess_view::{render_text, TextOptions};
+use holechess_view::{render_text, Orientation, TextOptions};
 
 /// How boards are drawn.
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
     pub colour: bool,
     pub unicode: bool,
+    /// The terminal's columns, when known (boards are stacked to fit).
+    pub width: Option<usize>,
+    /// Black at the bottom (`flip`).
+    pub flipped: bool,
 }
 
 impl Style {
@@ -18,8 +22,20 @@ impl Style {
     pub fn detect() -> Style {
         use std::io::IsTerminal;
         let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        Style { colour, unicode: true }
+        Style { colour, unicode: true, width: terminal_width(), flipped: false }
     }
+}
+
+/// `COLUMNS` when set, else the width of the terminal on standard output.
+fn terminal_width() -> Option<usize> {
+    if let Some(columns) = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&c: &usize| c > 0)
+    {
+        return Some(columns);
+    }
+    let mut size = libc::winsize { ws_row: 0, ws_col: 0, ws_xpixel: 0, ws_ypixel: 0 };
+    // SAFETY: TIOCGWINSZ writes one winsize into `size`; fd 1 is standard output.
+    let found = unsafe { libc::ioctl(1, libc::TIOCGWINSZ, &mut size) } == 0;
+    (found && size.ws_col > 0).then_some(usize::from(size.ws_col))
 }
 
 /// `White` or `Black`.
@@ -35,7 +51,12 @@ pub fn ply_lines(ply: &PlyRecord, who: Option<&str>) -> Vec<String> {
     let number = ply.before.fullmove_number();
     let dots = if ply.before.side_to_move() == Side::White { "." } else { "..." };
     let by = who.map_or(String::new(), |w| format!("  ({w})"));
-    let mut lines = vec![format!("{number}{dots} {}{by}", ply.san)];
+    let g = ply.before.geometry();
+    let board = match ply.before.board_to_move() {
+        Some(board) if g.boards() > 1 => format!(" on board {}", g.board_names[board]),
+        _ => String::new(),
+    };
+    let mut lines = vec![format!("{number}{dots} {}{board}{by}", ply.san)];
     if !ply.rolls.is_empty() {
         let rolls: Vec<String> = ply.rolls.iter().map(ToString::to_string).collect();
         lines.push(format!("  dice: {}", rolls.join(" ")));
@@ -51,8 +72,14 @@ pub fn ply_lines(ply: &PlyRecord, who: Option<&str>) -> Vec<String> {
 
 /// The board with the last move highlighted and the legend.
 pub fn board(pos: &Position, last: Option<Move>, style: Style) -> String {
-    let options =
-        TextOptions { colour: style.colour, unicode: style.unicode, last_move: last, ..TextOptions::default() };
+    let options = TextOptions {
+        colour: style.colour,
+        unicode: style.unicode,
+        last_move: last,
+        width: style.width,
+        orientation: if style.flipped { Orientation::BlackAtBottom } else { Orientation::WhiteAtBottom },
+        ..TextOptions::default()
+    };
     render_text(pos, &options)
 }
 
@@ -80,7 +107,11 @@ pub fn standing(pos: &Position) -> Vec<String> {
         Status::Ongoing => {}
     }
     if pos.royal_attacked(just_moved) {
-        lines.push(format!("{}'s king is attacked after the event; it stands (K3).", side_name(just_moved)));
+        lines.push(format!(
+            "{}'s king is attacked after the event; the position stands, and {} must answer the check next move.",
+            side_name(just_moved),
+            side_name(just_moved)
+        ));
     }
     if pos.is_check() {
         lines.push(format!("{} is in check.", side_name(to_move)));

@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use crate::error::PositionError;
+use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Geometry, Side, Square};
 use crate::position::{EnPassant, Piece, Position, TokenStack};
 use crate::spec::{CastleRole, EpRole, TokenId};
@@ -22,17 +22,25 @@ impl Position {
     pub fn from_fen(variant: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
-            return Err(PositionError::new("the position is empty"));
+            return Err(PositionError::of(PositionErrorKind::Fields, "the position is empty"));
         }
         if fields.len() > 8 {
-            return Err(PositionError::new(format!("a position has at most 8 fields, this one has {}", fields.len())));
+            return Err(PositionError::of(
+                PositionErrorKind::Fields,
+                format!("a position has at most 8 fields, this one has {}", fields.len()),
+            ));
         }
         let mut pos = Position::empty(variant);
         read_placement(&mut pos, fields[0])?;
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Side::White,
             "b" => Side::Black,
-            other => return Err(PositionError::new(format!("side to move must be 'w' or 'b', not '{other}'"))),
+            other => {
+                return Err(PositionError::of(
+                    PositionErrorKind::Fields,
+                    format!("side to move must be 'w' or 'b', not '{other}'"),
+                ))
+            }
         };
         pos.set_side(side);
         mark_unmoved_pawns(&mut pos);
@@ -93,7 +101,8 @@ impl Position {
 }
 
 fn read_number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, PositionError> {
-    text.parse().map_err(|_| PositionError::new(format!("the {what} must be a number, not '{text}'")))
+    text.parse()
+        .map_err(|_| PositionError::of(PositionErrorKind::Fields, format!("the {what} must be a number, not '{text}'")))
 }
 
 fn read_placement(pos: &mut Position, text: &str) -> Result<(), PositionError> {
@@ -101,20 +110,18 @@ fn read_placement(pos: &mut Position, text: &str) -> Result<(), PositionError> {
     let g = variant.geometry();
     let boards: Vec<&str> = text.split('|').collect();
     if boards.len() != g.boards() {
-        return Err(PositionError::new(format!(
-            "the placement describes {} board(s), the variant has {}",
-            boards.len(),
-            g.boards()
-        )));
+        return Err(PositionError::of(
+            PositionErrorKind::Placement,
+            format!("the placement describes {} board(s), the variant has {}", boards.len(), g.boards()),
+        ));
     }
     for (b, board) in boards.iter().enumerate() {
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != g.ranks as usize {
-            return Err(PositionError::new(format!(
-                "a board needs {} ranks, the placement gives {}",
-                g.ranks,
-                rows.len()
-            )));
+            return Err(PositionError::of(
+                PositionErrorKind::Placement,
+                format!("a board needs {} ranks, the placement gives {}", g.ranks, rows.len()),
+            ));
         }
         for (i, row) in rows.iter().enumerate() {
             let rank = g.ranks - 1 - i as u8;
@@ -136,17 +143,26 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
                 chars.next();
             }
             if n == 0 {
-                return Err(PositionError::new(format!("rank {rank_name} has an empty run of 0 squares")));
+                return Err(PositionError::of(
+                    PositionErrorKind::Placement,
+                    format!("rank {rank_name} has an empty run of 0 squares"),
+                ));
             }
             file += n;
         } else if c == '~' {
             // A promoted-piece marker from other tools: carries nothing here.
         } else {
             let kind = pos.variant.piece_by_letter(c).ok_or_else(|| {
-                PositionError::new(format!("'{c}' on rank {rank_name} is not a piece of this variant"))
+                PositionError::of(
+                    PositionErrorKind::Placement,
+                    format!("'{c}' on rank {rank_name} is not a piece of this variant"),
+                )
             })?;
             if file >= g.files as u32 {
-                return Err(PositionError::new(format!("rank {rank_name} has more than {} squares", g.files)));
+                return Err(PositionError::of(
+                    PositionErrorKind::Placement,
+                    format!("rank {rank_name} has more than {} squares", g.files),
+                ));
             }
             let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
             let sq = g.square(board, file as u8, rank);
@@ -154,11 +170,17 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
             file += 1;
         }
         if file > g.files as u32 {
-            return Err(PositionError::new(format!("rank {rank_name} has more than {} squares", g.files)));
+            return Err(PositionError::of(
+                PositionErrorKind::Placement,
+                format!("rank {rank_name} has more than {} squares", g.files),
+            ));
         }
     }
     if file != g.files as u32 {
-        return Err(PositionError::new(format!("rank {rank_name} has {file} squares, not {}", g.files)));
+        return Err(PositionError::of(
+            PositionErrorKind::Placement,
+            format!("rank {rank_name} has {file} squares, not {}", g.files),
+        ));
     }
     Ok(())
 }
@@ -186,27 +208,39 @@ fn read_castling(pos: &Position, text: &str) -> Result<[[Option<Square>; 2]; 2],
     }
     let castling = pos.variant.spec().rules.castling;
     if castling.is_none() {
-        return Err(PositionError::new(format!("this variant has no castling, but the castling field is '{text}'")));
+        return Err(PositionError::of(
+            PositionErrorKind::Castling,
+            format!("this variant has no castling, but the castling field is '{text}'"),
+        ));
     }
     for c in text.chars() {
         let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
         let king = castling_king(pos, side).ok_or_else(|| {
-            PositionError::new(format!("castling right '{c}' but {side} has no king on its first rank"))
+            PositionError::of(
+                PositionErrorKind::Castling,
+                format!("castling right '{c}' but {side} has no king on its first rank"),
+            )
         })?;
         let rook = match c.to_ascii_lowercase() {
             'k' => outermost_rook(pos, side, king, true),
             'q' => outermost_rook(pos, side, king, false),
             f @ 'a'..='p' => rook_on_file(pos, side, king, f as u8 - b'a'),
-            _ => return Err(PositionError::new(format!("'{c}' is not a castling right"))),
+            _ => return Err(PositionError::of(PositionErrorKind::Castling, format!("'{c}' is not a castling right"))),
         }
         .ok_or_else(|| {
-            PositionError::new(format!("castling right '{c}' but there is no {side} rook to castle with"))
+            PositionError::of(
+                PositionErrorKind::Castling,
+                format!("castling right '{c}' but there is no {side} rook to castle with"),
+            )
         })?;
         let g = pos.geometry();
         let short = g.file_of(rook) > g.file_of(king);
         let slot = &mut rights[side.index()][usize::from(!short)];
         if slot.is_some() {
-            return Err(PositionError::new(format!("castling field '{text}' gives {side} two rights on one side")));
+            return Err(PositionError::of(
+                PositionErrorKind::Castling,
+                format!("castling field '{text}' gives {side} two rights on one side"),
+            ));
         }
         *slot = Some(rook);
     }
@@ -255,9 +289,12 @@ fn read_board_en_passants(pos: &mut Position, text: &str) -> Result<(), Position
     }
     for item in text.split(',') {
         let g = pos.geometry();
-        let square = g
-            .parse_square_anywhere(item)
-            .ok_or_else(|| PositionError::new(format!("en-passant square '{item}' is not a square of the boards")))?;
+        let square = g.parse_square_anywhere(item).ok_or_else(|| {
+            PositionError::of(
+                PositionErrorKind::EnPassant,
+                format!("en-passant square '{item}' is not a square of the boards"),
+            )
+        })?;
         let board = g.board_of(square);
         let mover = if pos.board_of_side(Side::White) == board { Side::Black } else { Side::White };
         pos.ep_boards[board] = read_en_passant(pos, item, mover)?;
@@ -271,7 +308,7 @@ fn read_turn_state(pos: &mut Position, text: &str) -> Result<(), PositionError> 
         return Ok(());
     }
     if !pos.is_turn_based() {
-        return Err(PositionError::new("only two-board turns have an eighth field"));
+        return Err(PositionError::of(PositionErrorKind::TurnState, "only two-board turns have an eighth field"));
     }
     for item in text.split(',') {
         match item {
@@ -284,17 +321,17 @@ fn read_turn_state(pos: &mut Position, text: &str) -> Result<(), PositionError> 
 }
 
 fn read_pending(pos: &mut Position, item: &str) -> Result<(), PositionError> {
-    let action = item
-        .strip_prefix("w:")
-        .ok_or_else(|| PositionError::new(format!("'{item}' is not turn state (w@, b@, w:ACTION)")))?;
+    let action = item.strip_prefix("w:").ok_or_else(|| {
+        PositionError::of(PositionErrorKind::TurnState, format!("'{item}' is not turn state (w@, b@, w:ACTION)"))
+    })?;
     if pos.side != Side::White.opponent() {
-        return Err(PositionError::new("a pending White action needs Black to move"));
+        return Err(PositionError::of(PositionErrorKind::TurnState, "a pending White action needs Black to move"));
     }
     pos.side = Side::White;
     pos.ep = pos.ep_boards[pos.board_of_side(Side::White)];
     let found = crate::notation::parse_lan(pos, action);
     pos.side = Side::Black;
-    let mv = found.map_err(|e| PositionError::new(format!("pending action: {e}")))?;
+    let mv = found.map_err(|e| PositionError::of(PositionErrorKind::TurnState, format!("pending action: {e}")))?;
     pos.pending = Some(mv);
     Ok(())
 }
@@ -329,22 +366,27 @@ fn read_en_passant(pos: &Position, text: &str, mover: Side) -> Result<Option<EnP
         return Ok(None);
     }
     let g = pos.geometry();
-    let square = g
-        .parse_square_anywhere(text)
-        .ok_or_else(|| PositionError::new(format!("en-passant square '{text}' is not a square of the board")))?;
+    let square = g.parse_square_anywhere(text).ok_or_else(|| {
+        PositionError::of(
+            PositionErrorKind::EnPassant,
+            format!("en-passant square '{text}' is not a square of the board"),
+        )
+    })?;
     if !pos.variant.spec().rules.en_passant {
         // Without en passant the field carries nothing (other tools may still write one).
         return Ok(None);
     }
-    let victim = first_existing_square_ahead(pos, square, mover)
-        .ok_or_else(|| PositionError::new(format!("en-passant square {text} cannot follow a double step")))?;
+    let victim = first_existing_square_ahead(pos, square, mover).ok_or_else(|| {
+        PositionError::of(PositionErrorKind::EnPassant, format!("en-passant square {text} cannot follow a double step"))
+    })?;
     let victim_ok = pos.piece_at(victim).is_some_and(|p| {
         p.side == mover && pos.variant.piece(p.kind).patterns.iter().any(|pat| pat.en_passant == EpRole::Sets)
     });
     if !victim_ok || pos.piece_at(square).is_some() {
-        return Err(PositionError::new(format!(
-            "en-passant square {text} is impossible: no {mover} pawn can just have passed it"
-        )));
+        return Err(PositionError::of(
+            PositionErrorKind::EnPassant,
+            format!("en-passant square {text} is impossible: no {mover} pawn can just have passed it"),
+        ));
     }
     Ok(Some(EnPassant { square, victim }))
 }
@@ -368,28 +410,39 @@ fn read_tokens(pos: &mut Position, text: &str) -> Result<(), PositionError> {
     }
     let variant = Arc::clone(&pos.variant);
     for group in text.split(';') {
-        let (name, squares) = group
-            .split_once('=')
-            .ok_or_else(|| PositionError::new(format!("token group '{group}' must read kind=square,...")))?;
-        let kind = variant
-            .token_by_name(name)
-            .ok_or_else(|| PositionError::new(format!("'{name}' is not a token of this variant")))?;
+        let (name, squares) = group.split_once('=').ok_or_else(|| {
+            PositionError::of(PositionErrorKind::Tokens, format!("token group '{group}' must read kind=square,..."))
+        })?;
+        let kind = variant.token_by_name(name).ok_or_else(|| {
+            PositionError::of(PositionErrorKind::Tokens, format!("'{name}' is not a token of this variant"))
+        })?;
         for item in squares.split(',') {
             let (sq, count, timer) = read_token_item(variant.geometry(), item)?;
             let current = pos.tokens[sq.index()];
             if current.count > 0 && current.kind != kind {
-                return Err(PositionError::new(format!("{item}: two kinds of token on one square")));
+                return Err(PositionError::of(
+                    PositionErrorKind::Tokens,
+                    format!("{item}: two kinds of token on one square"),
+                ));
             }
-            let count = if current.count > 0 { current.count.saturating_add(count) } else { count };
+            let count = if current.count > 0 { current.count.checked_add(count) } else { Some(count) };
+            let count = count.ok_or_else(|| too_high_stack(item))?;
             pos.write_tokens(sq, TokenStack { kind, count, timer: timer.max(current.timer) });
         }
     }
     Ok(())
 }
 
+/// A stack past the most tokens one square holds.
+fn too_high_stack(item: &str) -> PositionError {
+    PositionError::of(PositionErrorKind::Tokens, format!("{item}: a square holds at most {} tokens", u8::MAX))
+}
+
 /// `e5`, `f3*2`, `e5(2)`, `B:a4`.
 fn read_token_item(g: &Geometry, item: &str) -> Result<(Square, u8, u16), PositionError> {
-    let bad = || PositionError::new(format!("'{item}' is not a token square (e5, f3*2, e5(2), B:a4)"));
+    let bad = || {
+        PositionError::of(PositionErrorKind::Tokens, format!("'{item}' is not a token square (e5, f3*2, e5(2), B:a4)"))
+    };
     let (rest, timer) = match item.strip_suffix(')') {
         Some(inner) => {
             let (sq, t) = inner.split_once('(').ok_or_else(bad)?;
@@ -398,7 +451,10 @@ fn read_token_item(g: &Geometry, item: &str) -> Result<(Square, u8, u16), Positi
         None => (item, 0),
     };
     let (sq_text, count) = match rest.split_once('*') {
-        Some((sq, n)) => (sq, n.parse::<u8>().map_err(|_| bad())?),
+        Some((sq, n)) => {
+            let count = n.parse::<u64>().map_err(|_| bad())?;
+            (sq, u8::try_from(count).map_err(|_| too_high_stack(item))?)
+        }
         None => (rest, 1),
     };
     if count == 0 {
@@ -412,9 +468,9 @@ fn read_token_item(g: &Geometry, item: &str) -> Result<(Square, u8, u16), Positi
 fn check_position(pos: &Position) -> Result<(), PositionError> {
     for side in Side::BOTH {
         match pos.royals(side).count() {
-            0 => return Err(PositionError::new(format!("{side} has no king"))),
+            0 => return Err(PositionError::of(PositionErrorKind::Kings, format!("{side} has no king"))),
             1 => {}
-            n => return Err(PositionError::new(format!("{side} has {n} kings"))),
+            n => return Err(PositionError::of(PositionErrorKind::Kings, format!("{side} has {n} kings"))),
         }
     }
     if pos.variant.tokens().is_empty() {
@@ -434,10 +490,10 @@ fn check_token_counts(pos: &Position) -> Result<(), PositionError> {
                 .map(|t| t.count as u32)
                 .sum();
             if count != n as u32 {
-                return Err(PositionError::new(format!(
-                    "this variant has exactly {n} {}s, the position has {count}",
-                    spec.name
-                )));
+                return Err(PositionError::of(
+                    PositionErrorKind::Tokens,
+                    format!("this variant has exactly {n} {}s, the position has {count}", spec.name),
+                ));
             }
         }
     }
@@ -453,7 +509,10 @@ fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
             let Some(promo) = &spec.promotion else { continue };
             let rel = g.relative_rank(sq, side);
             if rel == 0 || rel >= g.ranks - promo.zone_ranks {
-                return Err(PositionError::new(format!("a {side} {} cannot stand on {}", spec.name, g.name(sq))));
+                return Err(PositionError::of(
+                    PositionErrorKind::Placement,
+                    format!("a {side} {} cannot stand on {}", spec.name, g.name(sq)),
+                ));
             }
         }
     }

@@ -27,7 +27,7 @@ mod warped;
 pub mod zobrist;
 
 pub use bitset::SquareSet;
-pub use error::{PositionError, SpecError, SpecSubject};
+pub use error::{PlayError, PositionError, PositionErrorKind, SpecError, SpecErrorKind, SpecSubject};
 pub use geometry::{Geometry, Side, Square};
 pub use make::Undo;
 pub use moves::{Move, MoveList};

@@ -83,10 +83,22 @@ impl Position {
     }
 
     /// Plays `mv` for good (a game's history keeps the positions, not the undo records).
+    /// The fast, unchecked call: `mv` must be one of [`Position::legal_moves`] (anything
+    /// else may panic or corrupt the position); [`Position::try_play`] checks first.
     pub fn play(&mut self, mv: Move) {
         let _ = self.make(mv);
         self.token_log.clear();
         self.piece_log.clear();
+    }
+
+    /// Plays `mv` for good if it is legal here; otherwise leaves the position as it was and
+    /// says why. Costs a legal move generation more than [`Position::play`].
+    pub fn try_play(&mut self, mv: Move) -> Result<(), crate::error::PlayError> {
+        if !self.is_legal(mv) {
+            return Err(crate::error::PlayError::Illegal(mv));
+        }
+        self.play(mv);
+        Ok(())
     }
 
     /// The move's own effects, before the end of the ply: what legality is judged on (K1).

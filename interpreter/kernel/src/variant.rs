@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::error::{SpecError, SpecSubject};
+use crate::error::{SpecError, SpecErrorKind, SpecSubject};
 use crate::geometry::{Geometry, Side, Square, MAX_SIDE};
 use crate::position::Position;
 use crate::spec::*;
@@ -88,7 +88,11 @@ impl Variant {
         let fen = variant.start_fen_with_tokens();
         let shared = Arc::new(variant);
         if let Err(e) = Position::from_fen(&shared, &fen) {
-            errors.push(SpecError::new(SpecSubject::Setup, format!("the setup position is not valid: {e}")));
+            errors.push(SpecError::of(
+                SpecErrorKind::InvalidSetup,
+                SpecSubject::Setup,
+                format!("the setup position is not valid: {e}"),
+            ));
             return Err(errors);
         }
         let mut variant = Arc::try_unwrap(shared).expect("no position outlives the check");
@@ -434,12 +438,14 @@ fn check_size(board: &BoardSpec, errors: &mut Vec<SpecError>) {
     let boards = board.names.len();
     let squares = boards * usize::from(board.files) * usize::from(board.ranks);
     if boards > MAX_BOARDS {
-        errors.push(SpecError::new(
+        errors.push(SpecError::of(
+            SpecErrorKind::TooLarge,
             SpecSubject::Board,
             format!("{boards} boards are too many: a variant has at most {MAX_BOARDS} boards"),
         ));
     } else if squares > MAX_SQUARES {
-        errors.push(SpecError::new(
+        errors.push(SpecError::of(
+            SpecErrorKind::TooLarge,
             SpecSubject::Board,
             format!("{squares} squares are too many: a variant has at most {MAX_SQUARES} squares"),
         ));
@@ -451,29 +457,46 @@ fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
     let mut errors = Vec::new();
     let board = &spec.board;
     if !(1..=MAX_SIDE).contains(&board.files) || !(1..=MAX_SIDE).contains(&board.ranks) {
-        errors.push(SpecError::new(
+        errors.push(SpecError::of(
+            SpecErrorKind::OutOfRange,
             SpecSubject::Board,
             format!("a board must be 1x1 to {MAX_SIDE}x{MAX_SIDE}, not {}x{}", board.files, board.ranks),
         ));
     }
     if board.names.is_empty() {
-        errors.push(SpecError::new(SpecSubject::Board, "a variant needs at least one board"));
+        errors.push(SpecError::of(SpecErrorKind::Missing, SpecSubject::Board, "a variant needs at least one board"));
     }
     check_size(board, &mut errors);
     if spec.schedule == Schedule::SwitchBoards && board.names.len() != 2 {
-        errors.push(SpecError::new(SpecSubject::Board, "switching boards needs exactly two boards"));
+        errors.push(SpecError::of(
+            SpecErrorKind::Inconsistent,
+            SpecSubject::Board,
+            "switching boards needs exactly two boards",
+        ));
     }
     if spec.pieces.is_empty() {
-        errors.push(SpecError::new(SpecSubject::Variant, "a variant needs at least one piece"));
+        errors.push(SpecError::of(SpecErrorKind::Missing, SpecSubject::Variant, "a variant needs at least one piece"));
     }
     if spec.pieces.len() > MAX_PIECES {
-        errors.push(SpecError::new(SpecSubject::Variant, format!("at most {MAX_PIECES} kinds of piece are supported")));
+        errors.push(SpecError::of(
+            SpecErrorKind::TooLarge,
+            SpecSubject::Variant,
+            format!("at most {MAX_PIECES} kinds of piece are supported"),
+        ));
     }
     if spec.tokens.len() > 15 {
-        errors.push(SpecError::new(SpecSubject::Variant, "at most 15 kinds of token are supported"));
+        errors.push(SpecError::of(
+            SpecErrorKind::TooLarge,
+            SpecSubject::Variant,
+            "at most 15 kinds of token are supported",
+        ));
     }
     if !spec.pieces.iter().any(|p| p.royal) {
-        errors.push(SpecError::new(SpecSubject::Variant, "no piece is royal: declare which piece is the king"));
+        errors.push(SpecError::of(
+            SpecErrorKind::Missing,
+            SpecSubject::Variant,
+            "no piece is royal: declare which piece is the king",
+        ));
     }
     for (i, piece) in spec.pieces.iter().enumerate() {
         check_piece(spec, i, piece, &mut errors);
@@ -488,24 +511,37 @@ fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
 fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut Vec<SpecError>) {
     let subject = SpecSubject::Piece(index as u8);
     if !piece.letter.is_ascii_uppercase() {
-        errors.push(SpecError::new(
+        errors.push(SpecError::of(
+            SpecErrorKind::Inconsistent,
             subject.clone(),
             format!("piece letter '{}' must be an upper-case letter", piece.letter),
         ));
     }
     if spec.pieces[..index].iter().any(|p| p.letter == piece.letter) {
-        errors.push(SpecError::new(subject.clone(), format!("two pieces use the letter '{}'", piece.letter)));
+        errors.push(SpecError::of(
+            SpecErrorKind::Duplicate,
+            subject.clone(),
+            format!("two pieces use the letter '{}'", piece.letter),
+        ));
     }
     if piece.patterns.is_empty() {
-        errors.push(SpecError::new(subject.clone(), format!("the {} has no way to move", piece.name)));
+        errors.push(SpecError::of(
+            SpecErrorKind::Missing,
+            subject.clone(),
+            format!("the {} has no way to move", piece.name),
+        ));
     }
     for p in &piece.patterns {
         if p.dx == 0 && p.dy == 0 {
-            errors
-                .push(SpecError::new(subject.clone(), format!("the {} has a pattern that does not move", piece.name)));
+            errors.push(SpecError::of(
+                SpecErrorKind::Inconsistent,
+                subject.clone(),
+                format!("the {} has a pattern that does not move", piece.name),
+            ));
         }
         if p.dx.unsigned_abs() >= MAX_SIDE || p.dy.unsigned_abs() >= MAX_SIDE {
-            errors.push(SpecError::new(
+            errors.push(SpecError::of(
+                SpecErrorKind::OutOfRange,
                 subject.clone(),
                 format!("the {} has a vector longer than any board", piece.name),
             ));
@@ -513,13 +549,21 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
     }
     if let Some(promo) = &piece.promotion {
         if promo.choices.is_empty() {
-            errors.push(SpecError::new(subject.clone(), format!("the {} promotes but lists no piece", piece.name)));
+            errors.push(SpecError::of(
+                SpecErrorKind::Missing,
+                subject.clone(),
+                format!("the {} promotes but lists no piece", piece.name),
+            ));
         }
         for &c in &promo.choices {
             match spec.pieces.get(c as usize) {
-                None => errors
-                    .push(SpecError::new(subject.clone(), format!("the {} promotes to an unknown piece", piece.name))),
-                Some(p) if p.royal => errors.push(SpecError::new(
+                None => errors.push(SpecError::of(
+                    SpecErrorKind::Missing,
+                    subject.clone(),
+                    format!("the {} promotes to an unknown piece", piece.name),
+                )),
+                Some(p) if p.royal => errors.push(SpecError::of(
+                    SpecErrorKind::Inconsistent,
                     subject.clone(),
                     format!("the {} may not promote to a royal piece", piece.name),
                 )),
@@ -527,7 +571,11 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
             }
         }
         if promo.zone_ranks == 0 || promo.zone_ranks >= spec.board.ranks {
-            errors.push(SpecError::new(subject, "a promotion zone must be at least one rank and less than the board"));
+            errors.push(SpecError::of(
+                SpecErrorKind::OutOfRange,
+                subject,
+                "a promotion zone must be at least one rank and less than the board",
+            ));
         }
     }
 }
@@ -536,26 +584,37 @@ fn check_token(spec: &VariantSpec, index: usize, token: &TokenSpec, errors: &mut
     let subject = SpecSubject::Token(index as u8);
     let name_ok = !token.name.is_empty() && !token.name.chars().any(|c| c.is_whitespace() || "=;,:()*".contains(c));
     if !name_ok {
-        errors.push(SpecError::new(
+        errors.push(SpecError::of(
+            SpecErrorKind::Inconsistent,
             subject.clone(),
             format!("token name '{}' must be one word without = ; , : ( ) *", token.name),
         ));
     }
     if spec.tokens[..index].iter().any(|t| t.symbol == token.symbol) {
-        errors.push(SpecError::new(subject.clone(), format!("two tokens use the symbol '{}'", token.symbol)));
+        errors.push(SpecError::of(
+            SpecErrorKind::Duplicate,
+            subject.clone(),
+            format!("two tokens use the symbol '{}'", token.symbol),
+        ));
     }
     if token.symbol.is_ascii_alphanumeric() || token.symbol.is_whitespace() || "/|:,".contains(token.symbol) {
-        errors.push(SpecError::new(
+        errors.push(SpecError::of(
+            SpecErrorKind::Inconsistent,
             subject.clone(),
             format!("token symbol '{}' clashes with the position notation", token.symbol),
         ));
     }
     if token.exit != Exit::None && token.entry == Entry::None && token.exit != Exit::Tunnel {
-        errors.push(SpecError::new(subject.clone(), format!("the {} has an exit but no way in", token.name)));
+        errors.push(SpecError::of(
+            SpecErrorKind::Inconsistent,
+            subject.clone(),
+            format!("the {} has an exit but no way in", token.name),
+        ));
     }
     if let LayoutRule::Exactly(n) = token.layout {
         if token.default_squares.len() != n as usize {
-            errors.push(SpecError::new(
+            errors.push(SpecError::of(
+                SpecErrorKind::Inconsistent,
                 subject.clone(),
                 format!(
                     "the {} layout needs exactly {n} squares, the default has {}",
@@ -569,7 +628,11 @@ fn check_token(spec: &VariantSpec, index: usize, token: &TokenSpec, errors: &mut
         let inside =
             (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;
         if !inside {
-            errors.push(SpecError::new(subject.clone(), format!("a {} square lies off the board", token.name)));
+            errors.push(SpecError::of(
+                SpecErrorKind::OffBoard,
+                subject.clone(),
+                format!("a {} square lies off the board", token.name),
+            ));
         }
     }
 }
@@ -578,11 +641,16 @@ fn check_rules(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
     if let Some(c) = spec.rules.castling {
         let files = [c.king_file_short, c.rook_file_short, c.king_file_long, c.rook_file_long];
         if files.iter().any(|&f| f >= spec.board.files) {
-            errors.push(SpecError::new(SpecSubject::Rules, "a castling destination file lies off the board"));
+            errors.push(SpecError::of(
+                SpecErrorKind::OffBoard,
+                SpecSubject::Rules,
+                "a castling destination file lies off the board",
+            ));
         }
         let has = |role| spec.pieces.iter().any(|p| p.castling == role);
         if !has(CastleRole::King) || !has(CastleRole::Rook) {
-            errors.push(SpecError::new(
+            errors.push(SpecError::of(
+                SpecErrorKind::Inconsistent,
                 SpecSubject::Rules,
                 "castling needs a piece with the king role and one with the rook role",
             ));
@@ -593,7 +661,11 @@ fn check_rules(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
             let inside =
                 (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;
             if !inside {
-                errors.push(SpecError::new(SpecSubject::Links, "a linked square lies off the board"));
+                errors.push(SpecError::of(
+                    SpecErrorKind::OffBoard,
+                    SpecSubject::Links,
+                    "a linked square lies off the board",
+                ));
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use holechess_kernel::{MAX_BOARDS, MAX_SQUARES};
 
-use crate::ast::{Item, Script, Span};
+use crate::ast::{Item, Rule, Script, Span};
 use crate::check::Scope;
 use crate::diagnostic::Problem;
 
@@ -21,6 +21,10 @@ pub const MAX_NAME_CHARS: usize = 64;
 /// The most characters of a source line a diagnostic quotes; a longer line is cut around
 /// the caret and marked with `...`.
 pub const QUOTE_CHARS: usize = 120;
+/// The largest `N-move rule` (the halfmove clock counts 2N plies in 16 bits).
+pub const MAX_MOVE_RULE: u32 = 10_000;
+/// The largest `N-fold repetition`.
+pub const MAX_FOLD: u32 = 100;
 /// The most diagnostics placed and shown for one variant; the rest are counted.
 pub const MAX_DIAGNOSTICS: usize = 100;
 /// How many characters of context a cut quote keeps before the caret.
@@ -79,7 +83,24 @@ pub fn scope_problems(scope: &Scope) -> Vec<Problem> {
         }
     }
     problems.extend(names(scope).filter_map(|(text, span)| long_name(text, span)));
+    problems.extend(scope.rules.iter().filter_map(|rule| rule_number(&rule.node, rule.span)));
     problems
+}
+
+/// A problem when a rule's number is out of range (`40000-move rule`, `1-fold repetition`).
+fn rule_number(rule: &Rule, span: Span) -> Option<Problem> {
+    let (number, range, what) = match rule {
+        Rule::FiftyMove(Some(moves)) => (*moves, 1..=MAX_MOVE_RULE, "-move rule"),
+        Rule::Repetition(Some(times)) => (*times, 2..=MAX_FOLD, "-fold repetition"),
+        _ => return None,
+    };
+    (!range.contains(&number)).then(|| {
+        Problem::new(span, format!("a {number}{what}")).expecting(format!(
+            "N from {} to {} in `N{what}`",
+            range.start(),
+            range.end()
+        ))
+    })
 }
 
 /// Every declared name with its span.

@@ -125,14 +125,44 @@ fn the_last_move_is_bracketed_without_colour() {
 }
 
 #[test]
-fn the_last_move_is_brighter_with_colour() {
+fn the_last_move_has_its_own_shade_with_colour() {
     let variant = support::orthodox();
     let pos = position(&variant, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
     let mv = Move::DoubleStep { from: sq(&pos, "e2"), to: sq(&pos, "e4"), passed: sq(&pos, "e3") };
     let with = render_text(&pos, &TextOptions { last_move: Some(mv), colour: true, ..plain() });
     let without = render_text(&pos, &TextOptions { colour: true, ..plain() });
-    assert_eq!(with.matches("\x1b[48;5;229m").count() + with.matches("\x1b[48;5;185m").count(), 2);
-    assert!(!without.contains("\x1b[48;5;229m") && !without.contains("\x1b[48;5;185m"));
+    assert_eq!(with.matches("\x1b[48;5;29m").count(), 2);
+    assert!(!without.contains("\x1b[48;5;29m"));
+}
+
+/// Issue 10 item 4: a king in check is marked, in plain text and in colour, and the caption
+/// says so.
+#[test]
+fn a_king_in_check_is_marked() {
+    let variant = support::orthodox();
+    let pos = position(&variant, "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    let plain_text = render_text(&pos, &plain());
+    assert_eq!(rank_line(&plain_text, "1"), "1  R  N  B  Q !K! B  N  R");
+    assert!(plain_text.contains("Checkmate: Black wins (0-1)"), "{plain_text}");
+    let coloured = render_text(&pos, &TextOptions { colour: true, ..plain() });
+    assert_eq!(coloured.matches("\x1b[48;5;163m").count(), 1);
+    let check = position(&variant, "rnbqkbnr/ppp2ppp/8/1B1pp3/4P3/8/PPPP1PPP/RNBQK1NR b KQkq - 1 3");
+    let text = render_text(&check, &plain());
+    assert!(text.contains("Move 3, black to move, Black in check"), "{text}");
+    assert_eq!(rank_line(&text, "8"), "8  r  n  b  q !k! b  n  r");
+}
+
+/// Issue 10 item 3: boards too wide for the terminal are stacked.
+#[test]
+fn boards_are_stacked_when_the_terminal_is_narrow() {
+    let variant = support::two_boards();
+    let pos = Position::start(&variant);
+    let wide = render_text(&pos, &TextOptions { unicode: true, ..plain() });
+    assert!(wide.lines().any(|line| line.chars().count() > 80), "side by side: {wide}");
+    let narrow = render_text(&pos, &TextOptions { unicode: true, width: Some(80), ..plain() });
+    let board_lines = narrow.lines().filter(|line| line.starts_with(|c: char| c.is_ascii_digit()));
+    assert!(board_lines.clone().all(|line| line.chars().count() <= 80), "{narrow}");
+    assert_eq!(board_lines.count(), 16, "{narrow}");
 }
 
 /// Open portholes, a dormant porthole stack, a porthole under a pawn, a merged portal

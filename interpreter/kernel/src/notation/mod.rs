@@ -6,11 +6,14 @@
 
 use std::fmt;
 
+pub mod boards;
+mod castling;
 mod obstacle;
 pub mod resolve;
 pub mod text;
 pub mod transit;
 
+pub use boards::strip_board_names;
 pub use resolve::{explain_illegal, explain_move, resolve, Resolved};
 pub use text::{Action, BoardMove, CastleSide, CheckMark, Notation, SpecialText, TextError};
 pub use transit::{transit_choices, transit_choices_for};
@@ -73,15 +76,28 @@ fn special_notation(pos: &Position, id: u32) -> String {
     pos.special_move(id).map_or_else(|| format!("special#{id}"), |mv| mv.notation().to_string())
 }
 
-/// Standard algebraic notation of a legal move of `pos`, with `+` or `#`.
+/// Standard algebraic notation of a legal move of `pos`, with `+` or `#`. A move that is
+/// not legal in `pos` has no SAN: it is written [`ILLEGAL_SAN`] (see [`try_san`]).
 pub fn san(pos: &Position, mv: Move) -> String {
-    let mut text = san_without_suffix(pos, mv, &pos.legal_moves());
+    try_san(pos, mv).unwrap_or_else(|_| ILLEGAL_SAN.to_string())
+}
+
+/// What [`san`] writes for a move that is not legal in the position.
+pub const ILLEGAL_SAN: &str = "(illegal)";
+
+/// Standard algebraic notation of `mv`, or the error when it is not legal in `pos`.
+pub fn try_san(pos: &Position, mv: Move) -> Result<String, crate::error::PlayError> {
+    let legal = pos.legal_moves();
+    if !legal.contains(&mv) {
+        return Err(crate::error::PlayError::Illegal(mv));
+    }
+    let mut text = san_without_suffix(pos, mv, &legal);
     let mut after = pos.clone();
     after.play(mv);
     if after.is_check() {
         text.push(if after.legal_moves().is_empty() { '#' } else { '+' });
     }
-    text
+    Ok(text)
 }
 
 fn san_without_suffix(pos: &Position, mv: Move, legal: &MoveList) -> String {

@@ -7,6 +7,7 @@
 //! name its exit and a non-transit must not. The `x` capture mark and `+`/`#` are not
 //! checked. When nothing matches, [`explain_illegal`] says why in a few words.
 
+use super::castling;
 use super::obstacle;
 use super::san;
 use super::text::{Action, BoardMove, CastleSide, Notation, Square};
@@ -198,10 +199,7 @@ pub fn explain_move(pos: &Position, text: &str) -> Option<String> {
 pub fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) -> String {
     let mut reason = match notation.action {
         Action::Move(board_move) => explain_board_move(pos, legal, &board_move),
-        Action::Castle(side) => {
-            let name = if side == CastleSide::King { "short" } else { "long" };
-            format!("{} cannot castle {name} here", side_name(pos.side_to_move()))
-        }
+        Action::Castle(side) => return castling::why_not_castle(pos, side),
         Action::Intent => "no intent to teleport may be declared here".to_owned(),
         Action::Teleport { from } => format!("no teleport from {from} is possible here"),
         Action::Pass => "a lost turn is legal only without any other action".to_owned(),
@@ -252,7 +250,11 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
         }
     };
     if wanted.promotion.is_none() && promotes_there(legal, &origins, to) {
-        return format!("{mover} {verb} to {} without naming the promoted piece", wanted.to);
+        return format!(
+            "{mover} {verb} to {} without naming the promoted piece: write {}",
+            wanted.to,
+            promotion_examples(pos, legal, &origins, to, wanted)
+        );
     }
     let obstacle = origins
         .iter()
@@ -268,6 +270,35 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
     match blocker {
         Some(note) => format!("{mover} {verb} to {destination}: {note}"),
         None => format!("{mover} {verb} to {destination}"),
+    }
+}
+
+/// `e8=Q (or =R, =B, =N)`: the promotions open from `origins` to `to`, as SAN writes them.
+fn promotion_examples(
+    pos: &Position,
+    legal: &MoveList,
+    origins: &[crate::geometry::Square],
+    to: crate::geometry::Square,
+    wanted: &BoardMove,
+) -> String {
+    let mut letters: Vec<char> = legal
+        .iter()
+        .filter(|mv| mv.to() == Some(to) && mv.from().is_some_and(|from| origins.contains(&from)))
+        .filter_map(|mv| mv.promotion())
+        .map(|kind| pos.variant().piece(kind).letter)
+        .collect();
+    letters.dedup();
+    let capture = match (wanted.from_file, wanted.capture) {
+        (Some(file), true) => format!("{}x", char::from(b'a' + file)),
+        _ => String::new(),
+    };
+    let first = format!("{capture}{}={}", wanted.to, letters.first().copied().unwrap_or('Q'));
+    match letters.get(1..) {
+        Some(rest) if !rest.is_empty() => {
+            let others: Vec<String> = rest.iter().map(|letter| format!("={letter}")).collect();
+            format!("{first} (or {})", others.join(", "))
+        }
+        _ => first,
     }
 }
 

@@ -6,34 +6,57 @@ use holechess_kernel::Side;
 
 pub(super) const RESET: &str = "\x1b[0m";
 
-/// The background of a square: light or dark, brighter for the last move's squares.
-pub(super) fn square_background(light: bool, highlighted: bool) -> &'static str {
-    match (light, highlighted) {
-        (true, false) => "\x1b[48;5;180m",
-        (false, false) => "\x1b[48;5;137m",
-        (true, true) => "\x1b[48;5;229m",
-        (false, true) => "\x1b[48;5;185m",
+/// The 256-colour palette index of a square's background. Every one has a luminance
+/// between 0.175 and 0.183, the band where both pure white and pure black pieces read at
+/// 4.5:1 or better (WCAG AA); light and dark squares differ in hue, not brightness.
+pub(super) fn square_colour(light: bool, state: SquareState) -> u8 {
+    match (state, light) {
+        (SquareState::Plain, true) => 243,
+        (SquareState::Plain, false) => 131,
+        (SquareState::LastMove, _) => 29,
+        (SquareState::Check, _) => 163,
     }
 }
 
-pub(super) fn piece_foreground(side: Side) -> &'static str {
+/// What a square's shade says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum SquareState {
+    Plain,
+    /// The last move's squares.
+    LastMove,
+    /// A king in check.
+    Check,
+}
+
+/// The background escape of a square.
+pub(super) fn square_background(light: bool, state: SquareState) -> String {
+    format!("\x1b[48;5;{}m", square_colour(light, state))
+}
+
+/// The palette index of a side's pieces: pure white and pure black.
+pub(super) fn piece_colour(side: Side) -> u8 {
     match side {
-        Side::White => "\x1b[1;38;5;231m",
-        Side::Black => "\x1b[1;38;5;16m",
+        Side::White => 231,
+        Side::Black => 16,
     }
 }
 
-/// Dark colours that read on both square shades, one per token kind (cycling).
-const TOKEN_COLOURS: [u8; 8] = [19, 88, 22, 54, 94, 23, 125, 58];
+pub(super) fn piece_foreground(side: Side) -> String {
+    format!("\x1b[1;38;5;{}m", piece_colour(side))
+}
+
+/// Light colours that read on every square shade (3:1 or better, as symbols), one per
+/// token kind (cycling).
+pub(super) const TOKEN_COLOURS: [u8; 8] = [226, 51, 190, 123, 159, 229, 156, 225];
 
 pub(super) fn token_foreground(kind: TokenId) -> String {
     format!("\x1b[1;38;5;{}m", TOKEN_COLOURS[kind as usize % TOKEN_COLOURS.len()])
 }
 
-/// Tokens that do nothing at the moment are grey.
-pub(super) const DORMANT_FOREGROUND: &str = "\x1b[38;5;242m";
+/// Tokens that do nothing at the moment are pale grey.
+pub(super) const DORMANT_FOREGROUND: &str = "\x1b[38;5;252m";
 
-pub(super) const LINK_FOREGROUND: &str = "\x1b[1;38;5;91m";
+pub(super) const LINK_FOREGROUND: &str = "\x1b[1;38;5;159m";
 
 /// Ends a foreground colour and boldness, keeping the background.
 pub(super) const PLAIN_FOREGROUND: &str = "\x1b[22;39m";

@@ -31,6 +31,8 @@ pub(super) struct Cell {
     pub dormant: bool,
     pub light: bool,
     pub highlighted: bool,
+    /// A king (a royal piece) in check stands here.
+    pub in_check: bool,
 }
 
 impl Cell {
@@ -72,5 +74,12 @@ pub(super) fn cell_at(ctx: &CellContext, sq: Square) -> Cell {
         dormant: mark.as_ref().is_some_and(|m| m.is_dormant()),
         light: is_light_square(pos.geometry(), sq),
         highlighted: ctx.trace.highlights(sq),
+        in_check: piece.is_some_and(|p| pos.variant().is_royal(p.kind) && royal_in_check(pos, p.side)),
     }
+}
+
+/// Whether `side`'s king is attacked (the side to move's check, or a check left standing
+/// by a random event).
+fn royal_in_check(pos: &Position, side: Side) -> bool {
+    pos.royal_attacked(side)
 }

@@ -1,7 +1,7 @@
 //! The lines under a terminal board: whose move it is, the last move, and the legend of
 //! tokens and links, markers aligned.
 
-use holechess_kernel::Position;
+use holechess_kernel::{Position, Side};
 
 use crate::caption::caption;
 use crate::last_move::{Leg, MoveTrace};
@@ -11,7 +11,21 @@ use crate::legend::legend;
 pub(super) fn footer_lines(pos: &Position, trace: &MoveTrace, show_legend: bool) -> Vec<String> {
     let mut lines = vec![caption(pos)];
     if !trace.arrows.is_empty() {
-        lines.push(format!("Last move: {}", describe_trace(pos, trace)));
+        match pos.pending_action() {
+            Some(_) => lines.push(format!(
+                "Pending: {}'s {} (drawn before it happens: it is applied together with {}'s reply)",
+                side_name(pos.side_to_move().opponent()),
+                describe_trace(pos, trace),
+                side_name(pos.side_to_move())
+            )),
+            None => lines.push(format!("Last move: {}", describe_trace(pos, trace))),
+        }
+    } else if pos.pending_action().is_some() {
+        lines.push(format!(
+            "Pending: {}'s action, applied together with {}'s reply",
+            side_name(pos.side_to_move().opponent()),
+            side_name(pos.side_to_move())
+        ));
     }
     if show_legend {
         lines.extend(legend_lines(pos));
@@ -44,4 +58,11 @@ fn legend_lines(pos: &Position) -> Vec<String> {
             format!("  {:<width$}  {}: {squares}", entry.marker, entry.description)
         })
         .collect()
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
 }

@@ -1,5 +1,6 @@
 //! Terminal boards: [`render_text`] draws a position as lines of text, in plain characters
-//! or with ANSI colours, several boards side by side, with a caption and a legend.
+//! or with ANSI colours, several boards side by side (stacked when the terminal is too
+//! narrow), with a caption and a legend.
 //!
 //! A cell is three characters wide plus room for notes: ` K ` is a piece, ` . ` an empty
 //! square (a blank one in colour), ` @ ` a token. After the glyph come the notes: the
@@ -10,6 +11,8 @@
 mod ansi;
 mod board;
 mod cell;
+#[cfg(test)]
+mod contrast;
 mod legend;
 mod paint;
 
@@ -40,6 +43,9 @@ pub struct TextOptions {
     pub coordinates: bool,
     /// The legend of tokens and links under the board.
     pub legend: bool,
+    /// The terminal's width in columns, if known: boards that would not fit side by side
+    /// are drawn one above the other.
+    pub width: Option<usize>,
 }
 
 impl Default for TextOptions {
@@ -51,6 +57,7 @@ impl Default for TextOptions {
             last_move: None,
             coordinates: true,
             legend: true,
+            width: None,
         }
     }
 }
@@ -72,6 +79,9 @@ pub fn render_text(pos: &Position, options: &TextOptions) -> String {
     };
     let boards: Vec<Vec<String>> = (0..pos.geometry().boards()).map(|b| frame.lines(&ctx, b)).collect();
     let mut lines = side_by_side(&boards);
+    if options.width.is_some_and(|width| lines.iter().any(|line| visible_width(line) > width)) {
+        lines = stacked(&boards);
+    }
     lines.push(String::new());
     lines.extend(footer_lines(pos, &trace, options.legend));
     lines.iter().map(|line| format!("{}\n", line.trim_end())).collect()
@@ -80,6 +90,18 @@ pub fn render_text(pos: &Position, options: &TextOptions) -> String {
 /// The widest notes of any square, so that every column has room for them.
 fn widest_note(ctx: &CellContext) -> usize {
     ctx.pos.geometry().squares().map(|sq| cell_at(ctx, sq).note_width()).max().unwrap_or(0)
+}
+
+/// Blocks of lines one above the other, a blank line between.
+fn stacked(blocks: &[Vec<String>]) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (index, block) in blocks.iter().enumerate() {
+        if index > 0 {
+            lines.push(String::new());
+        }
+        lines.extend(block.iter().cloned());
+    }
+    lines
 }
 
 /// Blocks of lines joined left to right, each padded to its widest line.

@@ -1,9 +1,11 @@
 //! Writing a cell: ` K ` and ` . ` in plain text (the last move's squares in brackets,
 //! `[K]`), or the same on an ANSI-coloured square; cells are padded to the widest notes so
-//! that glyphs line up.
+//! that glyphs line up. A king in check is marked `!K!` in plain text and on a magenta square
+//! in colour.
 
 use super::ansi::{
-    piece_foreground, square_background, token_foreground, DORMANT_FOREGROUND, LINK_FOREGROUND, PLAIN_FOREGROUND, RESET,
+    piece_foreground, square_background, token_foreground, SquareState, DORMANT_FOREGROUND, LINK_FOREGROUND,
+    PLAIN_FOREGROUND, RESET,
 };
 use super::cell::{Cell, CellGlyph};
 
@@ -30,7 +32,11 @@ impl Paint {
     }
 
     fn plain_cell(&self, cell: &Cell) -> String {
-        let (open, close) = if cell.highlighted { ('[', ']') } else { (' ', ' ') };
+        let (open, close) = match (cell.in_check, cell.highlighted) {
+            (true, _) => ('!', '!'),
+            (false, true) => ('[', ']'),
+            (false, false) => (' ', ' '),
+        };
         let glyph = match cell.glyph {
             CellGlyph::Empty => '.',
             CellGlyph::Piece(_, c) | CellGlyph::Token(c) => c,
@@ -39,11 +45,16 @@ impl Paint {
     }
 
     fn coloured_cell(&self, cell: &Cell) -> String {
-        let mut text = String::from(square_background(cell.light, cell.highlighted));
+        let state = match (cell.in_check, cell.highlighted) {
+            (true, _) => SquareState::Check,
+            (false, true) => SquareState::LastMove,
+            (false, false) => SquareState::Plain,
+        };
+        let mut text = square_background(cell.light, state);
         text.push(' ');
         match cell.glyph {
             CellGlyph::Empty => text.push(' '),
-            CellGlyph::Piece(side, c) => push_coloured(&mut text, piece_foreground(side), c.to_string()),
+            CellGlyph::Piece(side, c) => push_coloured(&mut text, &piece_foreground(side), c.to_string()),
             CellGlyph::Token(c) => push_coloured(&mut text, &token_colour(cell), c.to_string()),
         }
         push_coloured(&mut text, &token_colour(cell), cell.token_note.clone());

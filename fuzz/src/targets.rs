@@ -1,0 +1,130 @@
+//! The bodies of the fuzz targets, shared by the cargo-fuzz binaries (`fuzz_targets/`) and
+//! by the stable test that replays the saved corpus (`tests/fuzz_corpus.rs`). Each takes
+//! arbitrary bytes and must return without panicking, whatever they hold; what it checks
+//! beyond "no panic" is said at each function.
+
+#![allow(dead_code)]
+
+use std::sync::{Arc, OnceLock};
+
+use holechess_game::Rules;
+use holechess_kernel::notation::{lan, parse_move, san};
+use holechess_kernel::Position;
+use holechess_record::{replay_record, PgnReader};
+
+#[allow(dead_code, clippy::all)]
+#[path = "../../interpreter/cli/play/command.rs"]
+mod command;
+
+/// The bundled variants, in the order a first input byte picks them.
+pub const VARIANTS: [&str; 7] =
+    ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"];
+
+/// The most lines a `repl` input plays, and the most games a `record` input replays: enough
+/// to reach deep states, few enough to keep an execution fast.
+const MAX_STEPS: usize = 64;
+
+/// Every bundled variant's rules, loaded once.
+fn all_rules() -> &'static [Arc<Rules>] {
+    static RULES: OnceLock<Vec<Arc<Rules>>> = OnceLock::new();
+    RULES.get_or_init(|| VARIANTS.iter().map(|id| Rules::load(id).expect("a bundled variant loads")).collect())
+}
+
+/// The variant a first byte picks, and the rest of the input as text.
+fn split(data: &[u8]) -> (&'static Arc<Rules>, String) {
+    let rules = all_rules();
+    let (first, rest) = data.split_first().map_or((0, data), |(first, rest)| (*first, rest));
+    (&rules[usize::from(first) % rules.len()], String::from_utf8_lossy(rest).into_owned())
+}
+
+/// The script front end: any text is a variant or diagnostics; a variant that loads has
+/// hooks the runtime accepts or a clear refusal, and a start position with legal moves
+/// that all have a notation.
+pub fn script(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(loaded) = holechess_lang::load_str("fuzz.hole", &text) else {
+        return;
+    };
+    let variant = Arc::clone(&loaded.variant);
+    let _ = Rules::from_loaded(loaded);
+    let pos = Position::start(&variant);
+    for mv in pos.legal_moves().iter().take(MAX_STEPS) {
+        let _ = lan(&pos, *mv);
+    }
+}
+
+/// The position notation: a text is a position or an error; a position's moves all have a
+/// notation, make and unmake restore it, and its notation reads back.
+pub fn position(data: &[u8]) {
+    let (rules, text) = split(data);
+    let Ok(mut pos) = Position::from_fen(rules.variant(), &text) else {
+        return;
+    };
+    let fen = pos.fen();
+    assert!(Position::from_fen(rules.variant(), &fen).is_ok(), "{fen} does not read back");
+    let _ = pos.status();
+    for mv in pos.legal_moves().iter().take(MAX_STEPS) {
+        let _ = san(&pos, *mv);
+        let undo = pos.make(*mv);
+        let _ = pos.fen();
+        pos.unmake(undo);
+        assert_eq!(pos.fen(), fen, "make/unmake of {} changes the position", lan(&pos, *mv));
+    }
+}
+
+/// The PGN reader and replay: any bytes are games with verdicts, or read errors.
+pub fn record(data: &[u8]) {
+    let (rules, _) = split(data);
+    let rest = data.get(1..).unwrap_or_default();
+    for game in PgnReader::from_bytes(rest).games().take(MAX_STEPS) {
+        match game {
+            Ok(record) => {
+                let _ = replay_record(&record, rules);
+            }
+            Err(_) => break,
+        }
+    }
+}
+
+/// A REPL command stream: every line is read by the REPL's command parser; moves, `undo`,
+/// `position`, `fen` and `new` act on a position as the REPL does, through the kernel.
+pub fn repl(data: &[u8]) {
+    let (first_rules, text) = split(data);
+    let mut rules = Arc::clone(first_rules);
+    let mut pos = rules.start_position();
+    let mut undos = Vec::new();
+    for line in text.lines().take(MAX_STEPS) {
+        match command::read(line) {
+            command::Input::Move(text) => {
+                if let Ok(mv) = parse_move(&pos, &text) {
+                    let _ = san(&pos, mv);
+                    undos.push(pos.make(mv));
+                }
+            }
+            command::Input::Undo => {
+                if let Some(undo) = undos.pop() {
+                    pos.unmake(undo);
+                }
+            }
+            command::Input::Position(Some(fen)) => {
+                if let Ok(next) = Position::from_fen(rules.variant(), &fen) {
+                    pos = next;
+                    undos.clear();
+                }
+            }
+            command::Input::New(name) => {
+                let index = VARIANTS.iter().position(|id| Some(*id) == name.as_deref()).unwrap_or(0);
+                rules = Arc::clone(&all_rules()[index]);
+                pos = rules.start_position();
+                undos.clear();
+            }
+            command::Input::Fen => {
+                let _ = pos.fen();
+            }
+            command::Input::Moves(_) => {
+                let _ = pos.legal_moves();
+            }
+            _ => {}
+        }
+    }
+}

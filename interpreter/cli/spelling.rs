@@ -1,0 +1,64 @@
+//! Did-you-mean for names a user types: a variant name that is neither bundled nor a file
+//! is refused with the nearest bundled names (`play porthol` -> `porthole`), and the REPL's
+//! commands use the same edit distance.
+
+use std::path::Path;
+
+/// `Ok` when `name` is a bundled variant or names an existing path; else the error a user
+/// sees, with the bundled names it is closest to.
+pub fn check_variant_name(name: &str) -> Result<(), String> {
+    let ids: Vec<String> = holechess_lang::bundled().into_iter().map(|variant| variant.id).collect();
+    if ids.iter().any(|id| id == name) || Path::new(name).exists() {
+        return Ok(());
+    }
+    let near = nearest(name, ids.iter().map(String::as_str));
+    let hint = match near.as_slice() {
+        [] => String::new(),
+        some => format!("; did you mean {}?", some.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(" or ")),
+    };
+    Err(format!("`{name}` is neither a bundled variant nor a file{hint} (`holechess list` shows the bundled variants)"))
+}
+
+/// The names a mistyped `word` may have meant: those it is a prefix of (2 letters or
+/// more), else the nearest within a third of its length in edits (at least 1).
+pub fn nearest<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
+    let word = word.to_ascii_lowercase();
+    let scored: Vec<(usize, &str)> = names
+        .map(|name| match word.len() >= 2 && name.starts_with(&word) {
+            true => (0, name),
+            false => (edit_distance(&word, name), name),
+        })
+        .filter(|&(distance, _)| distance <= (word.len() / 3).max(1))
+        .collect();
+    let best = scored.iter().map(|&(distance, _)| distance).min().unwrap_or(0);
+    scored.into_iter().filter(|&(distance, _)| distance == best).map(|(_, name)| name).collect()
+}
+
+/// Levenshtein distance.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_misspelt_variant_gets_the_nearest_names() {
+        let error = check_variant_name("porthol").unwrap_err();
+        assert!(error.contains("did you mean `porthole`?"), "{error}");
+        assert!(check_variant_name("wormhole").is_ok());
+        assert!(!check_variant_name("zzzzzzzz").unwrap_err().contains("did you mean"));
+    }
+}

@@ -1,0 +1,48 @@
+//! Square names with a board prefix, as the program prints them on several boards
+//! (`A:e2-A:e4`, `A:e2e4`, `B:Nf3`): [`strip_board_names`] checks every named board is the
+//! one in play this turn and gives the text the move reader takes (`e2-e4`, `e2e4`, `Nf3`).
+//! A teleport's square lies on the board the piece leaves (`@A:a4`), so its board is
+//! dropped unchecked.
+
+use crate::geometry::Side;
+use crate::position::Position;
+
+/// `text` without board prefixes, or why a prefix does not fit this turn.
+pub fn strip_board_names(pos: &Position, text: &str) -> Result<String, String> {
+    let g = pos.geometry();
+    if g.boards() < 2 || !text.contains(':') {
+        return Ok(text.to_owned());
+    }
+    let teleport = text.trim_start().starts_with('@');
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(colon) = rest.find(':') {
+        let before = &rest[..colon];
+        let name_start = before.rfind(|c: char| !c.is_ascii_alphanumeric()).map_or(0, |i| i + 1);
+        let name = &before[name_start..];
+        let Some(board) = g.board_names.iter().position(|n| n.eq_ignore_ascii_case(name)) else {
+            return Err(format!("`{name}` is not a board here (the boards are {})", g.board_names.join(" and ")));
+        };
+        if !teleport {
+            if let Some(in_play) = pos.board_to_move().filter(|&b| b != board) {
+                return Err(format!(
+                    "{} moves on board {} this turn, not on board {}",
+                    side_name(pos.side_to_move()),
+                    g.board_names[in_play],
+                    g.board_names[board]
+                ));
+            }
+        }
+        out.push_str(&before[..name_start]);
+        rest = &rest[colon + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}

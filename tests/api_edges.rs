@@ -1,0 +1,76 @@
+//! Issue 11 item 5: the library's edges, shakmaty style. `Position::try_play` checks a move
+//! beside the unchecked `play`; `notation::san` never panics on an illegal move (`try_san`
+//! says why); kernel errors carry kinds a program can match on.
+
+use holechess_kernel::notation::{parse_move, san, try_san, ILLEGAL_SAN};
+use holechess_kernel::{Move, PlayError, Position, PositionErrorKind, SpecErrorKind, Square, Variant, MAX_BOARDS};
+
+mod common;
+
+#[test]
+fn try_play_refuses_an_illegal_move_and_leaves_the_position_alone() {
+    let rules = common::rules("porthole");
+    let mut pos = rules.start_position();
+    let before = pos.fen();
+    let empty_square = Move::Normal { from: Square(20), to: Square(28), promotion: None };
+    assert_eq!(pos.try_play(empty_square), Err(PlayError::Illegal(empty_square)));
+    let far_away = Move::Normal { from: Square(9_000), to: Square(9_001), promotion: Some(200) };
+    assert!(pos.try_play(far_away).is_err());
+    assert_eq!(pos.fen(), before);
+    let e4 = parse_move(&pos, "e4").unwrap();
+    assert_eq!(pos.try_play(e4), Ok(()));
+    assert_ne!(pos.fen(), before);
+}
+
+#[test]
+fn san_of_an_illegal_move_is_marked_not_a_panic() {
+    for id in ["chess", "porthole", "portal"] {
+        let pos = common::rules(id).start_position();
+        let moves = [
+            Move::Normal { from: Square(27), to: Square(35), promotion: None },
+            Move::Normal { from: Square(9_000), to: Square(0), promotion: Some(99) },
+            Move::Transit { from: Square(1), entry: Square(18), exit: Square(63), promotion: None },
+            Move::Castle { king: Square(4), rook: Square(7) },
+            Move::Teleport { from: Square(24), to: Square(88) },
+        ];
+        for mv in moves {
+            assert_eq!(san(&pos, mv), ILLEGAL_SAN, "{id}: {mv:?}");
+            assert_eq!(try_san(&pos, mv), Err(PlayError::Illegal(mv)));
+        }
+        let legal = pos.legal_moves().as_slice()[0];
+        assert_eq!(try_san(&pos, legal), Ok(san(&pos, legal)));
+    }
+}
+
+#[test]
+fn k8_position_errors_say_which_part_is_wrong() {
+    let rules = common::rules("porthole");
+    let variant = rules.variant();
+    let cases = [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 porthole=c3*300", PositionErrorKind::Tokens),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1 porthole=c3*200,c3*200", PositionErrorKind::Tokens),
+        ("8/8/8/8/8/8/8/4K3 w - - 0 1", PositionErrorKind::Kings),
+        ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", PositionErrorKind::Fields),
+        ("4k3/8/8/8/8/8/4K3 w - - 0 1", PositionErrorKind::Placement),
+        ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", PositionErrorKind::EnPassant),
+    ];
+    for (fen, kind) in cases {
+        let error = Position::from_fen(variant, fen).expect_err(fen);
+        assert_eq!(error.kind, kind, "{fen}: {error}");
+    }
+    let stack = Position::from_fen(variant, "4k3/8/8/8/8/8/8/4K3 w - - 0 1 porthole=c3*200,c3*200").unwrap_err();
+    assert!(stack.message.contains("at most 255 tokens"), "{stack}");
+}
+
+#[test]
+fn a_spec_with_too_many_boards_is_a_too_large_error_before_any_table_is_built() {
+    let mut spec = holechess_lang::load("chess").unwrap().spec;
+    spec.board.names = (0..=MAX_BOARDS).map(|i| format!("B{i}")).collect();
+    let errors = Variant::compile(spec.clone()).expect_err("too many boards");
+    assert!(errors.iter().any(|e| e.kind == SpecErrorKind::TooLarge), "{errors:?}");
+    spec.board.names = (0..5000).map(|i| format!("B{i}")).collect();
+    spec.board.files = 16;
+    spec.board.ranks = 16;
+    let errors = Variant::compile(spec).expect_err("5000 boards of 16x16");
+    assert!(errors.iter().any(|e| e.kind == SpecErrorKind::TooLarge && e.message.contains("5000 boards")));
+}
