@@ -204,3 +204,29 @@ fn a_record_with_a_special_move_the_hook_does_not_generate_is_invalid_at_that_pl
     let reason = failure.reason.to_string();
     assert!(reason.contains("dig@e3 is not one of the special moves here: dig@e2"), "{reason}");
 }
+
+#[test]
+fn a_special_moves_hook_failing_mid_game_is_reported_by_play_and_validate() {
+    // The hook fails once a pawn stands on e4 (an effect on a square that is not empty).
+    let script = "variant \"Faulty\"\n  id faulty\n\nextends chess\n\ntoken pit\n  impassable\n\nspecial moves: call faulty()\n  rhai ```\nfn faulty() {\n    if !has_piece(\"e4\") { return []; }\n    let m = special_move(\"dig@e4\");\n    m.place_piece(\"white\", \"queen\", \"e4\");\n    [m]\n}\n```\n";
+    let loaded = holechess_lang::load_str("faulty.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
+    let rules = Arc::new(Rules::from_loaded(loaded).unwrap());
+    let mut game = Game::new(Arc::clone(&rules), rules.start_position(), Dice::seeded(0));
+    game.play_text("e4").unwrap();
+    let err = game.play_text("e5").unwrap_err().to_string();
+    assert!(err.contains("faulty") && err.contains("already holds a piece"), "{err}");
+    let record = read_one("[Variant \"faulty\"]\n\n1. e4 e5 *\n");
+    let failure = replay_record(&record, &rules).failure.expect("the hook fails at ply 2");
+    assert_eq!(failure.ply, 2);
+    assert!(failure.reason.to_string().contains("already holds a piece"), "{}", failure.reason);
+}
+
+#[test]
+fn the_computer_searches_special_moves_too() {
+    let rules = dig();
+    // In check from a1 with the second rank covered: digging d1 is the only legal move.
+    let pos = at(&rules, "7k/8/8/8/8/8/r7/r3K3 w - - 0 1");
+    assert_eq!(moves(&pos), ["dig@d1"]);
+    let result = holechess_ai::Searcher::default().search(&pos, holechess_ai::Limits::depth(3));
+    assert_eq!(result.best_move.map(|mv| lan(&pos, mv)).as_deref(), Some("dig@d1"));
+}

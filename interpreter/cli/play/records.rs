@@ -45,6 +45,7 @@ pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &Setup, players: &Players
     if let Some(holes) = &setup.holes {
         record.set_tag("Holes", &holes.join(" "));
     }
+    record.start_dice = setup.start_dice.clone();
     let played = game.plies().iter().map(|ply| {
         let text = if MoveEntry::new(0, &ply.san).is_some() { ply.san.clone() } else { ply.lan.clone() };
         Earlier { text, dice: ply.rolls.iter().map(|roll| roll.value).collect() }
@@ -89,6 +90,7 @@ pub fn load(path: &Path, current: &Arc<Rules>, seed: u64) -> Result<Loaded, Stri
     let setup = Setup {
         fen: record.game.fen().map(str::to_owned),
         holes: record.game.holes().map(|h| h.split([' ', ',']).filter(|s| !s.is_empty()).map(str::to_owned).collect()),
+        start_dice: record.game.start_dice.clone(),
     };
     let mut earlier: Vec<Earlier> = record
         .game

@@ -72,10 +72,11 @@ impl Session {
     pub fn new(rules: Arc<Rules>, seed: u64, ai: AiSides, level: u8, style: Style) -> Session {
         let game = Game::seeded(Arc::clone(&rules), seed);
         let engine = engine_for(&rules, level);
+        let setup = Setup { start_dice: game.setup().rolls.iter().map(|r| r.value).collect(), ..Setup::default() };
         Session {
             rules,
             game,
-            setup: Setup::default(),
+            setup,
             seed,
             ai,
             engine,
@@ -558,9 +559,17 @@ impl Session {
     }
 
     /// A fresh game from `setup` with the session's seed.
-    fn restart(&mut self, setup: Setup) -> Result<(), String> {
-        let start = setup.position(&self.rules)?;
-        self.game = Game::new(Arc::clone(&self.rules), start, Dice::seeded(self.seed));
+    fn restart(&mut self, mut setup: Setup) -> Result<(), String> {
+        let rolls = setup.fen.is_none() && setup.holes.is_none() && setup.start_dice.is_empty();
+        if rolls && self.rules.hooks.has_game_start() {
+            // The variant's game-start hooks make the start with the session's dice.
+            self.game =
+                Game::from_start(Arc::clone(&self.rules), Dice::seeded(self.seed)).map_err(|e| e.to_string())?;
+            setup.start_dice = self.game.setup().rolls.iter().map(|r| r.value).collect();
+        } else {
+            let start = setup.position(&self.rules)?;
+            self.game = Game::new(Arc::clone(&self.rules), start, Dice::seeded(self.seed));
+        }
         self.setup = setup;
         self.earlier.clear();
         self.ended = None;
@@ -575,7 +584,7 @@ impl Session {
         if self.ply_count() > 0 {
             return Err("tokens can be laid out only before the first move (`new` starts again)".to_owned());
         }
-        let base = Setup { fen: self.setup.fen.clone(), holes: None };
+        let base = Setup { fen: self.setup.fen.clone(), ..Setup::default() };
         let start = base.position(&self.rules)?;
         let layout = read_layout(squares, &self.rules, &start)?;
         self.restart(Setup { holes: Some(layout), ..base })?;
@@ -587,7 +596,7 @@ impl Session {
     }
 
     fn set_position(&mut self, fen: &str) -> Result<(), String> {
-        let setup = Setup { fen: Some(fen.to_owned()), holes: None };
+        let setup = Setup { fen: Some(fen.to_owned()), ..Setup::default() };
         setup.position(&self.rules)?;
         self.leave_game();
         self.restart(setup)?;
@@ -714,5 +723,24 @@ fn no_moves_from(pos: &Position, name: &str, sq: holechess_kernel::Square) -> St
             let check = if pos.is_check() { " (you are in check)" } else { "" };
             format!("the {kind} on {name} has no legal move{check}")
         }
+    }
+}
+
+#[cfg(test)]
+mod special_move_tests {
+    use super::*;
+
+    #[test]
+    fn completion_offers_the_special_moves_of_the_position() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/dig.hole");
+        let rules = Rules::load(path).unwrap();
+        let style = Style { colour: false, unicode: false, width: None, flipped: false };
+        let mut session = Session::new(rules, 1, AiSides { white: false, black: false }, 1, style);
+        assert!(!session.move_texts().iter().any(|t| t.starts_with("dig@")));
+        for text in ["e4", "e5"] {
+            let mv = parse_move(session.game.position(), text).unwrap();
+            session.game.play(mv).unwrap();
+        }
+        assert!(session.move_texts().contains(&"dig@e2".to_string()), "{:?}", session.move_texts());
     }
 }

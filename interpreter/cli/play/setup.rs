@@ -13,17 +13,31 @@ pub struct Setup {
     pub fen: Option<String>,
     /// A custom layout of the first token kind (`holes`, `--holes`, `[Holes]`).
     pub holes: Option<Vec<String>>,
+    /// The variant's game-start rolls, when its `at game start` hooks made the start (a
+    /// record's `%dice` before the first move).
+    pub start_dice: Vec<u8>,
 }
 
 impl Setup {
     /// The start position this setup gives in `rules`.
     pub fn position(&self, rules: &Rules) -> Result<Position, String> {
+        if self.fen.is_none() && self.holes.is_none() && !self.start_dice.is_empty() {
+            return self.rolled_start(rules);
+        }
         let base = self.fen.as_deref().unwrap_or(rules.variant().start_fen());
         let text = match &self.holes {
             Some(squares) => with_layout(base, squares, rules)?,
             None => base.to_owned(),
         };
         Position::from_fen(rules.variant(), &text).map_err(|e| format!("invalid position '{text}': {e}"))
+    }
+}
+
+impl Setup {
+    /// The start the game-start hooks make with the recorded rolls.
+    fn rolled_start(&self, rules: &Rules) -> Result<Position, String> {
+        let outcomes: Vec<u32> = self.start_dice.iter().map(|&value| u32::from(value)).collect();
+        rules.recorded_start(&outcomes).map(|(start, _)| start).map_err(|e| format!("game start: {e}"))
     }
 }
 
@@ -118,7 +132,7 @@ mod tests {
         let rules = Rules::load("porthole").unwrap();
         let start = rules.start_position();
         let squares = read_layout("d4 e5 d4", &rules, &start).unwrap();
-        let setup = Setup { fen: None, holes: Some(squares) };
+        let setup = Setup { holes: Some(squares), ..Setup::default() };
         let fen = setup.position(&rules).unwrap().fen();
         assert!(fen.ends_with("porthole=d4*2,e5") || fen.contains("d4*2"), "{fen}");
         assert!(!fen.contains("c3"), "{fen}");

@@ -56,6 +56,8 @@ pub struct Game {
     dice: Dice,
     /// What the `at game start` hooks rolled and did (empty without such hooks).
     setup: Setup,
+    /// Whether the game began at the variant's own start (its game-start hooks run there).
+    from_variant_start: bool,
 }
 
 /// The dice and notes of a variant's game-start hooks.
@@ -72,7 +74,15 @@ impl Game {
     /// A game from `start`, rolling with `dice`.
     /// A given position is complete: the variant's game-start hooks do not run.
     pub fn new(rules: Arc<Rules>, start: Position, dice: Dice) -> Game {
-        Game { rules, position: start.clone(), start, plies: Vec::new(), dice, setup: Setup::default() }
+        Game {
+            rules,
+            position: start.clone(),
+            start,
+            plies: Vec::new(),
+            dice,
+            setup: Setup::default(),
+            from_variant_start: false,
+        }
     }
 
     /// A game from the variant's start with seeded dice; the game-start hooks (if any) roll
@@ -98,32 +108,33 @@ impl Game {
     /// A game from the variant's start with the start outcomes a record gives: all must be
     /// used (K4), and a missing or impossible one is a dice error.
     pub fn from_recorded_start(rules: Arc<Rules>, outcomes: &[u32]) -> Result<Game, GameError> {
-        if !rules.hooks.has_game_start() && !outcomes.is_empty() {
-            return Err(GameError::UnexpectedStartDice);
-        }
-        let start = rules.start_position();
-        let mut game = Game::new(rules, start, Dice::recorded(outcomes.iter().copied()));
-        game.run_game_start()?;
-        let left = game.dice.remaining();
-        if left > 0 {
-            return Err(GameError::SurplusDice(left));
-        }
+        let (start, setup) = rules.recorded_start(outcomes)?;
+        let mut game = Game::new(rules, start, Dice::seeded(0));
+        game.setup = setup;
+        game.from_variant_start = true;
         Ok(game)
     }
 
     /// Runs the game-start hooks on the start position (nothing without such hooks).
     fn run_game_start(&mut self) -> Result<(), GameError> {
+        self.from_variant_start = true;
         if !self.rules.hooks.has_game_start() {
             return Ok(());
         }
         let dice = std::mem::replace(&mut self.dice, Dice::seeded(0));
-        let (outcome, dice) = self.rules.hooks.game_start(self.start.clone(), dice);
+        let (result, dice) = self.rules.rolled_start(dice);
         self.dice = dice;
-        let outcome = outcome?;
-        self.start = outcome.position;
+        let (start, setup) = result?;
+        self.start = start;
         self.position = self.start.clone();
-        self.setup = Setup { rolls: outcome.rolls, notes: outcome.notes, error: None };
+        self.setup = setup;
         Ok(())
+    }
+
+    /// Whether the game began at the variant's own start, game-start hooks included (a
+    /// record then needs no position tag: its start rolls give the start).
+    pub fn from_variant_start(&self) -> bool {
+        self.from_variant_start
     }
 
     /// What the game-start hooks rolled and did.
@@ -236,6 +247,34 @@ impl Game {
         self.position = ply.before.clone();
         self.dice = ply.dice_before.clone();
         Some(ply)
+    }
+}
+
+impl Rules {
+    /// The start the variant's game-start hooks make, rolling with `dice` (the declared start
+    /// when there are none), with what they rolled and noted; the dice are given back.
+    pub fn rolled_start(&self, dice: Dice) -> (Result<(Position, Setup), GameError>, Dice) {
+        if !self.hooks.has_game_start() {
+            return (Ok((self.start_position(), Setup::default())), dice);
+        }
+        let (outcome, dice) = self.hooks.game_start(self.start_position(), dice);
+        let result = outcome
+            .map(|o| (o.position, Setup { rolls: o.rolls, notes: o.notes, error: None }))
+            .map_err(GameError::from);
+        (result, dice)
+    }
+
+    /// [`Rules::rolled_start`] with a record's start outcomes: all must be used (K4).
+    pub fn recorded_start(&self, outcomes: &[u32]) -> Result<(Position, Setup), GameError> {
+        if !self.hooks.has_game_start() && !outcomes.is_empty() {
+            return Err(GameError::UnexpectedStartDice);
+        }
+        let (result, dice) = self.rolled_start(Dice::recorded(outcomes.iter().copied()));
+        let start = result?;
+        match dice.remaining() {
+            0 => Ok(start),
+            left => Err(GameError::SurplusDice(left)),
+        }
     }
 }
 

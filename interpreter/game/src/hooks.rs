@@ -47,6 +47,8 @@ pub struct EventOutcome {
 pub(crate) struct HookCall {
     function: String,
     file: String,
+    /// The line of `file` where the hook's rhai text starts.
+    first_line: usize,
     args: Vec<Dynamic>,
 }
 
@@ -54,6 +56,15 @@ impl HookCall {
     /// A runtime failure of this hook.
     pub(crate) fn failure(&self, message: &str) -> HookError {
         HookError::Runtime { function: self.function.clone(), file: self.file.clone(), message: message.to_string() }
+    }
+
+    /// A rhai error as a failure placed in the script: `file:line`.
+    fn rhai_failure(&self, error: &rhai::EvalAltResult) -> HookError {
+        let place = match error.position().line() {
+            Some(line) => format!("{}:{}", self.file, self.first_line + line - 1),
+            None => self.file.clone(),
+        };
+        HookError::Runtime { function: self.function.clone(), file: place, message: error.to_string() }
     }
 }
 
@@ -89,7 +100,7 @@ impl Script {
                 guard.clone()
             }
         };
-        (result.map_err(|e| call.failure(&e.to_string())), state)
+        (result.map_err(|e| call.rhai_failure(&e)), state)
     }
 }
 
@@ -115,6 +126,7 @@ impl HookRuntime {
             let call = HookCall {
                 function: hook.function.clone(),
                 file: hook.source_file.clone(),
+                first_line: hook.source_line,
                 args: hook.args.iter().map(to_dynamic).collect(),
             };
             match hook.event {

@@ -5,11 +5,14 @@ use std::sync::Arc;
 
 use holechess_game::{Dice, Game, GameError, Rules};
 
-fn rules_with(body: &str) -> Arc<Rules> {
-    let script = format!(
+fn with_body(body: &str) -> String {
+    format!(
         "variant \"Hooked\"\n  id hooked\n\nextends chess\n\ntoken crater\n  impassable\n  shown as %\n  any number\n\nafter each move: call event()\n  rhai ```\nfn event() {{\n{body}\n}}\n```\n"
-    );
-    let loaded = holechess_lang::load_str("test.hole", &script).unwrap_or_else(|d| panic!("{}", d.render()));
+    )
+}
+
+fn rules_with(body: &str) -> Arc<Rules> {
+    let loaded = holechess_lang::load_str("test.hole", &with_body(body)).unwrap_or_else(|d| panic!("{}", d.render()));
     Arc::new(Rules::from_loaded(loaded).unwrap())
 }
 
@@ -36,11 +39,18 @@ fn issue11_remove_piece_refuses_a_royal_piece() {
 
 #[test]
 fn issue11_hooks_have_no_clock() {
+    // The checker refuses the clock functions at load, with the line.
     for call in ["timestamp()", "sleep(1)"] {
+        let script = with_body(&format!("let t = {call};"));
+        let diagnostics = holechess_lang::load_str("test.hole", &script).unwrap_err().render();
+        let name = call.split('(').next().unwrap();
+        assert!(diagnostics.contains(name) && diagnostics.contains("test.hole:14"), "{call}: {diagnostics}");
+    }
+    // Reached around the checker, the engine has no clock either.
+    for call in ["Fn(\"timestamp\").call()", "Fn(\"sleep\").call(1)"] {
         let rules = rules_with(&format!("let t = {call};"));
         let err = play(&rules, &["e4"]).unwrap_err().to_string();
-        let name = call.split('(').next().unwrap();
-        assert!(err.contains(name), "{call}: {err}");
+        assert!(err.contains("timestamp") || err.contains("sleep"), "{call}: {err}");
     }
 }
 
@@ -107,4 +117,41 @@ fn effects_are_refused_while_listing_special_moves() {
     let rules = Rules::from_loaded(loaded).unwrap();
     let err = rules.trial_run().unwrap_err().to_string();
     assert!(err.contains("not available in a `special moves` hook"), "{err}");
+}
+
+#[test]
+fn the_checkers_api_table_matches_the_engine() {
+    let engine = holechess_game::engine::sandboxed_engine();
+    let numeric = |name: &str, index: usize, arity: usize| {
+        matches!((name, index, arity), ("roll", 0, _) | ("square", _, _) | ("place_token", 2, 3) | ("set_timer", 1, _))
+    };
+    for &(name, arities) in holechess_lang::HOOK_API {
+        for &arity in arities {
+            let args: Vec<&str> = (0..arity).map(|i| if numeric(name, i, arity) { "2" } else { "\"e4\"" }).collect();
+            let script = format!("{name}({})", args.join(", "));
+            if let Err(e) = engine.eval::<rhai::Dynamic>(&script) {
+                assert!(!e.to_string().contains("Function not found"), "{script}: {e}");
+            }
+        }
+    }
+    let unknown = engine.eval::<rhai::Dynamic>("no_such_api(1)").unwrap_err().to_string();
+    assert!(unknown.contains("Function not found"), "{unknown}");
+}
+
+#[test]
+fn the_trial_run_reports_a_runtime_error_with_its_file_and_line() {
+    let script = "variant \"S\"\n  id s\n\nextends chess\n\ntoken pit\n  impassable\n\nspecial moves: call list()\n  rhai ```\nfn list() {\n    let m = special_move(\"dig@e9\");\n    m.place_token(\"pit\", \"e9\");\n    [m]\n}\n```\n";
+    let loaded = holechess_lang::load_str("s.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
+    let rules = Rules::from_loaded(loaded).unwrap();
+    let err = rules.trial_run().unwrap_err().to_string();
+    assert!(err.contains("s.hole:13") && err.contains("'e9' is not a square"), "{err}");
+}
+
+#[test]
+fn a_two_board_variant_refuses_a_special_moves_hook() {
+    let script =
+        "variant \"P\"\n  id p\n\nextends portal\n\nspecial moves: call none()\n  rhai ```\nfn none() { [] }\n```\n";
+    let loaded = holechess_lang::load_str("p.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
+    let err = Rules::from_loaded(loaded).unwrap_err().to_string();
+    assert!(err.contains("two-board"), "{err}");
 }

@@ -244,6 +244,8 @@ pub enum RemoveKind {
     Piece,
     Token,
     Behaviour,
+    /// `remove hook NAME`: every inherited hook calling function NAME.
+    Hook,
 }
 
 /// `remove piece queen`.
@@ -347,5 +349,6 @@ pub fn kind_word(kind: RemoveKind) -> &'static str {
         RemoveKind::Piece => "piece",
         RemoveKind::Token => "token",
         RemoveKind::Behaviour => "behaviour",
+        RemoveKind::Hook => "hook",
     }
 }

@@ -389,6 +389,7 @@ impl Checker {
             RemoveKind::Piece => remove_by_name(&mut self.scope.pieces, name, |p| &p.name.node),
             RemoveKind::Token => remove_by_name(&mut self.scope.tokens, name, |t| &t.name.node),
             RemoveKind::Behaviour => remove_by_name(&mut self.scope.behaviours, name, |t| &t.name.node),
+            RemoveKind::Hook => crate::hook_check::remove_hook(&mut self.scope.hooks, name),
         };
         if !removed {
             let what = kind_word(remove.kind);

@@ -27,6 +27,7 @@ use holechess_kernel::{SpecError, Variant};
 
 pub use ast::{HookArg, HookEvent};
 pub use diagnostic::{Diagnostic, Diagnostics, Problem};
+pub use hook_check::HOOK_API;
 pub use policy::allow_path;
 use sources::{Origin, SourceMap};
 
@@ -51,6 +52,8 @@ pub struct Hook {
     pub source: String,
     /// The file holding that text (the script itself for an inline block).
     pub source_file: String,
+    /// The line of that file where the text starts (1 for a `.rhai` file).
+    pub source_line: usize,
 }
 
 /// A bundled variant, for `holechess list`.
@@ -171,12 +174,14 @@ fn hooks(checked: &check::Checked) -> Vec<Hook> {
         .hooks
         .iter()
         .map(|hook| {
-            let (source, source_file) = match &hook.source {
-                Some(source) => (
-                    source.text.clone(),
-                    checked.sources.get(source.file).map(|file| file.origin.label()).unwrap_or_default(),
-                ),
-                None => (String::new(), String::new()),
+            let (source, source_file, source_line) = match &hook.source {
+                Some(source) => {
+                    let file = checked.sources.get(source.file);
+                    let before = file.map_or("", |file| &file.text[..source.offset.min(file.text.len())]);
+                    let line = before.matches('\n').count() + 1;
+                    (source.text.clone(), file.map(|file| file.origin.label()).unwrap_or_default(), line)
+                }
+                None => (String::new(), String::new(), 1),
             };
             Hook {
                 event: hook.decl.event.node,
@@ -184,6 +189,7 @@ fn hooks(checked: &check::Checked) -> Vec<Hook> {
                 args: hook.decl.args.iter().map(|arg| arg.node.clone()).collect(),
                 source,
                 source_file,
+                source_line,
             }
         })
         .collect()

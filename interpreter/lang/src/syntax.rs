@@ -416,6 +416,7 @@ impl Builder {
         let kind = match self.child(&pair, &kids, 0)?.as_str() {
             "piece" => RemoveKind::Piece,
             "behaviour" => RemoveKind::Behaviour,
+            "hook" => RemoveKind::Hook,
             _ => RemoveKind::Token,
         };
         Ok(RemoveDecl { kind, name: self.ident(&self.child(&pair, &kids, 1)?) })
@@ -778,7 +779,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::blocks_promotion => "`no promotion on it`",
         Rule::removes_occupant => "`removes the piece where it appears`",
         Rule::remove_decl => "`remove piece NAME`",
-        Rule::remove_kind => "`piece`, `token` or `behaviour`",
+        Rule::remove_kind => "`piece`, `token`, `behaviour` or `hook`",
         Rule::setup_decl => "`setup FEN`",
         Rule::fen_line | Rule::placement => "a FEN piece placement such as `rnbqkbnr/pppppppp/8/...`",
         Rule::fen_field => "a FEN field",

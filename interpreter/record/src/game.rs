@@ -213,6 +213,9 @@ pub struct Game {
     /// Comments before the first move.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub opening_comments: Vec<String>,
+    /// Outcomes of `%dice` before the first move: the variant's game-start rolls (K4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_dice: Vec<u8>,
     /// The main line.
     pub moves: Vec<MoveEntry>,
     /// The termination marker, if the movetext had one.

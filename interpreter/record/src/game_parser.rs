@@ -248,11 +248,11 @@ impl GameParser {
                     entry.push_annotation(Annotation::Comment(text));
                 }
             }
-            None if !dice.is_empty() => {
-                let error = SyntaxError::NothingToAttachTo { what: "`%dice`".into() };
-                return Err(self.problem(line, error));
+            None => {
+                // Before the first move: the variant's game-start rolls (K4).
+                self.game.start_dice.extend_from_slice(&dice);
+                self.game.opening_comments.extend(text);
             }
-            None => self.game.opening_comments.extend(text),
         }
         Ok(())
     }

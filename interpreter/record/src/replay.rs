@@ -124,7 +124,12 @@ pub fn replay_game(game: &Game, problem: Option<&SyntaxProblem>, rules: &Arc<Rul
         Ok(start) => start,
         Err(reason) => return failed(0, tag_failure(game, reason)),
     };
-    let mut player = Player::new(rules, start);
+    let mut player = match Player::new(rules, start, game) {
+        Ok(player) => player,
+        Err((reason, fen)) => {
+            return failed(0, Failure { ply: 0, line: game.line, text: String::new(), reason, fen: Some(fen) })
+        }
+    };
     for entry in &game.moves {
         if let Err(reason) = player.play(entry) {
             let failure = move_failure(entry, reason, player.position().fen());
@@ -298,8 +303,27 @@ enum Player {
 }
 
 impl Player {
-    fn new(rules: &Arc<Rules>, start: Position) -> Player {
-        if rules.has_events() {
+    /// A player from `start`; from the variant's own start, the game-start hooks (if any)
+    /// first replay the record's start rolls (K4: a missing or impossible one is a dice error
+    /// at ply 0).
+    fn new(rules: &Arc<Rules>, start: Position, record: &Game) -> Result<Player, (Reason, String)> {
+        let given = record.fen().is_some_and(|fen| !fen.trim().is_empty()) || record.holes().is_some();
+        if !given && (rules.hooks.has_game_start() || !record.start_dice.is_empty()) {
+            let outcomes: Vec<u32> = record.start_dice.iter().map(|&value| u32::from(value)).collect();
+            return holechess_game::Game::from_recorded_start(Arc::clone(rules), &outcomes)
+                .map(|game| Player::Session(Box::new(game)))
+                .map_err(|error| (game_error_reason(error, rules.id()), start.fen()));
+        }
+        if !record.start_dice.is_empty() {
+            let reason = Reason::UnexpectedDice { variant: rules.id().to_owned() };
+            return Err((reason, start.fen()));
+        }
+        Ok(Player::from_position(rules, start))
+    }
+
+    fn from_position(rules: &Arc<Rules>, start: Position) -> Player {
+        // A special-moves hook may fail while generating: the session reports its error.
+        if rules.has_events() || rules.hooks.has_special_moves() {
             let dice = holechess_game::Dice::recorded(std::iter::empty());
             return Player::Session(Box::new(holechess_game::Game::new(Arc::clone(rules), start, dice)));
         }
@@ -359,7 +383,11 @@ fn pick(position: &Position, legal: &MoveList, entry: &MoveEntry) -> Result<Move
 fn play_in_session(game: &mut holechess_game::Game, entry: &MoveEntry) -> Result<(), Reason> {
     let mut position = game.position().clone();
     let mut legal = MoveList::new();
+    game.rules().hooks.take_special_error();
     position.generate_legal(&mut legal);
+    if let Some(error) = game.rules().hooks.take_special_error() {
+        return Err(Reason::Event { message: error.to_string() });
+    }
     if legal.is_empty() {
         game_over(&position)?;
     }
@@ -372,7 +400,9 @@ fn game_error_reason(error: GameError, variant: &str) -> Reason {
     match error {
         GameError::GameOver(status) => Reason::GameOver { status },
         GameError::SurplusDice(left) => Reason::SurplusDice { left },
-        GameError::UnexpectedDice => Reason::UnexpectedDice { variant: variant.to_owned() },
+        GameError::UnexpectedDice | GameError::UnexpectedStartDice => {
+            Reason::UnexpectedDice { variant: variant.to_owned() }
+        }
         GameError::Event(HookError::Dice(message)) if message.starts_with("missing") => Reason::MissingDice { message },
         GameError::Event(HookError::Dice(message)) if message.starts_with("impossible") => {
             Reason::ImpossibleDice { message }

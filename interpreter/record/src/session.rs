@@ -1,6 +1,7 @@
 //! Records of games played in a session: a [`holechess_game::Game`] becomes a PGN
 //! [`Game`] with the variant tag, the start position when it is not the variant's own, SAN
-//! moves, every dice outcome in `%dice` (K4) and the events' notes as comments, so that
+//! moves, every dice outcome in `%dice` (K4; the game-start rolls before the first move)
+//! and the events' notes as comments, so that
 //! writing it and replaying it gives back the same game.
 
 use holechess_kernel::Position;
@@ -20,12 +21,20 @@ pub fn record_of(session: &holechess_game::Game, white: &str, black: &str) -> Ga
         tag("Result", result_of(session.position()).as_pgn()),
         tag("Variant", rules.id()),
     ];
-    if session.start().fen() != rules.start_position().fen() {
+    if !session.from_variant_start() && session.start().fen() != rules.start_position().fen() {
         tags.push(tag("SetUp", "1"));
         tags.push(tag("FEN", &session.start().fen()));
     }
     let moves = session.plies().iter().enumerate().map(|(i, ply)| entry(i as u32 + 1, ply)).collect();
-    Game { line: 1, tags, opening_comments: Vec::new(), moves, result: Some(result_of(session.position())) }
+    let setup = session.setup();
+    Game {
+        line: 1,
+        tags,
+        opening_comments: if setup.notes.is_empty() { Vec::new() } else { vec![setup.notes.join("; ")] },
+        start_dice: setup.rolls.iter().map(|r| r.value).collect(),
+        moves,
+        result: Some(result_of(session.position())),
+    }
 }
 
 fn tag(name: &str, value: &str) -> TagPair {

@@ -57,6 +57,9 @@ fn escape_tag_value(value: &str) -> String {
 
 fn movetext_words(game: &Game) -> Vec<Word> {
     let mut words = Vec::with_capacity(game.moves.len() * 2 + 2);
+    if !game.start_dice.is_empty() {
+        words.push(Word::Plain(dice_comment(&game.start_dice)));
+    }
     for comment in &game.opening_comments {
         push_comment(comment, &mut words);
     }

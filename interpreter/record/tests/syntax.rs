@@ -254,8 +254,14 @@ fn a_line_of_prose_is_a_malformed_game() {
 fn moves_before_the_first_move_have_nothing_to_attach_to() {
     let problem = only_game("[Event \"A\"]\n{intro} (1. d4) 1. e4 *").problem.unwrap();
     assert_eq!(problem.error, SyntaxError::NothingToAttachTo { what: "a variation".into() });
-    let dice = only_game("[Event \"A\"]\n{[%dice 3]} 1. e4 *").problem.unwrap();
-    assert_eq!(dice.error, SyntaxError::NothingToAttachTo { what: "`%dice`".into() });
+}
+
+#[test]
+fn dice_before_the_first_move_are_the_game_start_rolls() {
+    let game = only_game("[Event \"A\"]\n{[%dice 3 4] setup} 1. e4 *");
+    assert!(game.problem.is_none(), "{:?}", game.problem);
+    assert_eq!(game.game.start_dice, vec![3, 4]);
+    assert_eq!(game.game.opening_comments, vec!["setup".to_string()]);
 }
 
 #[test]
