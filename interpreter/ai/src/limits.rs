@@ -75,7 +75,7 @@ impl StopFlag {
 /// How many nodes pass between two looks at the clock.
 const POLL_NODES: u64 = 1024;
 
-/// A search's clock: counts nodes and, every [`POLL_NODES`] of them, looks at the deadline
+/// A search's clock: counts nodes and, every `POLL_NODES` (1024) of them, looks at the deadline
 /// and the stop flag. Once expired it stays expired.
 #[derive(Clone, Debug)]
 pub struct Clock {

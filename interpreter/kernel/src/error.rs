@@ -10,12 +10,19 @@ use crate::moves::Move;
 /// at the declaration in the script.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecSubject {
+    /// The variant as a whole (its header, its piece and token counts).
     Variant,
+    /// The board declaration.
     Board,
+    /// The piece of this index.
     Piece(u8),
+    /// The setup position.
     Setup,
+    /// The rules block.
     Rules,
+    /// The token of this index.
     Token(u8),
+    /// The links block.
     Links,
 }
 

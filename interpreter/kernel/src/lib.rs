@@ -6,22 +6,86 @@
 //! and [`Variant::compile`] turns it into tables that move generation reads without
 //! allocating or calling out.
 
+// Lint policy (see the workspace `Cargo.toml`): lossy casts are reported in the kernel, and
+// allowed only in the modules below, where every index is bounded by the geometry's limits
+// (at most 16x16 squares per board, 16 boards, 31 piece kinds, 15 token kinds), checked once
+// by `Variant::compile`; those modules are move generation's hot paths and keep plain casts.
+#![warn(clippy::cast_possible_truncation, clippy::cast_sign_loss, clippy::cast_possible_wrap)]
+// Every public item is documented, except in the modules allowed below with their reason.
+#![warn(missing_docs)]
+
 mod attacks;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
+#[allow(missing_docs, reason = "SquareSet methods are the usual set operations")]
 mod bitset;
 pub mod error;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 mod fen;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
+#[allow(missing_docs, reason = "square, side and board accessors named for what they return")]
 pub mod geometry;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 mod make;
 mod movegen;
+#[allow(missing_docs, reason = "move kinds and list methods documented at the type level")]
 pub mod moves;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
+#[allow(missing_docs, reason = "notation text nodes documented at the type level")]
 pub mod notation;
+#[allow(missing_docs, reason = "status variants documented at the type level")]
 pub mod outcome;
 pub mod perft;
 pub mod played;
+#[allow(missing_docs, reason = "position accessors named for what they return")]
 pub mod position;
+#[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
+#[allow(missing_docs, reason = "special-move effects documented at the type level")]
 pub mod special;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 mod turns;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
 mod variant;
 mod warped;
 pub mod zobrist;

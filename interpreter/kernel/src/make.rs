@@ -53,6 +53,7 @@ impl Undo {
         }
     }
 
+    /// The move this undo record takes back.
     pub fn played(&self) -> Move {
         self.mv
     }

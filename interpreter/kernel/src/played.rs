@@ -9,6 +9,7 @@ use crate::position::{code_kind, code_side, Piece};
 /// The last move played in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlayedMove {
+    /// The move.
     pub mv: Move,
     /// The piece that moved (for castling the king; for a special move the first piece it
     /// moved or placed), if any.

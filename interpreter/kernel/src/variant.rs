@@ -304,6 +304,7 @@ impl Variant {
         layout
     }
 
+    /// The spec it was compiled from.
     pub fn spec(&self) -> &VariantSpec {
         &self.spec
     }
@@ -322,22 +323,27 @@ impl Variant {
         self.special.get()
     }
 
+    /// The variant's id (`porthole`).
     pub fn id(&self) -> &str {
         &self.spec.id
     }
 
+    /// Its boards.
     pub fn geometry(&self) -> &Geometry {
         &self.geometry
     }
 
+    /// Its kinds of piece, indexed by [`PieceId`].
     pub fn pieces(&self) -> &[PieceSpec] {
         &self.spec.pieces
     }
 
+    /// One kind of piece (`id` must be one of [`Variant::pieces`]).
     pub fn piece(&self, id: PieceId) -> &PieceSpec {
         &self.spec.pieces[id as usize]
     }
 
+    /// Its kinds of token, indexed by [`TokenId`].
     pub fn tokens(&self) -> &[TokenSpec] {
         &self.spec.tokens
     }
@@ -348,19 +354,23 @@ impl Variant {
         &self.spec.tokens[kind as usize]
     }
 
+    /// The kind of token named `name`.
     pub fn token_by_name(&self, name: &str) -> Option<TokenId> {
         self.spec.tokens.iter().position(|t| t.name.eq_ignore_ascii_case(name)).map(|i| i as TokenId)
     }
 
+    /// The kind of piece written `letter` (either case).
     pub fn piece_by_letter(&self, letter: char) -> Option<PieceId> {
         let upper = letter.to_ascii_uppercase();
         self.spec.pieces.iter().position(|p| p.letter == upper).map(|i| i as PieceId)
     }
 
+    /// The kind of piece named `name`.
     pub fn piece_by_name(&self, name: &str) -> Option<PieceId> {
         self.spec.pieces.iter().position(|p| p.name.eq_ignore_ascii_case(name)).map(|i| i as PieceId)
     }
 
+    /// Whether that kind of piece is royal (must not be left in check).
     pub fn is_royal(&self, piece: PieceId) -> bool {
         self.royal_mask & (1 << piece) != 0
     }

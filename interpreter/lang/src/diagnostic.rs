@@ -8,17 +8,21 @@ use crate::sources::SourceMap;
 /// What a stage of the front end found wrong, before it is placed in its file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
+    /// The text it is about.
     pub span: Span,
+    /// What is wrong, in words.
     pub message: String,
     /// What would have been right, in words (`expected a number`).
     pub expected: Option<String>,
 }
 
 impl Problem {
+    /// A problem with `span` and no expectation.
     pub fn new(span: Span, message: impl Into<String>) -> Problem {
         Problem { span, message: message.into(), expected: None }
     }
 
+    /// The same problem, saying what would have been right.
     pub fn expecting(mut self, expected: impl Into<String>) -> Problem {
         self.expected = Some(expected.into());
         self
@@ -39,7 +43,9 @@ pub struct Diagnostic {
     pub width: usize,
     /// The whole source line, without its line break.
     pub source_line: String,
+    /// What is wrong, in words.
     pub message: String,
+    /// What would have been right, in words.
     pub expected: Option<String>,
 }
 
@@ -100,14 +106,17 @@ impl Diagnostic {
 pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
+    /// Whether there is no error.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// How many errors there are.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// The errors, in the order found.
     pub fn iter(&self) -> std::slice::Iter<'_, Diagnostic> {
         self.0.iter()
     }

@@ -8,15 +8,36 @@
 //!
 //! Bundled variants and the stdlib are embedded in the binary, so `load("chess")` works from
 //! any folder; a path works everywhere a name does.
+//!
+//! ```
+//! use holechess_kernel::notation::{parse_move, san};
+//! use holechess_kernel::Position;
+//!
+//! let loaded = holechess_lang::load("porthole").expect("a bundled variant");
+//! let mut pos = Position::start(&loaded.variant);
+//! let mv = parse_move(&pos, "e4").expect("a legal move");
+//! assert_eq!(san(&pos, mv), "e4");
+//! pos.try_play(mv).expect("legal");
+//! assert!(pos.fen().starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
+//!
+//! let refused = holechess_lang::load_str("mine.hole", "variant \"Mine\"\nboards A and B\n");
+//! assert!(refused.unwrap_err().render().contains("mine.hole:2:"));
+//! ```
 
+#![warn(missing_docs)]
+
+#[allow(missing_docs, reason = "AST nodes are named for the grammar rules they come from; documented per type")]
 pub mod ast;
+#[allow(missing_docs, reason = "the merged scope mirrors the AST; documented per type")]
 pub mod check;
 pub mod diagnostic;
 mod hook_check;
 pub mod limits;
+#[allow(missing_docs, reason = "lowering internals shared with check; documented per type")]
 pub mod lower;
 pub mod policy;
 pub mod sources;
+#[allow(missing_docs, reason = "pest derives an undocumented `Rule` enum")]
 pub mod syntax;
 
 use std::path::{Path, PathBuf};
@@ -34,7 +55,9 @@ use sources::{Origin, SourceMap};
 /// A variant loaded from a script: its spec, the compiled kernel variant, its hooks.
 #[derive(Clone, Debug)]
 pub struct LoadedVariant {
+    /// The variant as the scripts declare it, before compiling.
     pub spec: VariantSpec,
+    /// The compiled variant move generation reads.
     pub variant: Arc<Variant>,
     /// Hook declarations in the order read (parsed and kept; not run here).
     pub hooks: Vec<Hook>,
@@ -45,8 +68,11 @@ pub struct LoadedVariant {
 /// A rhai hook: when it runs, which function, with which literal arguments, and its source.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hook {
+    /// When it runs (`after each move`).
     pub event: HookEvent,
+    /// The rhai function it calls.
     pub function: String,
+    /// The literal arguments of the call.
     pub args: Vec<HookArg>,
     /// The rhai source text that defines the function.
     pub source: String,
@@ -59,8 +85,11 @@ pub struct Hook {
 /// A bundled variant, for `holechess list`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BundledInfo {
+    /// The name it is loaded by (`porthole`).
     pub id: String,
+    /// Its title (`Porthole Chess`).
     pub title: String,
+    /// One sentence on what it is.
     pub summary: String,
 }
 

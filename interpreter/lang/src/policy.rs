@@ -32,7 +32,9 @@ pub fn allow_path(dir: &Path) -> Result<(), String> {
 /// What a reference asks for: a script (`extends`, `include`) or a rhai source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileKind {
+    /// A `.hole` script.
     Script,
+    /// A `.rhai` source.
     Rhai,
 }
 

@@ -52,7 +52,9 @@ impl Origin {
 /// One loaded source file.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
+    /// Where it was read from.
     pub origin: Origin,
+    /// Its whole text.
     pub text: String,
     /// Byte offset of the start of every line, so placing a span costs a binary search,
     /// not a scan of the file (a file with many errors is checked in linear time).
@@ -75,10 +77,15 @@ impl SourceFile {
 /// A span placed in its file, for a diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
+    /// The file's name in messages.
     pub file: String,
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters, within `source_line`.
     pub column: usize,
+    /// How many characters the caret underlines.
     pub width: usize,
+    /// The line quoted (a bounded excerpt of a long one).
     pub source_line: String,
 }
 
@@ -89,19 +96,23 @@ pub struct SourceMap {
 }
 
 impl SourceMap {
+    /// Adds a file's text; its id is returned.
     pub fn add(&mut self, origin: Origin, text: String) -> FileId {
         self.files.push(SourceFile::new(origin, text));
         self.files.len() - 1
     }
 
+    /// The file with this id.
     pub fn get(&self, file: FileId) -> Option<&SourceFile> {
         self.files.get(file)
     }
 
+    /// The id of the file read from `origin`, if it was read.
     pub fn find(&self, origin: &Origin) -> Option<FileId> {
         self.files.iter().position(|file| &file.origin == origin)
     }
 
+    /// Every file read, in order.
     pub fn files(&self) -> &[SourceFile] {
         &self.files
     }

@@ -1,4 +1,4 @@
-//! Reading a `.hole` file into its [`ast::Script`]: the pest parser and one building function
+//! Reading a `.hole` file into its [`crate::ast::Script`]: the pest parser and one building function
 //! per grammar rule. All pest types stay inside this module.
 //!
 //! A file is cut into declarations (a line starting in column 0 starts one; indented lines

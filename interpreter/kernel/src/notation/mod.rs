@@ -2,7 +2,7 @@
 //! transits `e1d2>f5`, intent `@`, teleport `@a4`, pass `--`) and SAN (`Nf3`, `exd5`,
 //! `e8=Q`, `O-O`, `Kd2>f5`). Writing is here; reading is one reader for every caller (the
 //! REPL, the game layer, record validation): [`text`] parses a token without a board, and
-//! [`resolve`] finds the legal move it names, or says why there is none.
+//! [`resolve()`] finds the legal move it names, or says why there is none.
 
 use std::fmt;
 

@@ -18,7 +18,9 @@ use crate::position::Position;
 /// How a notation matched the legal moves.
 #[derive(Debug)]
 pub enum Resolved {
+    /// Exactly this legal move.
     One(Move),
+    /// No legal move.
     None,
     /// Several moves match: their SAN.
     Ambiguous(Vec<String>),
