@@ -8,18 +8,17 @@ use crate::score::MAX_PLY;
 
 pub(crate) struct Frame {
     pub moves: MoveList,
-    pub scores: [i32; MAX_MOVES],
+    /// One score per move (as long as the longest list seen: lists grow past `MAX_MOVES`).
+    pub scores: Vec<i32>,
 }
 
 pub(crate) struct Frames {
-    frames: Vec<Box<Frame>>,
+    frames: Vec<Frame>,
 }
 
 impl Frames {
     pub fn new() -> Frames {
-        Frames {
-            frames: (0..=MAX_PLY).map(|_| Box::new(Frame { moves: MoveList::new(), scores: [0; MAX_MOVES] })).collect(),
-        }
+        Frames { frames: (0..=MAX_PLY).map(|_| Frame { moves: MoveList::new(), scores: vec![0; MAX_MOVES] }).collect() }
     }
 
     /// Generates the legal moves of `pos` into the frame of `ply`; returns how many.

@@ -73,6 +73,9 @@ impl Ordering {
         ply: usize,
     ) {
         let Frame { moves, scores } = frame;
+        if scores.len() < moves.len() {
+            scores.resize(moves.len(), 0);
+        }
         for (i, &mv) in moves.as_slice().iter().enumerate() {
             scores[i] = self.score_move(tables, pos, mv, table_move, ply);
         }

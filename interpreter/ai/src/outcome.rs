@@ -1,9 +1,9 @@
-//! How a game stands: mate, stalemate (read by the variant's stalemate rule, K7), the
-//! 50-move rule and repetition where the variant keeps them, for the match runner; and
-//! the same rules as the search scores them.
+//! How a game stands, for the match runner and the search: the kernel's game status (mate,
+//! stalemate by the variant's rule, K7) and its draw claims (50-move rule, repetition), with
+//! no rule of its own.
 
 use holechess_kernel::spec::StalemateRule;
-use holechess_kernel::{MoveList, Position};
+use holechess_kernel::{DrawClaim, Position, Status};
 
 use crate::score::{mated_in, Score, DRAW};
 
@@ -22,21 +22,19 @@ pub enum GameStatus {
     Repetition,
 }
 
-/// The status of `pos` for the side to move (draw rules are applied as if claimed).
+/// The status of `pos` for the side to move (draw rules are applied as if claimed): the
+/// kernel's game status and draw claims, read as the match runner needs them.
 pub fn game_status(pos: &Position) -> GameStatus {
-    let mut scratch = MoveList::new();
-    let has_moves = pos.clone().count_legal(&mut scratch) > 0;
-    if !has_moves {
-        return if pos.is_check() { GameStatus::Checkmated } else { GameStatus::Stalemated(stalemate_rule(pos)) };
+    match pos.status() {
+        Status::Checkmate { .. } => GameStatus::Checkmated,
+        Status::Stalemate { rule } => GameStatus::Stalemated(rule),
+        Status::Draw { .. } => GameStatus::Stalemated(StalemateRule::Draw),
+        Status::Ongoing => match pos.claimable_draw() {
+            Some(DrawClaim::FiftyMoves) => GameStatus::FiftyMoves,
+            Some(DrawClaim::Repetition) => GameStatus::Repetition,
+            None => GameStatus::Ongoing,
+        },
     }
-    let rules = &pos.variant().spec().rules;
-    if rules.fifty_move.is_some_and(|n| pos.halfmove_clock() >= 2 * n) {
-        return GameStatus::FiftyMoves;
-    }
-    if rules.repetition.is_some_and(|r| pos.repetitions() + 1 >= r as usize) {
-        return GameStatus::Repetition;
-    }
-    GameStatus::Ongoing
 }
 
 fn stalemate_rule(pos: &Position) -> StalemateRule {
@@ -66,6 +64,5 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
 /// variant has it, and any repetition within the game (a cycle gains nothing, whatever the
 /// variant's repetition rule).
 pub(crate) fn drawn_in_search(pos: &Position) -> bool {
-    let rules = &pos.variant().spec().rules;
-    rules.fifty_move.is_some_and(|n| pos.halfmove_clock() >= 2 * n) || pos.repetitions() > 0
+    pos.claimable_draw() == Some(DrawClaim::FiftyMoves) || pos.repetitions() > 0
 }

@@ -1,8 +1,10 @@
 //! A piece's reach on the current board: the squares its unconditional patterns step,
-//! slide or leap to, lines stopping at the first piece and at blocking tokens. It is an
+//! slide or leap to along the kernel's rays, lines stopping at the first piece and reading
+//! tokens through the kernel's effect model (blocking tokens stop, absent squares are skipped). It is an
 //! estimate of movement for the evaluation (no legality, no transits, no conditional
 //! patterns), cheap enough to run for every piece at every leaf.
 
+use holechess_kernel::spec::{Entry, TokenMovement};
 use holechess_kernel::{Position, Side, Square};
 
 use crate::tables::{Role, VariantTables};
@@ -45,24 +47,22 @@ pub(crate) fn walk_reach(
             if steps == walk.limit {
                 break;
             }
-            if let Some(stack) = pos.tokens_at(to) {
-                if pos.piece_at(to).is_none() {
-                    let effect = tables.token_effects[stack.kind as usize];
-                    if !(royal && effect.royal_ignores) {
-                        if effect.skipped {
-                            continue;
-                        }
-                        if effect.enterable && walk.moves {
-                            visit(to, Target::Gate);
-                        }
-                        if effect.stops {
-                            break;
-                        }
+            let piece = pos.piece_at(to);
+            if piece.is_none() {
+                if let Some(effect) = pos.effect_at(to, royal) {
+                    if effect.passage == TokenMovement::Absent {
+                        continue;
+                    }
+                    if effect.entry != Entry::None && walk.moves {
+                        visit(to, Target::Gate);
+                    }
+                    if effect.stops_lines() {
+                        break;
                     }
                 }
             }
             steps += 1;
-            match pos.piece_at(to) {
+            match piece {
                 None => {
                     if walk.moves {
                         visit(to, Target::Empty);

@@ -1,19 +1,20 @@
 //! Per-variant tables the evaluation reads, computed once from the compiled variant:
-//! piece values and roles, the unconditional patterns of every piece as rays, square
-//! coordinates and centrality, and what each token kind does to a piece's reach.
+//! piece values and roles, the unconditional patterns of every piece as directions of the
+//! kernel's rays, square coordinates and centrality. What a token does to a piece's reach is
+//! read from the kernel's one effect model, not copied here.
 
 use std::sync::Arc;
 
-use holechess_kernel::spec::{Entry, PatternCondition, Schedule, TokenMovement, TokenSpec};
+use holechess_kernel::spec::{PatternCondition, Schedule};
 use holechess_kernel::{Geometry, Position, Side, Square, Variant};
 
 use crate::score::Score;
 use crate::values::{classic_points, empty_board_reach, material_values};
 
-/// One unconditional pattern of a piece: a ray direction walked up to `limit` squares.
+/// One unconditional pattern of a piece: a kernel ray direction walked up to `limit` squares.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Walk {
-    pub dir: usize,
+    pub dir: u8,
     pub limit: usize,
     pub moves: bool,
     pub captures: bool,
@@ -39,19 +40,6 @@ pub(crate) struct KindInfo {
     pub centre_weight: Score,
 }
 
-/// What a token does to a walk along a line.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct TokenEffect {
-    /// The line stops at the token.
-    pub stops: bool,
-    /// The square is skipped (it does not exist for the piece).
-    pub skipped: bool,
-    /// Royal pieces treat it as an ordinary square.
-    pub royal_ignores: bool,
-    /// A piece reaching it may enter it (a transit gate).
-    pub enterable: bool,
-}
-
 /// A square's board and coordinates.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Coord {
@@ -68,12 +56,9 @@ pub struct VariantTables {
     pub(crate) points: Vec<Score>,
     pub(crate) kinds: Vec<KindInfo>,
     walks: [Vec<Vec<Walk>>; 2],
-    ray_index: Vec<(u32, u32)>,
-    rays: Vec<Square>,
     pub(crate) coords: Vec<Coord>,
     pub(crate) centrality: Vec<Score>,
     pub(crate) max_centrality: Score,
-    pub(crate) token_effects: Vec<TokenEffect>,
     pub(crate) start_phase_material: Score,
     pub(crate) switch_boards: bool,
 }
@@ -83,30 +68,23 @@ impl VariantTables {
         let g = variant.geometry();
         let values = material_values(variant);
         let points = values.iter().map(|&v| classic_points(v)).collect();
-        let mut dirs: Vec<(i8, i8)> = Vec::new();
-        let walks = Side::BOTH.map(|side| {
-            variant.pieces().iter().map(|p| piece_walks(p.patterns.as_slice(), side, &mut dirs)).collect::<Vec<_>>()
-        });
-        let (ray_index, rays) = build_rays(g, &dirs);
+        let walks = Side::BOTH
+            .map(|side| variant.pieces().iter().map(|p| piece_walks(variant, &p.patterns, side)).collect::<Vec<_>>());
         let kinds = variant.pieces().iter().map(|p| kind_info(p, g)).collect();
         let coords = g
             .squares()
             .map(|sq| Coord { board: g.board_of(sq) as u8, file: g.file_of(sq), rank: g.rank_of(sq) })
             .collect();
         let (centrality, max_centrality) = centrality(g);
-        let token_effects = variant.tokens().iter().map(token_effect).collect();
         let mut tables = VariantTables {
             variant: Arc::clone(variant),
             values,
             points,
             kinds,
             walks,
-            ray_index,
-            rays,
             coords,
             centrality,
             max_centrality,
-            token_effects,
             start_phase_material: 0,
             switch_boards: variant.spec().schedule == Schedule::SwitchBoards,
         };
@@ -133,9 +111,8 @@ impl VariantTables {
     }
 
     #[inline]
-    pub(crate) fn ray(&self, dir: usize, sq: Square) -> &[Square] {
-        let (start, len) = self.ray_index[dir * self.coords.len() + sq.index()];
-        &self.rays[start as usize..(start + len) as usize]
+    pub(crate) fn ray(&self, dir: u8, sq: Square) -> &[Square] {
+        self.variant.ray(dir, sq)
     }
 
     /// Material of the pieces that are neither royal nor pawn-like, both sides together.
@@ -166,43 +143,17 @@ impl VariantTables {
     }
 }
 
-fn piece_walks(patterns: &[holechess_kernel::spec::Pattern], side: Side, dirs: &mut Vec<(i8, i8)>) -> Vec<Walk> {
+fn piece_walks(variant: &Variant, patterns: &[holechess_kernel::spec::Pattern], side: Side) -> Vec<Walk> {
     patterns
         .iter()
         .filter(|p| p.condition == PatternCondition::Always)
         .map(|p| {
             let dy = if side == Side::White { p.dy } else { -p.dy };
-            let dir = match dirs.iter().position(|&d| d == (p.dx, dy)) {
-                Some(i) => i,
-                None => {
-                    dirs.push((p.dx, dy));
-                    dirs.len() - 1
-                }
-            };
+            let dir = variant.direction(p.dx, dy).expect("the kernel registers every pattern's direction");
             let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
             Walk { dir, limit, moves: p.mode.moves(), captures: p.mode.captures() }
         })
         .collect()
-}
-
-fn build_rays(g: &Geometry, dirs: &[(i8, i8)]) -> (Vec<(u32, u32)>, Vec<Square>) {
-    let mut index = Vec::with_capacity(dirs.len() * g.square_count());
-    let mut rays = Vec::new();
-    for &(dx, dy) in dirs {
-        for from in g.squares() {
-            let start = rays.len() as u32;
-            let mut at = from;
-            while let Some(next) = g.offset(at, dx as i32, dy as i32) {
-                if next == from {
-                    break;
-                }
-                rays.push(next);
-                at = next;
-            }
-            index.push((start, rays.len() as u32 - start));
-        }
-    }
-    (index, rays)
 }
 
 fn kind_info(piece: &holechess_kernel::spec::PieceSpec, g: &Geometry) -> KindInfo {
@@ -240,16 +191,4 @@ fn centrality(g: &Geometry) -> (Vec<Score>, Score) {
         .collect();
     let max = values.iter().copied().max().unwrap_or(0);
     (values, max)
-}
-
-fn token_effect(token: &TokenSpec) -> TokenEffect {
-    let enterable = token.entry != Entry::None;
-    match token.movement {
-        TokenMovement::Open => TokenEffect { enterable, ..TokenEffect::default() },
-        TokenMovement::Blocks => TokenEffect { stops: true, enterable, ..TokenEffect::default() },
-        TokenMovement::Impassable => TokenEffect { stops: true, ..TokenEffect::default() },
-        TokenMovement::Absent => {
-            TokenEffect { skipped: true, royal_ignores: token.royal_exempt, enterable, ..TokenEffect::default() }
-        }
-    }
 }

@@ -23,6 +23,7 @@ mod attacks;
 )]
 #[allow(missing_docs, reason = "SquareSet methods are the usual set operations")]
 mod bitset;
+pub mod effects;
 pub mod error;
 #[allow(
     clippy::cast_possible_truncation,
@@ -91,6 +92,7 @@ mod warped;
 pub mod zobrist;
 
 pub use bitset::SquareSet;
+pub use effects::{SquareEffect, TokenEffects};
 pub use error::{PlayError, PositionError, PositionErrorKind, SpecError, SpecErrorKind, SpecSubject};
 pub use geometry::{Geometry, Side, Square};
 pub use make::Undo;

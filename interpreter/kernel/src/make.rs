@@ -83,6 +83,14 @@ impl Position {
         }
     }
 
+    /// Applies `mv` without ending the ply (no timer runs down): the position legality is
+    /// judged on (K1). Take it back with [`Position::unmake`]. For the reference generator
+    /// of the tests; single-board schedules only.
+    #[doc(hidden)]
+    pub fn apply_move(&mut self, mv: Move) -> Undo {
+        self.apply(mv)
+    }
+
     /// Plays `mv` for good (a game's history keeps the positions, not the undo records).
     /// The fast, unchecked call: `mv` must be one of [`Position::legal_moves`] (anything
     /// else may panic or corrupt the position); [`Position::try_play`] checks first.
@@ -226,10 +234,7 @@ impl Position {
         if undo.captured != 0 {
             self.raw_put(undo.captured_sq, undo.captured);
         }
-        while self.token_log.len() > undo.token_mark as usize {
-            let (sq, stack) = self.token_log.pop().expect("the log is longer than the mark");
-            self.write_tokens(sq, stack);
-        }
+        self.restore_tokens(undo.token_mark);
         if self.variant.uses_first_move {
             for (sq, was) in undo.unmoved.into_iter().rev() {
                 self.unmoved.set(sq, was);
@@ -244,6 +249,14 @@ impl Position {
         self.history.pop();
         self.hash = undo.hash;
         self.last = undo.last;
+    }
+
+    /// Undoes the token changes logged since the log had `mark` entries.
+    pub(crate) fn restore_tokens(&mut self, mark: u32) {
+        while self.token_log.len() > mark as usize {
+            let (sq, stack) = self.token_log.pop().expect("the log is longer than the mark");
+            self.write_tokens(sq, stack);
+        }
     }
 
     fn raw_move_back(&mut self, from: Square, to: Square, undo: Undo) {
@@ -313,23 +326,23 @@ impl Position {
             return;
         }
         let code = self.cells[to.index()] & PIECE_BITS;
-        let rules = self.variant.token(stack.kind);
-        if rules.removed_by_royal && self.variant.is_royal(code_kind(code)) {
+        if self.variant.effects(stack.kind).removed_by_royal && self.variant.is_royal(code_kind(code)) {
             self.set_tokens(to, TokenStack::default());
         }
     }
 
-    /// The entered token goes to the mover's origin (PH5, SP4); stacks form there.
+    /// The entered token goes to the mover's origin (PH5, SP4); stacks form there. A token of
+    /// another kind on the origin is displaced (a square holds tokens of one kind).
     fn move_entered_token(&mut self, entry: Square, origin: Square) {
         let stack = self.tokens[entry.index()];
-        let rules = self.variant.token(stack.kind);
-        if !rules.relocate_to_origin {
+        let effects = *self.variant.effects(stack.kind);
+        if !effects.relocate_to_origin {
             return;
         }
-        let remaining = if rules.stacking == Stacking::Merged { stack.count - 1 } else { 0 };
+        let remaining = if effects.stacking == Stacking::Merged { stack.count - 1 } else { 0 };
         self.set_tokens(entry, TokenStack { count: remaining, ..stack });
         let at_origin = self.tokens[origin.index()];
-        let count = if at_origin.count > 0 { at_origin.count + 1 } else { 1 };
+        let count = if at_origin.count > 0 && at_origin.kind == stack.kind { at_origin.count + 1 } else { 1 };
         self.set_tokens(origin, TokenStack { kind: stack.kind, count, timer: 0 });
     }
 

@@ -7,7 +7,7 @@ use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
 use crate::moves::{Move, MoveList};
 use crate::position::{code_kind, code_side, Position, PIECE_BITS, TOKEN_FLAG};
-use crate::spec::{Entry, EpRole, Exit, PatternCondition, Schedule, Stacking, TokenMovement};
+use crate::spec::{Entry, EpRole, PatternCondition, Schedule, TokenMovement};
 use crate::variant::CompiledPattern;
 
 /// Pieces pinned to the royal piece, with the direction of the pin; a fixed array so that
@@ -27,16 +27,16 @@ impl Pins {
     }
 }
 
-/// Where a pattern's walk stands: the moving piece, the square reached, and how far along
-/// its ray (`k` = 0 for the first square).
+/// Where a pattern's walk stands: the moving piece, the square reached, how far along its
+/// line (`k` = 0 for the first square) and the square passed just before it.
 #[derive(Clone, Copy)]
-struct Step<'a> {
-    from: Square,
-    to: Square,
-    kind: u8,
-    pattern: &'a CompiledPattern,
-    k: usize,
-    ray: &'a [Square],
+pub(crate) struct Step<'a> {
+    pub from: Square,
+    pub to: Square,
+    pub kind: u8,
+    pub pattern: &'a CompiledPattern,
+    pub k: usize,
+    pub passed: Square,
 }
 
 impl Position {
@@ -123,13 +123,15 @@ impl Position {
     }
 
     #[inline]
-    fn walk_pattern(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+    pub(crate) fn walk_pattern(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
         let ray = v.ray(p.dir, from);
         let limit = if p.range == 0 { ray.len() } else { ray.len().min(p.range as usize) };
+        let mut passed = from;
         for (k, &to) in ray[..limit].iter().enumerate() {
-            let step = Step { from, to, kind, pattern: p, k, ray };
+            let step = Step { from, to, kind, pattern: p, k, passed };
+            passed = to;
             let cell = self.cells[to.index()];
             if cell == 0 {
                 if p.mode.moves() && k >= p.skip as usize {
@@ -139,13 +141,13 @@ impl Position {
                 }
                 continue;
             }
-            if k < p.skip as usize {
-                break;
-            }
             if cell & TOKEN_FLAG != 0 {
                 if self.token_square(&step, out) {
                     continue;
                 }
+                break;
+            }
+            if k < p.skip as usize {
                 break;
             }
             let code = cell & PIECE_BITS;
@@ -160,9 +162,9 @@ impl Position {
     /// promotions).
     #[inline]
     fn push_quiet(&self, step: &Step<'_>, out: &mut MoveList) {
-        let Step { from, to, kind, pattern, k, ray } = *step;
+        let Step { from, to, kind, pattern, k, passed } = *step;
         if pattern.en_passant == EpRole::Sets && k > 0 && !self.promotes(kind, to, false) {
-            out.push(Move::DoubleStep { from, to, passed: ray[k - 1] });
+            out.push(Move::DoubleStep { from, to, passed });
         } else {
             self.push_with_promotions(from, to, kind, false, out);
         }
@@ -206,38 +208,43 @@ impl Position {
         }
     }
 
-    /// A pattern reached a square holding a token: generate what the token allows and say
-    /// whether the walk goes on past it.
-    fn token_square(&self, step: &Step<'_>, out: &mut MoveList) -> bool {
+    /// A pattern reached a square holding a token: generate what the token's effect on this
+    /// mover allows (`effects.rs`) and say whether the walk goes on past it. Plain and warped
+    /// generation both come here, so a token behaves the same whatever else is on the board.
+    pub(crate) fn token_square(&self, step: &Step<'_>, out: &mut MoveList) -> bool {
         let v = &*self.variant;
-        let Step { from, to, kind, pattern: p, .. } = *step;
-        let stack = self.tokens[to.index()];
-        let rules = v.token(stack.kind);
+        let Step { from, to, kind, pattern: p, k, .. } = *step;
         let code = self.cells[to.index()] & PIECE_BITS;
-        let plain = (rules.royal_exempt && v.is_royal(kind)) || (rules.inactive_while_occupied && code != 0);
-        if plain || rules.movement == TokenMovement::Open && rules.entry == Entry::None {
-            return self.plain_square(step, code, rules.blocks_promotion, out);
+        let royal = v.is_royal(kind);
+        if k < p.skip as usize {
+            // An earlier pattern of the piece has the moves here: only pass over, if lines do.
+            return code == 0 && self.effect_at(to, royal).is_none_or(|e| e.passage == TokenMovement::Open);
+        }
+        let Some(&effect) = self.effect_at(to, royal) else {
+            return self.plain_square(step, code, false, out);
+        };
+        if effect.is_ordinary() {
+            return self.plain_square(step, code, effect.blocks_promotion, out);
         }
         if code != 0 && (code_side(code) == self.side || v.is_royal(code_kind(code))) {
             return false;
         }
-        let dormant = stack.count > 1 && rules.stacking == Stacking::Dormant;
-        let enters = !dormant
-            && match rules.entry {
+        let enters = !self.is_dormant_stack(to)
+            && match effect.entry {
                 Entry::None => false,
                 Entry::CaptureMove => p.mode.captures(),
                 Entry::AnyMove if code != 0 => p.mode.captures(),
                 Entry::AnyMove => p.mode.moves(),
             };
-        if enters && rules.exit == Exit::AnotherOpen {
+        if let Some(exit_kind) = self.exit_kind(to, effect.exit).filter(|_| enters) {
             for exit in self.token_squares.iter() {
-                if exit != to && exit != from && self.is_open_token(exit, stack.kind) {
+                if exit != to && exit != from && self.is_open_token(exit, exit_kind) {
                     self.push_transits(from, to, exit, kind, out);
                 }
             }
         }
-        if rules.movement == TokenMovement::Open {
-            return self.plain_square(step, code, rules.blocks_promotion, out);
+        if effect.passage == TokenMovement::Open {
+            return self.plain_square(step, code, effect.blocks_promotion, out);
         }
         false
     }
@@ -264,8 +271,7 @@ impl Position {
     }
 
     fn push_transits(&self, from: Square, entry: Square, exit: Square, kind: u8, out: &mut MoveList) {
-        let stack = self.tokens[exit.index()];
-        let blocks = self.variant.token(stack.kind).blocks_promotion;
+        let blocks = self.effect_at(exit, self.variant.is_royal(kind)).is_some_and(|e| e.blocks_promotion);
         self.push_each_promotion(kind, exit, blocks, out, |promotion| Move::Transit { from, entry, exit, promotion });
     }
 
@@ -299,7 +305,7 @@ impl Position {
             if piece != 0 && sq != king && sq != rook {
                 return false;
             }
-            if cell & TOKEN_FLAG != 0 && !(piece != 0 && self.token_inactive_under_piece(sq)) {
+            if cell & TOKEN_FLAG != 0 && self.token_active(sq) {
                 return false;
             }
         }
@@ -307,11 +313,6 @@ impl Position {
         let (kf, kdf) = (g.file_of(king), g.file_of(kd));
         let (a, b) = if kf <= kdf { (kf, kdf) } else { (kdf, kf) };
         (a..=b).all(|file| !self.is_attacked_ignoring(g.square(board, file, rank), them, NO_SQUARE))
-    }
-
-    fn token_inactive_under_piece(&self, sq: Square) -> bool {
-        let stack = self.tokens[sq.index()];
-        self.variant.token(stack.kind).inactive_while_occupied
     }
 
     /// Keeps the legal moves of `list`.
@@ -335,6 +336,18 @@ impl Position {
             let mv = list.as_slice()[i];
             let legal = if fast { self.fast_legal(mv, king, &pins, them) } else { self.tested_legal(mv) };
             if legal {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    /// Keeps the moves of `list` that pass the full test (make, attack test, unmake).
+    pub(crate) fn retain_tested(&mut self, list: &mut MoveList) {
+        let mut i = 0;
+        while i < list.len() {
+            if self.tested_legal(list.as_slice()[i]) {
                 i += 1;
             } else {
                 list.swap_remove(i);

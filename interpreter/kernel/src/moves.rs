@@ -1,5 +1,6 @@
 //! Moves and move lists. A [`Move`] is everything a player can do on one ply; a
-//! [`MoveList`] holds a position's moves in a fixed array, so generation never allocates.
+//! [`MoveList`] holds a position's moves in room taken once, so generation into a reused list
+//! does not allocate (a list grows rather than drop a move).
 
 use crate::geometry::Square;
 use crate::spec::PieceId;
@@ -63,13 +64,14 @@ impl Move {
     }
 }
 
-/// Upper bound on the moves of one position (transits multiply moves by the exits).
+/// The moves a list holds without growing. No position is cut at it: a list that needs
+/// more grows (once; generation then reuses the room), so every legal move is kept.
 pub const MAX_MOVES: usize = 2048;
 
-/// A position's moves, held inline.
+/// A position's moves. The room for [`MAX_MOVES`] moves is taken once when the list is made;
+/// generation into a reused list does not allocate unless a position has more moves.
 pub struct MoveList {
-    len: usize,
-    moves: [Move; MAX_MOVES],
+    moves: Vec<Move>,
 }
 
 impl Default for MoveList {
@@ -80,50 +82,45 @@ impl Default for MoveList {
 
 impl MoveList {
     pub fn new() -> MoveList {
-        MoveList { len: 0, moves: [Move::Pass; MAX_MOVES] }
+        MoveList { moves: Vec::with_capacity(MAX_MOVES) }
     }
 
     #[inline]
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 
-    /// Adds a move; moves beyond [`MAX_MOVES`] are dropped (no position reaches it).
+    /// Adds a move (the list grows past [`MAX_MOVES`] if it must).
     #[inline]
     pub fn push(&mut self, mv: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = mv;
-            self.len += 1;
-        }
+        self.moves.push(mv);
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     pub fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
+        self.moves.truncate(len);
     }
 
+    #[inline]
     pub fn swap_remove(&mut self, index: usize) -> Move {
-        let mv = self.moves[index];
-        self.len -= 1;
-        self.moves[index] = self.moves[self.len];
-        mv
+        self.moves.swap_remove(index)
     }
 
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        &self.moves
     }
 
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
+        &mut self.moves
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {

@@ -233,14 +233,6 @@ impl Position {
 
     // ----- mutators that keep the derived state in step (used by setup and events) -----
 
-    /// A square that warped movement skips: a token of an absent kind with no piece on it.
-    pub(crate) fn is_absent_square(&self, sq: Square) -> bool {
-        let stack = self.tokens[sq.index()];
-        stack.count > 0
-            && self.cells[sq.index()] & PIECE_BITS == 0
-            && self.variant.token(stack.kind).movement == crate::spec::TokenMovement::Absent
-    }
-
     /// Puts a piece on an empty square.
     pub fn put_piece(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.cells[sq.index()] & PIECE_BITS == 0);
@@ -303,7 +295,7 @@ impl Position {
     /// declared lifetime.
     pub fn add_token(&mut self, sq: Square, kind: TokenId) {
         let current = self.tokens[sq.index()];
-        let timer = self.variant.token(kind).lifetime.unwrap_or(0);
+        let timer = self.variant.effects(kind).lifetime.unwrap_or(0);
         let count = if current.count > 0 && current.kind == kind { current.count.saturating_add(1) } else { 1 };
         self.set_tokens(sq, TokenStack { kind, count, timer });
         if self.ep.is_some_and(|ep| ep.square == sq) {

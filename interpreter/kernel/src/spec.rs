@@ -282,6 +282,9 @@ pub enum Exit {
     /// On another open token of the same kind: not the entry, not the mover's origin,
     /// no piece on it, not dormant.
     AnotherOpen,
+    /// On an open token of the given other kind (paired portals: blue ones exit at orange
+    /// ones), open as for `AnotherOpen`.
+    OpenOf(TokenId),
     /// At the next active token of the same kind further along the mover's line, then on
     /// along the line.
     Tunnel,

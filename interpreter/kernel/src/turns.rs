@@ -23,6 +23,8 @@ use crate::spec::Schedule;
 pub(crate) struct TurnUndo {
     deferred: bool,
     mark: u32,
+    /// The token log's length before the action (timers run down at every ply, K8).
+    token_mark: u32,
     pending: Option<Move>,
     obliged: [bool; 2],
     ep_boards: [Option<EnPassant>; 2],
@@ -154,6 +156,7 @@ impl Position {
         let mut t = TurnUndo {
             deferred: self.side == Side::White,
             mark: self.turn_undos.len() as u32,
+            token_mark: self.token_log.len() as u32,
             pending: self.pending,
             obliged: self.obliged,
             ep_boards: self.ep_boards,
@@ -175,6 +178,8 @@ impl Position {
             self.fullmove = t.fullmove + 1;
             self.side = Side::White;
         }
+        // K8: each player's action is a ply, so timed tokens run down after either.
+        self.finish_ply();
         self.ply = t.ply + 1;
         self.ep = self.ep_boards[self.board_of_side(self.side)];
         self.hash = self.computed_hash();
@@ -263,6 +268,7 @@ impl Position {
             self.put_piece(wf, wp);
             self.put_piece(bf, bp);
         }
+        self.restore_tokens(t.token_mark);
         while self.turn_undos.len() > t.mark as usize {
             let undo = self.turn_undos.pop().expect("longer than the mark");
             self.retract(undo);

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::effects::TokenEffects;
 use crate::error::{SpecError, SpecErrorKind, SpecSubject};
 use crate::geometry::{Geometry, Side, Square, MAX_SIDE};
 use crate::position::Position;
@@ -55,6 +56,8 @@ pub struct Variant {
     /// attack it through (its slider rays, blockers ignored), as bit words per square.
     pub(crate) line_masks: [Vec<u64>; 2],
     pub(crate) royal_mask: u32,
+    /// What each token kind does (the one model of square effects), by kind.
+    pub(crate) effects: Vec<TokenEffects>,
     /// True when some token changes geometry (absent squares, tunnels, wrapping): the
     /// generator then walks paths step by step instead of reading rays.
     pub(crate) warped: bool,
@@ -138,8 +141,8 @@ impl Variant {
         }
         let (ray_index, rays) = build_rays(&geometry, &dirs);
         let royal_mask = spec.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u32, |m, (i, _)| m | 1 << i);
-        let warped =
-            spec.tokens.iter().any(|t| t.movement == TokenMovement::Absent || t.exit == Exit::Tunnel || t.wraps_edges);
+        let effects: Vec<TokenEffects> = spec.tokens.iter().map(TokenEffects::compile).collect();
+        let warped = effects.iter().any(TokenEffects::is_absent);
         let uses_first_move =
             spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
         let links = spec
@@ -161,6 +164,7 @@ impl Variant {
             line_masks: [Vec::new(), Vec::new()],
             slider_dirs: [Vec::new(), Vec::new()],
             royal_mask,
+            effects,
             warped,
             warp_next: Vec::new(),
             warp_wrap: Vec::new(),
@@ -348,10 +352,10 @@ impl Variant {
         &self.spec.tokens
     }
 
-    /// The token kind `kind` (the generator reads its behaviour from here).
+    /// What the token kind `kind` does: the one model every part of the engine reads.
     #[inline]
-    pub(crate) fn token(&self, kind: u8) -> &TokenSpec {
-        &self.spec.tokens[kind as usize]
+    pub fn effects(&self, kind: TokenId) -> &TokenEffects {
+        &self.effects[kind as usize]
     }
 
     /// The kind of token named `name`.
@@ -393,8 +397,16 @@ impl Variant {
         })
     }
 
+    /// The index of the direction `(dx, dy)` (White's point of view already applied), if some
+    /// pattern of the variant moves along it or against it.
+    pub fn direction(&self, dx: i8, dy: i8) -> Option<u8> {
+        self.dirs.iter().position(|&d| d == (dx, dy)).map(|i| i as u8)
+    }
+
+    /// The squares from `sq` along direction `dir`, nearest first, to the board's edge: the
+    /// rays every walk of the engine reads (moves, attacks, pins, the computer's reach).
     #[inline]
-    pub(crate) fn ray(&self, dir: u8, sq: Square) -> &[Square] {
+    pub fn ray(&self, dir: u8, sq: Square) -> &[Square] {
         let (start, len) = self.ray_index[dir as usize * self.geometry.square_count() + sq.index()];
         &self.rays[start as usize..start as usize + len as usize]
     }
@@ -513,6 +525,9 @@ fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
     }
     for (i, token) in spec.tokens.iter().enumerate() {
         check_token(spec, i, token, &mut errors);
+    }
+    for (i, reason) in crate::effects::unsupported(&spec.tokens) {
+        errors.push(SpecError::new(SpecSubject::Token(i as u8), reason));
     }
     check_rules(spec, &mut errors);
     errors

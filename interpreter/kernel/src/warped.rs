@@ -20,9 +20,10 @@
 
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
+use crate::movegen::Step;
 use crate::moves::{Move, MoveList};
 use crate::position::{code_kind, code_side, Position, PIECE_BITS, TOKEN_FLAG};
-use crate::spec::{EpRole, TokenMovement};
+use crate::spec::EpRole;
 use crate::variant::{CompiledPattern, MAX_REACH};
 
 impl Position {
@@ -56,18 +57,18 @@ impl Position {
     pub(crate) fn generate_warped(&self, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
-        // Royal pieces see exempting tokens as ordinary squares (WH6).
-        let royal_exempt = v.tokens().iter().any(|t| t.royal_exempt);
         for from in self.occupied[us.index()].iter() {
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
-            let exempt = royal_exempt && v.is_royal(kind);
+            // Absent squares exist for royal pieces (WH6; `check` refuses absent tokens that
+            // do not exempt them): they walk the plain rays, meeting every other effect there.
+            let royal = v.is_royal(kind);
             let mut mover = Mover { from, kind, first: out.len(), seen: 0 };
             for p in &v.patterns[us.index()][kind as usize] {
                 if !self.condition_holds(p.condition, from, us) {
                     continue;
                 }
-                if exempt {
-                    self.walk_plain(from, kind, p, out);
+                if royal {
+                    self.walk_pattern(from, kind, p, out);
                 } else {
                     self.walk_warped(&mut mover, p, out);
                 }
@@ -81,11 +82,7 @@ impl Position {
     /// A square that does not exist for warped movement: an absent token with no piece.
     #[inline]
     fn is_absent(&self, sq: Square) -> bool {
-        let cell = self.cells[sq.index()];
-        cell & TOKEN_FLAG != 0 && cell & PIECE_BITS == 0 && {
-            let stack = self.tokens[sq.index()];
-            self.variant.token(stack.kind).movement == TokenMovement::Absent
-        }
+        self.cells[sq.index()] & TOKEN_FLAG != 0 && self.is_absent_square(sq)
     }
 
     /// The next square of a line along direction `d`, wrapping from an absent edge token
@@ -127,27 +124,7 @@ impl Position {
 
     fn wraps(&self, sq: Square) -> bool {
         let stack = self.tokens[sq.index()];
-        self.variant.token(stack.kind).wraps_edges
-    }
-
-    /// Plain ray movement for exempt pieces; tokens under them are ordinary squares.
-    fn walk_plain(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
-        let v = &*self.variant;
-        let ray = v.ray(p.dir, from);
-        let limit = if p.range == 0 { ray.len() } else { ray.len().min(p.range as usize) };
-        for &to in &ray[..limit] {
-            let code = self.cells[to.index()] & PIECE_BITS;
-            if code == 0 {
-                if p.mode.moves() {
-                    out.push(Move::Normal { from, to, promotion: None });
-                }
-                continue;
-            }
-            if code_side(code) != self.side && p.mode.captures() && !v.is_royal(code_kind(code)) {
-                self.push_promoting(from, to, kind, out);
-            }
-            break;
-        }
+        self.variant.effects(stack.kind).wraps
     }
 
     /// WH3: the existing squares of the line; on the way, the entry of a tunnel (WH4), which
@@ -238,10 +215,14 @@ impl Position {
         out: &mut MoveList,
     ) -> bool {
         let v = &*self.variant;
-        let code = self.cells[to.index()] & PIECE_BITS;
-        if k < p.skip as usize {
-            return code == 0;
+        let cell = self.cells[to.index()];
+        if cell & TOKEN_FLAG != 0 {
+            return self.land_on_token(m, to, p, k, previous, out);
         }
+        if k < p.skip as usize {
+            return cell == 0;
+        }
+        let code = cell & PIECE_BITS;
         let from = m.from;
         if code == 0 {
             if p.mode.moves() {
@@ -269,15 +250,31 @@ impl Position {
         false
     }
 
-    fn push_promoting(&self, from: Square, to: Square, kind: u8, out: &mut MoveList) {
-        if self.promotes(kind, to, false) {
-            let promo = self.variant.piece(kind).promotion.as_ref().expect("promotes() checked it");
-            for &choice in &promo.choices {
-                out.push(Move::Normal { from, to, promotion: Some(choice) });
+    /// Lands on an existing square holding a token: the token's effect, read as plain
+    /// generation reads it (`token_square`), keeping only moves the piece does not have yet
+    /// (K6). Says whether a slide may go on.
+    fn land_on_token(
+        &self,
+        m: &mut Mover,
+        to: Square,
+        p: &CompiledPattern,
+        k: usize,
+        previous: Square,
+        out: &mut MoveList,
+    ) -> bool {
+        let before = out.len();
+        let step = Step { from: m.from, to, kind: m.kind, pattern: p, k, passed: previous };
+        let go_on = self.token_square(&step, out);
+        let mut i = before;
+        while i < out.len() {
+            let mv = out.as_slice()[i];
+            if out.as_slice()[m.first..before].contains(&mv) || out.as_slice()[before..i].contains(&mv) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
             }
-        } else {
-            out.push(Move::Normal { from, to, promotion: None });
         }
+        go_on
     }
 
     /// Adds the move (or its promotions) to `to` unless the piece already has it (K6).
@@ -304,8 +301,14 @@ impl Position {
     pub(crate) fn retain_warped_legal(&mut self, list: &mut MoveList) {
         let them = self.side.opponent();
         let king = self.royal_square(self.side);
+        if self.variant.spec().links.link_check {
+            self.retain_tested(list);
+            return;
+        }
         let mut reads = LineReads::new();
-        let in_check = king.is_some_and(|k| self.warped_attacked_reading(k, them, NO_SQUARE, &mut reads));
+        let in_check = king.is_some_and(|k| {
+            self.warped_attacked_reading(k, them, NO_SQUARE, self.capturers_allowed_on(k), &mut reads)
+        });
         let king = king.unwrap_or(NO_SQUARE);
         // A royal piece leaving a dormant token activates it: not what lifting it models.
         let king_on_token = king != NO_SQUARE && self.cells[king.index()] & TOKEN_FLAG != 0;
@@ -318,7 +321,7 @@ impl Position {
                     if king_on_token || self.cells[to.index()] & TOKEN_FLAG != 0 {
                         self.tested_legal(mv)
                     } else {
-                        !self.warped_attacked(to, them, king)
+                        !self.is_attacked_ignoring(to, them, king)
                     }
                 }
                 Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } if from != king => {
@@ -363,12 +366,14 @@ impl Position {
         self.cells[to.index()] = (saved[1] & !PIECE_BITS) | piece;
         self.cells[from.index()] &= !PIECE_BITS;
         let attacked = if in_check || !reads.per_line_valid {
-            self.warped_attacked(king, them, NO_SQUARE)
+            self.is_attacked_ignoring(king, them, NO_SQUARE)
         } else {
             let changed = line_bit(from) | line_bit(to) | line_bit(victim);
             let lines = &self.variant.attack_dirs[them.index()];
+            let allowed = self.capturers_allowed_on(king);
             (0..lines.len()).any(|k| {
-                reads.per_line[k] & changed != 0 && self.attacked_along(lines[k].0, king, them, NO_SQUARE, &mut ())
+                reads.per_line[k] & changed != 0
+                    && self.attacked_along(lines[k].0, king, them, NO_SQUARE, allowed, &mut ())
             })
         };
         self.cells[victim.index()] = saved[2];
@@ -377,9 +382,10 @@ impl Position {
         !attacked
     }
 
-    /// WH7: attacks follow the same movement as moves, walked back from the target.
-    pub(crate) fn warped_attacked(&self, target: Square, by: Side, ignore: Square) -> bool {
-        self.warped_attacked_reading(target, by, ignore, &mut ())
+    /// WH7: attacks follow the same movement as moves, walked back from the target, by the
+    /// piece kinds in `allowed` (those that may capture there).
+    pub(crate) fn warped_attacked(&self, target: Square, by: Side, ignore: Square, allowed: u32) -> bool {
+        self.warped_attacked_reading(target, by, ignore, allowed, &mut ())
     }
 
     /// [`Position::warped_attacked`], noting in `reads` every square whose contents (piece or
@@ -389,12 +395,13 @@ impl Position {
         target: Square,
         by: Side,
         ignore: Square,
+        allowed: u32,
         reads: &mut R,
     ) -> bool {
         let v = &*self.variant;
         for (k, &(dir, _)) in v.attack_dirs[by.index()].iter().enumerate() {
             reads.line(k);
-            if self.attacked_along(dir, target, by, ignore, reads) {
+            if self.attacked_along(dir, target, by, ignore, allowed, reads) {
                 return true;
             }
         }
@@ -403,9 +410,17 @@ impl Position {
 
     /// An attack on `target` along the outward direction `dir`.
     #[inline]
-    fn attacked_along<R: Reads>(&self, dir: u8, target: Square, by: Side, ignore: Square, reads: &mut R) -> bool {
+    fn attacked_along<R: Reads>(
+        &self,
+        dir: u8,
+        target: Square,
+        by: Side,
+        ignore: Square,
+        allowed: u32,
+        reads: &mut R,
+    ) -> bool {
         let v = &*self.variant;
-        let royal = v.royal_mask;
+        let royal = v.royal_mask & allowed;
         let n = self.cells.len();
         // The attacker moves along the reverse of the outward direction: stepping back
         // along its line is stepping outward.
@@ -422,8 +437,8 @@ impl Position {
                 return true;
             }
         }
-        let leap_mask = leap_mask & !slide_mask & !royal;
-        let slide_mask = slide_mask & !royal;
+        let leap_mask = leap_mask & !slide_mask & !v.royal_mask & allowed;
+        let slide_mask = slide_mask & !v.royal_mask & allowed;
         if leap_mask | slide_mask == 0 {
             return false;
         }
@@ -452,6 +467,9 @@ impl Position {
             }
             let code = self.cells[at.index()] & PIECE_BITS;
             if code == 0 || at == w.ignore {
+                if code == 0 && self.token_blocks_line(at) {
+                    return false;
+                }
                 only_absent = false;
                 if w.slides == 0 {
                     return false;
@@ -494,6 +512,9 @@ impl Position {
             at = prev;
             let code = self.cells[at.index()] & PIECE_BITS;
             if code == 0 || at == w.ignore {
+                if code == 0 && self.token_blocks_line(at) {
+                    return false;
+                }
                 if w.slides == 0 {
                     return false;
                 }

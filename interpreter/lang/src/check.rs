@@ -14,6 +14,7 @@ use std::collections::HashSet;
 use holechess_kernel::spec::CastleRole;
 
 use crate::ast::*;
+use crate::check_exits;
 use crate::diagnostic::Problem;
 use crate::limits;
 use crate::lower;
@@ -773,9 +774,14 @@ impl Consistency<'_> {
                     }
                 }
             }
-            TokenClause::ExitAnother(name) | TokenClause::ExitTunnel(name)
-                if name.node != token.name.node && name.node != "one" =>
+            TokenClause::ExitAnother(name)
+                if name.node != token.name.node
+                    && name.node != "one"
+                    && !self.scope.tokens.iter().any(|t| t.node.name.node == name.node) =>
             {
+                problems.push(check_exits::unknown_exit_kind(token, name, &self.scope.tokens));
+            }
+            TokenClause::ExitTunnel(name) if name.node != token.name.node && name.node != "one" => {
                 let own = &token.name.node;
                 problems.push(
                     Problem::new(name.span, format!("a `{own}` can only lead to another `{own}`"))

@@ -30,6 +30,7 @@
 pub mod ast;
 #[allow(missing_docs, reason = "the merged scope mirrors the AST; documented per type")]
 pub mod check;
+mod check_exits;
 pub mod diagnostic;
 mod hook_check;
 pub mod limits;

@@ -350,8 +350,20 @@ fn lower_token(token: &TokenDecl, scope: &Scope, geometry: &Geometry) -> TokenSp
     let mut spec = TokenSpec::plain(token.name.node.clone(), token_symbol(token));
     for clause in effective_clauses(token, scope) {
         apply_token_clause(&mut spec, clause, geometry);
+        if let TokenClause::ExitAnother(name) = clause {
+            spec.exit = exit_into(&token.name.node, &name.node, scope);
+        }
     }
     spec
+}
+
+/// `exit through another open NAME`: the token's own kind (or `one`), or another kind by
+/// its index among the variant's tokens.
+fn exit_into(own: &str, name: &str, scope: &Scope) -> Exit {
+    match scope.tokens.iter().position(|t| t.node.name.node == name) {
+        Some(index) if name != own => Exit::OpenOf(index as u8),
+        _ => Exit::AnotherOpen,
+    }
 }
 
 fn apply_token_clause(spec: &mut TokenSpec, clause: &TokenClause, geometry: &Geometry) {

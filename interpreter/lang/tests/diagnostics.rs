@@ -118,7 +118,7 @@ fn setup_with_an_undeclared_letter_and_wrong_shape() {
 fn unknown_behaviour_and_token_exit_of_another_kind() {
     let all = diagnostics(&chess_child("token hole\n  behaves as pitt\n  exit through another open portal\n"));
     at(&all, "unknown behaviour `pitt`", 5, 14);
-    at(&all, "a `hole` can only lead to another `hole`", 6, 29);
+    at(&all, "a `hole` cannot lead to `portal`: no such token kind", 6, 29);
 }
 
 #[test]
