@@ -139,8 +139,24 @@ impl Session {
         let spec = self.rules.variant().spec();
         println!("{} ({}): {}", spec.title, self.rules.id(), spec.summary);
         println!("seed {}; {}. Type `help` for the commands.", self.seed, self.players_line());
+        self.print_game_start();
         self.print_board();
         self.autoplay();
+    }
+
+    /// What the variant's game-start hooks rolled and did (or why they failed).
+    fn print_game_start(&mut self) {
+        let setup = self.game.setup().clone();
+        if let Some(error) = &setup.error {
+            self.reject(&format!("game start: {error}; the game starts from the declared position"));
+        }
+        if !setup.rolls.is_empty() {
+            let rolls: Vec<String> = setup.rolls.iter().map(ToString::to_string).collect();
+            println!("game start dice: {}", rolls.join(" "));
+        }
+        for note in &setup.notes {
+            println!("  {note}");
+        }
     }
 
     /// Handles one line.
@@ -553,6 +569,7 @@ impl Session {
         self.restart(Setup::default())?;
         let spec = self.rules.variant().spec();
         println!("New game of {} ({}), seed {}.", spec.title, self.rules.id(), self.seed);
+        self.print_game_start();
         self.print_board();
         self.autoplay();
         Ok(())

@@ -4,7 +4,7 @@
 
 use crate::geometry::{Side, Square};
 use crate::moves::Move;
-use crate::played::PlayedMove;
+use crate::played::LastMove;
 use crate::position::{code_kind, code_side, CastlingRights, EnPassant, Position, TokenStack, PIECE_BITS};
 use crate::spec::{CastleRole, Stacking};
 use crate::turns::TurnUndo;
@@ -27,7 +27,7 @@ pub struct Undo {
     unmoved: [(Square, bool); 2],
     token_mark: u32,
     piece_mark: u32,
-    last: Option<PlayedMove>,
+    last: Option<LastMove>,
 }
 
 impl Undo {
@@ -177,12 +177,13 @@ impl Position {
                 undo.unmoved = [(a1, self.unmoved.contains(a1)); 2];
                 let (reset, played) = self.apply_special(id);
                 reset_clock = reset;
-                self.last = Some(played);
+                self.last = Some(LastMove::of(played));
             }
             Move::Intent | Move::Pass => {}
         }
         if !matches!(mv, Move::Special { .. }) {
-            self.last = Some(PlayedMove::from_codes(mv, undo.moved, undo.captured, undo.captured_sq));
+            let (moved, captured, captured_sq) = (undo.moved, undo.captured, undo.captured_sq);
+            self.last = Some(LastMove { mv, moved, captured, captured_sq });
         }
         self.set_en_passant(new_ep);
         self.halfmove = if reset_clock { 0 } else { self.halfmove.saturating_add(1) };

@@ -4,7 +4,7 @@
 
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{code_kind, code_side, Piece};
+use crate::position::{code_kind, code_side, piece_code, Piece};
 
 /// The last move played in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,10 +18,27 @@ pub struct PlayedMove {
     pub captured: Option<(Piece, Square)>,
 }
 
-impl PlayedMove {
-    /// From the piece codes make saw (0 = none).
-    pub(crate) fn from_codes(mv: Move, moved: u8, captured: u8, captured_sq: Square) -> PlayedMove {
-        PlayedMove { mv, piece: piece_of(moved), captured: piece_of(captured).map(|p| (p, captured_sq)) }
+/// The last move as make keeps it: the move and the piece codes it saw (0 = none), turned
+/// into a [`PlayedMove`] only when asked, so that make stores a few bytes and converts nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LastMove {
+    pub mv: Move,
+    pub moved: u8,
+    pub captured: u8,
+    pub captured_sq: Square,
+}
+
+impl LastMove {
+    pub(crate) fn played(self) -> PlayedMove {
+        let captured = piece_of(self.captured).map(|p| (p, self.captured_sq));
+        PlayedMove { mv: self.mv, piece: piece_of(self.moved), captured }
+    }
+
+    /// From a played move (special moves compute theirs while applying).
+    pub(crate) fn of(played: PlayedMove) -> LastMove {
+        let code = |p: Piece| piece_code(p.side, p.kind);
+        let (captured, captured_sq) = played.captured.map_or((0, Square(0)), |(p, sq)| (code(p), sq));
+        LastMove { mv: played.mv, moved: played.piece.map_or(0, code), captured, captured_sq }
     }
 }
 

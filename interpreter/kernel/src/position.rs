@@ -81,7 +81,7 @@ pub struct Position {
     /// Token changes since the position was set up, for unmake.
     pub(crate) token_log: Vec<(Square, TokenStack)>,
     /// The move that led here (none in a set-up position).
-    pub(crate) last: Option<crate::played::PlayedMove>,
+    pub(crate) last: Option<crate::played::LastMove>,
     /// Piece changes of special moves since the position was set up, for unmake.
     pub(crate) piece_log: Vec<crate::special::PieceLogEntry>,
     /// Hashes of the positions before this one, for repetition.
@@ -206,7 +206,7 @@ impl Position {
 
     /// The move that led to this position, with the pieces it moved and captured.
     pub fn last_move(&self) -> Option<crate::played::PlayedMove> {
-        self.last
+        self.last.map(crate::played::LastMove::played)
     }
 
     pub fn hash(&self) -> u64 {
