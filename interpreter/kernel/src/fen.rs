@@ -139,7 +139,7 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
         if let Some(d) = c.to_digit(10) {
             let mut n = d;
             while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
-                n = n * 10 + next;
+                n = n.saturating_mul(10).saturating_add(next);
                 chars.next();
             }
             if n == 0 {
@@ -148,7 +148,7 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
                     format!("rank {rank_name} has an empty run of 0 squares"),
                 ));
             }
-            file += n;
+            file = file.saturating_add(n);
         } else if c == '~' {
             // A promoted-piece marker from other tools: carries nothing here.
         } else {
