@@ -67,6 +67,8 @@ pub struct Geometry {
     pub files: u8,
     pub ranks: u8,
     pub board_names: Vec<String>,
+    /// Files wrap: stepping off one side edge comes back on the other (a cylinder).
+    pub files_wrap: bool,
 }
 
 impl Geometry {
@@ -117,6 +119,9 @@ impl Geometry {
 
     /// The square `(dx, dy)` away on the same board, if it is on the board.
     pub fn offset(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
+        if self.files_wrap {
+            return self.offset_wrapping(sq, dx, dy);
+        }
         let file = self.file_of(sq) as i32 + dx;
         let rank = self.rank_of(sq) as i32 + dy;
         let inside = (0..self.files as i32).contains(&file) && (0..self.ranks as i32).contains(&rank);
@@ -187,7 +192,7 @@ mod tests {
     use super::*;
 
     fn chessboard() -> Geometry {
-        Geometry { files: 8, ranks: 8, board_names: vec![String::new()] }
+        Geometry { files: 8, ranks: 8, board_names: vec![String::new()], files_wrap: false }
     }
 
     #[test]

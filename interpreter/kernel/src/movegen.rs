@@ -60,6 +60,9 @@ impl Position {
             self.generate_pseudo(out);
         }
         self.append_special(out);
+        if self.variant.geometry().files_wrap {
+            out.dedup_moves();
+        }
         self.retain_legal(out);
     }
 

@@ -109,6 +109,19 @@ impl MoveList {
         self.moves.truncate(len);
     }
 
+    /// Keeps the first of equal moves (K6: two ways to one move are one move), in order.
+    pub fn dedup_moves(&mut self) {
+        let mut kept = 0;
+        for i in 0..self.moves.len() {
+            let mv = self.moves[i];
+            if !self.moves[..kept].contains(&mv) {
+                self.moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+    }
+
     #[inline]
     pub fn swap_remove(&mut self, index: usize) -> Move {
         self.moves.swap_remove(index)

@@ -54,6 +54,8 @@ pub struct BoardSpec {
     pub ranks: u8,
     /// One name per board (`["A", "B"]`); a single board is usually named `[""]`.
     pub names: Vec<String>,
+    /// The first and last files are neighbours for every piece (a cylinder board).
+    pub files_wrap: bool,
 }
 
 /// One kind of piece.

@@ -111,8 +111,12 @@ impl Variant {
     }
 
     fn build(spec: VariantSpec) -> Variant {
-        let geometry =
-            Geometry { files: spec.board.files, ranks: spec.board.ranks, board_names: spec.board.names.clone() };
+        let geometry = Geometry {
+            files: spec.board.files,
+            ranks: spec.board.ranks,
+            board_names: spec.board.names.clone(),
+            files_wrap: spec.board.files_wrap,
+        };
         let mut dirs: Vec<(i8, i8)> = Vec::new();
         let dir_of = |dx: i8, dy: i8, dirs: &mut Vec<(i8, i8)>| -> u8 {
             match dirs.iter().position(|&d| d == (dx, dy)) {
@@ -452,7 +456,8 @@ fn build_rays(geometry: &Geometry, dirs: &[(i8, i8)]) -> (Vec<(u32, u8)>, Vec<Sq
         for sq in geometry.squares() {
             let start = rays.len() as u32;
             let mut at = sq;
-            while let Some(next) = geometry.offset(at, dx as i32, dy as i32) {
+            // On a cylinder a line ends before it comes back to its start.
+            while let Some(next) = geometry.offset(at, dx as i32, dy as i32).filter(|&next| next != sq) {
                 rays.push(next);
                 at = next;
             }

@@ -36,6 +36,9 @@ impl Position {
         } else {
             self.generate_pseudo(&mut list);
         }
+        if self.variant.geometry().files_wrap {
+            list.dedup_moves();
+        }
         list
     }
 

@@ -108,6 +108,8 @@ pub struct BoardDecl {
     pub names: Vec<Name>,
     pub files: Spanned<u32>,
     pub ranks: Spanned<u32>,
+    /// `files wrap`: the board is a cylinder.
+    pub files_wrap: bool,
 }
 
 /// `piece NAME LETTER` with its clauses.

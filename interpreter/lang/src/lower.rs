@@ -540,6 +540,7 @@ pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
             files: geometry.files,
             ranks: geometry.ranks,
             names: if geometry.names.is_empty() { vec![String::new()] } else { geometry.names.clone() },
+            files_wrap: scope.board.as_ref().is_some_and(|board| board.node.files_wrap),
         },
         pieces: scope.pieces.iter().map(|piece| lower_piece(&piece.node, scope)).collect(),
         setup: SetupSpec { fen: scope.setup.as_ref().map(|s| setup_fen(&s.node, &geometry)).unwrap_or_default() },

@@ -192,7 +192,8 @@ impl Builder {
         let names = kids.iter().filter(|kid| kid.as_rule() == Rule::ident).map(|kid| self.ident(kid)).collect();
         let size = Self::find(&kids, Rule::size).ok_or_else(|| self.malformed(&pair, "a board size"))?;
         let (files, ranks) = self.size(size)?;
-        Ok(BoardDecl { names, files, ranks })
+        let files_wrap = Self::find(&kids, Rule::files_wrap).is_some();
+        Ok(BoardDecl { names, files, ranks, files_wrap })
     }
 
     fn size(&self, pair: Pair<'_, Rule>) -> Built<(Spanned<u32>, Spanned<u32>)> {
@@ -713,6 +714,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::board_decl => "`board 8x8`",
         Rule::boards_decl => "`boards A and B, 8x8 each`",
         Rule::size => "a board size such as `8x8`",
+        Rule::files_wrap => "`files wrap`",
         Rule::piece_decl => "`piece NAME LETTER`",
         Rule::piece_letter => "a single piece letter such as `N`",
         Rule::piece_clause => "a piece clause",
