@@ -140,7 +140,7 @@ fn pothole_shows_every_roll_and_its_effect() {
     let script = "e4\nd6\nd3\n";
     let first = stdout(&play(&["pothole", "--seed", "1"], script));
     assert!(first.contains("dice: d6="), "{first}");
-    assert!(first.contains("a pothole opens on c3"), "{first}");
+    assert!(first.contains("a pothole opens on g3"), "{first}");
     let again = stdout(&play(&["pothole", "--seed", "1"], script));
     assert_eq!(first, again, "the same seed gives the same session");
 }
@@ -364,4 +364,19 @@ fn refusals_say_what_is_wrong_and_what_to_write() {
     let refused = play(&["porthol"], "");
     assert_eq!(refused.status.code(), Some(2));
     assert!(common::binary::stderr(&refused).contains("did you mean `porthole`?"));
+}
+
+/// Issue 10 item 8 (K8): a position without a token field takes the variant's default
+/// tokens, `-` means none, and castling rights a variant lacks are ignored with a warning.
+#[test]
+fn k8_a_fen_from_a_chess_tool_works_in_every_variant() {
+    let plain = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+    let out = stdout(&play(&["porthole"], &format!("position {plain}\nfen\nposition {plain} -\nfen\n")));
+    assert_eq!(fens(&out), [format!("{plain} porthole=c3,f3,a4,h4,a5,h5,c6,f6"), format!("{plain} -")], "{out}");
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let output = play(&["standard-portal"], &format!("position {start}\nfen\n"));
+    let out = stdout(&output);
+    assert!(out.contains("warning: the castling field 'KQkq' is ignored: Standard Portal Chess v1.1 has no castling"));
+    assert_eq!(fens(&out), ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 portal=c3,f3,a4,h4,a5,h5,c6,f6"]);
+    assert!(output.status.success(), "a warning is not a rejected line");
 }

@@ -168,11 +168,16 @@ fn sp7_double_step_from_the_starting_rank_after_having_moved() {
 }
 
 #[test]
-fn sp8_no_castling_no_en_passant_no_draw_claims() {
+fn sp8_k8_no_castling_no_en_passant_no_draw_claims() {
     let variant = rules(V);
-    let castling =
-        Position::from_fen(variant.variant(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 portal=a3,b3,c3,d3,a6,b6,c6,d6");
-    assert!(castling.is_err(), "no castling rights in this variant");
+    // K8: a castling field naming rights the variant does not have is ignored, with a warning.
+    let (castling, warnings) = Position::from_fen_with_warnings(
+        variant.variant(),
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 portal=a3,b3,c3,d3,a6,b6,c6,d6",
+    )
+    .expect("the position is read");
+    assert_eq!(castling.castling_rights(), [[None; 2]; 2], "no castling rights in this variant");
+    assert!(warnings.iter().any(|w| w.contains("castling field 'KQkq' is ignored")), "{warnings:?}");
     let pos = sp("r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1", "a3,b3,c3,d3,a6,b6,c6,d6");
     assert!(!has(&pos, "e1g1") && !has(&pos, "e1c1"));
     let mut pos = sp("4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1", "a3,b3,c3,d3,a6,b6,c6,g6");

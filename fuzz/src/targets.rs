@@ -20,9 +20,9 @@ mod command;
 pub const VARIANTS: [&str; 7] =
     ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"];
 
-/// The most lines a `repl` input plays, and the most games a `record` input replays: enough
-/// to reach deep states, few enough to keep an execution fast.
-const MAX_STEPS: usize = 64;
+/// The most lines a `repl` input plays, games a `record` input replays and moves a
+/// `position` input writes: enough to reach deep states, few enough to keep an execution fast.
+const MAX_STEPS: usize = 16;
 
 /// Every bundled variant's rules, loaded once.
 fn all_rules() -> &'static [Arc<Rules>] {
@@ -97,7 +97,6 @@ pub fn repl(data: &[u8]) {
         match command::read(line) {
             command::Input::Move(text) => {
                 if let Ok(mv) = parse_move(&pos, &text) {
-                    let _ = san(&pos, mv);
                     undos.push(pos.make(mv));
                 }
             }

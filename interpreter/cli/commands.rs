@@ -77,7 +77,10 @@ fn special_hook_ok(rules: &holechess_game::Rules) -> Result<(), String> {
 pub fn position_of(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position, String> {
     match fen {
         Some(text) => {
-            Position::from_fen(variant, text).map_err(|e| format!("invalid position '{}': {e}", quoted(text)))
+            let (pos, warnings) = Position::from_fen_with_warnings(variant, text)
+                .map_err(|e| format!("invalid position '{}': {e}", quoted(text)))?;
+            warnings.iter().for_each(|warning| eprintln!("warning: {warning}"));
+            Ok(pos)
         }
         None => Ok(Position::start(variant)),
     }

@@ -615,6 +615,9 @@ impl Session {
     fn set_position(&mut self, fen: &str) -> Result<(), String> {
         let setup = Setup { fen: Some(fen.to_owned()), ..Setup::default() };
         setup.position(&self.rules)?;
+        if let Ok((_, warnings)) = Position::from_fen_with_warnings(self.rules.variant(), fen) {
+            warnings.iter().for_each(|warning| println!("warning: {warning}"));
+        }
         self.leave_game();
         self.restart(setup)?;
         self.print_board();

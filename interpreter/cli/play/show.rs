@@ -62,7 +62,7 @@ pub fn ply_lines(ply: &PlyRecord, who: Option<&str>) -> Vec<String> {
         lines.push(format!("  dice: {}", rolls.join(" ")));
     }
     for note in &ply.notes {
-        lines.push(format!("  {note}"));
+        lines.push(format!("  {}", super::wording::without_ruling_ids(note)));
     }
     if !ply.rolls.is_empty() && ply.notes.is_empty() {
         lines.push("  (no effect)".to_owned());

@@ -18,8 +18,20 @@ use crate::spec::{CastleRole, EpRole, TokenId};
 use crate::variant::Variant;
 
 impl Position {
-    /// Reads a position of `variant`, checking that it can occur.
+    /// Reads a position of `variant`, checking that it can occur. Without a token field
+    /// the variant's default tokens are laid out (K8); castling rights the variant does
+    /// not have are ignored (see [`Position::from_fen_with_warnings`] for the warning).
     pub fn from_fen(variant: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
+        Position::from_fen_with_warnings(variant, text).map(|(pos, _)| pos)
+    }
+
+    /// [`Position::from_fen`], with what was ignored in words (RULINGS.md K8: a castling
+    /// field naming rights a variant without castling does not have).
+    pub fn from_fen_with_warnings(
+        variant: &Arc<Variant>,
+        text: &str,
+    ) -> Result<(Position, Vec<String>), PositionError> {
+        let mut warnings = Vec::new();
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.is_empty() {
             return Err(PositionError::of(PositionErrorKind::Fields, "the position is empty"));
@@ -44,11 +56,20 @@ impl Position {
         };
         pos.set_side(side);
         mark_unmoved_pawns(&mut pos);
-        let castling = read_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
-        pos.set_castling(castling);
-        if let Some(tokens) = fields.get(6) {
-            // Before the en-passant square: a double step may have skipped absent squares.
-            read_tokens(&mut pos, tokens)?;
+        let castling_field = fields.get(2).copied().unwrap_or("-");
+        if castling_field != "-" && pos.variant.spec().rules.castling.is_none() {
+            warnings.push(format!(
+                "the castling field '{castling_field}' is ignored: {} has no castling",
+                pos.variant.spec().title
+            ));
+        } else {
+            let castling = read_castling(&pos, castling_field)?;
+            pos.set_castling(castling);
+        }
+        // Before the en-passant square: a double step may have skipped absent squares.
+        match fields.get(6) {
+            Some(tokens) => read_tokens(&mut pos, tokens)?,
+            None => read_default_tokens(&mut pos)?,
         }
         pos.halfmove = read_number(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
         pos.fullmove = read_number::<u32>(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
@@ -68,7 +89,7 @@ impl Position {
             pos.hash = pos.computed_hash();
         }
         pos.token_log.clear();
-        Ok(pos)
+        Ok((pos, warnings))
     }
 
     /// The position in the kernel's notation (tokens in a seventh field when there are any).
@@ -90,7 +111,9 @@ impl Position {
             .collect();
         let tokens = format_tokens(self, &layout);
         let state = turn_state_text(self);
-        if !tokens.is_empty() || !state.is_empty() {
+        // A missing field means the default tokens (K8): `-` says there are none.
+        let has_defaults = !self.variant.default_token_layout().is_empty();
+        if !tokens.is_empty() || !state.is_empty() || has_defaults {
             fields.push(if tokens.is_empty() { "-".to_string() } else { tokens });
         }
         if !state.is_empty() {
@@ -98,6 +121,20 @@ impl Position {
         }
         fields.join(" ")
     }
+}
+
+/// The variant's default tokens, for a position written without a token field (K8).
+fn read_default_tokens(pos: &mut Position) -> Result<(), PositionError> {
+    let variant = Arc::clone(&pos.variant);
+    let field = format_token_field(&variant, &variant.default_token_layout());
+    if field.is_empty() {
+        return Ok(());
+    }
+    read_tokens(pos, &field).map_err(|error| {
+        PositionError::new(format!(
+            "the variant's default tokens ({field}) do not fit this position ({error}); give a token field, `-` for none"
+        ))
+    })
 }
 
 fn read_number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, PositionError> {
@@ -139,7 +176,7 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
         if let Some(d) = c.to_digit(10) {
             let mut n = d;
             while let Some(next) = chars.peek().and_then(|c| c.to_digit(10)) {
-                n = n * 10 + next;
+                n = n.saturating_mul(10).saturating_add(next);
                 chars.next();
             }
             if n == 0 {
@@ -148,7 +185,7 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
                     format!("rank {rank_name} has an empty run of 0 squares"),
                 ));
             }
-            file += n;
+            file = file.saturating_add(n);
         } else if c == '~' {
             // A promoted-piece marker from other tools: carries nothing here.
         } else {

@@ -90,11 +90,18 @@ impl Variant {
         let variant = Variant::build(spec);
         let fen = variant.start_fen_with_tokens();
         let shared = Arc::new(variant);
-        if let Err(e) = Position::from_fen(&shared, &fen) {
+        // A setup is authored: what a given position may leave out with a warning (K8) is
+        // an error here.
+        let problem = match Position::from_fen_with_warnings(&shared, &fen) {
+            Err(e) => Some(e.to_string()),
+            Ok((_, warnings)) if !warnings.is_empty() => Some(warnings.join("; ")),
+            Ok(_) => None,
+        };
+        if let Some(problem) = problem {
             errors.push(SpecError::of(
                 SpecErrorKind::InvalidSetup,
                 SpecSubject::Setup,
-                format!("the setup position is not valid: {e}"),
+                format!("the setup position is not valid: {problem}"),
             ));
             return Err(errors);
         }

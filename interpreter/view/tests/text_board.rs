@@ -175,13 +175,14 @@ fn every_token_shows_in_the_board() {
     let pos = position(&support::holey(), TOKENS);
     let text = render_text(&pos, &plain());
     println!("{text}");
-    // Cells have room for the widest notes (`#:2`, three characters): they are six wide.
-    assert_eq!(rank_line(&text, "6"), "6  %2   .    .    .    .    @    .    .");
-    assert_eq!(rank_line(&text, "5"), "5  .    .    .    .    #:2  .    .    .");
-    assert_eq!(rank_line(&text, "4"), "4  .    .    .    @2   .    .    .    .");
-    assert_eq!(rank_line(&text, "3"), "3  .    .    @    .    .    .    .    *");
-    assert_eq!(rank_line(&text, "2"), "2  P    P    P    P    P@   P    P    P");
-    assert_eq!(rank_line(&text, "1"), "1  R    N    B    Q    K    B    N*   R");
+    // Cells have room for a two-digit timer (`:12`, three characters, as the variant has
+    // timed tokens), so the board keeps its width from ply to ply: they are six wide.
+    assert_eq!(rank_line(&text, "6"), "6  %2    .     .     .     .     @     .     .");
+    assert_eq!(rank_line(&text, "5"), "5  .     .     .     .     #:2   .     .     .");
+    assert_eq!(rank_line(&text, "4"), "4  .     .     .     @2    .     .     .     .");
+    assert_eq!(rank_line(&text, "3"), "3  .     .     @     .     .     .     .     *");
+    assert_eq!(rank_line(&text, "2"), "2  P     P     P     P     P@    P     P     P");
+    assert_eq!(rank_line(&text, "1"), "1  R     N     B     Q     K     B     N*    R");
 }
 
 #[test]
@@ -216,9 +217,9 @@ fn a_transit_highlights_origin_entry_and_exit() {
     let pos = position(&support::holey(), "4k3/8/5B2/8/8/8/8/4K3 b - - 0 1 porthole=c1,f6");
     let mv = Move::Transit { from: sq(&pos, "c1"), entry: sq(&pos, "e3"), exit: sq(&pos, "f6"), promotion: None };
     let text = render_text(&pos, &TextOptions { last_move: Some(mv), ..plain() });
-    assert_eq!(rank_line(&text, "6"), "6  .   .   .   .   .  [B@] .   .");
-    assert_eq!(rank_line(&text, "3"), "3  .   .   .   .  [.]  .   .   .");
-    assert_eq!(rank_line(&text, "1"), "1  .   .  [@]  .   K   .   .   .");
+    assert_eq!(rank_line(&text, "6"), "6  .     .     .     .     .    [B@]   .     .");
+    assert_eq!(rank_line(&text, "3"), "3  .     .     .     .    [.]    .     .     .");
+    assert_eq!(rank_line(&text, "1"), "1  .     .    [@]    .     K     .     .     .");
     assert!(text.contains("Last move: c1-e3, transit e3-f6"));
 }
 

@@ -87,10 +87,17 @@ pub fn render_text(pos: &Position, options: &TextOptions) -> String {
     lines.iter().map(|line| format!("{}\n", line.trim_end())).collect()
 }
 
-/// The widest notes of any square, so that every column has room for them.
+/// The widest notes of any square, so that every column has room for them; a variant
+/// with timed tokens keeps room for a two-digit timer (`:12`), so the board keeps its
+/// width from ply to ply.
 fn widest_note(ctx: &CellContext) -> usize {
-    ctx.pos.geometry().squares().map(|sq| cell_at(ctx, sq).note_width()).max().unwrap_or(0)
+    let timed = ctx.pos.variant().tokens().iter().any(|token| token.lifetime.is_some());
+    let reserved = if timed { TIMER_NOTE_WIDTH } else { 0 };
+    ctx.pos.geometry().squares().map(|sq| cell_at(ctx, sq).note_width()).max().unwrap_or(0).max(reserved)
 }
+
+/// `:12`: a timer of two digits after a token's symbol.
+const TIMER_NOTE_WIDTH: usize = 3;
 
 /// Blocks of lines one above the other, a blank line between.
 fn stacked(blocks: &[Vec<String>]) -> Vec<String> {
