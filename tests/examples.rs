@@ -1,4 +1,4 @@
-//! The authored example variants in `examples/`, loaded by path: Pot-Hole Chess Plus (RULINGS.md
+//! The authored example variants in `examples/`, loaded by path: Pot-Hole Chess Plus (docs/rules.md
 //! PT6) and Black Hole Chess.
 
 mod common;

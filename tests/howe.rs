@@ -1,4 +1,4 @@
-//! Howe's two-board Portal Chess (RULINGS.md HP1-HP9) through `variants/portal.hole` and
+//! Howe's two-board Portal Chess (docs/rules.md HP1-HP9) through `variants/portal.hole` and
 //! `variants/portal-one-set.hole`: turns, simultaneity, intents, teleports, portal check.
 
 use holechess_game::Rules;

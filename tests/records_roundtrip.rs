@@ -50,8 +50,8 @@ fn dice_variants_record_every_roll() {
         let session = self_play(&rules, 11, 20);
         let record = record_of(&session, "a", "b");
         for (entry, ply) in record.moves.iter().zip(session.plies()) {
-            assert!(!entry.dice.is_empty(), "{id}: K4 every ply carries its outcomes");
-            assert_eq!(entry.dice.len(), ply.rolls.len());
+            assert!(!entry.dice().is_empty(), "{id}: K4 every ply carries its outcomes");
+            assert_eq!(entry.dice().len(), ply.rolls.len());
         }
     }
 }

@@ -1,4 +1,4 @@
-//! The worked examples of RULINGS.md and rulings they exercise, run through the bundled
+//! The worked examples of docs/rules.md and rulings they exercise, run through the bundled
 //! variant scripts and the game layer (dice from the record, as in validation).
 
 use holechess_game::{Dice, Game, Rules};

@@ -1,4 +1,4 @@
-//! RULINGS.md K1-K9 (the whole kernel), through the bundled scripts and the game layer.
+//! docs/rules.md K1-K9 (the whole kernel), through the bundled scripts and the game layer.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! RULINGS.md SP1-SP8 (Standard Portal Chess v1.1), through `variants/standard-portal.hole`.
+//! docs/rules.md SP1-SP8 (Standard Portal Chess v1.1), through `variants/standard-portal.hole`.
 //! Every position keeps exactly 8 portals (SP1), stacks counted by their tokens.
 
 mod common;

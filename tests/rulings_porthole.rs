@@ -1,4 +1,4 @@
-//! RULINGS.md PH1-PH12 (Porthole Chess), through `variants/porthole.hole`.
+//! docs/rules.md PH1-PH12 (Porthole Chess), through `variants/porthole.hole`.
 
 mod common;
 

@@ -1,4 +1,4 @@
-//! RULINGS.md PT1-PT5 (Pot-Hole Chess), through `variants/pothole.hole` and the game layer
+//! docs/rules.md PT1-PT5 (Pot-Hole Chess), through `variants/pothole.hole` and the game layer
 //! with recorded dice (K4): a d6, then two d8 for the square (K5) when a hole opens.
 
 mod common;

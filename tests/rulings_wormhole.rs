@@ -1,4 +1,4 @@
-//! RULINGS.md WH1-WH8 (Random Wormhole Chess), through `variants/wormhole.hole` and the game
+//! docs/rules.md WH1-WH8 (Random Wormhole Chess), through `variants/wormhole.hole` and the game
 //! layer with recorded dice (two d8 after every ply, K5).
 
 mod common;

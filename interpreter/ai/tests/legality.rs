@@ -66,11 +66,18 @@ fn a_raised_stop_flag_ends_the_search_with_a_legal_move() {
     let pos = Position::start(&support::orthodox());
     let mut searcher = Searcher::default();
     let flag = searcher.stop_flag();
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let finished = done.clone();
+    // The search lowers its flag when it starts, so the flag is raised again until the search
+    // returns: a raise that came before the start cannot be lost on a slow machine.
     let stopper = std::thread::spawn(move || {
-        std::thread::sleep(Duration::from_millis(50));
-        flag.raise();
+        while !finished.load(std::sync::atomic::Ordering::Acquire) {
+            std::thread::sleep(Duration::from_millis(50));
+            flag.raise();
+        }
     });
     let r = searcher.search(&pos, Limits::NONE);
+    done.store(true, std::sync::atomic::Ordering::Release);
     stopper.join().unwrap();
     assert!(r.depth < 64);
     assert!(pos.legal_moves().contains(&r.best_move.unwrap()));

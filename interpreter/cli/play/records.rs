@@ -1,4 +1,4 @@
-//! `save FILE` / `load FILE`: a game as a PGN record (RULINGS.md "Game records"): the
+//! `save FILE` / `load FILE`: a game as a PGN record (docs/rules.md "Game records"): the
 //! `[Variant]` tag, `[FEN]` and `[Holes]` for a custom start, every move in SAN with the
 //! outcomes of its dice in `{[%dice ...]}`, and the result. Loading checks the record with
 //! the record crate (so a bad record is refused with its reason), then replays it with its
@@ -52,7 +52,7 @@ pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &Setup, players: &Players
     });
     for (index, ply) in earlier.iter().cloned().chain(played).enumerate() {
         let Some(mut entry) = MoveEntry::new(index as u32 + 1, &ply.text) else { continue };
-        entry.dice = ply.dice;
+        entry.set_dice(ply.dice);
         record.moves.push(entry);
     }
     record.result = GameResult::from_pgn(result.as_bytes());
@@ -96,7 +96,7 @@ pub fn load(path: &Path, current: &Arc<Rules>, seed: u64) -> Result<Loaded, Stri
         .game
         .moves
         .iter()
-        .map(|entry| Earlier { text: entry.text.to_string(), dice: entry.dice.clone() })
+        .map(|entry| Earlier { text: entry.text().to_owned(), dice: entry.dice().to_vec() })
         .collect();
     drop(record);
     let last = earlier.pop();

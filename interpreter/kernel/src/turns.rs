@@ -9,7 +9,7 @@
 //! no check there; the teleport the next turn (HP4, HP5) from the other board through a
 //! link; and a pass when nothing else is legal (HP4, HP8).
 //!
-//! Rule choice beyond RULINGS.md: a teleporting player names its piece at its own ply, from
+//! Rule choice beyond the rulings (docs/rules.md): a teleporting player names its piece at its own ply, from
 //! the position at the start of the turn; if the opponent's simultaneous move captures
 //! that piece, the teleport is lost like a pass.
 

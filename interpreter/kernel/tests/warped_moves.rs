@@ -1,5 +1,5 @@
 //! The kernel's warped movement (absent squares, tunnels, edge wraps) on the worked
-//! examples of RULINGS.md WH, with a neutrally named token kind.
+//! examples of docs/rules.md WH, with a neutrally named token kind.
 
 mod support;
 

@@ -50,21 +50,48 @@ impl GameResult {
 }
 
 /// One ply of the main line and everything written after it up to the next move.
+///
+/// The fields are private: every way to make one ([`MoveEntry::new`], the reader,
+/// deserialising) checks that the text is a move, so [`MoveEntry::notation`] cannot fail.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "MoveEntryFields")]
 pub struct MoveEntry {
     /// 1-based position in the record: the first move written is ply 1.
-    pub ply: u32,
-    /// 1-based line of the move token in the file.
-    pub line: u32,
-    /// The move token as written (`Nf3`, `e1d2>f5`, `@a4`, `--`); the reader keeps only
-    /// tokens that parse as moves.
-    pub text: MoveText,
+    ply: u32,
+    /// 1-based line of the move token in the file (0 for a move not read from a file).
+    line: u32,
+    /// The move token as written (`Nf3`, `e1d2>f5`, `@a4`, `--`).
+    text: MoveText,
     /// Every outcome of every `[%dice ...]` command after the move, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub dice: Vec<u8>,
+    dice: Vec<u8>,
     /// Comments, NAGs and side variations after the move, in the order written.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub annotations: Vec<Annotation>,
+    annotations: Vec<Annotation>,
+}
+
+/// A [`MoveEntry`] as serialised, before its text is checked.
+#[derive(Deserialize)]
+struct MoveEntryFields {
+    ply: u32,
+    line: u32,
+    text: MoveText,
+    #[serde(default)]
+    dice: Vec<u8>,
+    #[serde(default)]
+    annotations: Vec<Annotation>,
+}
+
+impl TryFrom<MoveEntryFields> for MoveEntry {
+    type Error = String;
+
+    fn try_from(fields: MoveEntryFields) -> Result<MoveEntry, String> {
+        let MoveEntryFields { ply, line, text, dice, annotations } = fields;
+        if Notation::parse(&text).is_err() {
+            return Err(format!("`{text}` is not a move in holechess notation"));
+        }
+        Ok(MoveEntry { ply, line, text, dice, annotations })
+    }
 }
 
 /// Something written after a move that does not change the game.
@@ -82,7 +109,57 @@ pub enum Annotation {
 impl MoveEntry {
     /// The token's parts, ready to be matched against legal moves.
     pub fn notation(&self) -> Notation {
-        Notation::parse(&self.text).expect("a move entry holds a move token")
+        Notation::parse(&self.text).expect("every constructor checks that the text is a move")
+    }
+
+    /// 1-based position in the record: the first move written is ply 1.
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// 1-based line of the move token in its file; 0 for a move not read from a file.
+    pub fn line(&self) -> u32 {
+        self.line
+    }
+
+    /// The move token as written (`Nf3`, `e1d2>f5`, `@a4`, `--`).
+    pub fn text(&self) -> &str {
+        self.text.as_str()
+    }
+
+    /// Every dice outcome written after the move, in order.
+    pub fn dice(&self) -> &[u8] {
+        &self.dice
+    }
+
+    /// Comments, NAGs and side variations after the move, in the order written.
+    pub fn annotations(&self) -> &[Annotation] {
+        &self.annotations
+    }
+
+    /// The same move at another line (0: not from a file).
+    pub fn set_line(&mut self, line: u32) {
+        self.line = line;
+    }
+
+    /// Replaces the dice outcomes.
+    pub fn set_dice(&mut self, dice: Vec<u8>) {
+        self.dice = dice;
+    }
+
+    /// Adds dice outcomes after those already there.
+    pub fn extend_dice(&mut self, dice: &[u8]) {
+        self.dice.extend_from_slice(dice);
+    }
+
+    /// Adds an annotation after those already there.
+    pub fn push_annotation(&mut self, annotation: Annotation) {
+        self.annotations.push(annotation);
+    }
+
+    /// Replaces the annotations.
+    pub fn set_annotations(&mut self, annotations: Vec<Annotation>) {
+        self.annotations = annotations;
     }
 
     /// A bare move at `ply`, line 0; `None` if `text` is not a move.

@@ -243,8 +243,10 @@ impl GameParser {
         }
         match self.game.moves.last_mut() {
             Some(entry) => {
-                entry.dice.extend_from_slice(&dice);
-                entry.annotations.extend(text.map(Annotation::Comment));
+                entry.extend_dice(&dice);
+                if let Some(text) = text {
+                    entry.push_annotation(Annotation::Comment(text));
+                }
             }
             None => {
                 // Before the first move: the variant's game-start rolls (K4).
@@ -267,7 +269,7 @@ impl GameParser {
             return Ok(Err(self.problem(line, error)));
         };
         if let Some(entry) = self.game.moves.last_mut() {
-            entry.annotations.push(Annotation::Variation(text));
+            entry.push_annotation(Annotation::Variation(text));
         }
         Ok(Ok(()))
     }
@@ -305,7 +307,7 @@ impl GameParser {
     fn attach_nag(&mut self, line: u32, nag: u8) -> Outcome {
         match self.game.moves.last_mut() {
             Some(entry) => {
-                entry.annotations.push(Annotation::Nag(nag));
+                entry.push_annotation(Annotation::Nag(nag));
                 Ok(())
             }
             None => Err(self.problem(line, SyntaxError::NothingToAttachTo { what: "a NAG".into() })),

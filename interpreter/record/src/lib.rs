@@ -1,5 +1,5 @@
 //! Game records for holechess: PGN extended with holes, transits, dice and two-board
-//! actions (RULINGS.md, "Game records").
+//! actions (docs/rules.md, "Game records").
 //!
 //! This crate owns the syntax layer: [`PgnReader`] streams [`GameRecord`]s out of any
 //! [`std::io::Read`] (one game in memory at a time), and [`write_game`] turns a [`Game`]

@@ -292,7 +292,7 @@ fn cut_off((parsed, end): (Parsed, ParseEnd)) -> (Parsed, ParseEnd) {
     match parsed {
         Parsed { game, problem: None } => {
             let problem = SyntaxProblem {
-                line: game.moves.last().map_or(game.line, |entry| entry.line),
+                line: game.moves.last().map_or(game.line, |entry| entry.line()),
                 ply: game.moves.len() as u32 + 1,
                 error: SyntaxError::GameTooLong { limit: MAX_GAME_BYTES },
             };

@@ -133,7 +133,7 @@ pub fn replay_game(game: &Game, problem: Option<&SyntaxProblem>, rules: &Arc<Rul
     for entry in &game.moves {
         if let Err(reason) = player.play(entry) {
             let failure = move_failure(entry, reason, player.position().fen());
-            return failed(entry.ply - 1, failure);
+            return failed(entry.ply() - 1, failure);
         }
     }
     let plies = game.moves.len() as u32;
@@ -152,7 +152,7 @@ pub fn replay_game(game: &Game, problem: Option<&SyntaxProblem>, rules: &Arc<Rul
         Err(reason) => {
             let failure = Failure {
                 ply: plies + 1,
-                line: game.moves.last().map_or(game.line, |entry| entry.line),
+                line: game.moves.last().map_or(game.line, |entry| entry.line()),
                 text: written_result(game).unwrap_or("").to_owned(),
                 reason,
                 fen: Some(player.position().fen()),
@@ -171,7 +171,7 @@ fn tag_failure(game: &Game, reason: Reason) -> Failure {
 }
 
 fn move_failure(entry: &MoveEntry, reason: Reason, fen: String) -> Failure {
-    Failure { ply: entry.ply, line: entry.line, text: entry.text.to_string(), reason, fen: Some(fen) }
+    Failure { ply: entry.ply(), line: entry.line(), text: entry.text().to_owned(), reason, fen: Some(fen) }
 }
 
 /// Names the orthodox game goes by in other programs' `[Variant]` tags.
@@ -350,7 +350,7 @@ impl Player {
                     game_over(position)?;
                 }
                 let mv = pick(position, legal, entry)?;
-                if !entry.dice.is_empty() {
+                if !entry.dice().is_empty() {
                     return Err(Reason::UnexpectedDice { variant: variant.clone() });
                 }
                 position.play(mv);
@@ -392,7 +392,7 @@ fn play_in_session(game: &mut holechess_game::Game, entry: &MoveEntry) -> Result
         game_over(&position)?;
     }
     let mv = pick(&position, &legal, entry)?;
-    let outcomes: Vec<u32> = entry.dice.iter().map(|&value| u32::from(value)).collect();
+    let outcomes: Vec<u32> = entry.dice().iter().map(|&value| u32::from(value)).collect();
     game.play_recorded(mv, &outcomes).map(|_| ()).map_err(|error| game_error_reason(error, game.rules().id()))
 }
 

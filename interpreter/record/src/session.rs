@@ -45,9 +45,9 @@ fn entry(ply: u32, record: &holechess_game::PlyRecord) -> MoveEntry {
     let mut entry = MoveEntry::new(ply, &record.san)
         .or_else(|| MoveEntry::new(ply, &record.lan))
         .expect("the kernel writes moves the record notation reads");
-    entry.dice = record.rolls.iter().map(|r| r.value).collect();
+    entry.set_dice(record.rolls.iter().map(|r| r.value).collect());
     if !record.notes.is_empty() {
-        entry.annotations.push(Annotation::Comment(record.notes.join("; ")));
+        entry.push_annotation(Annotation::Comment(record.notes.join("; ")));
     }
     entry
 }

@@ -70,7 +70,7 @@ fn movetext_words(game: &Game) -> Vec<Word> {
             words.push(Word::Plain(number));
         }
         push_entry(entry, &mut words);
-        interrupted = entry.annotations.iter().any(|annotation| !matches!(annotation, Annotation::Nag(_)));
+        interrupted = entry.annotations().iter().any(|annotation| !matches!(annotation, Annotation::Nag(_)));
         numbering.advance();
     }
     if let Some(result) = game.result {
@@ -80,11 +80,11 @@ fn movetext_words(game: &Game) -> Vec<Word> {
 }
 
 fn push_entry(entry: &MoveEntry, words: &mut Vec<Word>) {
-    words.push(Word::Plain(entry.text.to_string()));
-    if !entry.dice.is_empty() {
-        words.push(Word::Plain(dice_comment(&entry.dice)));
+    words.push(Word::Plain(entry.text().to_owned()));
+    if !entry.dice().is_empty() {
+        words.push(Word::Plain(dice_comment(entry.dice())));
     }
-    for annotation in &entry.annotations {
+    for annotation in entry.annotations() {
         match annotation {
             Annotation::Nag(nag) => words.push(Word::Plain(format!("${nag}"))),
             Annotation::Comment(text) => push_comment(text, words),

@@ -79,8 +79,8 @@ fn games_carry_tags_in_order_and_start_lines() {
         assert_eq!(game.tags[0].name, "Event");
         assert!(game.tag("Result").is_some());
         for entry in &game.moves {
-            let line = text.lines().nth(entry.line as usize - 1).unwrap();
-            assert!(line.contains(entry.text.as_str()), "{entry:?} not on its line");
+            let line = text.lines().nth(entry.line() as usize - 1).unwrap();
+            assert!(line.contains(entry.text()), "{entry:?} not on its line");
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Replay verdicts: each failure reason on a small record, with its ply and move, and the
-//! RULINGS.md worked example for Pot-Hole Chess (K4 dice in the record).
+//! docs/rules.md worked example for Pot-Hole Chess (K4 dice in the record).
 
 use std::sync::Arc;
 
@@ -89,7 +89,7 @@ fn malformed_movetext_after_legal_moves() {
     fails_with("chess", "1. e4 e5 2. Nf3 ) *", "malformed", 4, "");
 }
 
-/// RULINGS.md worked example (PT, K4): the d6 6 opens a pot-hole on e5 (d8 5, d8 5).
+/// docs/rules.md worked example (PT, K4): the d6 6 opens a pot-hole on e5 (d8 5, d8 5).
 #[test]
 fn pothole_worked_example() {
     let pgn = "[Variant \"pothole\"]\n\n1. e4 {[%dice 6 5 5]} d6 {[%dice 5]} 2. d3 {[%dice 2 4 3]} *";

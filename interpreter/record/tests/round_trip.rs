@@ -21,7 +21,7 @@ fn without_lines(mut game: Game) -> Game {
     game.tags = tags_in_export_order(&game.tags).cloned().collect();
     game.line = 0;
     for entry in &mut game.moves {
-        entry.line = 0;
+        entry.set_line(0);
     }
     game
 }
@@ -54,15 +54,15 @@ fn game_of(moves: &[&str]) -> Game {
 fn dice_transits_and_annotations_survive() {
     let mut game = game_of(&["e4", "d6", "e1d2>f5", "Kd2>f5+", "e7e8q", "O-O-O"]);
     game.opening_comments.push("a game with holes".into());
-    game.moves[0].dice = vec![6, 5, 5];
-    game.moves[1].dice = vec![5];
-    game.moves[2].dice = vec![2, 4, 3, 1, 1];
-    game.moves[2].annotations = vec![
+    game.moves[0].set_dice(vec![6, 5, 5]);
+    game.moves[1].set_dice(vec![5]);
+    game.moves[2].set_dice(vec![2, 4, 3, 1, 1]);
+    game.moves[2].set_annotations(vec![
         Annotation::Nag(1),
         Annotation::Comment("through the porthole [%clk 0:01:00]".into()),
         Annotation::Variation("3. d4 {or this} (3. c4) d5".into()),
         Annotation::Comment("a } brace".into()),
-    ];
+    ]);
     game.result = Some(GameResult::WhiteWins);
     let text = assert_round_trip(&game);
     assert!(text.starts_with("[Event \"Test\"]\n[Result \"1-0\"]\n[Variant \"pothole\"]\n\n"));
@@ -84,7 +84,7 @@ fn two_board_actions_survive() {
 fn black_to_move_and_interruptions_get_move_numbers() {
     let mut game = game_of(&["Kd2", "Kb2", "Kd3"]);
     game.set_tag("FEN", "8/8/8/8/8/8/8/K1k5 b - - 0 12");
-    game.moves[1].annotations.push(Annotation::Comment("only move".into()));
+    game.moves[1].push_annotation(Annotation::Comment("only move".into()));
     let text = assert_round_trip(&game);
     assert!(text.contains("12... Kd2 13. Kb2 {only move} 13... Kd3"), "{text}");
 }
@@ -94,7 +94,7 @@ fn long_games_wrap_at_80_columns() {
     let moves: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(400).copied().collect();
     let mut game = game_of(&moves);
     for entry in &mut game.moves {
-        entry.dice = vec![6, 1, 8];
+        entry.set_dice(vec![6, 1, 8]);
     }
     let text = assert_round_trip(&game);
     assert!(text.lines().count() > 20);
@@ -134,9 +134,23 @@ fn real_and_tricky_files_survive_a_rewrite() {
 #[test]
 fn games_serialise_to_json_and_back() {
     let mut game = game_of(&["e1d2>f5", "@a4"]);
-    game.moves[0].dice = vec![3];
+    game.moves[0].set_dice(vec![3]);
     let json = serde_json::to_string(&game).unwrap();
     assert!(json.contains("\"text\":\"e1d2>f5\""), "{json}");
     let back: Game = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game);
+}
+
+/// Issue 11: a move entry's fields are private, so a deserialised entry is checked too: a
+/// text that is not a move is an error, not a panic later in `notation()`.
+#[test]
+fn a_deserialised_entry_that_is_not_a_move_is_refused() {
+    let bad = r#"{"line":0,"tags":[],"moves":[{"ply":1,"line":3,"text":"xyz"}],"result":null}"#;
+    let error = serde_json::from_str::<Game>(bad).expect_err("not a move");
+    assert!(error.to_string().contains("`xyz` is not a move in holechess notation"), "{error}");
+    let good = r#"{"line":0,"tags":[],"moves":[{"ply":1,"line":3,"text":"e1d2>f5","dice":[3]}],"result":null}"#;
+    let game: Game = serde_json::from_str(good).expect("a move");
+    let entry = &game.moves[0];
+    assert_eq!((entry.ply(), entry.line(), entry.text(), entry.dice()), (1, 3, "e1d2>f5", &[3][..]));
+    assert_eq!(entry.notation(), holechess_record::Notation::parse("e1d2>f5").unwrap());
 }

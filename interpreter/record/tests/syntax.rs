@@ -21,7 +21,7 @@ fn only_game(text: &str) -> GameRecord {
 }
 
 fn move_texts(record: &GameRecord) -> Vec<&str> {
-    record.game.moves.iter().map(|entry| entry.text.as_str()).collect()
+    record.game.moves.iter().map(|entry| entry.text()).collect()
 }
 
 #[test]
@@ -30,7 +30,7 @@ fn byte_order_mark_and_crlf() {
     assert_eq!(record.game.tags[0].name, "Event");
     assert_eq!(record.game.tag("Site"), Some("B"));
     assert_eq!(move_texts(&record), ["e4", "e5", "Nf3"]);
-    assert_eq!(record.game.moves[2].line, 5);
+    assert_eq!(record.game.moves[2].line(), 5);
     assert_eq!(record.game.result, Some(GameResult::Unknown));
 }
 
@@ -38,7 +38,7 @@ fn byte_order_mark_and_crlf() {
 fn move_numbers_with_and_without_dots() {
     let record = only_game("[FEN \"8/8/8/8/8/8/8/K1k5 b - - 0 12\"]\n\n12... Kd2 13.Kb2 13... Kd3 14 Kc1 0-1");
     assert_eq!(move_texts(&record), ["Kd2", "Kb2", "Kd3", "Kc1"]);
-    let plies: Vec<u32> = record.game.moves.iter().map(|entry| entry.ply).collect();
+    let plies: Vec<u32> = record.game.moves.iter().map(|entry| entry.ply()).collect();
     assert_eq!(plies, [1, 2, 3, 4]);
     assert_eq!(record.game.result, Some(GameResult::BlackWins));
 }
@@ -60,9 +60,9 @@ fn dice_comments_several_commands_in_order() {
         "[Variant \"pothole\"]\n\n1. e4 {[%dice 6 5 5]} d6 {[%dice 5]} 2. d3 {[%dice 2] roll again} {[%dice 4 3]} *",
     );
     let moves = &record.game.moves;
-    assert_eq!(moves[0].dice, [6, 5, 5]);
-    assert_eq!(moves[1].dice, [5]);
-    assert_eq!(moves[2].dice, [2, 4, 3]);
+    assert_eq!(moves[0].dice(), [6, 5, 5]);
+    assert_eq!(moves[1].dice(), [5]);
+    assert_eq!(moves[2].dice(), [2, 4, 3]);
     assert_eq!(moves[2].comments().collect::<Vec<_>>(), ["roll again"]);
     assert_eq!(record.game.variant(), Some("pothole"));
 }
@@ -95,7 +95,7 @@ fn nested_variations_attach_to_the_move_before() {
     assert_eq!(move_texts(&record), ["e4", "e5", "Nf3"]);
     assert_eq!(moves[0].variations().collect::<Vec<_>>(), ["1. d4 d5 (1... Nf6 2. c4) 2. c4"]);
     assert_eq!(moves[1].comments().collect::<Vec<_>>(), ["a line comment"]);
-    assert_eq!(moves[2].annotations, [Annotation::Nag(14)]);
+    assert_eq!(moves[2].annotations(), [Annotation::Nag(14)]);
 }
 
 #[test]

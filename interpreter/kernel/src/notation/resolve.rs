@@ -2,7 +2,7 @@
 //! moves without rendering any text (so replaying a game allocates almost nothing).
 //!
 //! SAN (`Nf3`, `exd5`, `e8=Q`, `O-O`), long algebraic (`g1f3`, `e1g1` or king-takes-rook
-//! `e1h1` for castling) and transits (`e1d2>f5`, `Kd2>f5`) are read as RULINGS.md, "Game
+//! `e1h1` for castling) and transits (`e1d2>f5`, `Kd2>f5`) are read as docs/rules.md, "Game
 //! records" says: a SAN pawn move without a from-file stays on its file, a transit must
 //! name its exit and a non-transit must not. The `x` capture mark and `+`/`#` are not
 //! checked. When nothing matches, [`explain_illegal`] says why in a few words.

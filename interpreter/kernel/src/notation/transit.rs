@@ -1,5 +1,5 @@
 //! Transits written the natural way: a player types `Nf3` onto a porthole or `e4` onto a
-//! portal without naming the exit. Records must name it (RULINGS.md, "Game records"), so
+//! portal without naming the exit. Records must name it (docs/rules.md, "Game records"), so
 //! [`resolve`](super::resolve()) refuses such a text; [`transit_choices`] lists the legal
 //! transits it may mean, so that a player-facing caller can play the only one or offer
 //! the exits to pick from.
