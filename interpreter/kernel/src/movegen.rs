@@ -125,7 +125,7 @@ impl Position {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn walk_pattern(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
@@ -163,7 +163,7 @@ impl Position {
 
     /// A move to an empty square: a double step past its first square, else a step (with
     /// promotions).
-    #[inline]
+    #[inline(always)]
     fn push_quiet(&self, step: &Step<'_>, out: &mut MoveList) {
         let Step { from, to, kind, pattern, k, passed } = *step;
         if pattern.en_passant == EpRole::Sets && k > 0 && !self.promotes(kind, to, false) {
@@ -185,14 +185,14 @@ impl Position {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_with_promotions(&self, from: Square, to: Square, kind: u8, token_blocks: bool, out: &mut MoveList) {
         self.push_each_promotion(kind, to, token_blocks, out, |promotion| Move::Normal { from, to, promotion });
     }
 
     /// Pushes `make(None)`, or `make(Some(piece))` for every piece a promotion on `to` may
     /// choose.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push_each_promotion(
         &self,
         kind: u8,
