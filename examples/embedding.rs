@@ -2,10 +2,10 @@
 //! through the checked API, write them in SAN, and validate a game record with its dice.
 //! `cargo run --example embedding`; `tests/embedding.rs` runs it in every test run.
 
-use holechess_game::Rules;
 use holechess_kernel::notation::{parse_move, san};
 use holechess_kernel::Position;
 use holechess_record::{replay_record, PgnReader};
+use holechess_runtime::PlayableVariant;
 
 /// A Pot-Hole Chess record: every ply carries the dice thrown after it (K4).
 const RECORD: &str = "[Variant \"pothole\"]\n[Result \"*\"]\n\n1. e4 {[%dice 6 5 5]} d6 {[%dice 5]} *\n";
@@ -25,7 +25,7 @@ pub fn play_porthole() -> Result<Vec<String>, String> {
 
 /// Replays [`RECORD`] and returns how many plies it has, or why it is invalid.
 pub fn validate_record() -> Result<u32, String> {
-    let rules = Rules::load("pothole")?;
+    let rules = PlayableVariant::load("pothole")?;
     let mut plies = 0;
     for game in PgnReader::from_bytes(RECORD.as_bytes()).games() {
         let record = game.map_err(|e| e.to_string())?;

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use holechess_game::Rules;
 use holechess_record::{SourceEvent, Validator};
+use holechess_runtime::PlayableVariant;
 
 /// The PGN fixtures kept in the repository.
 fn fixtures() -> PathBuf {
@@ -26,9 +26,9 @@ fn full_corpus() -> PathBuf {
     dir
 }
 
-fn chess() -> Arc<Rules> {
-    static RULES: OnceLock<Arc<Rules>> = OnceLock::new();
-    Arc::clone(RULES.get_or_init(|| Rules::load("chess").expect("the chess script loads")))
+fn chess() -> Arc<PlayableVariant> {
+    static RULES: OnceLock<Arc<PlayableVariant>> = OnceLock::new();
+    Arc::clone(RULES.get_or_init(|| PlayableVariant::load("chess").expect("the chess script loads")))
 }
 
 /// What validating one file gives.

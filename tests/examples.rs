@@ -8,16 +8,16 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use common::*;
-use holechess_game::{Dice, Game, Rules};
 use holechess_kernel::perft::perft;
 use holechess_kernel::Position;
+use holechess_runtime::{Dice, Game, PlayableVariant};
 
-fn example(file: &str) -> Arc<Rules> {
+fn example(file: &str) -> Arc<PlayableVariant> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(file);
-    Rules::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{file} loads: {e}"))
+    PlayableVariant::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{file} loads: {e}"))
 }
 
-fn start_game(rules: &Arc<Rules>, fen: Option<&str>) -> Game {
+fn start_game(rules: &Arc<PlayableVariant>, fen: Option<&str>) -> Game {
     let start = match fen {
         Some(fen) => Position::from_fen(rules.variant(), fen).unwrap(),
         None => rules.start_position(),
@@ -158,7 +158,7 @@ fn pt6_hook_timers_run_down_without_a_declared_lifetime() {
         .replace("  lasts 2 plies", "  # no declared lifetime:");
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/undeclared-lifetime.hole");
     let loaded = holechess_lang::load_str(&path, &text).unwrap_or_else(|d| panic!("{}", d.render()));
-    let rules = Arc::new(Rules::from_loaded(loaded).unwrap());
+    let rules = Arc::new(PlayableVariant::from_loaded(loaded).unwrap());
     let mut g = start_game(&rules, None);
     play_dice(&mut g, "e4", &[2, 5, 5, 1]);
     assert_eq!(holes(g.position()), BTreeMap::from([("e5".into(), 2)]));

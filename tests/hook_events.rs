@@ -9,14 +9,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use common::*;
-use holechess_game::{Dice, Game, GameError, Rules};
 use holechess_kernel::perft::perft;
 use holechess_kernel::Position;
 use holechess_record::{record_of, replay_record, write_game, PgnReader, Reason};
+use holechess_runtime::{Dice, Game, GameError, PlayableVariant};
 
-fn example(file: &str) -> Arc<Rules> {
+fn example(file: &str) -> Arc<PlayableVariant> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(file);
-    Rules::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{file} loads: {e}"))
+    PlayableVariant::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{file} loads: {e}"))
 }
 
 fn read_one(text: &str) -> holechess_record::GameRecord {
@@ -175,13 +175,16 @@ fn a_given_position_skips_the_game_start_hooks() {
     let rules = example("random-portals.hole");
     let game = Game::new(Arc::clone(&rules), rules.start_position(), Dice::seeded(1));
     assert!(game.setup().rolls.is_empty());
-    assert!(matches!(Rules::recorded_start(&common::rules("chess"), &[1]), Err(GameError::UnexpectedStartDice)));
+    assert!(matches!(
+        PlayableVariant::recorded_start(&common::rules("chess"), &[1]),
+        Err(GameError::UnexpectedStartDice)
+    ));
 }
 
-fn script(body: &str) -> Result<Rules, String> {
+fn script(body: &str) -> Result<PlayableVariant, String> {
     let text = format!("variant \"Quiet\"\n  id quiet-pothole\n\nextends pothole\n{body}\n");
     let loaded = holechess_lang::load_str("quiet.hole", &text).map_err(|d| d.render())?;
-    Rules::from_loaded(loaded).map_err(|e| e.to_string())
+    PlayableVariant::from_loaded(loaded).map_err(|e| e.to_string())
 }
 
 #[test]

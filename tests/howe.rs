@@ -1,17 +1,17 @@
 //! Howe's two-board Portal Chess (docs/rules.md HP1-HP9) through `variants/portal.hole` and
 //! `variants/portal-one-set.hole`: turns, simultaneity, intents, teleports, portal check.
 
-use holechess_game::Rules;
 use holechess_kernel::notation::{lan, parse_move};
 use holechess_kernel::{Position, Side, Status};
+use holechess_runtime::PlayableVariant;
 
 fn position(id: &str, fen: &str) -> Position {
-    let rules = Rules::load(id).unwrap_or_else(|e| panic!("{id}: {e}"));
+    let rules = PlayableVariant::load(id).unwrap_or_else(|e| panic!("{id}: {e}"));
     Position::from_fen(rules.variant(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 fn start(id: &str) -> Position {
-    Rules::load(id).unwrap().start_position()
+    PlayableVariant::load(id).unwrap().start_position()
 }
 
 fn moves(pos: &Position) -> Vec<String> {

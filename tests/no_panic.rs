@@ -1,10 +1,10 @@
 //! Bad input never panics: mangled positions, move texts and REPL-style lines against every
 //! bundled variant give errors, not crashes.
 
-use holechess_game::Rules;
 use holechess_kernel::notation::{parse_lan, parse_move, parse_san};
 use holechess_kernel::zobrist::splitmix64;
 use holechess_kernel::Position;
+use holechess_runtime::PlayableVariant;
 
 const VARIANTS: [&str; 7] = ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"];
 
@@ -35,7 +35,7 @@ fn mangle(text: &str, seed: u64) -> String {
 #[test]
 fn mangled_positions_are_errors_or_positions_never_panics() {
     for id in VARIANTS {
-        let rules = Rules::load(id).unwrap();
+        let rules = PlayableVariant::load(id).unwrap();
         let start = rules.start_position().fen();
         for seed in 0..400u64 {
             let text = mangle(&start, seed ^ 0xFEED);
@@ -53,7 +53,7 @@ fn mangled_positions_are_errors_or_positions_never_panics() {
 fn mangled_move_texts_are_errors_never_panics() {
     let texts = ["e4", "Nf3", "exd5", "e8=Q", "O-O-O", "e1d2>f5", "Kd2>f5", "@a4", "@", "--", "g1f3", "e7e8q"];
     for id in VARIANTS {
-        let pos = Rules::load(id).unwrap().start_position();
+        let pos = PlayableVariant::load(id).unwrap().start_position();
         for (i, text) in texts.iter().enumerate() {
             for seed in 0..60u64 {
                 let t = mangle(text, seed * 31 + i as u64);

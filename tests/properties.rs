@@ -8,16 +8,16 @@
 
 use std::sync::{Arc, OnceLock};
 
-use holechess_game::{Game, Rules};
 use holechess_kernel::{Position, Side};
+use holechess_runtime::{Game, PlayableVariant};
 use proptest::prelude::*;
 
 mod common;
 
 const VARIANTS: [&str; 5] = ["chess", "porthole", "standard-portal", "pothole", "wormhole"];
 
-fn loaded(id: &str) -> Arc<Rules> {
-    static RULES: OnceLock<Vec<Arc<Rules>>> = OnceLock::new();
+fn loaded(id: &str) -> Arc<PlayableVariant> {
+    static RULES: OnceLock<Vec<Arc<PlayableVariant>>> = OnceLock::new();
     let all = RULES.get_or_init(|| VARIANTS.iter().map(|id| common::rules(id)).collect());
     Arc::clone(&all[VARIANTS.iter().position(|v| *v == id).expect("a bundled variant")])
 }

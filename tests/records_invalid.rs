@@ -1,12 +1,12 @@
 //! Hand-written invalid records for each rule family: the exact ply and reason of the
 //! first failure.
 
-use holechess_game::Rules;
 use holechess_record::{replay_record, PgnReader};
+use holechess_runtime::PlayableVariant;
 
 /// (ply, reason class, words the reason must contain) of the first failure.
 fn first_failure(variant: &str, pgn: &str) -> (u32, String, String) {
-    let rules = Rules::load(variant).unwrap();
+    let rules = PlayableVariant::load(variant).unwrap();
     let Some(Ok(record)) = PgnReader::from_bytes(pgn.as_bytes()).next() else { panic!("no game") };
     let failure = replay_record(&record, &rules).failure.unwrap_or_else(|| panic!("{variant}: valid: {pgn}"));
     (failure.ply, failure.reason.class().to_string(), failure.reason.to_string())

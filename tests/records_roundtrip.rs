@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use holechess_game::{Game, Rules};
 use holechess_kernel::zobrist::splitmix64;
 use holechess_record::{record_of, replay_record, write_game, PgnReader};
+use holechess_runtime::{Game, PlayableVariant};
 
 const VARIANTS: [&str; 7] = ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"];
 
 /// A seeded game of random legal moves (dice from the same seed).
-fn self_play(rules: &Arc<Rules>, seed: u64, plies: usize) -> Game {
+fn self_play(rules: &Arc<PlayableVariant>, seed: u64, plies: usize) -> Game {
     let mut game = Game::seeded(Arc::clone(rules), seed);
     let mut state = seed;
     for _ in 0..plies {
@@ -28,7 +28,7 @@ fn self_play(rules: &Arc<Rules>, seed: u64, plies: usize) -> Game {
 #[test]
 fn self_play_records_round_trip_and_validate_in_every_variant() {
     for id in VARIANTS {
-        let rules = Rules::load(id).unwrap();
+        let rules = PlayableVariant::load(id).unwrap();
         for seed in 1..=3 {
             let session = self_play(&rules, seed, 60);
             let text = write_game(&record_of(&session, "white", "black"));
@@ -46,7 +46,7 @@ fn self_play_records_round_trip_and_validate_in_every_variant() {
 #[test]
 fn dice_variants_record_every_roll() {
     for id in ["pothole", "wormhole"] {
-        let rules = Rules::load(id).unwrap();
+        let rules = PlayableVariant::load(id).unwrap();
         let session = self_play(&rules, 11, 20);
         let record = record_of(&session, "a", "b");
         for (entry, ply) in record.moves.iter().zip(session.plies()) {

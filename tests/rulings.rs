@@ -1,12 +1,12 @@
 //! The worked examples of docs/rules.md and rulings they exercise, run through the bundled
 //! variant scripts and the game layer (dice from the record, as in validation).
 
-use holechess_game::{Dice, Game, Rules};
 use holechess_kernel::notation::{lan, parse_move};
 use holechess_kernel::{Position, Status};
+use holechess_runtime::{Dice, Game, PlayableVariant};
 
-fn rules(id: &str) -> std::sync::Arc<Rules> {
-    Rules::load(id).unwrap_or_else(|e| panic!("{id} loads: {e}"))
+fn rules(id: &str) -> std::sync::Arc<PlayableVariant> {
+    PlayableVariant::load(id).unwrap_or_else(|e| panic!("{id} loads: {e}"))
 }
 
 fn position(id: &str, fen: &str) -> Position {

@@ -3,11 +3,11 @@
 mod common;
 
 use common::*;
-use holechess_game::GameError;
 use holechess_kernel::notation::parse_move;
 use holechess_kernel::perft::perft;
 use holechess_kernel::spec::StalemateRule;
 use holechess_kernel::{DrawClaim, Position, Side, Status};
+use holechess_runtime::GameError;
 
 #[test]
 fn k1_a_move_may_not_leave_the_movers_king_attacked() {
@@ -108,7 +108,7 @@ fn k4_every_die_is_in_the_record_and_a_ply_without_its_outcomes_is_invalid() {
 
 #[test]
 fn k4_k5_seeded_rolls_are_logged_and_in_range() {
-    let mut g = holechess_game::Game::seeded(rules("pothole"), 11);
+    let mut g = holechess_runtime::Game::seeded(rules("pothole"), 11);
     for _ in 0..20 {
         let mv = g.position().legal_moves().as_slice()[0];
         let ply = g.play(mv).unwrap();

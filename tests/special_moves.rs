@@ -8,36 +8,36 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use common::*;
-use holechess_game::{Dice, Game, Rules};
 use holechess_kernel::notation::{lan, parse_move, san};
 use holechess_kernel::perft::perft;
 use holechess_kernel::{Move, Position, Side};
 use holechess_record::{record_of, replay_record, write_game, PgnReader};
+use holechess_runtime::{Dice, Game, PlayableVariant};
 
 fn example_path(file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(file)
 }
 
-fn dig() -> Arc<Rules> {
-    Rules::load(example_path("dig.hole").to_str().unwrap()).unwrap_or_else(|e| panic!("dig.hole loads: {e}"))
+fn dig() -> Arc<PlayableVariant> {
+    PlayableVariant::load(example_path("dig.hole").to_str().unwrap()).unwrap_or_else(|e| panic!("dig.hole loads: {e}"))
 }
 
 /// Dig Chess without its hook: the same pieces and pit token, no special moves.
-fn dig_without_hook() -> Arc<Rules> {
+fn dig_without_hook() -> Arc<PlayableVariant> {
     let text = std::fs::read_to_string(example_path("dig.hole")).unwrap();
     let cut = text.find("special moves:").expect("the hook is declared");
     let loaded = holechess_lang::load_str(example_path("plain-dig.hole"), &text[..cut])
         .unwrap_or_else(|d| panic!("{}", d.render()));
-    Arc::new(Rules::from_loaded(loaded).unwrap())
+    Arc::new(PlayableVariant::from_loaded(loaded).unwrap())
 }
 
-fn at(rules: &Rules, fen: &str) -> Position {
+fn at(rules: &PlayableVariant, fen: &str) -> Position {
     Position::from_fen(rules.variant(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// The reference: ordinary moves from the hookless variant, plus the digs found here by
 /// looking at the squares around the king and testing each dig's legality by hand.
-fn reference_perft(plain: &Rules, fen: &str, depth: u32) -> u64 {
+fn reference_perft(plain: &PlayableVariant, fen: &str, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -210,7 +210,7 @@ fn a_special_moves_hook_failing_mid_game_is_reported_by_play_and_validate() {
     // The hook fails once a pawn stands on e4 (an effect on a square that is not empty).
     let script = "variant \"Faulty\"\n  id faulty\n\nextends chess\n\ntoken pit\n  impassable\n\nspecial moves: call faulty()\n  rhai ```\nfn faulty() {\n    if !has_piece(\"e4\") { return []; }\n    let m = special_move(\"dig@e4\");\n    m.place_piece(\"white\", \"queen\", \"e4\");\n    [m]\n}\n```\n";
     let loaded = holechess_lang::load_str("faulty.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
-    let rules = Arc::new(Rules::from_loaded(loaded).unwrap());
+    let rules = Arc::new(PlayableVariant::from_loaded(loaded).unwrap());
     let mut game = Game::new(Arc::clone(&rules), rules.start_position(), Dice::seeded(0));
     game.play_text("e4").unwrap();
     let err = game.play_text("e5").unwrap_err().to_string();

@@ -7,10 +7,10 @@
 
 use std::sync::{Arc, OnceLock};
 
-use holechess_game::Rules;
 use holechess_kernel::notation::{lan, parse_move, san};
 use holechess_kernel::Position;
 use holechess_record::{replay_record, PgnReader};
+use holechess_runtime::PlayableVariant;
 
 #[allow(dead_code, clippy::all)]
 #[path = "../../interpreter/cli/play/command.rs"]
@@ -25,13 +25,14 @@ pub const VARIANTS: [&str; 7] =
 const MAX_STEPS: usize = 16;
 
 /// Every bundled variant's rules, loaded once.
-fn all_rules() -> &'static [Arc<Rules>] {
-    static RULES: OnceLock<Vec<Arc<Rules>>> = OnceLock::new();
-    RULES.get_or_init(|| VARIANTS.iter().map(|id| Rules::load(id).expect("a bundled variant loads")).collect())
+fn all_rules() -> &'static [Arc<PlayableVariant>] {
+    static RULES: OnceLock<Vec<Arc<PlayableVariant>>> = OnceLock::new();
+    RULES
+        .get_or_init(|| VARIANTS.iter().map(|id| PlayableVariant::load(id).expect("a bundled variant loads")).collect())
 }
 
 /// The variant a first byte picks, and the rest of the input as text.
-fn split(data: &[u8]) -> (&'static Arc<Rules>, String) {
+fn split(data: &[u8]) -> (&'static Arc<PlayableVariant>, String) {
     let rules = all_rules();
     let (first, rest) = data.split_first().map_or((0, data), |(first, rest)| (*first, rest));
     (&rules[usize::from(first) % rules.len()], String::from_utf8_lossy(rest).into_owned())
@@ -46,7 +47,7 @@ pub fn script(data: &[u8]) {
         return;
     };
     let variant = Arc::clone(&loaded.variant);
-    let _ = Rules::from_loaded(loaded);
+    let _ = PlayableVariant::from_loaded(loaded);
     let pos = Position::start(&variant);
     for mv in pos.legal_moves().iter().take(MAX_STEPS) {
         let _ = lan(&pos, *mv);

@@ -59,14 +59,14 @@ pub fn load_variant(name: &str) -> Result<LoadedVariant, String> {
 }
 
 /// [`load_variant`], keeping the hook runtime (to report a special-moves hook error).
-pub fn load_rules(name: &str) -> Result<holechess_game::Rules, String> {
+pub fn load_rules(name: &str) -> Result<holechess_runtime::PlayableVariant, String> {
     crate::spelling::check_variant_name(name)?;
     let loaded = holechess_lang::load(name).map_err(|diagnostics| diagnostics.render())?;
-    holechess_game::Rules::from_loaded(loaded).map_err(|e| format!("error: {name}: {e}"))
+    holechess_runtime::PlayableVariant::from_loaded(loaded).map_err(|e| format!("error: {name}: {e}"))
 }
 
 /// A special-moves hook error met while generating on this thread, as a command error.
-fn special_hook_ok(rules: &holechess_game::Rules) -> Result<(), String> {
+fn special_hook_ok(rules: &holechess_runtime::PlayableVariant) -> Result<(), String> {
     match rules.hooks.take_special_error() {
         Some(error) => Err(format!("error: {error}")),
         None => Ok(()),
@@ -131,7 +131,8 @@ fn check_file(file: &std::path::Path) -> Result<(), String> {
         return Err(format!("{}\n{} problem(s) found", rendered.join("\n"), diagnostics.len()));
     }
     let loaded = holechess_lang::load(&file.to_string_lossy()).map_err(|d| d.render())?;
-    let rules = holechess_game::Rules::from_loaded(loaded).map_err(|e| format!("error: {}: {e}", file.display()))?;
+    let rules = holechess_runtime::PlayableVariant::from_loaded(loaded)
+        .map_err(|e| format!("error: {}: {e}", file.display()))?;
     rules.trial_run().map_err(|e| format!("error: {}: {e} (a trial run on the start position)", file.display()))
 }
 

@@ -4,9 +4,9 @@
 
 mod args;
 mod bench;
-mod chance;
 mod commands;
 mod config;
+mod event_chance;
 mod matches;
 mod play;
 mod render;

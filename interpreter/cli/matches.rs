@@ -7,11 +7,11 @@ use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
 use holechess_ai::{play_match_observed, GameEnd, GameResult, Level, Limits, MatchReport, MatchSettings};
-use holechess_game::Rules;
+use holechess_runtime::PlayableVariant;
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::chance::EventChance;
 use crate::commands::Outcome;
+use crate::event_chance::EventChance;
 
 #[derive(Debug)]
 pub struct MatchConfig {
@@ -29,7 +29,7 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
         return Err(format!("--levels takes two levels, e.g. `3,1` (got {})", config.levels.len()));
     };
     crate::spelling::check_variant_name(&config.variant)?;
-    let rules = Rules::load(&config.variant)?;
+    let rules = PlayableVariant::load(&config.variant)?;
     let (first, second) = (Level(first), Level(second));
     let per_move = config.time_ms.map_or(Limits::NONE, |ms| Limits::time(Duration::from_millis(ms)));
     let factory = EventChance::factory(&rules);

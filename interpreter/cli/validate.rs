@@ -18,8 +18,8 @@ use std::io::{BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use holechess_game::Rules;
 use holechess_record::{SourceEvent, Validator, Verdict};
+use holechess_runtime::PlayableVariant;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
@@ -66,7 +66,7 @@ struct JsonVerdict<'a> {
 }
 
 pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
-    let rules = Rules::load(&config.variant)?;
+    let rules = PlayableVariant::load(&config.variant)?;
     if config.jobs == Some(0) {
         return Err("--jobs must be at least 1".to_owned());
     }

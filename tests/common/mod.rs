@@ -8,13 +8,13 @@ pub mod binary;
 
 use std::sync::Arc;
 
-use holechess_game::{Dice, Game, PlyRecord, Rules};
 use holechess_kernel::notation::{lan, parse_move};
 use holechess_kernel::{Position, Square, TokenStack};
+use holechess_runtime::{Dice, Game, PlayableVariant, PlyRecord};
 
 /// A bundled variant (or a script path) with its hooks.
-pub fn rules(id: &str) -> Arc<Rules> {
-    Rules::load(id).unwrap_or_else(|e| panic!("{id} loads: {e}"))
+pub fn rules(id: &str) -> Arc<PlayableVariant> {
+    PlayableVariant::load(id).unwrap_or_else(|e| panic!("{id} loads: {e}"))
 }
 
 /// A position of a bundled variant, from the position notation.

@@ -27,9 +27,9 @@ use holechess_kernel::{Move, MoveList, Position};
 
 use crate::classic_eval::classic_evaluate;
 use crate::limits::{Clock, StopFlag};
-use crate::outcome::{no_moves, NoMoves};
 use crate::score::{Score, INFINITY};
 use crate::search::SearchResult;
+use crate::standing::{no_moves, NoMoves};
 use crate::tables::VariantTables;
 
 /// The depth of level 1, in plies.

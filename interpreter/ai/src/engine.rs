@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use holechess_kernel::Position;
 
-use crate::chance::ChanceModel;
+use crate::chance_model::ChanceModel;
 use crate::classic::{ClassicPlayer, CLASSIC_TIME};
 use crate::level::{Level, LevelPreset};
 use crate::limits::{Limits, StopFlag};

@@ -10,7 +10,7 @@
 //!   of Standard Portal Chess v1.1 (see [`classic`]);
 //! - [`play_match`]: games between two levels with draw adjudication and a score.
 
-mod chance;
+mod chance_model;
 pub mod classic;
 mod classic_eval;
 mod engine;
@@ -21,18 +21,18 @@ mod limits;
 mod match_runner;
 mod negamax;
 mod ordering;
-mod outcome;
 mod pv;
 mod quiescence;
 mod reach;
 mod rng;
 mod score;
 mod search;
+mod standing;
 mod tables;
 mod tt;
 mod values;
 
-pub use chance::{sample_outcomes, ChanceModel, NoChance};
+pub use chance_model::{sample_outcomes, ChanceModel, NoChance};
 pub use classic::{ClassicPlayer, CLASSIC_DEPTH, CLASSIC_TIME};
 pub use classic_eval::classic_evaluate;
 pub use engine::Engine;
@@ -42,9 +42,9 @@ pub use limits::{Clock, Limits, StopFlag};
 pub use match_runner::{
     play_match, play_match_observed, play_match_with, ChanceFactory, GameEnd, GameResult, MatchReport, MatchSettings,
 };
-pub use outcome::{game_status, GameStatus};
 pub use rng::SplitMix64;
 pub use score::{is_mate_score, mate_in_moves, Score, INFINITY, MATE};
 pub use search::{SearchConfig, SearchResult, Searcher};
+pub use standing::{game_status, GameStatus};
 pub use tables::VariantTables;
 pub use values::{classic_points, material_values};

@@ -11,12 +11,12 @@ use holechess_kernel::spec::StalemateRule;
 use holechess_kernel::zobrist::splitmix64;
 use holechess_kernel::{Move, Position, Side, Variant};
 
-use crate::chance::ChanceModel;
+use crate::chance_model::ChanceModel;
 use crate::engine::Engine;
 use crate::level::Level;
 use crate::limits::Limits;
-use crate::outcome::{game_status, GameStatus};
 use crate::rng::SplitMix64;
+use crate::standing::{game_status, GameStatus};
 
 /// Makes the chance model of one game.
 pub type ChanceFactory = dyn Fn() -> Arc<dyn ChanceModel> + Send + Sync;

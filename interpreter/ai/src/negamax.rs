@@ -5,11 +5,11 @@
 use holechess_kernel::spec::Schedule;
 use holechess_kernel::{Move, Position};
 
-use crate::chance::expand;
+use crate::chance_model::expand;
 use crate::ordering::is_tactical;
-use crate::outcome::{drawn_in_search, no_moves, NoMoves};
 use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
 use crate::search::Searcher;
+use crate::standing::{drawn_in_search, no_moves, NoMoves};
 use crate::tables::Role;
 use crate::tt::Bound;
 

@@ -6,9 +6,9 @@
 use holechess_kernel::Position;
 
 use crate::ordering::{captured_kind, is_tactical};
-use crate::outcome::{no_moves, NoMoves};
 use crate::score::{Score, MAX_PLY};
 use crate::search::Searcher;
+use crate::standing::{no_moves, NoMoves};
 
 /// A capture that cannot lift the score to alpha even with this margin is skipped.
 const DELTA_MARGIN: Score = 200;

@@ -7,14 +7,14 @@ use std::time::{Duration, Instant};
 
 use holechess_kernel::{Move, Position};
 
-use crate::chance::ChanceModel;
+use crate::chance_model::ChanceModel;
 use crate::eval::evaluate;
 use crate::frames::Frames;
 use crate::limits::{Limits, StopFlag};
 use crate::ordering::Ordering;
-use crate::outcome::{no_moves, NoMoves};
 use crate::pv::PvTable;
 use crate::score::{is_mate_score, Score, DRAW, INFINITY, MATE, MAX_PLY};
+use crate::standing::{no_moves, NoMoves};
 use crate::tables::VariantTables;
 use crate::tt::TranspositionTable;
 

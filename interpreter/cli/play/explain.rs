@@ -8,7 +8,7 @@ use holechess_kernel::Position;
 pub fn why_illegal(pos: &Position, text: &str) -> Option<String> {
     let status = pos.status();
     if status.is_over() {
-        return Some(format!("the game is over ({})", holechess_game::game::describe(status)));
+        return Some(format!("the game is over ({})", holechess_runtime::game::describe(status)));
     }
     holechess_kernel::notation::explain_move(pos, text)
 }
@@ -16,11 +16,11 @@ pub fn why_illegal(pos: &Position, text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use holechess_game::Rules;
+    use holechess_runtime::PlayableVariant;
 
     #[test]
     fn reasons_name_the_problem() {
-        let rules = Rules::load("chess").unwrap();
+        let rules = PlayableVariant::load("chess").unwrap();
         let pos = rules.start_position();
         let why = |text| why_illegal(&pos, text).unwrap_or_default();
         assert!(why("e3e4").contains("no piece on e3"), "{}", why("e3e4"));

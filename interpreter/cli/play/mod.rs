@@ -21,8 +21,8 @@ mod wording;
 
 use std::io::IsTerminal;
 
-use holechess_game::Rules;
 use holechess_kernel::Side;
+use holechess_runtime::PlayableVariant;
 
 use crate::commands::Outcome;
 use input::LineSource;
@@ -77,7 +77,7 @@ impl AiSides {
 
 pub fn run(config: &PlayConfig) -> Result<Outcome, String> {
     crate::spelling::check_variant_name(&config.variant)?;
-    let rules = Rules::load(&config.variant)?;
+    let rules = PlayableVariant::load(&config.variant)?;
     let seed = config.seed.unwrap_or_else(clock_seed);
     let interactive = std::io::stdin().is_terminal();
     let mut session = Session::new(rules, seed, config.ai, config.level, Style::detect());

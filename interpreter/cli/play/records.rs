@@ -10,10 +10,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use holechess_game::{Dice, Game, Rules};
 use holechess_kernel::notation::{parse_move, parse_move_in};
 use holechess_kernel::{MoveList, Position};
 use holechess_record::{replay_record, write_game, GameResult, MoveEntry, PgnReader};
+use holechess_runtime::{Dice, Game, PlayableVariant};
 
 use super::setup::Setup;
 
@@ -33,7 +33,7 @@ pub struct Earlier {
 /// The PGN text of a game started by `setup`: the `earlier` plies, then `game`'s; `result`
 /// is `1-0`, `0-1`, `1/2-1/2` or `*`.
 pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &Setup, players: &Players, result: &str) -> String {
-    let mut record = holechess_record::Game::default();
+    let mut record = holechess_record::PgnGame::default();
     record.set_tag("Event", "holechess play");
     record.set_tag("White", &players.white);
     record.set_tag("Black", &players.black);
@@ -70,7 +70,7 @@ pub struct Loaded {
 
 /// Reads the first game of `path`, checks it against its variant (the `[Variant]` tag, or
 /// `current`) and replays it into a session whose later dice come from `seed`.
-pub fn load(path: &Path, current: &Arc<Rules>, seed: u64) -> Result<Loaded, String> {
+pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Loaded, String> {
     let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if !metadata.is_file() {
         return Err(format!("{} is not a regular file", path.display()));
@@ -107,7 +107,7 @@ pub fn load(path: &Path, current: &Arc<Rules>, seed: u64) -> Result<Loaded, Stri
 /// The game after `earlier` and then `last` (played as the game's one ply), from `setup`,
 /// later dice from `seed`. Only one position is kept while replaying.
 pub fn rebuild(
-    rules: &Arc<Rules>,
+    rules: &Arc<PlayableVariant>,
     setup: &Setup,
     earlier: &[Earlier],
     last: Option<&Earlier>,
@@ -127,7 +127,7 @@ pub fn rebuild(
 
 /// `position` after one recorded ply: on the kernel alone when the variant has no events,
 /// else through a one-ply game with the ply's dice.
-fn replay_ply(rules: &Arc<Rules>, mut position: Position, ply: &Earlier) -> Result<Position, String> {
+fn replay_ply(rules: &Arc<PlayableVariant>, mut position: Position, ply: &Earlier) -> Result<Position, String> {
     // Generated in place: `Position::legal_moves` would copy the position (and its history).
     let mut legal = MoveList::new();
     position.generate_legal(&mut legal);
@@ -147,7 +147,7 @@ fn outcomes(ply: &Earlier) -> Vec<u32> {
 
 /// The rules a record's `[Variant]` tag names: the current ones when it names none or the
 /// same, else a bundled variant. A script path is not run from a record.
-fn rules_of(tag: Option<&str>, current: &Arc<Rules>) -> Result<Arc<Rules>, String> {
+fn rules_of(tag: Option<&str>, current: &Arc<PlayableVariant>) -> Result<Arc<PlayableVariant>, String> {
     let Some(tag) = tag.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(Arc::clone(current));
     };
@@ -164,7 +164,7 @@ fn rules_of(tag: Option<&str>, current: &Arc<Rules>) -> Result<Arc<Rules>, Strin
              if you trust that script, start it with `new {tag}`, then load the record again"
         ));
     }
-    Rules::load(&name).map_err(|error| format!("the record's variant `{tag}` cannot be loaded:\n{error}"))
+    PlayableVariant::load(&name).map_err(|error| format!("the record's variant `{tag}` cannot be loaded:\n{error}"))
 }
 
 #[cfg(test)]
@@ -194,7 +194,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("long.pgn");
         std::fs::write(&path, shuffle_record(20_000)).unwrap();
-        let rules = Rules::load("chess").unwrap();
+        let rules = PlayableVariant::load("chess").unwrap();
         let loaded = load(&path, &rules, 1).unwrap();
         assert_eq!(loaded.game.plies().len(), 1, "only the last ply is a played ply");
         assert_eq!(loaded.earlier.len(), 19_999);
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn a_script_path_in_the_variant_tag_is_not_run() {
-        let rules = Rules::load("chess").unwrap();
+        let rules = PlayableVariant::load("chess").unwrap();
         let error = rules_of(Some("/tmp/x.hole"), &rules).err().unwrap();
         assert!(error.contains("not bundled") && error.contains("new /tmp/x.hole"), "{error}");
         assert_eq!(rules_of(Some("porthole"), &rules).unwrap().id(), "porthole");

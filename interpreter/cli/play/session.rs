@@ -7,9 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use holechess_ai::{Engine, Level, Limits};
-use holechess_game::{Dice, Game, GameError, Rules};
 use holechess_kernel::notation::{lan, parse_move, san, strip_board_names, transit_choices_for, NotationError};
 use holechess_kernel::{Move, Position, Side};
+use holechess_runtime::{Dice, Game, GameError, PlayableVariant};
 use holechess_view::{render_svg, SvgOptions};
 
 use super::advice;
@@ -21,7 +21,7 @@ use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Style};
 use super::AiSides;
 use super::{autosave, interrupt, wording};
-use crate::chance::EventChance;
+use crate::event_chance::EventChance;
 
 /// Most plies the computer plays on its own in one go when it has both sides.
 const AUTOPLAY_CAP: usize = 400;
@@ -45,7 +45,7 @@ struct Ending {
 
 /// A game at the REPL.
 pub struct Session {
-    rules: Arc<Rules>,
+    rules: Arc<PlayableVariant>,
     game: Game,
     setup: Setup,
     seed: u64,
@@ -69,7 +69,7 @@ pub struct Session {
 }
 
 impl Session {
-    pub fn new(rules: Arc<Rules>, seed: u64, ai: AiSides, level: u8, style: Style) -> Session {
+    pub fn new(rules: Arc<PlayableVariant>, seed: u64, ai: AiSides, level: u8, style: Style) -> Session {
         let game = Game::seeded(Arc::clone(&rules), seed);
         let engine = engine_for(&rules, level);
         let setup = Setup { start_dice: game.setup().rolls.iter().map(|r| r.value).collect(), ..Setup::default() };
@@ -397,7 +397,7 @@ impl Session {
         }
         let status = self.game.status();
         if status.is_over() {
-            let text = holechess_game::game::describe(status);
+            let text = holechess_runtime::game::describe(status);
             return Err(format!("the game is over ({text}); `undo`, `new` or `quit`"));
         }
         Ok(())
@@ -560,7 +560,7 @@ impl Session {
         if let Some(name) = variant {
             crate::spelling::check_variant_name(name)?;
         }
-        let rules = variant.map(Rules::load).transpose()?;
+        let rules = variant.map(PlayableVariant::load).transpose()?;
         self.leave_game();
         if let Some(rules) = rules {
             self.rules = rules;
@@ -707,7 +707,7 @@ impl Session {
 }
 
 /// An engine of `level` with the variant's dice as its chance model.
-fn engine_for(rules: &Arc<Rules>, level: u8) -> Engine {
+fn engine_for(rules: &Arc<PlayableVariant>, level: u8) -> Engine {
     let mut engine = Engine::new(Level(level).clamped());
     engine.set_chance_model(EventChance::of(rules));
     engine
@@ -753,7 +753,7 @@ mod special_move_tests {
     #[test]
     fn completion_offers_the_special_moves_of_the_position() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/dig.hole");
-        let rules = Rules::load(path).unwrap();
+        let rules = PlayableVariant::load(path).unwrap();
         let style = Style { colour: false, unicode: false, width: None, flipped: false };
         let mut session = Session::new(rules, 1, AiSides { white: false, black: false }, 1, style);
         assert!(!session.move_texts().iter().any(|t| t.starts_with("dig@")));

@@ -2,9 +2,9 @@
 //! (`holes`, checked against the token's layout rule: any number, or exactly n; distinct
 //! empty squares, a square listed twice holds a stack of two, K8) or a given position.
 
-use holechess_game::Rules;
 use holechess_kernel::spec::LayoutRule;
 use holechess_kernel::Position;
+use holechess_runtime::PlayableVariant;
 
 /// The start of a game, as a record writes it (`[FEN]`, `[Holes]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -20,7 +20,7 @@ pub struct Setup {
 
 impl Setup {
     /// The start position this setup gives in `rules`.
-    pub fn position(&self, rules: &Rules) -> Result<Position, String> {
+    pub fn position(&self, rules: &PlayableVariant) -> Result<Position, String> {
         if self.fen.is_none() && self.holes.is_none() && !self.start_dice.is_empty() {
             return self.rolled_start(rules);
         }
@@ -35,7 +35,7 @@ impl Setup {
 
 impl Setup {
     /// The start the game-start hooks make with the recorded rolls.
-    fn rolled_start(&self, rules: &Rules) -> Result<Position, String> {
+    fn rolled_start(&self, rules: &PlayableVariant) -> Result<Position, String> {
         let outcomes: Vec<u32> = self.start_dice.iter().map(|&value| u32::from(value)).collect();
         rules.recorded_start(&outcomes).map(|(start, _)| start).map_err(|e| format!("game start: {e}"))
     }
@@ -43,7 +43,7 @@ impl Setup {
 
 /// Reads a layout (`c3 f3 c6`, commas allowed; `none` for no token) and checks it against
 /// the variant's rule and the start position.
-pub fn read_layout(text: &str, rules: &Rules, start: &Position) -> Result<Vec<String>, String> {
+pub fn read_layout(text: &str, rules: &PlayableVariant, start: &Position) -> Result<Vec<String>, String> {
     let Some(token) = rules.variant().tokens().first() else {
         return Err(format!("{} has no tokens to lay out", rules.variant().spec().title));
     };
@@ -74,7 +74,7 @@ pub fn read_layout(text: &str, rules: &Rules, start: &Position) -> Result<Vec<St
 }
 
 /// `fen` with the first token kind's group replaced by `squares` (others kept).
-fn with_layout(fen: &str, squares: &[String], rules: &Rules) -> Result<String, String> {
+fn with_layout(fen: &str, squares: &[String], rules: &PlayableVariant) -> Result<String, String> {
     let token = rules.variant().tokens().first().ok_or("the variant has no tokens")?;
     let mut fields: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
     for (index, default) in ["w", "-", "-", "0", "1"].iter().enumerate() {
@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn a_layout_replaces_the_default_tokens_and_stacks_repeats() {
-        let rules = Rules::load("porthole").unwrap();
+        let rules = PlayableVariant::load("porthole").unwrap();
         let start = rules.start_position();
         let squares = read_layout("d4 e5 d4", &rules, &start).unwrap();
         let setup = Setup { holes: Some(squares), ..Setup::default() };
@@ -140,12 +140,12 @@ mod tests {
 
     #[test]
     fn layouts_are_checked_against_the_rule_and_the_board() {
-        let portal = Rules::load("standard-portal").unwrap();
+        let portal = PlayableVariant::load("standard-portal").unwrap();
         let start = portal.start_position();
         assert!(read_layout("c3 f3", &portal, &start).unwrap_err().contains("exactly 8"));
         assert!(read_layout("e2", &portal, &start).unwrap_err().contains("not empty"));
         assert!(read_layout("z9", &portal, &start).unwrap_err().contains("not a square"));
-        let chess = Rules::load("chess").unwrap();
+        let chess = PlayableVariant::load("chess").unwrap();
         assert!(read_layout("e4", &chess, &chess.start_position()).is_err());
     }
 }

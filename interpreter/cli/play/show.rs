@@ -1,9 +1,9 @@
 //! What the REPL prints: a ply with its dice and their effects, the board, and how the
 //! game stands (check, the end and its reason, a draw that may be claimed).
 
-use holechess_game::PlyRecord;
 use holechess_kernel::spec::StalemateRule;
 use holechess_kernel::{DrawClaim, Move, Position, Side, Status};
+use holechess_runtime::PlyRecord;
 use holechess_view::{render_text, Orientation, TextOptions};
 
 /// How boards are drawn.

@@ -1,7 +1,7 @@
 //! Parsing one game from buffered bytes: the tag section, then the movetext up to the
 //! result token, the next tag line at the start of a line, or the end of the input.
 //!
-//! Game boundaries: a tag whose name the game already has starts a new game (files of
+//! PgnGame boundaries: a tag whose name the game already has starts a new game (files of
 //! tag sections with no movetext); a blank line inside a tag section does not. Any other
 //! text outside a game starts a game without tags, so no text of the input goes without a
 //! verdict: text that is not a move, move number, comment, NAG, variation or result makes
@@ -9,8 +9,8 @@
 
 use crate::comment::{read_comment, CommentContent};
 use crate::cursor::{Cursor, Mark, Step};
-use crate::game::{Annotation, Game, GameResult, MoveEntry};
 use crate::move_text::MoveText;
+use crate::pgn_game::{Annotation, GameResult, MoveEntry, PgnGame};
 use crate::problem::{excerpt, SyntaxError, SyntaxProblem};
 use crate::tag_pair::read_tag_pair;
 use crate::variation::read_variation;
@@ -26,18 +26,18 @@ const TYPICAL_PLIES: usize = 128;
 /// A game as parsed; with a problem, the cursor stands at the offending text.
 #[derive(Debug)]
 pub(crate) struct Parsed {
-    pub game: Game,
+    pub game: PgnGame,
     pub problem: Option<SyntaxProblem>,
 }
 
 /// Parses one game at the cursor, which stands on non-blank text.
 pub(crate) fn parse_game(cursor: &mut Cursor) -> Step<Parsed> {
     let mut parser = GameParser {
-        game: Game {
+        game: PgnGame {
             line: cursor.line(),
             tags: Vec::with_capacity(TYPICAL_TAGS),
             moves: Vec::with_capacity(TYPICAL_PLIES),
-            ..Game::default()
+            ..PgnGame::default()
         },
         after_result: false,
     };
@@ -73,7 +73,7 @@ fn is_token_byte(byte: u8) -> bool {
 type Outcome = Result<(), SyntaxProblem>;
 
 struct GameParser {
-    game: Game,
+    game: PgnGame,
     /// The result has been read: comments may follow on its line, dice may not.
     after_result: bool,
 }

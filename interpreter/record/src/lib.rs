@@ -1,8 +1,8 @@
-//! Game records for holechess: PGN extended with holes, transits, dice and two-board
-//! actions (docs/rules.md, "Game records").
+//! PgnGame records for holechess: PGN extended with holes, transits, dice and two-board
+//! actions (docs/rules.md, "PgnGame records").
 //!
 //! This crate owns the syntax layer: [`PgnReader`] streams [`GameRecord`]s out of any
-//! [`std::io::Read`] (one game in memory at a time), and [`write_game`] turns a [`Game`]
+//! [`std::io::Read`] (one game in memory at a time), and [`write_game`] turns a [`PgnGame`]
 //! back into PGN. Each [`MoveEntry`] keeps a move token the kernel's notation reader parses
 //! ([`MoveEntry::notation`]). [`replay_record`] replays a game against a variant's rules and
 //! reports the first failure; [`validate_source`] does it for a whole source, in parallel.
@@ -10,11 +10,11 @@
 mod buffer;
 mod comment;
 mod cursor;
-mod game;
 mod game_parser;
 mod game_skip;
 mod line_wrap;
 mod move_text;
+mod pgn_game;
 mod problem;
 mod reader;
 mod replay;
@@ -24,10 +24,10 @@ mod variation;
 mod writer;
 
 pub mod session;
-pub use game::{Annotation, Game, GameResult, MoveEntry, TagPair};
 pub use game_parser::MAX_TAGS;
 pub use holechess_kernel::notation::text::{Action, BoardMove, CastleSide, CheckMark, Notation, Square, TextError};
 pub use move_text::{MoveText, MAX_MOVE_TEXT};
+pub use pgn_game::{Annotation, GameResult, MoveEntry, PgnGame, TagPair};
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnReader, MAX_GAME_BYTES};
 pub use replay::{replay_game, replay_record, start_position, Failure, Reason, Replay};

@@ -15,9 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::buffer::{InputBuffer, INITIAL_CAPACITY};
 use crate::cursor::{count_lines, Cursor, NeedMore};
-use crate::game::Game;
 use crate::game_parser::{parse_game, Parsed};
 use crate::game_skip::GameSkip;
+use crate::pgn_game::PgnGame;
 use crate::problem::{ReadError, SyntaxError, SyntaxProblem};
 
 /// A game larger than this is cut off with [`SyntaxError::GameTooLong`].
@@ -31,7 +31,7 @@ pub struct GameRecord {
     /// 1-based number of the game in its file.
     pub number: usize,
     /// What was read of the game: all of it, or everything before the problem.
-    pub game: Game,
+    pub game: PgnGame,
     /// The first syntax problem; the rest of the game was skipped.
     pub problem: Option<SyntaxProblem>,
 }

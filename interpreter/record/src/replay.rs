@@ -5,16 +5,16 @@
 //! and the position before it in the kernel's notation.
 //!
 //! Variants without dice are replayed on the kernel alone (one legal-move generation per
-//! ply); variants with dice go through [`holechess_game::Game::play_recorded`].
+//! ply); variants with dice go through [`holechess_runtime::Game::play_recorded`].
 
 use std::sync::Arc;
 
-use holechess_game::{GameError, HookError, Rules};
 use holechess_kernel::{Move, MoveList, Position, Status};
+use holechess_runtime::{GameError, HookError, PlayableVariant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-use crate::game::{Game, GameResult, MoveEntry};
+use crate::pgn_game::{GameResult, MoveEntry, PgnGame};
 use crate::problem::SyntaxProblem;
 use crate::reader::GameRecord;
 use holechess_kernel::notation::{explain_illegal, resolve, Resolved};
@@ -114,12 +114,12 @@ impl Replay {
 }
 
 /// Replays a record as read (with its syntax problem, if any) against `rules`.
-pub fn replay_record(record: &GameRecord, rules: &Arc<Rules>) -> Replay {
+pub fn replay_record(record: &GameRecord, rules: &Arc<PlayableVariant>) -> Replay {
     replay_game(&record.game, record.problem.as_ref(), rules)
 }
 
 /// Replays `game` against `rules`; `problem` is where its movetext stopped being readable.
-pub fn replay_game(game: &Game, problem: Option<&SyntaxProblem>, rules: &Arc<Rules>) -> Replay {
+pub fn replay_game(game: &PgnGame, problem: Option<&SyntaxProblem>, rules: &Arc<PlayableVariant>) -> Replay {
     let start = match check_tags(game, rules).and_then(|()| start_position(game, rules)) {
         Ok(start) => start,
         Err(reason) => return failed(0, tag_failure(game, reason)),
@@ -166,7 +166,7 @@ fn failed(plies: u32, failure: Failure) -> Replay {
     Replay { plies, failure: Some(failure) }
 }
 
-fn tag_failure(game: &Game, reason: Reason) -> Failure {
+fn tag_failure(game: &PgnGame, reason: Reason) -> Failure {
     Failure { ply: 0, line: game.line, text: String::new(), reason, fen: None }
 }
 
@@ -178,7 +178,7 @@ fn move_failure(entry: &MoveEntry, reason: Reason, fen: String) -> Failure {
 const ORTHODOX_ALIASES: &[&str] = &["chess", "standard", "orthodox", "normal"];
 
 /// The `[Variant]` tag, if any, must name the variant validated.
-fn check_tags(game: &Game, rules: &Rules) -> Result<(), Reason> {
+fn check_tags(game: &PgnGame, rules: &PlayableVariant) -> Result<(), Reason> {
     let Some(tag) = game.variant().map(str::trim).filter(|tag| !tag.is_empty()) else {
         return Ok(());
     };
@@ -194,7 +194,7 @@ fn check_tags(game: &Game, rules: &Rules) -> Result<(), Reason> {
 
 /// The start position: `[FEN]` or the variant's start, with `[Holes]` as the token layout
 /// of the variant's first token kind (a square listed twice holds a stack of two, K8).
-pub fn start_position(game: &Game, rules: &Rules) -> Result<Position, Reason> {
+pub fn start_position(game: &PgnGame, rules: &PlayableVariant) -> Result<Position, Reason> {
     let variant = rules.variant();
     let fen = game.fen().map(str::trim).filter(|fen| !fen.is_empty()).unwrap_or(variant.start_fen());
     let fen = match game.holes() {
@@ -205,7 +205,7 @@ pub fn start_position(game: &Game, rules: &Rules) -> Result<Position, Reason> {
 }
 
 /// `fen` with the first token kind's group of the token field replaced by `holes`.
-fn with_holes(fen: &str, holes: &str, rules: &Rules) -> Result<String, Reason> {
+fn with_holes(fen: &str, holes: &str, rules: &PlayableVariant) -> Result<String, Reason> {
     let Some(token) = rules.variant().tokens().first() else {
         return Err(Reason::BadStart { message: format!("[Holes] given, but variant `{}` has no tokens", rules.id()) });
     };
@@ -263,13 +263,13 @@ fn holes_group(kind: &str, holes: &str) -> Option<String> {
 }
 
 /// The result the record gives: the `[Result]` tag, else the movetext's marker.
-fn written_result(game: &Game) -> Option<&str> {
+fn written_result(game: &PgnGame) -> Option<&str> {
     game.tag("Result").map(str::trim).or(game.result.map(GameResult::as_pgn))
 }
 
 /// The `[Result]` tag and the movetext's result token, when both are given, agree; a
 /// finished game (checkmate, stalemate) must carry the result it ended with.
-fn check_result(game: &Game, player: &mut Player) -> Result<(), Reason> {
+fn check_result(game: &PgnGame, player: &mut Player) -> Result<(), Reason> {
     let tag = game.tag("Result").map(str::trim);
     if let (Some(tag), Some(marker)) = (tag, game.result) {
         if tag != marker.as_pgn() {
@@ -290,7 +290,7 @@ fn check_result(game: &Game, player: &mut Player) -> Result<(), Reason> {
     Err(Reason::ResultMismatch {
         written: written.to_owned(),
         expected: expected.to_owned(),
-        status: holechess_game::game::describe(status),
+        status: holechess_runtime::game::describe(status),
     })
 }
 
@@ -299,18 +299,18 @@ fn check_result(game: &Game, player: &mut Player) -> Result<(), Reason> {
 #[allow(clippy::large_enum_variant)]
 enum Player {
     Kernel { position: Position, legal: MoveList, variant: String },
-    Session(Box<holechess_game::Game>),
+    Session(Box<holechess_runtime::Game>),
 }
 
 impl Player {
     /// A player from `start`; from the variant's own start, the game-start hooks (if any)
     /// first replay the record's start rolls (K4: a missing or impossible one is a dice error
     /// at ply 0).
-    fn new(rules: &Arc<Rules>, start: Position, record: &Game) -> Result<Player, (Reason, String)> {
+    fn new(rules: &Arc<PlayableVariant>, start: Position, record: &PgnGame) -> Result<Player, (Reason, String)> {
         let given = record.fen().is_some_and(|fen| !fen.trim().is_empty()) || record.holes().is_some();
         if !given && (rules.hooks.has_game_start() || !record.start_dice.is_empty()) {
             let outcomes: Vec<u32> = record.start_dice.iter().map(|&value| u32::from(value)).collect();
-            return holechess_game::Game::from_recorded_start(Arc::clone(rules), &outcomes)
+            return holechess_runtime::Game::from_recorded_start(Arc::clone(rules), &outcomes)
                 .map(|game| Player::Session(Box::new(game)))
                 .map_err(|error| (game_error_reason(error, rules.id()), start.fen()));
         }
@@ -321,11 +321,11 @@ impl Player {
         Ok(Player::from_position(rules, start))
     }
 
-    fn from_position(rules: &Arc<Rules>, start: Position) -> Player {
+    fn from_position(rules: &Arc<PlayableVariant>, start: Position) -> Player {
         // A special-moves hook may fail while generating: the session reports its error.
         if rules.has_events() || rules.hooks.has_special_moves() {
-            let dice = holechess_game::Dice::recorded(std::iter::empty());
-            return Player::Session(Box::new(holechess_game::Game::new(Arc::clone(rules), start, dice)));
+            let dice = holechess_runtime::Dice::recorded(std::iter::empty());
+            return Player::Session(Box::new(holechess_runtime::Game::new(Arc::clone(rules), start, dice)));
         }
         Player::Kernel { position: start, legal: MoveList::new(), variant: rules.id().to_owned() }
     }
@@ -365,7 +365,7 @@ impl Player {
 fn game_over(position: &Position) -> Result<(), Reason> {
     let status = position.status();
     if status.is_over() {
-        return Err(Reason::GameOver { status: holechess_game::game::describe(status) });
+        return Err(Reason::GameOver { status: holechess_runtime::game::describe(status) });
     }
     Ok(())
 }
@@ -380,7 +380,7 @@ fn pick(position: &Position, legal: &MoveList, entry: &MoveEntry) -> Result<Move
     }
 }
 
-fn play_in_session(game: &mut holechess_game::Game, entry: &MoveEntry) -> Result<(), Reason> {
+fn play_in_session(game: &mut holechess_runtime::Game, entry: &MoveEntry) -> Result<(), Reason> {
     let mut position = game.position().clone();
     let mut legal = MoveList::new();
     game.rules().hooks.take_special_error();

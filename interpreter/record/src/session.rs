@@ -1,15 +1,15 @@
-//! Records of games played in a session: a [`holechess_game::Game`] becomes a PGN
-//! [`Game`] with the variant tag, the start position when it is not the variant's own, SAN
+//! Records of games played in a session: a [`holechess_runtime::Game`] becomes a PGN
+//! [`PgnGame`] with the variant tag, the start position when it is not the variant's own, SAN
 //! moves, every dice outcome in `%dice` (K4; the game-start rolls before the first move)
 //! and the events' notes as comments, so that
 //! writing it and replaying it gives back the same game.
 
 use holechess_kernel::Position;
 
-use crate::game::{Annotation, Game, GameResult, MoveEntry, TagPair};
+use crate::pgn_game::{Annotation, GameResult, MoveEntry, PgnGame, TagPair};
 
 /// The record of a played game, with the given players' names.
-pub fn record_of(session: &holechess_game::Game, white: &str, black: &str) -> Game {
+pub fn record_of(session: &holechess_runtime::Game, white: &str, black: &str) -> PgnGame {
     let rules = session.rules();
     let mut tags = vec![
         tag("Event", "holechess game"),
@@ -27,7 +27,7 @@ pub fn record_of(session: &holechess_game::Game, white: &str, black: &str) -> Ga
     }
     let moves = session.plies().iter().enumerate().map(|(i, ply)| entry(i as u32 + 1, ply)).collect();
     let setup = session.setup();
-    Game {
+    PgnGame {
         line: 1,
         tags,
         opening_comments: if setup.notes.is_empty() { Vec::new() } else { vec![setup.notes.join("; ")] },
@@ -41,7 +41,7 @@ fn tag(name: &str, value: &str) -> TagPair {
     TagPair { name: name.to_string(), value: value.to_string() }
 }
 
-fn entry(ply: u32, record: &holechess_game::PlyRecord) -> MoveEntry {
+fn entry(ply: u32, record: &holechess_runtime::PlyRecord) -> MoveEntry {
     let mut entry = MoveEntry::new(ply, &record.san)
         .or_else(|| MoveEntry::new(ply, &record.lan))
         .expect("the kernel writes moves the record notation reads");

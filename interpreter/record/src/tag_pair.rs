@@ -1,7 +1,7 @@
 //! Reading one `[Name "value"]` tag pair, with `\"` and `\\` escapes in the value.
 
 use crate::cursor::{Cursor, Step};
-use crate::game::TagPair;
+use crate::pgn_game::TagPair;
 use crate::problem::{excerpt, SyntaxError};
 
 /// Reads a tag pair at `[`. After it, the line may hold only spaces or further tag pairs.

@@ -5,7 +5,7 @@
 use std::io::Read;
 use std::sync::Arc;
 
-use holechess_game::Rules;
+use holechess_runtime::PlayableVariant;
 use rayon::prelude::*;
 use serde::Serialize;
 
@@ -53,7 +53,7 @@ pub enum SourceEvent {
 /// `sink` with each event in input order. Only an I/O error stops the source.
 pub fn validate_source<R: Read + Send>(
     source: R,
-    rules: &Arc<Rules>,
+    rules: &Arc<PlayableVariant>,
     batch: usize,
     mut sink: impl FnMut(SourceEvent),
 ) -> std::io::Result<()> {
@@ -111,7 +111,7 @@ fn read_batch<R: Read>(reader: &mut PgnReader<R>, size: usize) -> Batch {
     Batch { items, tail: Tail::More }
 }
 
-fn replay_batch(items: &[GameRecord], rules: &Arc<Rules>) -> Vec<Replay> {
+fn replay_batch(items: &[GameRecord], rules: &Arc<PlayableVariant>) -> Vec<Replay> {
     items.par_iter().with_min_len(4).map(|record| replay_record(record, rules)).collect()
 }
 
@@ -123,14 +123,14 @@ fn emit(items: Vec<GameRecord>, replays: Vec<Replay>, sink: &mut impl FnMut(Sour
 
 /// A variant's rules with the thread pool that replays its games.
 pub struct Validator {
-    rules: Arc<Rules>,
+    rules: Arc<PlayableVariant>,
     pool: rayon::ThreadPool,
     batch: usize,
 }
 
 impl Validator {
     /// `jobs` worker threads (`None` or 0: one per core), [`DEFAULT_BATCH`] games a batch.
-    pub fn new(rules: Arc<Rules>, jobs: Option<usize>) -> Result<Validator, String> {
+    pub fn new(rules: Arc<PlayableVariant>, jobs: Option<usize>) -> Result<Validator, String> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs.unwrap_or(0))
             .build()
@@ -144,7 +144,7 @@ impl Validator {
         self
     }
 
-    pub fn rules(&self) -> &Arc<Rules> {
+    pub fn rules(&self) -> &Arc<PlayableVariant> {
         &self.rules
     }
 

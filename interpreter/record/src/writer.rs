@@ -1,4 +1,4 @@
-//! Writing a [`Game`] as PGN: the seven-tag roster first in its standard order, then the
+//! Writing a [`PgnGame`] as PGN: the seven-tag roster first in its standard order, then the
 //! other tags in their order; then the movetext with move numbers, NAGs, `%dice`
 //! commands, comments and preserved variations, wrapped at 80 columns; then the result.
 //! Only the tags the game has are written (nothing is invented), so that reading the text
@@ -6,13 +6,13 @@
 
 use std::io;
 
-use crate::game::{Annotation, Game, MoveEntry, TagPair};
 use crate::line_wrap::{wrap_words, Word};
+use crate::pgn_game::{Annotation, MoveEntry, PgnGame, TagPair};
 
 const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// The PGN text of one game, ending with a line feed.
-pub fn write_game(game: &Game) -> String {
+pub fn write_game(game: &PgnGame) -> String {
     let mut out = String::new();
     write_tags(&game.tags, &mut out);
     if !game.tags.is_empty() {
@@ -23,7 +23,7 @@ pub fn write_game(game: &Game) -> String {
 }
 
 /// Writes games separated by blank lines.
-pub fn write_games<'a>(games: impl IntoIterator<Item = &'a Game>, out: &mut impl io::Write) -> io::Result<()> {
+pub fn write_games<'a>(games: impl IntoIterator<Item = &'a PgnGame>, out: &mut impl io::Write) -> io::Result<()> {
     for (index, game) in games.into_iter().enumerate() {
         if index > 0 {
             out.write_all(b"\n")?;
@@ -55,7 +55,7 @@ fn escape_tag_value(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
-fn movetext_words(game: &Game) -> Vec<Word> {
+fn movetext_words(game: &PgnGame) -> Vec<Word> {
     let mut words = Vec::with_capacity(game.moves.len() * 2 + 2);
     if !game.start_dice.is_empty() {
         words.push(Word::Plain(dice_comment(&game.start_dice)));

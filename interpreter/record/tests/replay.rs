@@ -3,11 +3,11 @@
 
 use std::sync::Arc;
 
-use holechess_game::Rules;
 use holechess_record::{replay_record, PgnReader, Replay};
+use holechess_runtime::PlayableVariant;
 
 fn replay(variant: &str, pgn: &str) -> Replay {
-    let rules: Arc<Rules> = Rules::load(variant).expect("variant loads");
+    let rules: Arc<PlayableVariant> = PlayableVariant::load(variant).expect("variant loads");
     let record = PgnReader::from_bytes(pgn.as_bytes()).games().next().expect("a game").expect("readable");
     replay_record(&record, &rules)
 }
@@ -113,7 +113,7 @@ fn pothole_dice_must_be_complete_and_possible_k4() {
 /// stack of two (K8), which blocks like a piece (PH2, PH6).
 #[test]
 fn holes_tag_sets_the_token_layout() {
-    let rules = Rules::load("porthole").expect("porthole loads");
+    let rules = PlayableVariant::load("porthole").expect("porthole loads");
     let pgn = "[Variant \"porthole\"]\n[Holes \"e3 e3 d5\"]\n\n1. e4 *";
     let record = PgnReader::from_bytes(pgn.as_bytes()).games().next().unwrap().unwrap();
     let start = holechess_record::start_position(&record.game, &rules).expect("start");

@@ -2,10 +2,10 @@
 //! the text follows export format: roster tags first, lines of at most 80 columns.
 
 use holechess_record::{
-    tags_in_export_order, write_game, write_games, Annotation, Game, GameResult, MoveEntry, PgnReader,
+    tags_in_export_order, write_game, write_games, Annotation, GameResult, MoveEntry, PgnGame, PgnReader,
 };
 
-fn read_back(text: &str) -> Vec<Game> {
+fn read_back(text: &str) -> Vec<PgnGame> {
     PgnReader::from_bytes(text.as_bytes())
         .games()
         .map(|record| {
@@ -17,7 +17,7 @@ fn read_back(text: &str) -> Vec<Game> {
 }
 
 /// The game without what the layout decides: line numbers, and tag order.
-fn without_lines(mut game: Game) -> Game {
+fn without_lines(mut game: PgnGame) -> PgnGame {
     game.tags = tags_in_export_order(&game.tags).cloned().collect();
     game.line = 0;
     for entry in &mut game.moves {
@@ -26,7 +26,7 @@ fn without_lines(mut game: Game) -> Game {
     game
 }
 
-fn assert_round_trip(game: &Game) -> String {
+fn assert_round_trip(game: &PgnGame) -> String {
     let text = write_game(game);
     let again = read_back(&text);
     assert_eq!(again.len(), 1, "{text}");
@@ -41,8 +41,8 @@ fn entry(ply: u32, text: &str) -> MoveEntry {
     MoveEntry::new(ply, text).unwrap_or_else(|| panic!("{text}"))
 }
 
-fn game_of(moves: &[&str]) -> Game {
-    let mut game = Game::default();
+fn game_of(moves: &[&str]) -> PgnGame {
+    let mut game = PgnGame::default();
     game.set_tag("Variant", "pothole");
     game.set_tag("Result", "1-0");
     game.set_tag("Event", "Test");
@@ -120,7 +120,7 @@ fn real_and_tricky_files_survive_a_rewrite() {
     ] {
         let path = fixtures.join(name);
         let file = path.display();
-        let games: Vec<Game> = PgnReader::open(&path).unwrap().games().map(|record| record.unwrap().game).collect();
+        let games: Vec<PgnGame> = PgnReader::open(&path).unwrap().games().map(|record| record.unwrap().game).collect();
         let mut text = Vec::new();
         write_games(&games, &mut text).unwrap();
         let again = read_back(std::str::from_utf8(&text).unwrap());
@@ -137,7 +137,7 @@ fn games_serialise_to_json_and_back() {
     game.moves[0].set_dice(vec![3]);
     let json = serde_json::to_string(&game).unwrap();
     assert!(json.contains("\"text\":\"e1d2>f5\""), "{json}");
-    let back: Game = serde_json::from_str(&json).unwrap();
+    let back: PgnGame = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game);
 }
 
@@ -146,10 +146,10 @@ fn games_serialise_to_json_and_back() {
 #[test]
 fn a_deserialised_entry_that_is_not_a_move_is_refused() {
     let bad = r#"{"line":0,"tags":[],"moves":[{"ply":1,"line":3,"text":"xyz"}],"result":null}"#;
-    let error = serde_json::from_str::<Game>(bad).expect_err("not a move");
+    let error = serde_json::from_str::<PgnGame>(bad).expect_err("not a move");
     assert!(error.to_string().contains("`xyz` is not a move in holechess notation"), "{error}");
     let good = r#"{"line":0,"tags":[],"moves":[{"ply":1,"line":3,"text":"e1d2>f5","dice":[3]}],"result":null}"#;
-    let game: Game = serde_json::from_str(good).expect("a move");
+    let game: PgnGame = serde_json::from_str(good).expect("a move");
     let entry = &game.moves[0];
     assert_eq!((entry.ply(), entry.line(), entry.text(), entry.dice()), (1, 3, "e1d2>f5", &[3][..]));
     assert_eq!(entry.notation(), holechess_record::Notation::parse("e1d2>f5").unwrap());

@@ -1,6 +1,6 @@
 //! The hook API as the checker knows it: every function a hook may call without a receiver,
-//! with the numbers of arguments it takes. It mirrors `interpreter/game/src/api.rs` (the
-//! game crate's test `the_checkers_api_table_matches_the_engine` keeps them in step).
+//! with the numbers of arguments it takes. It mirrors `interpreter/runtime/src/api.rs` (the
+//! runtime crate's test `the_checkers_api_table_matches_the_engine` keeps them in step).
 
 /// (name, arities) of every free function of the hook API.
 pub const HOOK_API: &[(&str, &[usize])] = &[

@@ -205,7 +205,7 @@ impl MoveEntry {
 
 /// One game record.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Game {
+pub struct PgnGame {
     /// 1-based line where the game starts (its first tag, or its first move).
     pub line: u32,
     /// Tag pairs in the order written.
@@ -222,7 +222,7 @@ pub struct Game {
     pub result: Option<GameResult>,
 }
 
-impl Game {
+impl PgnGame {
     /// The value of the first tag with this name.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())

@@ -10,23 +10,23 @@ use crate::hooks::{HookError, HookRuntime};
 
 /// A playable variant.
 #[derive(Debug)]
-pub struct Rules {
+pub struct PlayableVariant {
     pub loaded: LoadedVariant,
     pub hooks: HookRuntime,
 }
 
-impl Rules {
+impl PlayableVariant {
     /// Loads a bundled variant or a script file, with its hooks; errors are rendered
     /// diagnostics.
-    pub fn load(name_or_path: &str) -> Result<Arc<Rules>, String> {
+    pub fn load(name_or_path: &str) -> Result<Arc<PlayableVariant>, String> {
         let loaded = holechess_lang::load(name_or_path).map_err(|d| d.render())?;
-        Rules::from_loaded(loaded).map(Arc::new).map_err(|e| e.to_string())
+        PlayableVariant::from_loaded(loaded).map(Arc::new).map_err(|e| e.to_string())
     }
 
     /// Compiles the hooks of an already loaded variant.
-    pub fn from_loaded(loaded: LoadedVariant) -> Result<Rules, HookError> {
+    pub fn from_loaded(loaded: LoadedVariant) -> Result<PlayableVariant, HookError> {
         let hooks = HookRuntime::new(&loaded.variant, &loaded.hooks)?;
-        Ok(Rules { loaded, hooks })
+        Ok(PlayableVariant { loaded, hooks })
     }
 
     pub fn variant(&self) -> &Arc<Variant> {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use holechess_game::{Dice, Game, GameError, Rules};
+use holechess_runtime::{Dice, Game, GameError, PlayableVariant};
 
 fn with_body(body: &str) -> String {
     format!(
@@ -11,12 +11,12 @@ fn with_body(body: &str) -> String {
     )
 }
 
-fn rules_with(body: &str) -> Arc<Rules> {
+fn rules_with(body: &str) -> Arc<PlayableVariant> {
     let loaded = holechess_lang::load_str("test.hole", &with_body(body)).unwrap_or_else(|d| panic!("{}", d.render()));
-    Arc::new(Rules::from_loaded(loaded).unwrap())
+    Arc::new(PlayableVariant::from_loaded(loaded).unwrap())
 }
 
-fn play(rules: &Arc<Rules>, moves: &[&str]) -> Result<Game, GameError> {
+fn play(rules: &Arc<PlayableVariant>, moves: &[&str]) -> Result<Game, GameError> {
     let mut game = Game::new(Arc::clone(rules), rules.start_position(), Dice::seeded(3));
     for text in moves {
         game.play_text(text)?;
@@ -114,14 +114,14 @@ fn move_piece_may_not_take_a_royal_or_own_piece() {
 fn effects_are_refused_while_listing_special_moves() {
     let script = "variant \"S\"\n  id s\n\nextends chess\n\nspecial moves: call list()\n  rhai ```\nfn list() { remove_piece(\"a2\"); [] }\n```\n";
     let loaded = holechess_lang::load_str("s.hole", script).unwrap();
-    let rules = Rules::from_loaded(loaded).unwrap();
+    let rules = PlayableVariant::from_loaded(loaded).unwrap();
     let err = rules.trial_run().unwrap_err().to_string();
     assert!(err.contains("not available in a `special moves` hook"), "{err}");
 }
 
 #[test]
 fn the_checkers_api_table_matches_the_engine() {
-    let engine = holechess_game::engine::sandboxed_engine();
+    let engine = holechess_runtime::engine::sandboxed_engine();
     let numeric = |name: &str, index: usize, arity: usize| {
         matches!((name, index, arity), ("roll", 0, _) | ("square", _, _) | ("place_token", 2, 3) | ("set_timer", 1, _))
     };
@@ -142,7 +142,7 @@ fn the_checkers_api_table_matches_the_engine() {
 fn the_trial_run_reports_a_runtime_error_with_its_file_and_line() {
     let script = "variant \"S\"\n  id s\n\nextends chess\n\ntoken pit\n  impassable\n\nspecial moves: call list()\n  rhai ```\nfn list() {\n    let m = special_move(\"dig@e9\");\n    m.place_token(\"pit\", \"e9\");\n    [m]\n}\n```\n";
     let loaded = holechess_lang::load_str("s.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
-    let rules = Rules::from_loaded(loaded).unwrap();
+    let rules = PlayableVariant::from_loaded(loaded).unwrap();
     let err = rules.trial_run().unwrap_err().to_string();
     assert!(err.contains("s.hole:13") && err.contains("'e9' is not a square"), "{err}");
 }
@@ -152,6 +152,6 @@ fn a_two_board_variant_refuses_a_special_moves_hook() {
     let script =
         "variant \"P\"\n  id p\n\nextends portal\n\nspecial moves: call none()\n  rhai ```\nfn none() { [] }\n```\n";
     let loaded = holechess_lang::load_str("p.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
-    let err = Rules::from_loaded(loaded).unwrap_err().to_string();
+    let err = PlayableVariant::from_loaded(loaded).unwrap_err().to_string();
     assert!(err.contains("two-board"), "{err}");
 }

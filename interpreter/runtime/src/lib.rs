@@ -6,18 +6,18 @@
 
 pub mod api;
 pub mod call_state;
-pub mod chance;
 pub mod dice;
 pub mod engine;
+pub mod enumeration;
 pub mod game;
 pub mod hooks;
 pub mod last_move;
-pub mod rules;
+pub mod playable_variant;
 pub mod special;
 pub mod trial;
 
-pub use chance::Enumeration;
 pub use dice::{Dice, Roll};
+pub use enumeration::Enumeration;
 pub use game::{Game, GameError, PlyRecord, Setup};
 pub use hooks::{HookError, HookRuntime};
-pub use rules::Rules;
+pub use playable_variant::PlayableVariant;

@@ -1,13 +1,13 @@
 //! The AI's view of a variant's dice: [`EventChance`] implements
 //! [`holechess_ai::ChanceModel`] with the game layer's enumeration of every dice sequence
-//! ([`holechess_game::Rules::event_outcomes`]).
+//! ([`holechess_runtime::PlayableVariant::event_outcomes`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use holechess_ai::{ChanceFactory, ChanceModel};
-use holechess_game::Rules;
 use holechess_kernel::Position;
+use holechess_runtime::PlayableVariant;
 
 /// The outcomes of one event, by position and the path that led to it.
 type OutcomeCache = HashMap<(u64, u64), Arc<Vec<(f64, Position)>>>;
@@ -26,13 +26,13 @@ const CACHE_LIMIT: usize = 20_000;
 /// position and path.
 #[derive(Debug)]
 pub struct EventChance {
-    rules: Arc<Rules>,
+    rules: Arc<PlayableVariant>,
     cache: Mutex<OutcomeCache>,
 }
 
 impl EventChance {
     /// The model of `rules`, or `None` when the variant rolls no dice.
-    pub fn of(rules: &Arc<Rules>) -> Option<Arc<dyn ChanceModel>> {
+    pub fn of(rules: &Arc<PlayableVariant>) -> Option<Arc<dyn ChanceModel>> {
         match rules.has_events() {
             true => Some(Arc::new(EventChance::new(rules))),
             false => None,
@@ -40,7 +40,7 @@ impl EventChance {
     }
 
     /// A factory making the model for each game of a match, `None` without dice.
-    pub fn factory(rules: &Arc<Rules>) -> Option<Box<ChanceFactory>> {
+    pub fn factory(rules: &Arc<PlayableVariant>) -> Option<Box<ChanceFactory>> {
         if !rules.has_events() {
             return None;
         }
@@ -48,7 +48,7 @@ impl EventChance {
         Some(Box::new(move || -> Arc<dyn ChanceModel> { Arc::new(EventChance::new(&rules)) }))
     }
 
-    fn new(rules: &Arc<Rules>) -> EventChance {
+    fn new(rules: &Arc<PlayableVariant>) -> EventChance {
         EventChance { rules: Arc::clone(rules), cache: Mutex::new(HashMap::new()) }
     }
 }

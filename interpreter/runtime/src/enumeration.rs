@@ -13,7 +13,7 @@
 use holechess_kernel::Position;
 
 use crate::dice::Dice;
-use crate::rules::Rules;
+use crate::playable_variant::PlayableVariant;
 
 /// Bounds of one enumeration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl Default for Enumeration {
     }
 }
 
-impl Rules {
+impl PlayableVariant {
     /// The positions the after-move event of `after_move` can lead to, with their
     /// probabilities (summing to 1); empty when the variant has no events. Each position is
     /// `after_move` with the event applied (its history kept).
@@ -38,7 +38,7 @@ impl Rules {
         self.event_outcomes_within(after_move, Enumeration::default())
     }
 
-    /// [`Rules::event_outcomes`] with explicit bounds.
+    /// [`PlayableVariant::event_outcomes`] with explicit bounds.
     pub fn event_outcomes_within(&self, after_move: &Position, bounds: Enumeration) -> Vec<(f64, Position)> {
         self.walk(after_move, bounds).map(|walk| normalised(walk.found)).unwrap_or_default()
     }
@@ -90,7 +90,7 @@ impl Rules {
 
 /// The state of one depth-first enumeration.
 struct Walk<'a> {
-    rules: &'a Rules,
+    rules: &'a PlayableVariant,
     after_move: &'a Position,
     bounds: Enumeration,
     runs: usize,
@@ -159,13 +159,13 @@ mod tests {
 
     #[test]
     fn a_variant_without_events_has_no_outcomes() {
-        let rules = Rules::load("chess").unwrap();
+        let rules = PlayableVariant::load("chess").unwrap();
         assert!(rules.event_outcomes(&rules.start_position()).is_empty());
     }
 
     #[test]
     fn pothole_after_a_move_opens_a_hole_half_of_the_time() {
-        let rules = Rules::load("pothole").unwrap();
+        let rules = PlayableVariant::load("pothole").unwrap();
         let mut pos = rules.start_position();
         let mv = holechess_kernel::notation::parse_move(&pos, "e4").unwrap();
         pos.play(mv);
@@ -179,7 +179,7 @@ mod tests {
 
     #[test]
     fn wormhole_toggles_one_of_64_squares() {
-        let rules = Rules::load("wormhole").unwrap();
+        let rules = PlayableVariant::load("wormhole").unwrap();
         let outcomes = rules.event_outcomes(&rules.start_position());
         assert_eq!(outcomes.len(), 64);
         assert!(outcomes.iter().all(|(w, _)| (w - 1.0 / 64.0).abs() < 1e-9));

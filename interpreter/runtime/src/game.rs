@@ -9,7 +9,7 @@ use holechess_kernel::{Move, Position, Status};
 
 use crate::dice::{Dice, Roll};
 use crate::hooks::HookError;
-use crate::rules::Rules;
+use crate::playable_variant::PlayableVariant;
 
 /// A ply that was played.
 #[derive(Clone, Debug)]
@@ -49,7 +49,7 @@ pub enum GameError {
 /// A game in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
-    rules: Arc<Rules>,
+    rules: Arc<PlayableVariant>,
     start: Position,
     position: Position,
     plies: Vec<PlyRecord>,
@@ -73,7 +73,7 @@ pub struct Setup {
 impl Game {
     /// A game from `start`, rolling with `dice`.
     /// A given position is complete: the variant's game-start hooks do not run.
-    pub fn new(rules: Arc<Rules>, start: Position, dice: Dice) -> Game {
+    pub fn new(rules: Arc<PlayableVariant>, start: Position, dice: Dice) -> Game {
         Game {
             rules,
             position: start.clone(),
@@ -88,7 +88,7 @@ impl Game {
     /// A game from the variant's start with seeded dice; the game-start hooks (if any) roll
     /// first. If they fail, the game starts from the declared position and the error is kept
     /// in [`Setup::error`] (use [`Game::from_start`] to get it as an error).
-    pub fn seeded(rules: Arc<Rules>, seed: u64) -> Game {
+    pub fn seeded(rules: Arc<PlayableVariant>, seed: u64) -> Game {
         let start = rules.start_position();
         let mut game = Game::new(rules, start, Dice::seeded(seed));
         if let Err(error) = game.run_game_start() {
@@ -98,7 +98,7 @@ impl Game {
     }
 
     /// A game from the variant's start, its game-start hooks rolling with `dice`.
-    pub fn from_start(rules: Arc<Rules>, dice: Dice) -> Result<Game, GameError> {
+    pub fn from_start(rules: Arc<PlayableVariant>, dice: Dice) -> Result<Game, GameError> {
         let start = rules.start_position();
         let mut game = Game::new(rules, start, dice);
         game.run_game_start()?;
@@ -107,7 +107,7 @@ impl Game {
 
     /// A game from the variant's start with the start outcomes a record gives: all must be
     /// used (K4), and a missing or impossible one is a dice error.
-    pub fn from_recorded_start(rules: Arc<Rules>, outcomes: &[u32]) -> Result<Game, GameError> {
+    pub fn from_recorded_start(rules: Arc<PlayableVariant>, outcomes: &[u32]) -> Result<Game, GameError> {
         let (start, setup) = rules.recorded_start(outcomes)?;
         let mut game = Game::new(rules, start, Dice::seeded(0));
         game.setup = setup;
@@ -142,7 +142,7 @@ impl Game {
         &self.setup
     }
 
-    pub fn rules(&self) -> &Arc<Rules> {
+    pub fn rules(&self) -> &Arc<PlayableVariant> {
         &self.rules
     }
 
@@ -250,7 +250,7 @@ impl Game {
     }
 }
 
-impl Rules {
+impl PlayableVariant {
     /// The start the variant's game-start hooks make, rolling with `dice` (the declared start
     /// when there are none), with what they rolled and noted; the dice are given back.
     pub fn rolled_start(&self, dice: Dice) -> (Result<(Position, Setup), GameError>, Dice) {
@@ -264,7 +264,7 @@ impl Rules {
         (result, dice)
     }
 
-    /// [`Rules::rolled_start`] with a record's start outcomes: all must be used (K4).
+    /// [`PlayableVariant::rolled_start`] with a record's start outcomes: all must be used (K4).
     pub fn recorded_start(&self, outcomes: &[u32]) -> Result<(Position, Setup), GameError> {
         if !self.hooks.has_game_start() && !outcomes.is_empty() {
             return Err(GameError::UnexpectedStartDice);

@@ -2,12 +2,12 @@
 
 use std::sync::Arc;
 
-use holechess_game::{Dice, Game, HookError, Rules};
 use holechess_kernel::notation::parse_move;
+use holechess_runtime::{Dice, Game, HookError, PlayableVariant};
 
-fn rules(script: &str) -> Result<Rules, HookError> {
+fn rules(script: &str) -> Result<PlayableVariant, HookError> {
     let loaded = holechess_lang::load_str("test.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
-    Rules::from_loaded(loaded)
+    PlayableVariant::from_loaded(loaded)
 }
 
 fn with_hook(body: &str) -> String {
@@ -16,7 +16,7 @@ fn with_hook(body: &str) -> String {
     )
 }
 
-fn play(rules: Rules, moves: &[&str]) -> Result<Game, holechess_game::GameError> {
+fn play(rules: PlayableVariant, moves: &[&str]) -> Result<Game, holechess_runtime::GameError> {
     let rules = Arc::new(rules);
     let mut game = Game::new(Arc::clone(&rules), rules.start_position(), Dice::seeded(3));
     for text in moves {

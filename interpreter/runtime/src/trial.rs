@@ -4,12 +4,12 @@
 
 use crate::dice::Dice;
 use crate::hooks::HookError;
-use crate::rules::Rules;
+use crate::playable_variant::PlayableVariant;
 
 /// The seed of the trial's dice (any fixed seed: the trial must repeat).
 const TRIAL_SEED: u64 = 1;
 
-impl Rules {
+impl PlayableVariant {
     /// Runs the game-start hooks, lists the special moves and runs the after-move hooks,
     /// each once on the start position; the first error found.
     pub fn trial_run(&self) -> Result<(), HookError> {
