@@ -28,10 +28,10 @@ impl Searcher {
         }
         self.nodes += 1;
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.static_value(pos);
         }
         let in_check = pos.is_check();
-        let stand_pat = if in_check { None } else { Some(self.evaluate(pos)) };
+        let stand_pat = if in_check { None } else { Some(self.static_value(pos)) };
         if let Some(s) = stand_pat {
             if s >= beta || qply >= self.config.quiescence_plies {
                 return s;
@@ -46,7 +46,7 @@ impl Searcher {
             };
         }
         if in_check && qply >= self.config.quiescence_plies {
-            return self.evaluate(pos);
+            return self.static_value(pos);
         }
         self.score_moves(pos, ply, None);
         let mut best = stand_pat.unwrap_or(-crate::score::INFINITY);

@@ -45,7 +45,13 @@ impl ChanceModel for Calm {
 }
 
 fn exact_config() -> SearchConfig {
-    SearchConfig { quiescence_plies: 0, chance_reduction: 0, ..SearchConfig::default() }
+    SearchConfig {
+        quiescence_plies: 0,
+        chance_reduction: 0,
+        chance_min_depth: 0,
+        chance_widening: false,
+        ..SearchConfig::default()
+    }
 }
 
 /// What the depth-1 search scores at a leaf for its side to move (stand pat, mate seen
