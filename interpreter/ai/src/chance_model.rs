@@ -65,10 +65,15 @@ pub fn sample_outcomes(outcomes: Vec<(f64, Position)>, k: usize, seed: u64) -> V
     live.into_iter().zip(hits).filter(|(_, n)| *n > 0).map(|((_, p), n)| (n as f64 / k as f64, p)).collect()
 }
 
-/// The event after a move as the search sees it, `k` outcomes at most: `None` when nothing
-/// random happens.
-pub(crate) fn expand(model: &dyn ChanceModel, after_move: &Position, k: usize) -> Option<Vec<(f64, Position)>> {
-    let outcomes = model.sample(after_move, k, after_move.hash() ^ after_move.ply() as u64);
+/// The event after a move as the search sees it, `k` outcomes at most drawn from `seed`:
+/// `None` when nothing random happens.
+pub(crate) fn expand(
+    model: &dyn ChanceModel,
+    after_move: &Position,
+    k: usize,
+    seed: u64,
+) -> Option<Vec<(f64, Position)>> {
+    let outcomes = model.sample(after_move, k, seed);
     match outcomes.as_slice() {
         [] => None,
         [(_, only)] if only.hash() == after_move.hash() => None,

@@ -1,13 +1,15 @@
 //! The node after a move: an expectation node when a random event follows it, else the
 //! opponent's negamax node.
 //!
-//! An event with `d` plies left below it is sampled `d` times (progressive widening: near
-//! the root many outcomes, near the horizon one; see `SearchConfig::chance_widening`), and
-//! not at all below `SearchConfig::chance_min_depth`. The outcomes are searched heaviest
+//! An event with `d` plies left below it is sampled `d - m + 1` times, `m` being
+//! `SearchConfig::chance_min_depth` (progressive widening: near the root many outcomes, near
+//! the horizon one; see `SearchConfig::chance_widening`), and not at all with fewer than `m`
+//! plies left (the event then changes nothing the search could answer). The outcomes are searched heaviest
 //! first with alpha-beta windows narrowed as their sum becomes known (Ballard's Star1):
 //! values are first mapped into a bounded range (`CHANCE_BOUND` centipawns, mates above it
 //! ordered by distance), so the outcomes not yet searched can be bounded, and the node stops
-//! as soon as the expectation must fall outside the parent's window. Results go to the
+//! as soon as the expectation must fall outside the parent's window. The moves of one node
+//! sample their events from the same seed (common random numbers). Results go to the
 //! transposition table under the position's key marked as an expectation node.
 
 use holechess_kernel::Position;
@@ -61,7 +63,10 @@ impl Searcher {
                 if let Some(value) = self.chance_table_cut(key, depth, ply, alpha, beta) {
                     return value;
                 }
-                if let Some(outcomes) = expand(&*model, pos, self.samples(depth)) {
+                // Common random numbers: every move of a node samples its event with the same
+                // dice, so no move looks better than its siblings by luckier dice alone.
+                let seed = self.seeds[ply - 1] ^ ply as u64;
+                if let Some(outcomes) = expand(&*model, pos, self.samples(depth), seed) {
                     let below = depth - self.config.chance_reduction as i32;
                     let (value, bound) = self.expectation(outcomes, below, ply, alpha, beta);
                     if !self.aborted {
@@ -78,7 +83,7 @@ impl Searcher {
     fn samples(&self, depth: i32) -> usize {
         let most = self.config.chance_samples.max(1);
         match self.config.chance_widening {
-            true => (depth.max(1) as usize).min(most),
+            true => ((depth - self.config.chance_min_depth + 1).max(1) as usize).min(most),
             false => most,
         }
     }
@@ -143,7 +148,8 @@ mod tests {
 
     #[test]
     fn bounded_scores_keep_their_order_and_come_back() {
-        let scores = [-MATE, -MATE + 3, -(MATE - MAX_PLY as Score), -5_000, -2_000, -1, 0, 7, 2_000, 9_000, MATE - 4, MATE];
+        let scores =
+            [-MATE, -MATE + 3, -(MATE - MAX_PLY as Score), -5_000, -2_000, -1, 0, 7, 2_000, 9_000, MATE - 4, MATE];
         let mapped: Vec<Score> = scores.iter().map(|&s| bounded(s)).collect();
         assert!(mapped.windows(2).all(|w| w[0] <= w[1]), "{mapped:?}");
         assert!(mapped.iter().all(|v| (-TOP..=TOP).contains(v)));

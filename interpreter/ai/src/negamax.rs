@@ -9,7 +9,7 @@ use holechess_kernel::{Move, Position};
 use crate::ordering::is_tactical;
 use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
 use crate::search::Searcher;
-use crate::standing::{drawn_in_search, no_moves, NoMoves};
+use crate::standing::{drawn_in_search, no_moves, only_pass_ends, NoMoves};
 use crate::tables::Role;
 use crate::tt::Bound;
 
@@ -74,6 +74,9 @@ impl Searcher {
                 NoMoves::MustPass => self.forced_pass(pos, depth, ply, alpha, beta),
             };
         }
+        if let Some(end) = only_pass_ends(pos, self.frames.moves(ply), ply) {
+            return end;
+        }
         self.score_moves(pos, ply, table_move);
         self.search_moves(pos, count, depth, ply, alpha, beta, in_check, key)
     }
@@ -93,6 +96,7 @@ impl Searcher {
     ) -> Score {
         let original_alpha = alpha;
         let mut best = -INFINITY;
+        self.seeds[ply] = key;
         let mut best_move = None;
         for i in 0..count {
             let mv = self.frames.pick(ply, i);

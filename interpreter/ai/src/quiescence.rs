@@ -8,7 +8,7 @@ use holechess_kernel::Position;
 use crate::ordering::{captured_kind, is_tactical};
 use crate::score::{Score, MAX_PLY};
 use crate::search::Searcher;
-use crate::standing::{no_moves, NoMoves};
+use crate::standing::{no_moves, only_pass_ends, NoMoves};
 
 /// A capture that cannot lift the score to alpha even with this margin is skipped.
 const DELTA_MARGIN: Score = 200;
@@ -44,6 +44,9 @@ impl Searcher {
                 NoMoves::Score(s) => s,
                 NoMoves::MustPass => stand_pat.unwrap_or(0),
             };
+        }
+        if let Some(end) = only_pass_ends(pos, self.frames.moves(ply), ply) {
+            return end;
         }
         if in_check && qply >= self.config.quiescence_plies {
             return self.static_value(pos);

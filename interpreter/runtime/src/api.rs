@@ -22,8 +22,8 @@ pub mod hook_api {
 
     use super::{event_effect, lifetime, piece_named, place_token_for, side_named, timer, EVENTS};
     use crate::call_state::with_state;
-    use crate::event_trace::{Action, Answer, Query, Step};
     use crate::dice::Roll;
+    use crate::event_trace::{Action, Answer, Query, Step};
     use crate::last_move::last_move_map;
     use crate::special::SpecialBuilder;
 
@@ -209,7 +209,9 @@ pub mod hook_api {
     pub fn last_move(ctx: NativeCallContext) -> Result<Dynamic, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let map = s.position.last_move().map(|played| last_move_map(&s.position, played));
-            s.record(|| Step::Ask(Query::LastMove, Answer::Text(map.as_ref().map_or(String::new(), |m| format!("{m:?}")))));
+            s.record(|| {
+                Step::Ask(Query::LastMove, Answer::Text(map.as_ref().map_or(String::new(), |m| format!("{m:?}"))))
+            });
             Ok(map.map_or(Dynamic::UNIT, Dynamic::from))
         })
     }

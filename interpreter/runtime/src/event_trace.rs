@@ -36,7 +36,11 @@ pub enum Query {
 pub enum Action {
     /// One token (stacking on its kind), with a lifetime; a kind that removes occupants
     /// takes a non-royal piece standing there.
-    PlaceToken { kind: TokenId, square: Square, plies: Option<u16> },
+    PlaceToken {
+        kind: TokenId,
+        square: Square,
+        plies: Option<u16>,
+    },
     RemoveToken(Square),
     /// Answered by whether a piece stood there.
     RemovePiece(Square),
@@ -132,7 +136,8 @@ impl Query {
                     .collect(),
             ),
             Query::LastMove => Answer::Text(
-                pos.last_move().map_or(String::new(), |played| format!("{:?}", crate::last_move::last_move_map(pos, played))),
+                pos.last_move()
+                    .map_or(String::new(), |played| format!("{:?}", crate::last_move::last_move_map(pos, played))),
             ),
         }
     }

@@ -38,9 +38,18 @@ const MAX_NODES: usize = 1 << 20;
 enum Node {
     /// Not explored yet.
     Unknown,
-    Roll { sides: u8, faces: Vec<Node> },
-    Ask { query: Query, branches: Vec<(Answer, Node)> },
-    Act { action: Action, branches: Vec<(Answer, Node)> },
+    Roll {
+        sides: u8,
+        faces: Vec<Node>,
+    },
+    Ask {
+        query: Query,
+        branches: Vec<(Answer, Node)>,
+    },
+    Act {
+        action: Action,
+        branches: Vec<(Answer, Node)>,
+    },
     /// The hooks ran to their end.
     Done,
     /// A hook failed: no outcome on this path.
@@ -72,7 +81,7 @@ pub struct EventTree {
 /// Where one walk ended.
 enum PathEnd {
     /// The hooks' result: `None` when nothing changed.
-    Outcome(Option<Position>),
+    Outcome(Option<Box<Position>>),
     Failed,
 }
 
@@ -99,7 +108,7 @@ impl EventTree {
             match self.walk(&mut state, after_move, u) {
                 PathEnd::Failed => continue,
                 PathEnd::Outcome(None) => unchanged += 1.0,
-                PathEnd::Outcome(Some(pos)) => merge(&mut found, pos),
+                PathEnd::Outcome(Some(pos)) => merge(&mut found, *pos),
             }
             kept += 1.0;
         }
@@ -155,7 +164,7 @@ impl EventTree {
             }
             node = match node {
                 Node::Unknown | Node::Failed => return PathEnd::Failed,
-                Node::Done => return PathEnd::Outcome(current),
+                Node::Done => return PathEnd::Outcome(current.map(Box::new)),
                 Node::Roll { sides, faces: children } => {
                     let sides_f = f64::from(*sides);
                     let face = ((u * sides_f).floor() as usize).min(children.len() - 1);
@@ -179,7 +188,7 @@ impl EventTree {
     /// Runs the hooks in rhai with the faces of the path (then dice of face 1) and grafts
     /// the part of the run past the path's `steps` steps at `node`; the nodes added.
     fn grow(&self, node: &mut Node, after_move: &Position, faces: &[u8], steps: usize) -> usize {
-        let dice = Dice::recorded(faces.iter().map(|&f| u32::from(f)).chain(std::iter::repeat(1).take(FILLER_DICE)));
+        let dice = Dice::recorded(faces.iter().map(|&f| u32::from(f)).chain(std::iter::repeat_n(1, FILLER_DICE)));
         let (result, dice, trace) = self.rules.hooks.after_move_traced(after_move.clone(), dice);
         let end = match result {
             Ok(_) => RunEnd::Done,
@@ -199,7 +208,7 @@ impl EventTree {
         let dice = Dice::seeded(after_move.hash() ^ u.to_bits());
         match self.rules.hooks.after_move(after_move.clone(), dice).0 {
             Ok(outcome) if outcome.position.hash() == after_move.hash() => PathEnd::Outcome(None),
-            Ok(outcome) => PathEnd::Outcome(Some(outcome.position)),
+            Ok(outcome) => PathEnd::Outcome(Some(Box::new(outcome.position))),
             Err(_) => PathEnd::Failed,
         }
     }

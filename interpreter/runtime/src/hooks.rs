@@ -174,7 +174,11 @@ impl HookRuntime {
 
     /// [`HookRuntime::after_move`], recording every step of the run (see
     /// [`crate::event_trace`]).
-    pub fn after_move_traced(&self, position: Position, dice: Dice) -> (Result<EventOutcome, HookError>, Dice, Vec<Step>) {
+    pub fn after_move_traced(
+        &self,
+        position: Position,
+        dice: Dice,
+    ) -> (Result<EventOutcome, HookError>, Dice, Vec<Step>) {
         let mut state = CallState::new(CallMode::AfterMove, position, dice);
         state.trace = Some(Vec::new());
         let (result, dice, trace) = self.run_state(&self.after_move, state);
