@@ -175,9 +175,16 @@ impl Action {
 fn place_token(pos: &mut Position, kind: TokenId, at: Square, plies: Option<u16>) -> Result<(), String> {
     let variant = std::sync::Arc::clone(pos.variant());
     if let Some(existing) = pos.tokens_at(at) {
+        let name = pos.geometry().name_on_board(at);
         if existing.kind != kind {
-            let name = pos.geometry().name_on_board(at);
             return Err(format!("{name} already holds a {}", variant.tokens()[existing.kind as usize].name));
+        }
+        if existing.count == u8::MAX {
+            let kind_name = &variant.tokens()[kind as usize].name;
+            return Err(format!(
+                "place_token: {name} already holds {} {kind_name} tokens, the most one square can hold",
+                u8::MAX
+            ));
         }
     }
     if variant.tokens()[kind as usize].removes_occupant {
