@@ -2,7 +2,7 @@
 //! the board's size (centralisation, pawn advancement toward the promotion zone, passed
 //! pawns), mobility from each piece's reach, light king safety (enemy control around the
 //! royal piece, pawns next to it), access to enterable tokens, the threats of linked
-//! squares between boards (`links`) and a tempo bonus. Middlegame
+//! squares between boards (`links`), mop-up terms in a won ending and a tempo bonus. Middlegame
 //! and endgame terms are blended by the remaining non-pawn material.
 
 use holechess_kernel::{Position, Side, Square};
@@ -18,6 +18,10 @@ const PAWN_SHIELD: Score = 10;
 const KING_EDGE_MG: Score = 6;
 const KING_CENTRE_EG: Score = 8;
 const PASSED_BASE: Score = 10;
+/// The material lead from which the mop-up terms apply (a rook and more).
+const MOP_UP_LEAD: Score = 400;
+const MOP_UP_EDGE: Score = 15;
+const MOP_UP_NEAR: Score = 6;
 /// Files of up to four boards are tracked for passed pawns.
 const PAWN_FILES: usize = 64;
 
@@ -28,6 +32,8 @@ struct Tally {
     eg: Score,
     /// Squares next to the enemy royal piece that this side controls.
     king_zone_hits: Score,
+    /// Material of the pieces that are not royal.
+    material: Score,
 }
 
 impl Tally {
@@ -108,9 +114,33 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
     }
     let phase = phase(tables, pos);
     let blend = |t: &Tally| (t.mg * phase + t.eg * (256 - phase)) / 256;
-    let white = blend(&tallies[0]) - blend(&tallies[1]);
+    let white = blend(&tallies[0]) - blend(&tallies[1]) + mop_up(tables, &royals, &tallies, phase);
     let own = if pos.side_to_move() == Side::White { white } else { -white };
     own + TEMPO
+}
+
+/// White's mop-up bonus (negative for Black): in an endgame where one side leads by at least
+/// `MOP_UP_LEAD`, the leader gains for the losing royal piece near the edge and the two royal
+/// pieces near each other on one board, so a won ending makes progress toward mate.
+fn mop_up(tables: &VariantTables, royals: &[Option<Square>; 2], tallies: &[Tally; 2], phase: Score) -> Score {
+    let lead = tallies[0].material - tallies[1].material;
+    if lead.abs() < MOP_UP_LEAD || phase > 128 {
+        return 0;
+    }
+    let (strong, weak) = if lead > 0 { (0, 1) } else { (1, 0) };
+    let (Some(winner), Some(loser)) = (royals[strong], royals[weak]) else { return 0 };
+    let (a, b) = (tables.coords[winner.index()], tables.coords[loser.index()]);
+    if a.board != b.board {
+        return 0;
+    }
+    let edge = tables.max_centrality - tables.centrality[loser.index()];
+    let distance = Score::from(a.file.abs_diff(b.file).max(a.rank.abs_diff(b.rank)));
+    let bonus = MOP_UP_EDGE * edge + MOP_UP_NEAR * (7 - distance).max(0);
+    if strong == 0 {
+        bonus
+    } else {
+        -bonus
+    }
 }
 
 /// 0 when only pawns and royal pieces are left, 256 with the starting non-pawn material.
@@ -142,6 +172,9 @@ fn piece_terms(
     let info = tables.kinds[kind as usize];
     let value = tables.values[kind as usize];
     tally.add(value, value);
+    if info.role != Role::Royal {
+        tally.material += value;
+    }
     let centre = tables.centrality[sq.index()];
     match info.role {
         Role::Royal => {

@@ -1,10 +1,10 @@
 //! The node after a move: an expectation node when a random event follows it, else the
 //! opponent's negamax node.
 //!
-//! An event with `d` plies left below it is sampled `d - m + 1` times, `m` being
-//! `SearchConfig::chance_min_depth` (progressive widening: near the root many outcomes, near
-//! the horizon one; see `SearchConfig::chance_widening`), and not at all with fewer than `m`
-//! plies left (the event then changes nothing the search could answer). The outcomes are searched heaviest
+//! An event with `d` plies left below it is sampled `d - m` times (at least once), `m` being
+//! `SearchConfig::chance_min_depth` (progressive widening: near the root several outcomes,
+//! near the horizon one; see `SearchConfig::chance_widening`), and not at all with fewer than
+//! `m` plies left (the event then changes nothing the search could answer). The outcomes are searched heaviest
 //! first with alpha-beta windows narrowed as their sum becomes known (Ballard's Star1):
 //! values are first mapped into a bounded range (`CHANCE_BOUND` centipawns, mates above it
 //! ordered by distance), so the outcomes not yet searched can be bounded, and the node stops
@@ -83,7 +83,7 @@ impl Searcher {
     fn samples(&self, depth: i32) -> usize {
         let most = self.config.chance_samples.max(1);
         match self.config.chance_widening {
-            true => ((depth - self.config.chance_min_depth + 1).max(1) as usize).min(most),
+            true => ((depth - self.config.chance_min_depth).max(1) as usize).min(most),
             false => most,
         }
     }

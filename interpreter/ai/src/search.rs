@@ -35,8 +35,8 @@ pub struct SearchConfig {
     /// At most this many outcomes of a random event are searched (sampled by weight).
     pub chance_samples: usize,
     /// Progressive widening: a random event with `d` plies left below it is sampled
-    /// `d - chance_min_depth + 1` times (at least once, at most `chance_samples`); without
-    /// it always `chance_samples` times.
+    /// `d - chance_min_depth` times (at least once, at most `chance_samples`); without it
+    /// always `chance_samples` times.
     pub chance_widening: bool,
     /// Random events with fewer plies than this left below them are not expanded: the
     /// search goes on from the position before the event (0: every event is expanded).

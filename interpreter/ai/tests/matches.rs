@@ -38,7 +38,11 @@ fn a_short_match_completes_with_a_valid_score() {
         }
     }
     let again = play_match_with(&v, Level(2), Level(1), &settings(2, 7), None);
-    assert_eq!(report, again, "node limits make matches reproducible");
+    // The games, not the depths: level 1's own 1 s clock may report a cut pass on a loaded machine.
+    let games = |r: &holechess_ai::MatchReport| {
+        r.games.iter().map(|g| (g.moves.clone(), g.end, g.winner, g.first_points)).collect::<Vec<_>>()
+    };
+    assert_eq!(games(&report), games(&again), "node limits make matches reproducible");
 }
 
 #[test]
