@@ -69,7 +69,7 @@ impl Position {
             return self.turn_status();
         }
         let mut scratch = MoveList::new();
-        let mut probe = self.clone();
+        let mut probe = self.clone_without_history();
         if probe.count_legal(&mut scratch) > 0 {
             return Status::Ongoing;
         }
@@ -107,7 +107,7 @@ impl Position {
     /// The number of legal actions `side` has this turn (a forced pass counts as none), and
     /// whether having none would be checkmate.
     fn turn_prospects(&self, side: Side) -> (usize, bool) {
-        let mut probe = self.clone();
+        let mut probe = self.clone_without_history();
         probe.side = side;
         let mut list = MoveList::new();
         probe.generate_legal(&mut list);

@@ -418,12 +418,34 @@ impl Position {
     }
 
     /// A copy of the position without the hashes of the positions before it (repetition
-    /// counts start again from the copy): costs the same whatever the game's length.
-    pub fn clone_without_history(&mut self) -> Position {
-        let history = std::mem::take(&mut self.history);
-        let copy = self.clone();
-        self.history = history;
-        copy
+    /// counts start again from the copy): costs the same whatever the game's length. What
+    /// the kernel tries moves on (legality, status, check marks), which never reads them.
+    pub fn clone_without_history(&self) -> Position {
+        // Every field but `history`: keep in step with the struct.
+        Position {
+            variant: Arc::clone(&self.variant),
+            cells: self.cells.clone(),
+            tokens: self.tokens.clone(),
+            occupied: self.occupied.clone(),
+            token_squares: self.token_squares.clone(),
+            unmoved: self.unmoved.clone(),
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            ply: self.ply,
+            hash: self.hash,
+            token_log: self.token_log.clone(),
+            last: self.last,
+            piece_log: self.piece_log.clone(),
+            history: Vec::new(),
+            timed: self.timed,
+            obliged: self.obliged,
+            pending: self.pending,
+            ep_boards: self.ep_boards,
+            turn_undos: self.turn_undos.clone(),
+        }
     }
 
     /// How many earlier positions [`Position::repetitions`] can still compare with: the
