@@ -78,6 +78,8 @@ pub struct Variant {
     start_fen: String,
     /// Special moves supplied from outside the kernel, installed once (see [`crate::special`]).
     special: std::sync::OnceLock<crate::special::SpecialTable>,
+    /// The fast path's tables, when the variant qualifies for it (see [`crate::fast`]).
+    pub(crate) fast: Option<Box<crate::fast::FastRules>>,
 }
 
 impl Variant {
@@ -187,10 +189,12 @@ impl Variant {
             zobrist,
             start_fen: String::new(),
             special: std::sync::OnceLock::new(),
+            fast: None,
         };
         variant.build_attack_tables();
         variant.build_line_masks();
         variant.build_warp_tables();
+        variant.fast = crate::fast::eligible::fast_rules(&variant).map(Box::new);
         variant
     }
 
