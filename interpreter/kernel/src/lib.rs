@@ -40,6 +40,7 @@ mod fen;
 )]
 #[allow(missing_docs, reason = "square, side and board accessors named for what they return")]
 pub mod geometry;
+mod hops;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -64,6 +65,7 @@ pub mod perft;
 pub mod played;
 #[allow(missing_docs, reason = "position accessors named for what they return")]
 pub mod position;
+mod promotion;
 #[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
 #[allow(
