@@ -49,11 +49,9 @@ impl Position {
     pub(crate) fn ray_attacked(&self, target: Square, by: Side, ignore: Square, allowed: u32) -> bool {
         let v = &*self.variant;
         let masks = v.attack_masks_at(by, target);
-        let stride = MAX_REACH + 1;
         let base = by.index() * v.dirs.len();
         for &(dir, reach) in &v.attack_dirs[by.index()] {
             let ray = v.ray(dir, target);
-            let line = (base + dir as usize) * stride;
             let mut allowed = allowed;
             for (k, &sq) in ray.iter().take(reach as usize).enumerate() {
                 let cell = self.cells[sq.index()];
@@ -68,7 +66,9 @@ impl Position {
                     }
                     continue;
                 }
-                if code_side(code) == by && masks[line + k + 1] & allowed & (1 << code_kind(code)) != 0 {
+                if code_side(code) == by
+                    && masks[(base + dir as usize) * (MAX_REACH + 1) + k + 1] & allowed & (1 << code_kind(code)) != 0
+                {
                     return true;
                 }
                 break;

@@ -106,34 +106,64 @@ impl Position {
                 continue;
             }
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
-            for p in &v.patterns[us.index()][kind as usize] {
+            for p in &v.plain_patterns[us.index()][kind as usize] {
                 if self.condition_holds(p.condition, from, us) {
-                    if p.is_special() {
-                        self.walk_special(from, kind, p, out);
-                    } else {
-                        self.walk_pattern(from, kind, p, out);
-                    }
+                    self.walk_pattern(from, kind, p, out);
                 }
             }
+        }
+        if v.special_kinds != 0 {
+            self.generate_special_pieces(out);
         }
         if v.spec().rules.castling.is_some() {
             self.generate_castling(out);
         }
     }
 
+    /// The moves of the pieces with a hop or a pattern barred from a rank (kept out of the
+    /// plain loop above, which stays as lean as it was).
+    #[inline(never)]
+    fn generate_special_pieces(&self, out: &mut MoveList) {
+        let v = &*self.variant;
+        let board = self.board_to_move();
+        let cells_per_board = v.geometry().cells_per_board();
+        for from in self.occupied[self.side.index()].iter() {
+            let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
+            if v.special_kinds & (1 << kind) != 0 && board.is_none_or(|b| from.index() / cells_per_board == b) {
+                self.walk_special_piece(from, kind, out);
+            }
+        }
+    }
+
+    /// The moves of one piece with a hop or a pattern barred from a rank.
+    fn walk_special_piece(&self, from: Square, kind: u8, out: &mut MoveList) {
+        let us = self.side;
+        for p in &self.variant.patterns[us.index()][kind as usize] {
+            if !self.condition_holds(p.condition, from, us) {
+                continue;
+            }
+            if p.is_special() {
+                self.walk_special(from, kind, p, out);
+            } else {
+                self.walk_pattern(from, kind, p, out);
+            }
+        }
+    }
+
     /// A hop, or a pattern barred from a rank: its moves, without those ending on that rank.
     fn walk_special(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
         let start = out.len();
-        if p.hop {
+        if p.hop() {
             self.walk_hop(from, kind, p, out);
         } else {
             self.walk_pattern(from, kind, p, out);
         }
-        if p.barred != NO_RANK {
+        let barred = p.barred();
+        if barred != NO_RANK {
             let g = self.variant.geometry();
             let mut i = start;
             while i < out.len() {
-                let lands_barred = out.as_slice()[i].to().is_some_and(|to| g.relative_rank(to, self.side) == p.barred);
+                let lands_barred = out.as_slice()[i].to().is_some_and(|to| g.relative_rank(to, self.side) == barred);
                 if lands_barred {
                     out.swap_remove(i);
                 } else {

@@ -24,8 +24,10 @@ pub(crate) enum PromotionHere {
 
 impl Position {
     /// How a piece of `kind` of the side to move promotes when its move ends on `to`
-    /// (`blocked`: a token there forbids promotion, PH10).
-    #[inline]
+    /// (`blocked`: a token there forbids promotion, PH10). The common cases (no promotion,
+    /// the compulsory zone) are decided inline; the optional zone and the end of a file
+    /// elsewhere.
+    #[inline(always)]
     pub(crate) fn promotion_here(&self, kind: u8, to: Square, blocked: bool) -> PromotionHere {
         let v = &*self.variant;
         let Some(promo) = &v.piece(kind).promotion else { return PromotionHere::None };
@@ -37,10 +39,20 @@ impl Position {
         if rank >= g.ranks - promo.zone_ranks {
             return PromotionHere::Compulsory;
         }
+        if v.promotion_extras & (1 << kind) == 0 {
+            return PromotionHere::None;
+        }
+        self.promotion_outside_the_zone(promo, to, rank)
+    }
+
+    /// Promotion short of the compulsory zone: on the last existing square of a file, or in
+    /// the optional zone.
+    #[inline(never)]
+    fn promotion_outside_the_zone(&self, promo: &PromotionSpec, to: Square, rank: u8) -> PromotionHere {
         if promo.at_last_existing_square && self.file_ends_beyond(to) {
             return PromotionHere::Compulsory;
         }
-        if promo.optional_ranks > 0 && rank >= g.ranks - promo.optional_ranks {
+        if promo.optional_ranks > 0 && rank >= self.variant.geometry().ranks - promo.optional_ranks {
             return PromotionHere::Optional;
         }
         PromotionHere::None

@@ -33,13 +33,14 @@ pub(crate) struct CompiledPattern {
     pub mode: PatternMode,
     pub condition: PatternCondition,
     pub en_passant: EpRole,
-    /// A hop over one hurdle (see [`Pattern::hop`]).
-    pub hop: bool,
-    /// The rank (from the mover's side) the pattern never ends a move on; `NO_RANK` for none.
-    pub barred: u8,
-    /// A hop or a barred rank: the pattern needs more than the plain walk along its ray.
-    pub special: bool,
+    /// What the plain walk along the ray does not do, packed in one byte so the pattern
+    /// stays small: `HOP_BIT` for a hop (see [`Pattern::hop`]), and in the low bits the rank
+    /// (from the mover's side) the pattern never ends a move on, plus one (0: none).
+    pub extra: u8,
 }
+
+/// The `extra` bit of a hop.
+const HOP_BIT: u8 = 0x80;
 
 /// No barred rank.
 pub(crate) const NO_RANK: u8 = u8::MAX;
@@ -49,7 +50,22 @@ impl CompiledPattern {
     /// rank).
     #[inline]
     pub(crate) fn is_special(&self) -> bool {
-        self.special
+        self.extra != 0
+    }
+
+    /// Whether the pattern is a hop.
+    #[inline]
+    pub(crate) fn hop(&self) -> bool {
+        self.extra & HOP_BIT != 0
+    }
+
+    /// The rank the pattern never ends a move on, or `NO_RANK`.
+    #[inline]
+    pub(crate) fn barred(&self) -> u8 {
+        match self.extra & !HOP_BIT {
+            0 => NO_RANK,
+            r => r - 1,
+        }
     }
 }
 
@@ -74,6 +90,9 @@ pub struct Variant {
     pub(crate) rays: Vec<Square>,
     /// `patterns[side][piece]`.
     pub(crate) patterns: [Vec<Vec<CompiledPattern>>; 2],
+    /// `patterns`, left empty for the kinds in `special_kinds` (plain generation walks these;
+    /// the special kinds are walked apart).
+    pub(crate) plain_patterns: [Vec<Vec<CompiledPattern>>; 2],
     /// Attack masks: `attack_masks[((side * dirs) + dir) * (MAX_REACH + 1) + k]` holds the
     /// piece kinds of `side` that capture onto a square from `k` squares along `dir`.
     pub(crate) attack_masks: Vec<u32>,
@@ -86,6 +105,10 @@ pub struct Variant {
     pub(crate) royal_mask: u32,
     /// The piece kinds that castle as the king.
     pub(crate) castle_king_mask: u32,
+    /// The piece kinds with a hop or a barred rank among their patterns.
+    pub(crate) special_kinds: u32,
+    /// The piece kinds whose promotion has an optional zone or promotes at the end of a file.
+    pub(crate) promotion_extras: u32,
     /// Per relative rank of the target (from the attacker's side), attack masks laid out as
     /// `attack_masks`, without the patterns barred from that rank; empty unless some pattern
     /// has a barred rank.
@@ -198,9 +221,7 @@ impl Variant {
                             mode: p.mode,
                             condition: p.condition,
                             en_passant: p.en_passant,
-                            hop: p.hop,
-                            barred: p.barred_rank.unwrap_or(NO_RANK),
-                            special: p.hop || p.barred_rank.is_some(),
+                            extra: if p.hop { HOP_BIT } else { 0 } | p.barred_rank.map_or(0, |r| (r & 0x1F) + 1),
                         }
                     })
                     .collect();
@@ -215,6 +236,10 @@ impl Variant {
             .enumerate()
             .filter(|(_, p)| p.castling == CastleRole::King)
             .fold(0u32, |m, (i, _)| m | 1 << i);
+        let special_kinds = kinds_where(&spec.pieces, |p| p.patterns.iter().any(|q| q.hop || q.barred_rank.is_some()));
+        let promotion_extras = kinds_where(&spec.pieces, |p| {
+            p.promotion.as_ref().is_some_and(|q| q.optional_ranks > 0 || q.at_last_existing_square)
+        });
         let effects: Vec<TokenEffects> = spec.tokens.iter().map(TokenEffects::compile).collect();
         let warped = effects.iter().any(TokenEffects::is_absent);
         let uses_first_move =
@@ -235,6 +260,12 @@ impl Variant {
             dirs,
             ray_index,
             rays,
+            plain_patterns: patterns.clone().map(|side| {
+                side.into_iter()
+                    .enumerate()
+                    .map(|(kind, list)| if special_kinds & (1 << kind) != 0 { Vec::new() } else { list })
+                    .collect()
+            }),
             patterns,
             attack_masks: Vec::new(),
             attack_dirs: [Vec::new(), Vec::new()],
@@ -242,6 +273,8 @@ impl Variant {
             slider_dirs: [Vec::new(), Vec::new()],
             royal_mask,
             castle_king_mask,
+            special_kinds,
+            promotion_extras,
             rank_masks: Vec::new(),
             hop_attacks: [Vec::new(), Vec::new()],
             hops,
@@ -317,7 +350,7 @@ impl Variant {
         for side in Side::BOTH {
             for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
                 for p in
-                    patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always && !p.hop)
+                    patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always && !p.hop())
                 {
                     let (dx, dy) = self.dirs[p.dir as usize];
                     let back =
@@ -347,7 +380,7 @@ impl Variant {
 
     /// Attack masks per relative rank of the target, without the patterns barred from it.
     fn build_rank_masks(&mut self) {
-        let barred = self.patterns.iter().flatten().flatten().any(|p| p.barred != NO_RANK);
+        let barred = self.patterns.iter().flatten().flatten().any(|p| p.barred() != NO_RANK);
         if !barred {
             return;
         }
@@ -360,10 +393,10 @@ impl Variant {
             for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
                 let capturing =
                     patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always);
-                for p in capturing.filter(|p| !p.hop) {
+                for p in capturing.filter(|p| !p.hop()) {
                     let back = self.dir_index_reverse(p.dir);
                     let reach = if p.range == 0 { MAX_REACH } else { (p.range as usize).min(MAX_REACH) };
-                    for rank in (0..ranks).filter(|&r| r != usize::from(p.barred)) {
+                    for rank in (0..ranks).filter(|&r| r != usize::from(p.barred())) {
                         for k in 1..=reach {
                             masks[rank * table + (side.index() * ndirs + back) * stride + k] |= 1 << piece;
                         }
@@ -380,11 +413,11 @@ impl Variant {
             let mut list: Vec<HopAttack> = Vec::new();
             for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
                 let hops =
-                    patterns.iter().filter(|p| p.hop && p.mode.captures() && p.condition == PatternCondition::Always);
+                    patterns.iter().filter(|p| p.hop() && p.mode.captures() && p.condition == PatternCondition::Always);
                 for p in hops {
-                    match list.iter_mut().find(|h| h.dir == p.dir && h.barred == p.barred) {
+                    match list.iter_mut().find(|h| h.dir == p.dir && h.barred == p.barred()) {
                         Some(h) => h.kinds |= 1 << piece,
-                        None => list.push(HopAttack { dir: p.dir, kinds: 1 << piece, barred: p.barred }),
+                        None => list.push(HopAttack { dir: p.dir, kinds: 1 << piece, barred: p.barred() }),
                     }
                 }
             }
@@ -574,12 +607,17 @@ impl Variant {
     }
 }
 
+/// The mask of the piece kinds for which `pred` holds.
+fn kinds_where(pieces: &[PieceSpec], pred: impl Fn(&PieceSpec) -> bool) -> u32 {
+    pieces.iter().enumerate().filter(|(_, p)| pred(p)).fold(0u32, |m, (i, _)| m | 1 << i)
+}
+
 /// Marks the squares each pattern shares with an earlier unconditional pattern of the same
 /// direction whose mode covers it.
 fn with_overlaps_skipped(mut patterns: Vec<CompiledPattern>) -> Vec<CompiledPattern> {
     for j in 0..patterns.len() {
         let later = patterns[j];
-        if later.hop {
+        if later.hop() {
             continue;
         }
         let covered = patterns[..j]
