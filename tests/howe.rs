@@ -189,8 +189,24 @@ fn hp9_one_set_boards_are_4x8_and_linked_at_the_edges() {
     assert_eq!(moves(&pos).len(), 10);
     let a4 = pos.geometry().parse_square_anywhere("A:a4").unwrap();
     let linked: Vec<String> = pos.variant().links_of(a4).map(|s| pos.geometry().name_on_board(s)).collect();
-    assert_eq!(linked, vec!["B:d4"]);
+    assert_eq!(linked, vec!["B:h4"], "A1=a4 <-> B1=h4");
     assert!(pos.castling_rights().iter().flatten().all(Option::is_none), "HP9: no castling");
+}
+
+#[test]
+fn hp9_side_b_shows_its_physical_files_e_to_h_and_reads_its_own_a_to_d_too() {
+    let pos = start("portal-one-set");
+    let g = pos.geometry();
+    assert_eq!(g.name_on_board(g.parse_square_anywhere("B:a4").unwrap()), "B:e4");
+    assert_eq!(g.parse_square_anywhere("B:h5"), g.parse_square_anywhere("B:d5"));
+    let mut after_a3 = pos.clone();
+    play(&mut after_a3, "a3");
+    let black = moves(&after_a3);
+    assert!(black.contains(&"f7f6".to_string()) && !black.contains(&"b7b6".to_string()), "{black:?}");
+    let (mut physical, mut within) = (after_a3.clone(), after_a3);
+    play(&mut physical, "f6");
+    play(&mut within, "b6");
+    assert_eq!(physical.fen(), within.fen(), "f6 and b6 are the same move on side B");
 }
 
 #[test]

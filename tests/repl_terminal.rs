@@ -128,3 +128,21 @@ fn two_boards_fit_an_80_column_terminal_and_the_prompt_names_the_board() {
     session.send_line("quit").expect("quit");
     assert_eq!(exit_code(&mut session), Some(0));
 }
+
+#[test]
+fn a_fast_paste_without_brackets_runs_every_line_in_order() {
+    let state = state_dir("fastpaste");
+    let mut session = play(&["chess", "--seed", "1"], &state);
+    session.exp_string("chess 1. White> ").expect("prompt");
+    // No bracketed paste: the lines arrive as keys, all in one write, as from a terminal
+    // that does not bracket pastes (or lines typed faster than the program reads them).
+    session.send("d4\rd5\rc4\re6\r").expect("paste");
+    session.flush().expect("flush");
+    session.exp_string("1. d4").expect("first line");
+    session.exp_string("1... d5").expect("second line");
+    session.exp_string("2. c4").expect("third line");
+    session.exp_string("2... e6").expect("fourth line");
+    session.exp_string("chess 3. White> ").expect("prompt after the last line");
+    session.send_line("quit").expect("quit");
+    assert_eq!(exit_code(&mut session), Some(0));
+}

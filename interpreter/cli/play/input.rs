@@ -1,11 +1,12 @@
 //! Where REPL lines come from: a rustyline editor on a terminal (prompt, completion, a
 //! history file kept across runs), or standard input read line by line otherwise.
 //!
-//! A block pasted at the prompt (`d5⏎c4⏎e6`) arrives as one editor line holding newlines:
-//! it is split and every line runs, in order, each shown after the prompt it answers. Lines
-//! typed while the computer thinks are read one by one before the editor starts
-//! ([`super::typeahead`]). Ctrl-C
-//! at the prompt clears the line (leaving takes `quit` or Ctrl-D).
+//! A block pasted at the prompt (`d5⏎c4⏎e6`) arrives as one editor line holding newlines
+//! when the terminal brackets pastes: it is split and every line runs, in order, each shown
+//! after the prompt it answers. Without brackets (or typed ahead while the computer thinks)
+//! the lines arrive as keys, several at once: the editor keeps what it read past the first
+//! line for the next prompt (rustyline's `buffer-redux` feature), so every line runs, in
+//! order. Ctrl-C at the prompt clears the line (leaving takes `quit` or Ctrl-D).
 
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -60,14 +61,7 @@ impl LineSource {
             return Some(line);
         }
         let text = match &mut self.reader {
-            Reader::Terminal { editor, .. } => match super::typeahead::waiting_line() {
-                Some(line) => {
-                    println!("{}{line}", session.prompt());
-                    let _ = editor.add_history_entry(line.as_str());
-                    line
-                }
-                None => read_terminal(editor, session)?,
-            },
+            Reader::Terminal { editor, .. } => read_terminal(editor, session)?,
             Reader::Script(stdin) => {
                 let mut line = String::new();
                 match stdin.read_line(&mut line) {

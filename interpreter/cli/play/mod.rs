@@ -16,7 +16,6 @@ mod records;
 mod session;
 mod setup;
 mod show;
-mod typeahead;
 mod wording;
 
 use std::io::IsTerminal;

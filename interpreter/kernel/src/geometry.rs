@@ -69,6 +69,8 @@ pub struct Geometry {
     pub board_names: Vec<String>,
     /// Files wrap: stepping off one side edge comes back on the other (a cylinder).
     pub files_wrap: bool,
+    /// The letter index of each board's first file (see [`crate::spec::BoardSpec::first_files`]).
+    pub first_files: Vec<u8>,
 }
 
 impl Geometry {
@@ -137,12 +139,39 @@ impl Geometry {
     }
 
     /// `e4` on a single board; `A:e4`-style names are not used: boards are told apart by
-    /// context (see [`Geometry::name_on_board`]).
+    /// context (see [`Geometry::name_on_board`]). The file is the board's own label.
     pub fn name(&self, sq: Square) -> String {
         let mut s = String::new();
-        s.push((b'a' + self.file_of(sq)) as char);
+        s.push(self.file_label(sq));
         s.push_str(&(self.rank_of(sq) + 1).to_string());
         s
+    }
+
+    /// The letter index of `board`'s first file (0 = `a`).
+    pub fn first_file(&self, board: usize) -> u8 {
+        self.first_files.get(board).copied().unwrap_or(0)
+    }
+
+    /// The letter a square's file is shown with (`e` for the first file of a board whose
+    /// files are `e..h`).
+    pub fn file_label(&self, sq: Square) -> char {
+        self.file_letter(self.board_of(sq), self.file_of(sq))
+    }
+
+    /// The letter of `board`'s file `file` (0-based from the board's left edge).
+    pub fn file_letter(&self, board: usize, file: u8) -> char {
+        char::from(b'a' + self.first_file(board) + file)
+    }
+
+    /// The board's own file index for a written file letter index (0 = `a`): a file within
+    /// the board's labels (`e..h`) is read as such; any other as counted from `a` (so both
+    /// `B:e4` and `B:a4` name the first file of a board labelled `e..h`).
+    pub fn local_file(&self, board: usize, written: u8) -> u8 {
+        let first = self.first_file(board);
+        match written.checked_sub(first) {
+            Some(file) if file < self.files => file,
+            _ => written,
+        }
     }
 
     /// The square's name prefixed by its board's name when there are several boards.
@@ -157,6 +186,7 @@ impl Geometry {
     /// Reads `e4` on `board`; `None` if it is not a square of the board.
     pub fn parse_square(&self, text: &str, board: usize) -> Option<Square> {
         let (file, rank) = parse_coordinates(text)?;
+        let file = self.local_file(board, file);
         (file < self.files && rank < self.ranks && board < self.boards()).then(|| self.square(board, file, rank))
     }
 
@@ -192,7 +222,19 @@ mod tests {
     use super::*;
 
     fn chessboard() -> Geometry {
-        Geometry { files: 8, ranks: 8, board_names: vec![String::new()], files_wrap: false }
+        Geometry { files: 8, ranks: 8, board_names: vec![String::new()], files_wrap: false, first_files: Vec::new() }
+    }
+
+    #[test]
+    fn a_board_of_a_larger_board_shows_its_physical_files_and_reads_both() {
+        let names = vec!["A".to_owned(), "B".to_owned()];
+        let g = Geometry { files: 4, ranks: 8, board_names: names, files_wrap: false, first_files: vec![0, 4] };
+        let b_first = g.square(1, 0, 3);
+        assert_eq!(g.name_on_board(b_first), "B:e4");
+        assert_eq!(g.name_on_board(g.square(0, 0, 3)), "A:a4");
+        assert_eq!(g.parse_square_anywhere("B:e4"), Some(b_first));
+        assert_eq!(g.parse_square_anywhere("B:a4"), Some(b_first), "the file within the side is read too");
+        assert_eq!(g.parse_square_anywhere("A:e4"), None);
     }
 
     #[test]

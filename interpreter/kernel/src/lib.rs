@@ -29,6 +29,13 @@ pub mod error;
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
     clippy::cast_possible_wrap,
+    reason = "squares of one 64-square board and piece kinds below 16"
+)]
+mod fast;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
 mod fen;

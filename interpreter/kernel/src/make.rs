@@ -9,6 +9,9 @@ use crate::position::{code_kind, code_side, CastlingRights, EnPassant, Position,
 use crate::spec::{CastleRole, Stacking};
 use crate::turns::TurnUndo;
 
+/// The fewest old hashes [`Position::play`] drops at once (fewer are not worth a move).
+const MIN_FORGOTTEN: usize = 64;
+
 /// What [`Position::make`] changed, for [`Position::unmake`].
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
@@ -98,6 +101,19 @@ impl Position {
         let _ = self.make(mv);
         self.token_log.clear();
         self.piece_log.clear();
+        self.forget_unrepeatable();
+    }
+
+    /// Drops the hashes that repetition can no longer match (those before the last
+    /// irreversible move: a position before it never recurs), so a game's memory is bounded
+    /// by its longest run of reversible plies, not by its length. Amortised: the older part
+    /// goes only once it is longer than the part kept.
+    fn forget_unrepeatable(&mut self) {
+        let keep = (self.halfmove as usize).min(self.history.len());
+        let old = self.history.len() - keep;
+        if old > keep.max(MIN_FORGOTTEN) {
+            self.history.drain(..old);
+        }
     }
 
     /// Plays `mv` for good if it is legal here; otherwise leaves the position as it was and

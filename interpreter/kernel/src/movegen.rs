@@ -50,6 +50,19 @@ impl Position {
 
     /// Fills `out` with every legal move (the position is restored before returning).
     pub fn generate_legal(&mut self, out: &mut MoveList) {
+        if let Some(board) = self.fast_board() {
+            // The general pseudo-legal moves, in their order, filtered by the fast path's
+            // check and pin masks: the same list the general path gives.
+            out.clear();
+            self.generate_pseudo(out);
+            board.retain_legal(out);
+            return;
+        }
+        self.generate_legal_general(out);
+    }
+
+    /// [`Position::generate_legal`] through the general path only.
+    pub(crate) fn generate_legal_general(&mut self, out: &mut MoveList) {
         out.clear();
         if self.is_turn_based() {
             self.generate_turn_actions(out);

@@ -11,6 +11,9 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if let Some(nodes) = pos.fast_perft(depth) {
+        return nodes;
+    }
     let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
     count(pos, depth, &mut lists)
 }

@@ -402,6 +402,21 @@ impl Position {
             .fold(window as u64, |acc, &h| crate::zobrist::splitmix64(acc ^ h))
     }
 
+    /// A copy of the position without the hashes of the positions before it (repetition
+    /// counts start again from the copy): costs the same whatever the game's length.
+    pub fn clone_without_history(&mut self) -> Position {
+        let history = std::mem::take(&mut self.history);
+        let copy = self.clone();
+        self.history = history;
+        copy
+    }
+
+    /// How many earlier positions [`Position::repetitions`] can still compare with: the
+    /// positions since the last irreversible move.
+    pub fn history_len(&self) -> usize {
+        self.history.len()
+    }
+
     /// How many times the current position occurred before (same hash), back to the last
     /// irreversible move.
     pub fn repetitions(&self) -> usize {

@@ -56,6 +56,10 @@ pub struct BoardSpec {
     pub names: Vec<String>,
     /// The first and last files are neighbours for every piece (a cylinder board).
     pub files_wrap: bool,
+    /// The letter of each board's first file, as an index (0 = `a`): a board that is part of
+    /// a larger physical board (`B files e..h`: 4) is shown with its physical files. Boards
+    /// past the end of the list (an empty list: all) start at `a`.
+    pub first_files: Vec<u8>,
 }
 
 /// One kind of piece.

@@ -46,6 +46,9 @@ pub enum Effect {
     SetTimer { square: Square, plies: u16 },
 }
 
+/// Why a token cannot join a stack: it holds the most tokens one square can hold (255).
+const FULL_STACK: &str = "already holds 255 tokens, the most one square can hold";
+
 /// A special move: how it is written and what it does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SpecialMove {
@@ -379,7 +382,7 @@ impl Position {
             return Err(self.error("place_token", sq, "holds another kind of token"));
         }
         if self.tokens_at(sq).is_some_and(|t| t.count == u8::MAX) {
-            return Err(self.error("place_token", sq, "holds a full stack"));
+            return Err(self.error("place_token", sq, FULL_STACK));
         }
         self.add_token(sq, kind);
         if let Some(plies) = plies {
@@ -398,6 +401,9 @@ impl Position {
         }
         if self.tokens_at(to).is_some_and(|t| t.kind != stack.kind) {
             return Err(self.error("move_token", to, "holds another kind of token"));
+        }
+        if self.tokens_at(to).is_some_and(|t| t.count == u8::MAX) {
+            return Err(self.error("move_token", to, FULL_STACK));
         }
         self.set_tokens(from, TokenStack { count: stack.count - 1, ..stack });
         self.add_token(to, stack.kind);

@@ -145,6 +145,8 @@ pub struct Variant {
     start_fen: String,
     /// Special moves supplied from outside the kernel, installed once (see [`crate::special`]).
     special: std::sync::OnceLock<crate::special::SpecialTable>,
+    /// The fast path's tables, when the variant qualifies for it (see [`crate::fast`]).
+    pub(crate) fast: Option<Box<crate::fast::FastRules>>,
 }
 
 impl Variant {
@@ -193,6 +195,7 @@ impl Variant {
             ranks: spec.board.ranks,
             board_names: spec.board.names.clone(),
             files_wrap: spec.board.files_wrap,
+            first_files: spec.board.first_files.clone(),
         };
         let mut dirs: Vec<(i8, i8)> = Vec::new();
         let dir_of = |dx: i8, dy: i8, dirs: &mut Vec<(i8, i8)>| -> u8 {
@@ -291,12 +294,14 @@ impl Variant {
             zobrist,
             start_fen: String::new(),
             special: std::sync::OnceLock::new(),
+            fast: None,
         };
         variant.build_attack_tables();
         variant.build_rank_masks();
         variant.build_hop_attacks();
         variant.build_line_masks();
         variant.build_warp_tables();
+        variant.fast = crate::fast::eligible::fast_rules(&variant).map(Box::new);
         variant
     }
 
@@ -674,6 +679,31 @@ fn check_size(board: &BoardSpec, errors: &mut Vec<SpecError>) {
     }
 }
 
+/// Each board's file letters stay within `a..p`, and only boards that exist have them.
+fn check_file_labels(board: &BoardSpec, errors: &mut Vec<SpecError>) {
+    if board.first_files.len() > board.names.len() {
+        errors.push(SpecError::of(
+            SpecErrorKind::Inconsistent,
+            SpecSubject::Board,
+            format!(
+                "file letters are given for {} boards, but there are {}",
+                board.first_files.len(),
+                board.names.len()
+            ),
+        ));
+    }
+    for (name, &first) in board.names.iter().zip(&board.first_files) {
+        if usize::from(first) + usize::from(board.files) > usize::from(MAX_SIDE) {
+            let last = char::from(b'a' + first.saturating_add(board.files).saturating_sub(1).min(25));
+            errors.push(SpecError::of(
+                SpecErrorKind::OutOfRange,
+                SpecSubject::Board,
+                format!("board {name}'s files would run past `p` (to `{last}`): file letters are a to p"),
+            ));
+        }
+    }
+}
+
 /// Every consistency rule of a spec, in one place.
 fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
     let mut errors = Vec::new();
@@ -689,6 +719,7 @@ fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
         errors.push(SpecError::of(SpecErrorKind::Missing, SpecSubject::Board, "a variant needs at least one board"));
     }
     check_size(board, &mut errors);
+    check_file_labels(board, &mut errors);
     if spec.schedule == Schedule::SwitchBoards && board.names.len() != 2 {
         errors.push(SpecError::of(
             SpecErrorKind::Inconsistent,

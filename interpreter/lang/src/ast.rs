@@ -111,6 +111,17 @@ pub struct BoardDecl {
     pub ranks: Spanned<u32>,
     /// `files wrap`: the board is a cylinder.
     pub files_wrap: bool,
+    /// `B files e..h` clauses: the letters a board's files are shown with.
+    pub file_labels: Vec<BoardFiles>,
+}
+
+/// `B files e..h`: board `B` (the only board when no name is written) shows its files as
+/// `e` to `h`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardFiles {
+    pub board: Option<Name>,
+    pub first: Spanned<char>,
+    pub last: Spanned<char>,
 }
 
 /// `piece NAME LETTER` with its clauses.

@@ -602,6 +602,9 @@ impl Consistency<'_> {
             }
             seen.push(&name.node);
         }
+        for labels in &board.node.file_labels {
+            check_file_labels(&board.node, labels, problems);
+        }
         lower::Geometry::of(&board.node)
     }
 
@@ -949,4 +952,40 @@ impl Consistency<'_> {
 /// Whether two modifiers are of the same kind (ignoring a rank number).
 fn same_kind(a: Modifier, b: Modifier) -> bool {
     std::mem::discriminant(&a) == std::mem::discriminant(&b)
+}
+
+/// `B files e..h`: a board that exists, as many letters as it has files, within `a..p`.
+fn check_file_labels(board: &BoardDecl, labels: &BoardFiles, problems: &mut Vec<Problem>) {
+    match &labels.board {
+        Some(name) if !board.names.iter().any(|known| known.node == name.node) => {
+            let known: Vec<&str> = board.names.iter().map(|n| n.node.as_str()).collect();
+            let expected = match known.is_empty() {
+                true => "no board name: this variant has one board (`files e..h`)".to_owned(),
+                false => format!("one of: {}", known.join(", ")),
+            };
+            problems.push(Problem::new(name.span, format!("unknown board `{}`", name.node)).expecting(expected));
+        }
+        None if board.names.len() > 1 => {
+            problems.push(
+                Problem::new(labels.first.span, "these file letters do not say which board they are for")
+                    .expecting(format!("a board name first, like `{} files e..h`", board.names[0].node)),
+            );
+        }
+        _ => {}
+    }
+    let (first, last) = (labels.first.node, labels.last.node);
+    let count = (last as u32 + 1).saturating_sub(first as u32);
+    if last > 'p' || first > last || count != board.files.node {
+        problems.push(
+            Problem::new(
+                labels.last.span,
+                format!("files `{first}..{last}` for a board {} files wide", board.files.node),
+            )
+            .expecting(format!(
+                "{} letters from a to p, like `e..{}`",
+                board.files.node,
+                char::from(b'e' + (board.files.node.clamp(1, 12) as u8) - 1)
+            )),
+        );
+    }
 }

@@ -23,15 +23,36 @@ pub struct Geometry {
     pub ranks: u8,
     /// Board names; empty for one unnamed board.
     pub names: Vec<String>,
+    /// The letter index of each board's first file (`B files e..h`: 4), one per board; empty
+    /// when every board starts at `a`.
+    pub first_files: Vec<u8>,
 }
 
 impl Geometry {
     pub fn of(board: &BoardDecl) -> Geometry {
         let side = |n: u32| u8::try_from(n.min(16)).unwrap_or(16);
-        Geometry {
-            files: side(board.files.node),
-            ranks: side(board.ranks.node),
-            names: board.names.iter().map(|name| name.node.clone()).collect(),
+        let names: Vec<String> = board.names.iter().map(|name| name.node.clone()).collect();
+        let mut first_files = Vec::new();
+        for labels in &board.file_labels {
+            let index = match &labels.board {
+                Some(name) => names.iter().position(|known| *known == name.node),
+                None => Some(0),
+            };
+            if let Some(index) = index {
+                first_files.resize(first_files.len().max(index + 1), 0);
+                first_files[index] = file_index(labels.first.node).min(15);
+            }
+        }
+        Geometry { files: side(board.files.node), ranks: side(board.ranks.node), names, first_files }
+    }
+
+    /// The board's own file for a written letter: its shown letters (`e..h`) or its own
+    /// (`a..d`), as the kernel reads them.
+    fn local_file(&self, board: u8, written: u8) -> u8 {
+        let first = self.first_files.get(usize::from(board)).copied().unwrap_or(0);
+        match written.checked_sub(first) {
+            Some(file) if file < self.files => file,
+            _ => written,
         }
     }
 
@@ -48,7 +69,7 @@ impl Geometry {
     pub fn square(&self, square: &Spanned<SquareName>) -> Result<SquareRef, Problem> {
         let name = &square.node;
         let board = self.board_index(name.board.as_ref(), square.span)?;
-        let file = file_index(name.file);
+        let file = self.local_file(board, file_index(name.file));
         let on_board = file < self.files && name.rank >= 1 && name.rank <= u32::from(self.ranks);
         if !on_board {
             let last = format!("{}{}", self.file_letter(self.files.saturating_sub(1)), self.ranks);
@@ -577,6 +598,7 @@ pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
             ranks: geometry.ranks,
             names: if geometry.names.is_empty() { vec![String::new()] } else { geometry.names.clone() },
             files_wrap: scope.board.as_ref().is_some_and(|board| board.node.files_wrap),
+            first_files: geometry.first_files.clone(),
         },
         pieces: scope.pieces.iter().map(|piece| lower_piece(&piece.node, scope, geometry.ranks)).collect(),
         setup: SetupSpec { fen: scope.setup.as_ref().map(|s| setup_fen(&s.node, &geometry)).unwrap_or_default() },

@@ -194,7 +194,24 @@ impl Builder {
         let size = Self::find(&kids, Rule::size).ok_or_else(|| self.malformed(&pair, "a board size"))?;
         let (files, ranks) = self.size(size)?;
         let files_wrap = Self::find(&kids, Rule::files_wrap).is_some();
-        Ok(BoardDecl { names, files, ranks, files_wrap })
+        let file_labels = kids
+            .iter()
+            .filter(|kid| kid.as_rule() == Rule::board_files)
+            .map(|kid| self.board_files(kid))
+            .collect::<Built<Vec<_>>>()?;
+        Ok(BoardDecl { names, files, ranks, files_wrap, file_labels })
+    }
+
+    /// `B files e..h`.
+    fn board_files(&self, pair: &Pair<'_, Rule>) -> Built<BoardFiles> {
+        let kids = children(pair.clone());
+        let board = Self::find(&kids, Rule::ident).map(|kid| self.ident(&kid));
+        let letters: Vec<Spanned<char>> =
+            kids.iter().filter(|kid| kid.as_rule() == Rule::file_letter).map(|kid| self.file_letter(kid)).collect();
+        match letters.as_slice() {
+            [first, last] => Ok(BoardFiles { board, first: first.clone(), last: last.clone() }),
+            _ => Err(self.malformed(pair, "two file letters, like `e..h`")),
+        }
     }
 
     fn size(&self, pair: Pair<'_, Rule>) -> Built<(Spanned<u32>, Spanned<u32>)> {
@@ -739,6 +756,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::boards_decl => "`boards A and B, 8x8 each`",
         Rule::size => "a board size such as `8x8`",
         Rule::files_wrap => "`files wrap`",
+        Rule::board_files => "`B files e..h`",
         Rule::piece_decl => "`piece NAME LETTER`",
         Rule::piece_letter => "a single piece letter such as `N`",
         Rule::piece_clause => "a piece clause",

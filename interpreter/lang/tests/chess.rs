@@ -26,7 +26,10 @@ fn chess_lowers_to_the_orthodox_spec() {
     let spec = &loaded.spec;
     assert_eq!(spec.id, "chess");
     assert_eq!(spec.title, "Orthodox Chess");
-    assert_eq!(spec.board, BoardSpec { files: 8, ranks: 8, names: vec![String::new()], files_wrap: false });
+    assert_eq!(
+        spec.board,
+        BoardSpec { files: 8, ranks: 8, names: vec![String::new()], files_wrap: false, first_files: Vec::new() }
+    );
     let names: Vec<&str> = spec.pieces.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["pawn", "knight", "bishop", "rook", "queen", "king"]);
     let letters: String = spec.pieces.iter().map(|p| p.letter).collect();

@@ -393,7 +393,12 @@ fn play_in_session(game: &mut holechess_runtime::Game, entry: &MoveEntry) -> Res
     }
     let mv = pick(&position, &legal, entry)?;
     let outcomes: Vec<u32> = entry.dice().iter().map(|&value| u32::from(value)).collect();
-    game.play_recorded(mv, &outcomes).map(|_| ()).map_err(|error| game_error_reason(error, game.rules().id()))
+    if let Err(error) = game.play_recorded(mv, &outcomes) {
+        return Err(game_error_reason(error, game.rules().id()));
+    }
+    // A replay never takes a ply back: memory stays flat in the game's length.
+    game.forget_plies();
+    Ok(())
 }
 
 fn game_error_reason(error: GameError, variant: &str) -> Reason {

@@ -470,6 +470,14 @@ fn place_token_for(s: &mut CallState, kind: &str, sq: &str, plies: Option<u16>) 
         if existing.kind != kind {
             return Err(format!("{sq} already holds a {}", variant.tokens()[existing.kind as usize].name).into());
         }
+        if existing.count == u8::MAX {
+            let name = &variant.tokens()[kind as usize].name;
+            return Err(format!(
+                "place_token: {sq} already holds {} {name} tokens, the most one square can hold",
+                u8::MAX
+            )
+            .into());
+        }
     }
     if variant.tokens()[kind as usize].removes_occupant {
         if let Some(p) = s.position.piece_at(at) {

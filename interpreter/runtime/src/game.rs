@@ -241,6 +241,12 @@ impl Game {
         Ok(())
     }
 
+    /// Forgets the ply records (each holds the position before its ply): a replay that
+    /// never takes a ply back keeps its memory flat in the game's length this way.
+    pub fn forget_plies(&mut self) {
+        self.plies.clear();
+    }
+
     /// Takes back the last ply (its rolls too: the dice are as before it).
     pub fn undo(&mut self) -> Option<PlyRecord> {
         let ply = self.plies.pop()?;
@@ -262,6 +268,26 @@ impl PlayableVariant {
             .map(|o| (o.position, Setup { rolls: o.rolls, notes: o.notes, error: None }))
             .map_err(GameError::from);
         (result, dice)
+    }
+
+    /// `position` after `mv` and the ply's events, rolled with a record's `outcomes` (all
+    /// must be used, K4). For replaying records: no copy of the position and no ply record
+    /// is kept, so a long record replays in time and memory linear in its length. `mv` must
+    /// be one of the position's legal moves (generated or parsed there).
+    pub fn replay_ply(&self, mut position: Position, mv: Move, outcomes: &[u32]) -> Result<Position, GameError> {
+        position.play(mv);
+        if !self.has_events() {
+            return match outcomes.is_empty() {
+                true => Ok(position),
+                false => Err(GameError::UnexpectedDice),
+            };
+        }
+        let (outcome, dice) = self.hooks.after_move(position, Dice::recorded(outcomes.iter().copied()));
+        let outcome = outcome?;
+        match dice.remaining() {
+            0 => Ok(outcome.position),
+            left => Err(GameError::SurplusDice(left)),
+        }
     }
 
     /// [`PlayableVariant::rolled_start`] with a record's start outcomes: all must be used (K4).

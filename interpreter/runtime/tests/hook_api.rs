@@ -155,3 +155,27 @@ fn a_two_board_variant_refuses_a_special_moves_hook() {
     let err = PlayableVariant::from_loaded(loaded).unwrap_err().to_string();
     assert!(err.contains("two-board"), "{err}");
 }
+
+/// Issue 11 finding 5: a stack stops at 255 tokens with a hook error naming the script's
+/// line, never by silently dropping the tokens past it.
+#[test]
+fn issue11_a_hook_placing_more_than_255_tokens_on_a_square_is_an_error_with_its_line() {
+    let rules = rules_with("for i in 0..300 { place_token(\"crater\", \"e5\"); }");
+    let err = play(&rules, &["e4"]).unwrap_err().to_string();
+    assert!(err.contains("255") && err.contains("e5") && err.contains("test.hole:14"), "{err}");
+    // Up to the limit the stack is whole.
+    let rules = rules_with("for i in 0..255 { place_token(\"crater\", \"e5\"); }");
+    let game = play(&rules, &["e4"]).unwrap();
+    let at = game.position().geometry().parse_square("e5", 0).unwrap();
+    assert_eq!(game.position().tokens_at(at).map(|t| t.count), Some(255));
+}
+
+/// Moving a token onto a full stack is refused the same way.
+#[test]
+fn issue11_moving_a_token_onto_a_full_stack_is_an_error_with_its_line() {
+    let rules = rules_with(
+        "for i in 0..255 { place_token(\"crater\", \"e5\"); }\nplace_token(\"crater\", \"d5\");\nmove_token(\"d5\", \"e5\");",
+    );
+    let err = play(&rules, &["e4"]).unwrap_err().to_string();
+    assert!(err.contains("255") && err.contains("e5") && err.contains("test.hole:16"), "{err}");
+}

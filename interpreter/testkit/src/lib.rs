@@ -74,7 +74,7 @@ pub fn orthodox_spec() -> VariantSpec {
         id: "orthodox-test".into(),
         title: "Orthodox (test)".into(),
         summary: "orthodox chess built in Rust for kernel tests".into(),
-        board: BoardSpec { files: 8, ranks: 8, names: vec![String::new()], files_wrap: false },
+        board: BoardSpec { files: 8, ranks: 8, names: vec![String::new()], files_wrap: false, first_files: Vec::new() },
         pieces: vec![pawn, knight, bishop, rook, queen, king],
         setup: SetupSpec { fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into() },
         rules: RulesSpec {

@@ -48,12 +48,9 @@ impl Orientation {
     }
 }
 
-/// Whether a square is a light one (`a1` is dark, as on a chessboard).
+/// Whether a square is a light one (`a1` is dark, as on a chessboard; a board shown with
+/// other file letters is coloured as its part of the physical board).
 pub(crate) fn is_light_square(geometry: &Geometry, sq: Square) -> bool {
-    (geometry.file_of(sq) + geometry.rank_of(sq)) % 2 == 1
-}
-
-/// A file's letter: `a` for file 0.
-pub(crate) fn file_letter(file: u8) -> char {
-    (b'a' + file) as char
+    let file = geometry.first_file(geometry.board_of(sq)) + geometry.file_of(sq);
+    (file + geometry.rank_of(sq)) % 2 == 1
 }

@@ -157,3 +157,29 @@ fn odd_names_are_escaped() {
         "{legend:?}"
     );
 }
+
+/// Issue 10 item 4: the orthodox pieces are drawn as shapes (paths), so the diagram does
+/// not depend on the fonts installed; a piece without a shape keeps its lettered disc.
+#[test]
+fn orthodox_pieces_are_vector_shapes_not_font_glyphs() {
+    let pos = Position::start(&support::orthodox());
+    let svg = render_svg(&pos, &SvgOptions::default());
+    let doc = parse(&svg);
+    for piece in elements(&doc, "g", "piece") {
+        let kind = piece.attribute("data-piece").unwrap_or_default();
+        let paths: Vec<_> = piece.children().filter(|n| n.has_tag_name("path")).collect();
+        assert!(!paths.is_empty(), "{kind} is drawn as a path");
+        assert!(paths[0].attribute("d").is_some_and(|d| d.starts_with('M') && d.len() > 20), "{kind}");
+        assert!(!piece.descendants().any(|n| n.has_tag_name("text")), "{kind} has no text");
+    }
+    let white_king =
+        elements(&doc, "g", "piece").into_iter().find(|p| p.attribute("data-square") == Some("e1")).unwrap();
+    let black_king =
+        elements(&doc, "g", "piece").into_iter().find(|p| p.attribute("data-square") == Some("e8")).unwrap();
+    let fill =
+        |g: Node| g.children().find(|n| n.has_tag_name("path")).and_then(|n| n.attribute("fill")).map(str::to_owned);
+    assert_ne!(fill(white_king), fill(black_king), "the sides have different fills");
+    for glyph in ['♔', '♚', '♛', '♜', '♝', '♞', '♟'] {
+        assert!(!svg.contains(glyph), "no font glyph {glyph}");
+    }
+}

@@ -125,7 +125,7 @@ fn san_without_suffix(pos: &Position, mv: Move, legal: &MoveList) -> String {
             let mut text = String::new();
             if spec.pawn {
                 if capture || g.file_of(target) != g.file_of(from) {
-                    text.push((b'a' + g.file_of(from)) as char);
+                    text.push(g.file_label(from));
                     text.push('x');
                 }
             } else {
@@ -185,7 +185,7 @@ fn disambiguation(pos: &Position, mv: Move, legal: &MoveList) -> String {
     if rivals.is_empty() {
         return String::new();
     }
-    let file = (b'a' + g.file_of(from)) as char;
+    let file = g.file_label(from);
     if rivals.iter().all(|&r| g.file_of(r) != g.file_of(from)) {
         return file.to_string();
     }

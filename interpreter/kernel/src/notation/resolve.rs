@@ -28,6 +28,7 @@ pub enum Resolved {
 
 /// The legal move `notation` names in `pos`, given its legal moves.
 pub fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> Resolved {
+    let notation = &localised(pos, notation);
     let target = Target::of(pos, &notation.action);
     let mut found: Option<Move> = None;
     let mut count = 0;
@@ -89,6 +90,30 @@ fn matches(pos: &Position, mv: Move, action: &Action) -> bool {
         }
         _ => false,
     }
+}
+
+/// `notation` with every file counted on its board: on a board shown with other file letters
+/// (`B files e..h`) both its letters and the board's own (`a..d`) are read (see
+/// [`crate::geometry::Geometry::local_file`]). The same notation on other boards.
+fn localised(pos: &Position, notation: &Notation) -> Notation {
+    let g = pos.geometry();
+    if g.first_files.iter().all(|&first| first == 0) {
+        return *notation;
+    }
+    let board = pos.board_to_move().unwrap_or(0);
+    let on = |board: usize, square: Square| Square { file: g.local_file(board, square.file), ..square };
+    let action = match notation.action {
+        Action::Move(mv) => Action::Move(BoardMove {
+            from_file: mv.from_file.map(|file| g.local_file(board, file)),
+            to: on(board, mv.to),
+            exit: mv.exit.map(|exit| on(board, exit)),
+            ..mv
+        }),
+        // The piece teleports from the other board (HP4).
+        Action::Teleport { from } => Action::Teleport { from: on((board + 1) % g.boards(), from) },
+        other => other,
+    };
+    Notation { action, ..*notation }
 }
 
 /// Long algebraic castling: the king's move to its destination, or onto its rook.
@@ -199,6 +224,7 @@ pub fn explain_move(pos: &Position, text: &str) -> Option<String> {
 /// Why no legal move matches `notation`, in a few words: the piece and where it stands,
 /// a token in the way, a check to answer.
 pub fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) -> String {
+    let notation = &localised(pos, notation);
     let mut reason = match notation.action {
         Action::Move(board_move) => explain_board_move(pos, legal, &board_move),
         Action::Castle(side) => return castling::why_not_castle(pos, side),

@@ -4,7 +4,7 @@
 use super::palette::{DARK_SQUARE, HIGHLIGHT, INK, LIGHT_SQUARE};
 use super::scene::Scene;
 use super::xml::XmlWriter;
-use crate::orientation::{file_letter, is_light_square};
+use crate::orientation::is_light_square;
 
 /// Every board's squares, with highlights, names and coordinates.
 pub(super) fn draw_boards(w: &mut XmlWriter, scene: &Scene) {
@@ -99,6 +99,6 @@ fn draw_coordinates(w: &mut XmlWriter, scene: &Scene, board: usize) {
     }
     for file in 0..g.files {
         let (x, _) = scene.square_centre(g.square(board, file, 0));
-        label(w, x, scene.layout.file_label_y(), &file_letter(file).to_string());
+        label(w, x, scene.layout.file_label_y(), &g.file_letter(board, file).to_string());
     }
 }

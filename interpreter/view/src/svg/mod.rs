@@ -14,6 +14,7 @@ mod links;
 mod palette;
 mod pieces;
 mod scene;
+mod silhouettes;
 mod tokens;
 mod xml;
 

@@ -1,12 +1,12 @@
-//! The pieces of a diagram: a solid chess glyph filled with the side's colour when the
-//! piece's name has one, otherwise its letter in a disc of the side's colour.
+//! The pieces of a diagram: the orthodox pieces as vector shapes filled with the side's
+//! colour (no font needed), any other piece as its letter in a disc of the side's colour.
 
 use holechess_kernel::{Piece, Side, Square};
 
 use super::palette::{INK, PAPER};
 use super::scene::Scene;
+use super::silhouettes::{silhouette, Silhouette, BOX};
 use super::xml::XmlWriter;
-use crate::glyphs::{chess_glyph, GlyphFill};
 
 /// Every piece, one `<g class="piece …">` each.
 pub(super) fn draw_pieces(w: &mut XmlWriter, scene: &Scene) {
@@ -24,8 +24,8 @@ fn draw_piece(w: &mut XmlWriter, scene: &Scene, sq: Square, piece: Piece) {
     let class = format!("piece {}", piece.side.name());
     let square = scene.geometry().name_on_board(sq);
     w.open("g", &[("class", &class), ("data-piece", &spec.name), ("data-square", &square)]);
-    match chess_glyph(spec, piece.side, GlyphFill::Solid) {
-        Some(glyph) => draw_glyph(w, scene, sq, piece.side, glyph),
+    match silhouette(&spec.name) {
+        Some(shape) => draw_silhouette(w, scene, sq, piece.side, &shape),
         None => draw_lettered_disc(w, scene, sq, piece.side, spec.letter),
     }
     w.close("g");
@@ -39,24 +39,29 @@ fn side_colours(side: Side) -> (&'static str, &'static str) {
     }
 }
 
-fn draw_glyph(w: &mut XmlWriter, scene: &Scene, sq: Square, side: Side, glyph: char) {
+/// A shape scaled onto its square: 80% of the square, centred, outlined in ink (details in
+/// the contrasting colour).
+fn draw_silhouette(w: &mut XmlWriter, scene: &Scene, sq: Square, side: Side, shape: &Silhouette) {
     let (x, y) = scene.square_centre(sq);
-    let (fill, _) = side_colours(side);
-    let size = scene.part(0.8);
-    w.text(
-        "text",
+    let (fill, contrast) = side_colours(side);
+    let size = f64::from(scene.part(0.8));
+    let scale = size / f64::from(BOX);
+    let transform =
+        format!("translate({:.2} {:.2}) scale({scale:.4})", f64::from(x) - size / 2.0, f64::from(y) - size / 2.0);
+    w.empty(
+        "path",
         &[
-            ("x", &x),
-            ("y", &y),
-            ("font-size", &size),
-            ("text-anchor", &"middle"),
-            ("dominant-baseline", &"central"),
+            ("d", &shape.body),
+            ("transform", &transform),
             ("fill", &fill),
             ("stroke", &INK),
-            ("stroke-width", &"1"),
+            ("stroke-width", &"3"),
+            ("stroke-linejoin", &"round"),
         ],
-        &glyph.to_string(),
     );
+    if let Some(detail) = shape.detail {
+        w.empty("path", &[("d", &detail), ("transform", &transform), ("fill", &contrast)]);
+    }
 }
 
 fn draw_lettered_disc(w: &mut XmlWriter, scene: &Scene, sq: Square, side: Side, letter: char) {

@@ -5,7 +5,7 @@ use holechess_kernel::Position;
 
 use super::cell::{cell_at, CellContext};
 use super::paint::Paint;
-use crate::orientation::{file_letter, Orientation};
+use crate::orientation::Orientation;
 
 /// How the boards of one picture are laid out.
 pub(super) struct BoardFrame {
@@ -28,7 +28,7 @@ impl BoardFrame {
             lines.push(self.rank_line(ctx, board, rank));
         }
         if self.coordinates {
-            lines.push(self.file_labels(ctx.pos));
+            lines.push(self.file_labels(ctx.pos, board));
         }
         lines
     }
@@ -45,9 +45,11 @@ impl BoardFrame {
         line
     }
 
-    fn file_labels(&self, pos: &Position) -> String {
-        let letters = self.orientation.files_left_to_right(pos.geometry().files);
-        let labels: String = letters.into_iter().map(|f| self.paint.column_label(file_letter(f))).collect();
+    /// The board's file letters (its own labels: `e..h` for a board shown as files e to h).
+    fn file_labels(&self, pos: &Position, board: usize) -> String {
+        let g = pos.geometry();
+        let letters = self.orientation.files_left_to_right(g.files);
+        let labels: String = letters.into_iter().map(|f| self.paint.column_label(g.file_letter(board, f))).collect();
         format!("{}{labels}", self.label_margin(pos))
     }
 

@@ -1,0 +1,274 @@
+//! The fast path's position: one 8x8 board as bit boards (one per piece kind and per side,
+//! with a square-to-piece array), made from a [`Position`] that qualifies and played by
+//! copy-make. Its moves are packed words that turn into the kernel's [`Move`] values one to
+//! one, so the rest of the program cannot tell which path produced them.
+
+use super::rules::{FastRules, FAST_KINDS};
+use super::sliders::{sliders, Sliders};
+use crate::geometry::{Side, Square};
+use crate::moves::Move;
+use crate::position::{code_kind, code_side, Position, PIECE_BITS};
+
+/// No square (castling right or en-passant square absent).
+pub(crate) const NONE: u8 = 64;
+
+/// A move packed in a word: from (6 bits), to (6), flag (2), promotion kind + 1 (5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FastMove(u32);
+
+const NORMAL: u32 = 0;
+const DOUBLE: u32 = 1;
+const EN_PASSANT: u32 = 2;
+const CASTLE: u32 = 3;
+
+impl FastMove {
+    #[inline(always)]
+    pub(crate) fn normal(from: usize, to: usize, promotion: Option<u8>) -> FastMove {
+        let promo = promotion.map_or(0, |k| u32::from(k) + 1);
+        FastMove(from as u32 | (to as u32) << 6 | NORMAL << 12 | promo << 14)
+    }
+    #[inline(always)]
+    pub(crate) fn double(from: usize, to: usize) -> FastMove {
+        FastMove(from as u32 | (to as u32) << 6 | DOUBLE << 12)
+    }
+    #[inline(always)]
+    pub(crate) fn en_passant(from: usize, to: usize) -> FastMove {
+        FastMove(from as u32 | (to as u32) << 6 | EN_PASSANT << 12)
+    }
+    #[inline(always)]
+    pub(crate) fn castle(king: usize, rook: usize) -> FastMove {
+        FastMove(king as u32 | (rook as u32) << 6 | CASTLE << 12)
+    }
+    #[inline(always)]
+    fn from(self) -> usize {
+        (self.0 & 63) as usize
+    }
+    #[inline(always)]
+    fn to(self) -> usize {
+        (self.0 >> 6 & 63) as usize
+    }
+    #[inline(always)]
+    fn flag(self) -> u32 {
+        self.0 >> 12 & 3
+    }
+    #[inline(always)]
+    fn promotion(self) -> Option<u8> {
+        let p = self.0 >> 14;
+        (p != 0).then(|| (p - 1) as u8)
+    }
+
+    /// The kernel's move for this one.
+    pub(crate) fn to_move(self) -> Move {
+        let (from, to) = (Square(self.from() as u16), Square(self.to() as u16));
+        match self.flag() {
+            NORMAL => Move::Normal { from, to, promotion: self.promotion() },
+            DOUBLE => Move::DoubleStep { from, to, passed: Square((from.0 + to.0) / 2) },
+            EN_PASSANT => Move::EnPassant { from, to },
+            _ => Move::Castle { king: from, rook: to },
+        }
+    }
+}
+
+/// A position of a fast-path variant.
+#[derive(Clone, Copy)]
+pub(crate) struct Board64<'r> {
+    pub rules: &'r FastRules,
+    pub sl: &'static Sliders,
+    /// Pieces of each kind, both sides.
+    pub kinds: [u64; FAST_KINDS],
+    pub sides: [u64; 2],
+    /// `kind + 1` on each square, 0 when empty.
+    pub cells: [u8; 64],
+    pub us: usize,
+    /// Rook squares keeping a castling right, `[side][slot]`, [`NONE`] when gone.
+    pub castling: [[u8; 2]; 2],
+    pub ep: u8,
+    pub ep_victim: u8,
+    pub unmoved: u64,
+}
+
+impl<'r> Board64<'r> {
+    /// The board of `pos`, or `None` when the side to move has other than one royal piece.
+    pub(crate) fn from_position(pos: &Position, rules: &'r FastRules) -> Option<Board64<'r>> {
+        let mut b = Board64 {
+            rules,
+            sl: sliders(),
+            kinds: [0; FAST_KINDS],
+            sides: [0; 2],
+            cells: [0; 64],
+            us: pos.side.index(),
+            castling: [[NONE; 2]; 2],
+            ep: NONE,
+            ep_victim: NONE,
+            unmoved: 0,
+        };
+        for side in Side::BOTH {
+            for sq in pos.occupied[side.index()].iter() {
+                let code = pos.cells[sq.index()] & PIECE_BITS;
+                debug_assert_eq!(code_side(code), side);
+                let kind = code_kind(code);
+                b.put(side.index(), sq.index(), kind as usize);
+            }
+        }
+        for (side, rights) in pos.castling.iter().enumerate() {
+            for (slot, right) in rights.iter().enumerate() {
+                b.castling[side][slot] = right.map_or(NONE, |sq| sq.index() as u8);
+            }
+        }
+        if let Some(ep) = pos.ep {
+            b.ep = ep.square.index() as u8;
+            b.ep_victim = ep.victim.index() as u8;
+        }
+        if rules.uses_first_move {
+            b.unmoved = pos.geometry().squares().filter(|&sq| pos.unmoved.contains(sq)).fold(0, |m, sq| m | 1 << sq.0);
+        }
+        (b.royals(b.us).count_ones() == 1).then_some(b)
+    }
+
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> u64 {
+        self.sides[0] | self.sides[1]
+    }
+
+    #[inline(always)]
+    pub(crate) fn royals(&self, side: usize) -> u64 {
+        self.kinds[self.rules.royal as usize] & self.sides[side]
+    }
+
+    #[inline(always)]
+    pub(crate) fn pawns(&self, side: usize) -> u64 {
+        let k = self.rules.pawn_kind();
+        if k < FAST_KINDS {
+            self.kinds[k] & self.sides[side]
+        } else {
+            0
+        }
+    }
+
+    /// The pieces of `side` sliding orthogonally and diagonally.
+    #[inline(always)]
+    pub(crate) fn line_pieces(&self, side: usize) -> (u64, u64) {
+        let (mut orth, mut diag) = (0, 0);
+        for k in super::rules::kinds_of(self.rules.orth) {
+            orth |= self.kinds[k];
+        }
+        for k in super::rules::kinds_of(self.rules.diag) {
+            diag |= self.kinds[k];
+        }
+        (orth & self.sides[side], diag & self.sides[side])
+    }
+
+    /// The pieces of `by` (a subset given as `by_pieces`) that attack `sq` with `occupied`
+    /// blocking; `lines` are `by`'s line pieces from [`Board64::line_pieces`].
+    #[inline(always)]
+    pub(crate) fn attackers(&self, sq: usize, by: usize, by_pieces: u64, occupied: u64, lines: (u64, u64)) -> u64 {
+        let r = self.rules;
+        let mut a = (self.sl.orth(sq, occupied) & lines.0) | (self.sl.diag(sq, occupied) & lines.1);
+        a |= r.pawn_captured_from[by][sq] & self.pawns(by);
+        for k in super::rules::kinds_of(r.leapers) {
+            a |= r.leaps_to[by][k][sq] & self.kinds[k];
+        }
+        a & by_pieces
+    }
+
+    /// What a piece of `kind` of the side to move attacks from `from`.
+    #[inline(always)]
+    pub(crate) fn piece_attacks(&self, kind: usize, from: usize, occupied: u64) -> u64 {
+        let r = self.rules;
+        let bit = 1u32 << kind;
+        let mut a = if r.leapers & bit != 0 { r.leaps[self.us][kind][from] } else { 0 };
+        if r.orth & bit != 0 {
+            a |= self.sl.orth(from, occupied);
+        }
+        if r.diag & bit != 0 {
+            a |= self.sl.diag(from, occupied);
+        }
+        a
+    }
+
+    #[inline(always)]
+    fn put(&mut self, side: usize, sq: usize, kind: usize) {
+        self.kinds[kind] |= 1 << sq;
+        self.sides[side] |= 1 << sq;
+        self.cells[sq] = kind as u8 + 1;
+    }
+
+    /// Lifts the piece on `sq`, returning `kind + 1` (0 when empty).
+    #[inline(always)]
+    fn take(&mut self, sq: usize) -> u8 {
+        let code = self.cells[sq];
+        if code != 0 {
+            self.kinds[code as usize - 1] &= !(1 << sq);
+            self.sides[0] &= !(1 << sq);
+            self.sides[1] &= !(1 << sq);
+            self.cells[sq] = 0;
+        }
+        code
+    }
+
+    fn drop_right_at(&mut self, sq: usize) {
+        for rights in &mut self.castling {
+            for r in rights {
+                if *r as usize == sq {
+                    *r = NONE;
+                }
+            }
+        }
+    }
+
+    /// Where king and rook go when castling with the rook on `rook` (Chess960-style files).
+    #[inline]
+    pub(crate) fn castle_destinations(&self, king: usize, rook: usize) -> (usize, usize) {
+        let c = self.rules.castling.expect("castling rights exist only where castling is declared");
+        let rank = king / 8;
+        let (kf, rf) = if rook % 8 > king % 8 {
+            (c.king_file_short, c.rook_file_short)
+        } else {
+            (c.king_file_long, c.rook_file_long)
+        };
+        (rank * 8 + kf as usize, rank * 8 + rf as usize)
+    }
+
+    /// Plays `mv` (legal) as the kernel's make does, for this board's fields.
+    pub(crate) fn make(&mut self, mv: FastMove) {
+        let (us, them) = (self.us, self.us ^ 1);
+        let (from, to) = (mv.from(), mv.to());
+        let mut ep = (NONE, NONE);
+        match mv.flag() {
+            CASTLE => {
+                let (kd, rd) = self.castle_destinations(from, to);
+                let king = self.take(from);
+                let rook = self.take(to);
+                if king != 0 {
+                    self.put(us, kd, king as usize - 1);
+                }
+                if rook != 0 {
+                    self.put(us, rd, rook as usize - 1);
+                }
+                self.castling[us] = [NONE; 2];
+                self.unmoved &= !(1 << from | 1 << kd);
+            }
+            flag => {
+                self.unmoved &= !(1 << from | 1 << to);
+                let victim = if flag == EN_PASSANT { self.ep_victim as usize } else { to };
+                if victim < 64 && self.take(victim) != 0 {
+                    self.drop_right_at(victim);
+                }
+                let kind = self.take(from) as usize - 1;
+                if self.castling != [[NONE; 2]; 2] {
+                    if self.rules.castle_king & (1 << kind) != 0 {
+                        self.castling[us] = [NONE; 2];
+                    } else {
+                        self.drop_right_at(from);
+                    }
+                }
+                self.put(us, to, mv.promotion().map_or(kind, usize::from));
+                if flag == DOUBLE && self.rules.en_passant_rule {
+                    ep = (((from + to) / 2) as u8, to as u8);
+                }
+            }
+        }
+        (self.ep, self.ep_victim) = ep;
+        self.us = them;
+    }
+}

@@ -1,0 +1,291 @@
+//! Legal move generation on a [`Board64`]: checkers and a check mask, pinned pieces with
+//! their lines, king moves tested against the attacks with the king lifted, and the rare
+//! moves (en passant, castling) tested on the board after them. Moves go to a [`Sink`]: a
+//! list, or a counter that adds whole target sets by population count (perft's last ply).
+
+use super::board::{Board64, FastMove, NONE};
+use super::rules::squares_of;
+
+/// Where generated moves go.
+pub(crate) trait Sink {
+    fn push(&mut self, mv: FastMove);
+
+    /// Ordinary moves of the piece on `from` to each square of `targets`.
+    #[inline(always)]
+    fn targets(&mut self, from: usize, targets: u64) {
+        for to in squares_of(targets) {
+            self.push(FastMove::normal(from, to, None));
+        }
+    }
+}
+
+/// Counts moves without keeping them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn push(&mut self, _: FastMove) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn targets(&mut self, _: usize, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+}
+
+impl Sink for Vec<FastMove> {
+    #[inline(always)]
+    fn push(&mut self, mv: FastMove) {
+        Vec::push(self, mv);
+    }
+}
+
+/// What legality needs to know about the side to move's king.
+#[derive(Clone, Copy)]
+pub(crate) struct Safety {
+    pub king: usize,
+    pub checkers: u64,
+    /// Squares a non-king move must end on (all when not in check; none in double check).
+    pub mask: u64,
+    pub pinned: u64,
+    /// The enemy's line pieces (orthogonal, diagonal).
+    pub their_lines: (u64, u64),
+}
+
+impl Board64<'_> {
+    /// Check and pin information for the side to move.
+    #[inline(always)]
+    pub(crate) fn safety(&self) -> Safety {
+        let (us, them) = (self.us, self.us ^ 1);
+        let king = self.royals(us).trailing_zeros() as usize;
+        let occupied = self.occupied();
+        let their_lines = self.line_pieces(them);
+        let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
+        let mask = match checkers.count_ones() {
+            0 => u64::MAX,
+            1 => checkers | self.sl.between(king, checkers.trailing_zeros() as usize),
+            _ => 0,
+        };
+        let snipers = (self.sl.orth(king, 0) & their_lines.0) | (self.sl.diag(king, 0) & their_lines.1);
+        let mut pinned = 0;
+        for s in squares_of(snipers) {
+            let between = self.sl.between(king, s) & occupied;
+            if between.count_ones() == 1 {
+                pinned |= between & self.sides[us];
+            }
+        }
+        Safety { king, checkers, mask, pinned, their_lines }
+    }
+
+    /// Whether the side to move's king would be attacked on `sq` with `occupied` (the enemy
+    /// pieces `theirs` only).
+    #[inline(always)]
+    fn unsafe_for_king(&self, sq: usize, theirs: u64, occupied: u64, lines: (u64, u64)) -> bool {
+        self.attackers(sq, self.us ^ 1, theirs, occupied, (lines.0 & theirs, lines.1 & theirs)) != 0
+    }
+
+    /// Every legal move of the side to move into `sink`.
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let s = self.safety();
+        let (us, them) = (self.us, self.us ^ 1);
+        let occupied = self.occupied();
+        let targets = !self.sides[us] & !self.royals(them);
+        let royal = self.rules.royal as usize;
+        let king_bit = 1u64 << s.king;
+        let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
+        for to in squares_of(king_moves) {
+            if self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
+                king_moves &= !(1 << to);
+            }
+        }
+        sink.targets(s.king, king_moves);
+        if s.mask == 0 {
+            // Double check: only a king move, or an en passant that happens to answer both.
+            self.en_passant_only(&s, sink);
+            return;
+        }
+        let pawn_kind = self.rules.pawn_kind();
+        for kind in 0..self.rules.kinds {
+            if kind == royal || kind == pawn_kind {
+                continue;
+            }
+            for from in squares_of(self.kinds[kind] & self.sides[us]) {
+                let mut to = self.piece_attacks(kind, from, occupied) & targets & s.mask;
+                if s.pinned & (1 << from) != 0 {
+                    to &= self.sl.line(s.king, from);
+                }
+                sink.targets(from, to);
+            }
+        }
+        if self.rules.pawn.is_some() {
+            self.pawn_moves(&s, targets, sink);
+        }
+        if s.checkers == 0 && self.rules.castling.is_some() {
+            self.castling_moves(&s, sink);
+        }
+    }
+
+    #[inline(always)]
+    fn pawn_moves<S: Sink>(&self, s: &Safety, targets: u64, sink: &mut S) {
+        let p = self.rules.pawn.as_ref().expect("a pawn kind");
+        let (us, them) = (self.us, self.us ^ 1);
+        let occupied = self.occupied();
+        let zone = p.promotion_zone[us];
+        let emit = |sink: &mut S, from: usize, to: usize| {
+            if zone & (1 << to) != 0 && !p.choices.is_empty() {
+                for &c in &p.choices {
+                    sink.push(FastMove::normal(from, to, Some(c)));
+                }
+            } else {
+                sink.push(FastMove::normal(from, to, None));
+            }
+        };
+        let ep_ok = p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0;
+        for from in squares_of(self.pawns(us)) {
+            let allowed = if s.pinned & (1 << from) != 0 { s.mask & self.sl.line(s.king, from) } else { s.mask };
+            for to in squares_of(self.rules.pawn_captures[us][from] & self.sides[them] & targets & allowed) {
+                emit(sink, from, to);
+            }
+            if ep_ok && self.rules.pawn_captures[us][from] & (1 << self.ep) != 0 {
+                self.en_passant(s, from, sink);
+            }
+            let Some(one) = forward(us, from) else { continue };
+            if occupied & (1 << one) != 0 {
+                continue;
+            }
+            if allowed & (1 << one) != 0 {
+                emit(sink, from, one);
+            }
+            let Some(d) = p.double else { continue };
+            if d.from_mask[us] & (1 << from) == 0 || (d.first_move && self.unmoved & (1 << from) == 0) {
+                continue;
+            }
+            let Some(two) = forward(us, one) else { continue };
+            if occupied & (1 << two) == 0 && allowed & (1 << two) != 0 {
+                if d.sets_en_passant && zone & (1 << two) == 0 {
+                    sink.push(FastMove::double(from, two));
+                } else {
+                    emit(sink, from, two);
+                }
+            }
+        }
+    }
+
+    fn en_passant_only<S: Sink>(&self, s: &Safety, sink: &mut S) {
+        let ep_ok = self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant)
+            && self.ep != NONE
+            && self.occupied() & (1 << self.ep) == 0;
+        if ep_ok {
+            let capturers = self.rules.pawn_captured_from[self.us][self.ep as usize] & self.pawns(self.us);
+            for from in squares_of(capturers) {
+                self.en_passant(s, from, sink);
+            }
+        }
+    }
+
+    /// En passant, tested on the board after it (it empties two squares of lines).
+    #[inline(never)]
+    fn en_passant<S: Sink>(&self, s: &Safety, from: usize, sink: &mut S) {
+        let (to, victim) = (self.ep as usize, self.ep_victim as usize);
+        let victim_bit = if victim < 64 { (1u64 << victim) & self.occupied() } else { 0 };
+        let occupied = (self.occupied() ^ (1 << from) ^ victim_bit) | 1 << to;
+        let theirs = self.sides[self.us ^ 1] & !victim_bit;
+        if !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
+            sink.push(FastMove::en_passant(from, to));
+        }
+    }
+
+    /// Castling as the general path allows it: the squares king and rook cross or reach
+    /// empty but for the two, the king's path unattacked, and the king safe after it.
+    #[inline(never)]
+    fn castling_moves<S: Sink>(&self, s: &Safety, sink: &mut S) {
+        let (us, them) = (self.us, self.us ^ 1);
+        let occupied = self.occupied();
+        for slot in 0..2 {
+            let rook = self.castling[us][slot];
+            if rook == NONE {
+                continue;
+            }
+            let (king, rook) = (s.king, rook as usize);
+            let (kd, rd) = self.castle_destinations(king, rook);
+            let files = [king % 8, rook % 8, kd % 8, rd % 8];
+            let crossed = span(king / 8, *files.iter().min().unwrap_or(&0), *files.iter().max().unwrap_or(&0));
+            if occupied & crossed & !(1 << king | 1 << rook) != 0 {
+                continue;
+            }
+            let path = span(king / 8, (king % 8).min(kd % 8), (king % 8).max(kd % 8));
+            let theirs = self.sides[them];
+            if squares_of(path).any(|sq| self.unsafe_for_king(sq, theirs, occupied, s.their_lines)) {
+                continue;
+            }
+            let after = (occupied & !(1 << king | 1 << rook)) | 1 << kd | 1 << rd;
+            if !self.unsafe_for_king(kd, theirs, after, s.their_lines) {
+                sink.push(FastMove::castle(king, rook));
+            }
+        }
+    }
+}
+
+/// The square in front of `from` for `side`, if on the board.
+#[inline(always)]
+fn forward(side: usize, from: usize) -> Option<usize> {
+    if side == 0 {
+        (from < 56).then(|| from + 8)
+    } else {
+        from.checked_sub(8)
+    }
+}
+
+/// The squares of `rank` from file `lo` to file `hi`.
+#[inline(always)]
+fn span(rank: usize, lo: usize, hi: usize) -> u64 {
+    let files = (0xFFu64 >> (7 - (hi - lo))) << lo;
+    files << (rank * 8)
+}
+
+impl Board64<'_> {
+    /// Keeps the legal moves of `list` (pseudo-legal moves of the general generator for this
+    /// position), removing the others exactly as the general path does, so the order of
+    /// what stays is the same.
+    pub(crate) fn retain_legal(&self, list: &mut crate::moves::MoveList) {
+        let s = self.safety();
+        let mut i = 0;
+        while i < list.len() {
+            if self.is_legal(&s, list.as_slice()[i]) {
+                i += 1;
+            } else {
+                list.swap_remove(i);
+            }
+        }
+    }
+
+    /// Whether the pseudo-legal `mv` leaves the mover's king unattacked (K1).
+    #[inline]
+    fn is_legal(&self, s: &Safety, mv: crate::moves::Move) -> bool {
+        use crate::moves::Move;
+        let theirs = self.sides[self.us ^ 1];
+        match mv {
+            Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } => {
+                let (from, to) = (from.index(), to.index());
+                if from == s.king {
+                    !self.unsafe_for_king(to, theirs, self.occupied() ^ (1 << from), s.their_lines)
+                } else {
+                    let line = if s.pinned & (1 << from) != 0 { self.sl.line(s.king, from) } else { u64::MAX };
+                    s.mask & line & (1 << to) != 0
+                }
+            }
+            Move::EnPassant { from, .. } => {
+                let mut found = Counter(0);
+                self.en_passant(s, from.index(), &mut found);
+                found.0 == 1
+            }
+            Move::Castle { king, rook } => {
+                let (kd, rd) = self.castle_destinations(king.index(), rook.index());
+                let after = (self.occupied() & !(1 << king.index() | 1 << rook.index())) | 1 << kd | 1 << rd;
+                !self.unsafe_for_king(kd, theirs, after, s.their_lines)
+            }
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! The tables of the fast path for one variant: what each piece kind attacks from each square
+//! (leaps as precomputed sets, lines through the shared magic tables), how its pawn moves and
+//! promotes, and which kind is royal. Built only by [`super::eligible::fast_rules`], which has
+//! checked that these tables say everything the variant's patterns say.
+
+use crate::spec::{CastlingSpec, PieceId};
+
+/// Up to this many piece kinds take the fast path (more: the general path).
+pub(crate) const FAST_KINDS: usize = 16;
+
+/// How the pawn kind moves (White's view; Black mirrored by the tables).
+#[derive(Clone, Debug)]
+pub(crate) struct PawnRules {
+    pub kind: PieceId,
+    /// The double step: squares it may start from, per side (rank rule), or all squares
+    /// where the piece is unmoved (`first_move`).
+    pub double: Option<DoubleStep>,
+    /// Its diagonal captures may take en passant.
+    pub captures_en_passant: bool,
+    /// Squares where a pawn of each side ending its move promotes.
+    pub promotion_zone: [u64; 2],
+    /// The kinds it may promote to, in the declared order (empty: it never promotes).
+    pub choices: Vec<PieceId>,
+}
+
+/// The pawn's two-square step.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DoubleStep {
+    /// Starting squares allowed by a rank rule, per side (all squares with `first_move`).
+    pub from_mask: [u64; 2],
+    /// The step needs an unmoved piece.
+    pub first_move: bool,
+    /// It leaves an en-passant square (a `DoubleStep` move); otherwise an ordinary move.
+    pub sets_en_passant: bool,
+}
+
+/// Everything the fast path reads about a variant.
+#[derive(Clone, Debug)]
+pub(crate) struct FastRules {
+    /// `leaps[side][kind][sq]`: the squares a piece of `kind` of `side` leaps to from `sq`.
+    pub leaps: [Vec<[u64; 64]>; 2],
+    /// `leaps_to[side][kind][sq]`: the squares a piece of `kind` of `side` leaps to `sq` from.
+    pub leaps_to: [Vec<[u64; 64]>; 2],
+    /// `pawn_captures[side][sq]` and its reverse, `pawn_captured_from[side][sq]`.
+    pub pawn_captures: [[u64; 64]; 2],
+    pub pawn_captured_from: [[u64; 64]; 2],
+    /// Kinds with leaps, sliding orthogonally, sliding diagonally (bit masks of kinds).
+    pub leapers: u32,
+    pub orth: u32,
+    pub diag: u32,
+    pub pawn: Option<PawnRules>,
+    pub royal: PieceId,
+    /// Kinds whose move takes away both castling rights of their side (bit mask).
+    pub castle_king: u32,
+    pub castling: Option<CastlingSpec>,
+    /// The position keeps unmoved squares (some pattern needs a first move).
+    pub uses_first_move: bool,
+    pub en_passant_rule: bool,
+    pub kinds: usize,
+}
+
+impl FastRules {
+    /// The pawn kind, or a kind number no piece has.
+    #[inline(always)]
+    pub(crate) fn pawn_kind(&self) -> usize {
+        self.pawn.as_ref().map_or(FAST_KINDS, |p| p.kind as usize)
+    }
+}
+
+/// The kinds in a bit mask, lowest first.
+#[inline(always)]
+pub(crate) fn kinds_of(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
+
+/// The squares of a bit board, lowest first.
+#[inline(always)]
+pub(crate) fn squares_of(mut bits: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let s = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            s
+        })
+    })
+}
