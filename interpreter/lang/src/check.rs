@@ -697,11 +697,11 @@ impl Consistency<'_> {
                 let compulsory = piece
                     .clauses
                     .iter()
-                    .filter_map(|clause| match &clause.node {
+                    .rev()
+                    .find_map(|clause| match &clause.node {
                         PieceClause::Promotion(promotion) => Some(promotion.zone_ranks.node),
                         _ => None,
                     })
-                    .last()
                     .unwrap_or(1);
                 let ranks = u32::from(geometry.ranks);
                 if zone.node <= compulsory || (ranks > 0 && zone.node >= ranks) {
