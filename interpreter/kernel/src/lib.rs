@@ -54,7 +54,6 @@ mod hops;
 )]
 mod make;
 mod movegen;
-#[allow(missing_docs, reason = "move kinds and list methods documented at the type level")]
 pub mod moves;
 #[allow(
     clippy::cast_possible_truncation,
@@ -76,7 +75,6 @@ pub mod spec;
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
-#[allow(missing_docs, reason = "special-move effects documented at the type level")]
 pub mod special;
 #[allow(
     clippy::cast_possible_truncation,
