@@ -109,6 +109,12 @@ impl Position {
     }
 
     pub(crate) fn generate_pseudo(&self, out: &mut MoveList) {
+        self.generate_pseudo_where(|_, _| true, out);
+    }
+
+    /// The pseudo-legal moves of the pieces `keep` accepts (by square and kind), and castling.
+    #[inline(always)]
+    pub(crate) fn generate_pseudo_where(&self, keep: impl Fn(Square, u8) -> bool, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
         let board = self.board_to_move();
@@ -118,6 +124,9 @@ impl Position {
                 continue;
             }
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
+            if !keep(from, kind) {
+                continue;
+            }
             for p in &v.patterns[us.index()][kind as usize] {
                 if self.condition_holds(p.condition, from, us) {
                     self.walk_pattern(from, kind, p, out);
@@ -332,7 +341,7 @@ impl Position {
     }
 
     /// Keeps the legal moves of `list`.
-    fn retain_legal(&mut self, list: &mut MoveList) {
+    pub(crate) fn retain_legal(&mut self, list: &mut MoveList) {
         if self.is_warped() {
             self.retain_warped_legal(list);
             return;

@@ -33,6 +33,13 @@ impl Sink for Counter {
     }
 }
 
+impl Sink for crate::moves::MoveList {
+    #[inline(always)]
+    fn push(&mut self, mv: FastMove) {
+        crate::moves::MoveList::push(self, mv.to_move());
+    }
+}
+
 impl Sink for Vec<FastMove> {
     #[inline(always)]
     fn push(&mut self, mv: FastMove) {
@@ -87,10 +94,17 @@ impl Board64<'_> {
     /// Every legal move of the side to move into `sink`.
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        self.generate_to(u64::MAX, sink);
+    }
+
+    /// The legal moves of the side to move that end on a square of `only`, and castling,
+    /// into `sink`.
+    #[inline(always)]
+    pub(crate) fn generate_to<S: Sink>(&self, only: u64, sink: &mut S) {
         let s = self.safety();
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.occupied();
-        let targets = !self.sides[us] & !self.royals(them);
+        let targets = !self.sides[us] & !self.royals(them) & only;
         let royal = self.rules.royal as usize;
         let king_bit = 1u64 << s.king;
         let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
@@ -102,7 +116,7 @@ impl Board64<'_> {
         sink.targets(s.king, king_moves);
         if s.mask == 0 {
             // Double check: only a king move, or an en passant that happens to answer both.
-            self.en_passant_only(&s, sink);
+            self.en_passant_only(&s, only, sink);
             return;
         }
         let pawn_kind = self.rules.pawn_kind();
@@ -141,10 +155,12 @@ impl Board64<'_> {
                 sink.push(FastMove::normal(from, to, None));
             }
         };
-        let ep_ok = p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0;
+        let ep_ok =
+            p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
         for from in squares_of(self.pawns(us)) {
-            let allowed = if s.pinned & (1 << from) != 0 { s.mask & self.sl.line(s.king, from) } else { s.mask };
-            for to in squares_of(self.rules.pawn_captures[us][from] & self.sides[them] & targets & allowed) {
+            let pin = if s.pinned & (1 << from) != 0 { self.sl.line(s.king, from) } else { u64::MAX };
+            let allowed = s.mask & pin & targets;
+            for to in squares_of(self.rules.pawn_captures[us][from] & self.sides[them] & allowed) {
                 emit(sink, from, to);
             }
             if ep_ok && self.rules.pawn_captures[us][from] & (1 << self.ep) != 0 {
@@ -172,9 +188,10 @@ impl Board64<'_> {
         }
     }
 
-    fn en_passant_only<S: Sink>(&self, s: &Safety, sink: &mut S) {
+    fn en_passant_only<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let ep_ok = self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant)
             && self.ep != NONE
+            && only & (1 << self.ep) != 0
             && self.occupied() & (1 << self.ep) == 0;
         if ep_ok {
             let capturers = self.rules.pawn_captured_from[self.us][self.ep as usize] & self.pawns(self.us);
