@@ -2,7 +2,8 @@
 //! same answer as resolving it against every legal move: every legal move, written in SAN
 //! and in long algebraic, is found again along seeded random games of the variants with
 //! and without holes (fast path, general path with tokens, warped movement); a move that is
-//! not legal is left unresolved with every legal move generated, for the explanation.
+//! not legal is left unresolved with every legal move generated, for the explanation; no
+//! candidate generated is ever an illegal move.
 
 use std::sync::Arc;
 
@@ -28,6 +29,8 @@ fn assert_every_move_resolves(pos: &Position) {
                 Candidates::One(found) => Some(found),
                 Candidates::Unresolved => None,
             };
+            let stray = scratch.iter().find(|&m| !legal.contains(m));
+            assert!(stray.is_none(), "{text}: candidate {stray:?} is not legal in {}", pos.fen());
             assert_eq!(got, expected, "{text} in {}", pos.fen());
         }
     }

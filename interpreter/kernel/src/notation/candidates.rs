@@ -75,7 +75,7 @@ fn generate_candidates(pos: &mut Position, notation: &Notation, legal: &mut Move
     };
     let Some(to) = kernel_square(pos, board_move.to) else { return false };
     if let Some(board) = pos.fast_board() {
-        board.generate_to(1 << to.index(), legal);
+        board.generate_onto(to.index(), legal);
         return true;
     }
     let v = std::sync::Arc::clone(&pos.variant);
