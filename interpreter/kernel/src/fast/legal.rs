@@ -241,7 +241,8 @@ impl Board64<'_> {
                 }
             }
         }
-        if s.checkers == 0 && self.rules.castling.is_some() {
+        // Long algebraic castling names a square of the king's rank.
+        if s.checkers == 0 && self.rules.castling.is_some() && to / 8 == s.king / 8 {
             self.castling_moves(&s, sink);
         }
     }
