@@ -1,13 +1,16 @@
 //! The AI's view of a variant's dice: [`EventChance`] implements
-//! [`holechess_ai::ChanceModel`] with the game layer's enumeration of every dice sequence
-//! ([`holechess_runtime::PlayableVariant::event_outcomes`]).
+//! [`holechess_ai::ChanceModel`]. The search samples events from the hooks' decision tree
+//! ([`holechess_runtime::EventTree`]: replayed natively, rhai runs only where the tree is
+//! still unknown), shared by every game of a match; the whole distribution, when asked for,
+//! comes from the game layer's enumeration of every dice sequence
+//! ([`holechess_runtime::PlayableVariant::event_outcomes_or_sample`]).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use holechess_ai::{ChanceFactory, ChanceModel};
 use holechess_kernel::Position;
-use holechess_runtime::PlayableVariant;
+use holechess_runtime::{EventTree, PlayableVariant};
 
 /// The outcomes of one event, by position and the path that led to it.
 type OutcomeCache = HashMap<(u64, u64), Arc<Vec<(f64, Position)>>>;
@@ -27,6 +30,7 @@ const CACHE_LIMIT: usize = 20_000;
 #[derive(Debug)]
 pub struct EventChance {
     rules: Arc<PlayableVariant>,
+    tree: Arc<EventTree>,
     cache: Mutex<OutcomeCache>,
 }
 
@@ -34,7 +38,7 @@ impl EventChance {
     /// The model of `rules`, or `None` when the variant rolls no dice.
     pub fn of(rules: &Arc<PlayableVariant>) -> Option<Arc<dyn ChanceModel>> {
         match rules.has_events() {
-            true => Some(Arc::new(EventChance::new(rules))),
+            true => Some(Arc::new(EventChance::new(rules, Arc::new(EventTree::new(rules))))),
             false => None,
         }
     }
@@ -45,11 +49,12 @@ impl EventChance {
             return None;
         }
         let rules = Arc::clone(rules);
-        Some(Box::new(move || -> Arc<dyn ChanceModel> { Arc::new(EventChance::new(&rules)) }))
+        let tree = Arc::new(EventTree::new(&rules));
+        Some(Box::new(move || -> Arc<dyn ChanceModel> { Arc::new(EventChance::new(&rules, Arc::clone(&tree))) }))
     }
 
-    fn new(rules: &Arc<PlayableVariant>) -> EventChance {
-        EventChance { rules: Arc::clone(rules), cache: Mutex::new(HashMap::new()) }
+    fn new(rules: &Arc<PlayableVariant>, tree: Arc<EventTree>) -> EventChance {
+        EventChance { rules: Arc::clone(rules), tree, cache: Mutex::new(HashMap::new()) }
     }
 }
 
@@ -66,5 +71,9 @@ impl ChanceModel for EventChance {
         }
         cache.insert(key, Arc::clone(&outcomes));
         outcomes.as_ref().clone()
+    }
+
+    fn sample(&self, after_move: &Position, k: usize, seed: u64) -> Vec<(f64, Position)> {
+        self.tree.sample(after_move, k, seed)
     }
 }

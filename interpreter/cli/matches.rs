@@ -6,7 +6,7 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use holechess_ai::{play_match_observed, GameEnd, GameResult, Level, Limits, MatchReport, MatchSettings};
+use holechess_ai::{play_match_observed, DepthTally, GameEnd, GameResult, Level, Limits, MatchReport, MatchSettings};
 use holechess_runtime::PlayableVariant;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -73,7 +73,7 @@ fn score_so_far(report: &MatchReport) -> String {
     format!("{} {} - {} {}", report.first, report.first_score(), report.second, report.second_score())
 }
 
-/// `game 3: level 3 (White) - level 1 (Black): 1-0, checkmate, 61 plies`.
+/// `game 3: level 3 (White) - level 1 (Black): 1-0, checkmate, 61 plies, depth 5.2 (min 4) / 3.0 (min 3)`.
 fn game_line(number: usize, game: &GameResult, report: &MatchReport) -> String {
     let (white, black) = match game.first_is_white {
         true => (report.first, report.second),
@@ -85,10 +85,17 @@ fn game_line(number: usize, game: &GameResult, report: &MatchReport) -> String {
         None => "1/2-1/2",
     };
     format!(
-        "game {number}: {white} (White) - {black} (Black): {result}, {}, {} plies",
+        "game {number}: {white} (White) - {black} (Black): {result}, {}, {} plies, depth {} / {}",
         end_name(game.end),
-        game.moves.len()
+        game.moves.len(),
+        depth_text(game.depths[0]),
+        depth_text(game.depths[1])
     )
+}
+
+/// `5.2 (min 4)`: the mean and the shallowest depth a level's searches completed.
+fn depth_text(depths: DepthTally) -> String {
+    format!("{:.1} (min {})", depths.mean(), depths.min)
 }
 
 fn end_name(end: GameEnd) -> &'static str {
@@ -114,6 +121,14 @@ fn print_score(report: &MatchReport, elapsed: Duration) {
         report.second,
         report.second_score(),
         report.first
+    );
+    let [first, second] = report.depths();
+    println!(
+        "depth completed per move: {} {}, {} {}",
+        report.first,
+        depth_text(first),
+        report.second,
+        depth_text(second)
     );
     println!(
         "{plies} plies in {:.1} s ({:.3} s per ply)",

@@ -12,6 +12,14 @@ pub trait ChanceModel: Send + Sync {
     /// happens after this move. The positions keep the history of `after_move` (they are
     /// clones of it with the event applied), so repetitions still count.
     fn outcomes(&self, after_move: &Position) -> Vec<(f64, Position)>;
+
+    /// At most `k` outcomes of the event, chosen from `seed` so that each appears about
+    /// as often as its probability says, with weights summing to 1 (empty when nothing
+    /// random happens). By default a systematic sample of [`ChanceModel::outcomes`]; a model
+    /// that can draw outcomes without listing them all should do so.
+    fn sample(&self, after_move: &Position, k: usize, seed: u64) -> Vec<(f64, Position)> {
+        sample_outcomes(self.outcomes(after_move), k, seed)
+    }
 }
 
 /// No random events: the ordinary game.
@@ -57,12 +65,18 @@ pub fn sample_outcomes(outcomes: Vec<(f64, Position)>, k: usize, seed: u64) -> V
     live.into_iter().zip(hits).filter(|(_, n)| *n > 0).map(|((_, p), n)| (n as f64 / k as f64, p)).collect()
 }
 
-/// The event after a move as the search sees it: `None` when nothing random happens.
-pub(crate) fn expand(model: &dyn ChanceModel, after_move: &Position, k: usize) -> Option<Vec<(f64, Position)>> {
-    let outcomes = model.outcomes(after_move);
+/// The event after a move as the search sees it, `k` outcomes at most drawn from `seed`:
+/// `None` when nothing random happens.
+pub(crate) fn expand(
+    model: &dyn ChanceModel,
+    after_move: &Position,
+    k: usize,
+    seed: u64,
+) -> Option<Vec<(f64, Position)>> {
+    let outcomes = model.sample(after_move, k, seed);
     match outcomes.as_slice() {
         [] => None,
         [(_, only)] if only.hash() == after_move.hash() => None,
-        _ => Some(sample_outcomes(outcomes, k, after_move.hash() ^ after_move.ply() as u64)),
+        _ => Some(outcomes),
     }
 }

@@ -82,8 +82,11 @@ impl ClassicPlayer {
         let mut root = MoveList::new();
         pos.generate_legal(&mut root);
         let fallback = self.root_pass(&mut pos, &root, 1, &mut Clock::new(None, StopFlag::new()));
+        // The depth reported is the last pass completed: a depth-3 pass cut by the clock still
+        // gives its best finished move, but it is not a completed depth 3.
         let (chosen, depth) = match self.root_pass(&mut pos, &root, CLASSIC_DEPTH, &mut clock) {
-            Some(found) => (Some(found), CLASSIC_DEPTH),
+            Some(found) if !clock.expired() => (Some(found), CLASSIC_DEPTH),
+            Some(found) => (Some(found), 1),
             None => (fallback, 1),
         };
         let (mut best, best_move) = chosen.map_or((-INFINITY, None), |(score, mv)| (score, Some(mv)));

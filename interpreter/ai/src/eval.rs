@@ -1,11 +1,13 @@
 //! The searcher's evaluation, for any variant: material, piece-square terms that follow
 //! the board's size (centralisation, pawn advancement toward the promotion zone, passed
 //! pawns), mobility from each piece's reach, light king safety (enemy control around the
-//! royal piece, pawns next to it), access to enterable tokens and a tempo bonus. Middlegame
+//! royal piece, pawns next to it), access to enterable tokens, the threats of linked
+//! squares between boards (`links`) and a tempo bonus. Middlegame
 //! and endgame terms are blended by the remaining non-pawn material.
 
 use holechess_kernel::{Position, Side, Square};
 
+use crate::links::link_terms;
 use crate::reach::{walk_reach, Target};
 use crate::score::Score;
 use crate::tables::{Role, VariantTables};
@@ -94,6 +96,10 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
         let tally = &mut tallies[side.index()];
         for (sq, piece) in pos.pieces_of(side) {
             piece_terms(tables, pos, &pawns, sq, side, piece.kind, enemy_royal, tally);
+        }
+        if tables.has_links {
+            let links = link_terms(tables, pos, side, enemy_royal);
+            tally.add(links, links);
         }
     }
     for side in Side::BOTH {

@@ -28,6 +28,11 @@ impl Frames {
         frame.moves.len()
     }
 
+    /// The moves generated for `ply`.
+    pub fn moves(&self, ply: usize) -> &[Move] {
+        self.frames[ply].moves.as_slice()
+    }
+
     pub fn frame_mut(&mut self, ply: usize) -> &mut Frame {
         &mut self.frames[ply]
     }

@@ -15,9 +15,11 @@ pub mod classic;
 mod classic_eval;
 mod engine;
 mod eval;
+mod expectation;
 mod frames;
 mod level;
 mod limits;
+mod links;
 mod match_runner;
 mod negamax;
 mod ordering;
@@ -40,7 +42,8 @@ pub use eval::evaluate;
 pub use level::{Level, LevelPreset};
 pub use limits::{Clock, Limits, StopFlag};
 pub use match_runner::{
-    play_match, play_match_observed, play_match_with, ChanceFactory, GameEnd, GameResult, MatchReport, MatchSettings,
+    play_match, play_match_observed, play_match_with, ChanceFactory, DepthTally, GameEnd, GameResult, MatchReport,
+    MatchSettings,
 };
 pub use rng::SplitMix64;
 pub use score::{is_mate_score, mate_in_moves, Score, INFINITY, MATE};

@@ -65,6 +65,44 @@ pub struct GameResult {
     pub winner: Option<Side>,
     /// The first level's points: 1, 0.5 or 0.
     pub first_points: f64,
+    /// The depths the first and the second level's searches completed, over their moves.
+    pub depths: [DepthTally; 2],
+}
+
+/// The depths a player's searches completed in a game (random opening plies not counted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DepthTally {
+    pub moves: u32,
+    pub total: u64,
+    /// The shallowest search (0 when there was none).
+    pub min: u32,
+}
+
+impl DepthTally {
+    fn add(&mut self, depth: u32) {
+        self.min = if self.moves == 0 { depth } else { self.min.min(depth) };
+        self.moves += 1;
+        self.total += u64::from(depth);
+    }
+
+    /// Adds another tally (for a whole match).
+    pub fn merge(&mut self, other: DepthTally) {
+        if other.moves == 0 {
+            return;
+        }
+        self.min = if self.moves == 0 { other.min } else { self.min.min(other.min) };
+        self.moves += other.moves;
+        self.total += other.total;
+    }
+
+    /// The mean depth (0 without moves).
+    pub fn mean(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total as f64 / f64::from(self.moves)
+        }
+    }
 }
 
 /// A whole match: every game and the totals.
@@ -83,6 +121,16 @@ impl MatchReport {
 
     pub fn second_score(&self) -> f64 {
         self.games.len() as f64 - self.first_score()
+    }
+
+    /// The depths each level's searches completed over the whole match (first, second).
+    pub fn depths(&self) -> [DepthTally; 2] {
+        let mut total = [DepthTally::default(); 2];
+        for game in &self.games {
+            total[0].merge(game.depths[0]);
+            total[1].merge(game.depths[1]);
+        }
+        total
     }
 
     /// (wins, draws, losses) of the first level.
@@ -159,6 +207,7 @@ fn play_game(
         dice: SplitMix64::new(pair_seed ^ 0xD1CE),
     };
     let mut opening = SplitMix64::new(pair_seed);
+    let mut depths = [DepthTally::default(); 2];
     let end = loop {
         if let Some(end) = game.adjudicate(settings.max_plies) {
             break end;
@@ -167,7 +216,9 @@ fn play_game(
             game.random_move(&mut opening)
         } else {
             let mover = usize::from((game.pos.side_to_move() == Side::White) != first_is_white);
-            engines[mover].choose(&game.pos, settings.per_move).best_move.expect("adjudicate() found legal moves")
+            let result = engines[mover].choose(&game.pos, settings.per_move);
+            depths[mover].add(result.depth);
+            result.best_move.expect("adjudicate() found legal moves")
         };
         game.play(mv);
     };
@@ -178,7 +229,7 @@ fn play_game(
         Some(side) if side == first_side => 1.0,
         Some(_) => 0.0,
     };
-    GameResult { first_is_white, moves: game.moves, end, winner, first_points }
+    GameResult { first_is_white, moves: game.moves, end, winner, first_points, depths }
 }
 
 /// A game in progress.
@@ -222,8 +273,9 @@ impl Game {
         self.last_was_pass = false;
         self.pos.play(mv);
         if let Some(model) = &self.model {
-            let outcomes = model.outcomes(&self.pos);
-            if let Some(next) = draw_outcome(outcomes, &mut self.dice) {
+            // One outcome drawn by its probability (a sample of one from a random seed).
+            let drawn = model.sample(&self.pos, 1, self.dice.next_u64());
+            if let Some(next) = draw_outcome(drawn, &mut self.dice) {
                 self.pos = next;
             }
         }

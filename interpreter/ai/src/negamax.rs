@@ -1,47 +1,19 @@
 //! Interior nodes of the search: negamax alpha-beta with principal-variation windows,
-//! transposition-table cutoffs, a check extension, null-move pruning, late-move reductions,
-//! and expectation nodes where a random event follows the move.
+//! transposition-table cutoffs, a check extension, null-move pruning and late-move
+//! reductions. The node after each move (an expectation node where a random event follows)
+//! is in `expectation`.
 
 use holechess_kernel::spec::Schedule;
 use holechess_kernel::{Move, Position};
 
-use crate::chance_model::expand;
 use crate::ordering::is_tactical;
 use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
 use crate::search::Searcher;
-use crate::standing::{drawn_in_search, no_moves, NoMoves};
+use crate::standing::{drawn_in_search, no_moves, only_pass_ends, NoMoves};
 use crate::tables::Role;
 use crate::tt::Bound;
 
 impl Searcher {
-    /// The value, for the side that just moved, of `pos` after its move: the chance node
-    /// when a random event follows, otherwise the negated search of the opponent's node.
-    pub(crate) fn child(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
-        if let Some(model) = self.chance.clone() {
-            if self.out_of_time_now() {
-                return 0;
-            }
-            if let Some(outcomes) = expand(&*model, pos, self.config.chance_samples) {
-                let depth = depth - self.config.chance_reduction as i32;
-                return self.expectation(outcomes, depth, ply);
-            }
-        }
-        -self.negamax(pos, depth, ply, -beta, -alpha, true)
-    }
-
-    /// The expected value over weighted outcomes, each searched with a full window.
-    fn expectation(&mut self, outcomes: Vec<(f64, Position)>, depth: i32, ply: usize) -> Score {
-        let mut total = 0.0;
-        for (weight, mut outcome) in outcomes {
-            let value = -self.negamax(&mut outcome, depth, ply, -INFINITY, INFINITY, true);
-            if self.aborted {
-                return 0;
-            }
-            total += weight * value as f64;
-        }
-        total.round() as Score
-    }
-
     /// The value of `pos` for the side to move, searched `depth` plies (then quiescence).
     pub(crate) fn negamax(
         &mut self,
@@ -61,7 +33,7 @@ impl Searcher {
             return DRAW;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.static_value(pos);
         }
         let in_check = pos.is_check();
         let depth = if in_check && depth > 0 { depth + 1 } else { depth };
@@ -102,6 +74,9 @@ impl Searcher {
                 NoMoves::MustPass => self.forced_pass(pos, depth, ply, alpha, beta),
             };
         }
+        if let Some(end) = only_pass_ends(pos, self.frames.moves(ply), ply) {
+            return end;
+        }
         self.score_moves(pos, ply, table_move);
         self.search_moves(pos, count, depth, ply, alpha, beta, in_check, key)
     }
@@ -121,6 +96,7 @@ impl Searcher {
     ) -> Score {
         let original_alpha = alpha;
         let mut best = -INFINITY;
+        self.seeds[ply] = key;
         let mut best_move = None;
         for i in 0..count {
             let mv = self.frames.pick(ply, i);

@@ -8,7 +8,7 @@ use holechess_kernel::Position;
 use crate::ordering::{captured_kind, is_tactical};
 use crate::score::{Score, MAX_PLY};
 use crate::search::Searcher;
-use crate::standing::{no_moves, NoMoves};
+use crate::standing::{no_moves, only_pass_ends, NoMoves};
 
 /// A capture that cannot lift the score to alpha even with this margin is skipped.
 const DELTA_MARGIN: Score = 200;
@@ -28,10 +28,10 @@ impl Searcher {
         }
         self.nodes += 1;
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.static_value(pos);
         }
         let in_check = pos.is_check();
-        let stand_pat = if in_check { None } else { Some(self.evaluate(pos)) };
+        let stand_pat = if in_check { None } else { Some(self.static_value(pos)) };
         if let Some(s) = stand_pat {
             if s >= beta || qply >= self.config.quiescence_plies {
                 return s;
@@ -45,8 +45,11 @@ impl Searcher {
                 NoMoves::MustPass => stand_pat.unwrap_or(0),
             };
         }
+        if let Some(end) = only_pass_ends(pos, self.frames.moves(ply), ply) {
+            return end;
+        }
         if in_check && qply >= self.config.quiescence_plies {
-            return self.evaluate(pos);
+            return self.static_value(pos);
         }
         self.score_moves(pos, ply, None);
         let mut best = stand_pat.unwrap_or(-crate::score::INFINITY);

@@ -34,6 +34,13 @@ pub struct SearchConfig {
     pub pruning: bool,
     /// At most this many outcomes of a random event are searched (sampled by weight).
     pub chance_samples: usize,
+    /// Progressive widening: a random event with `d` plies left below it is sampled
+    /// `d - chance_min_depth + 1` times (at least once, at most `chance_samples`); without
+    /// it always `chance_samples` times.
+    pub chance_widening: bool,
+    /// Random events with fewer plies than this left below them are not expanded: the
+    /// search goes on from the position before the event (0: every event is expanded).
+    pub chance_min_depth: i32,
     /// Extra plies taken off below a random event with several outcomes.
     pub chance_reduction: u32,
 }
@@ -46,7 +53,9 @@ impl Default for SearchConfig {
             quiescence_plies: 8,
             pruning: true,
             chance_samples: 6,
-            chance_reduction: 1,
+            chance_widening: true,
+            chance_min_depth: 2,
+            chance_reduction: 0,
         }
     }
 }
@@ -78,6 +87,9 @@ pub struct Searcher {
     pub(crate) chance: Option<Arc<dyn ChanceModel>>,
     /// Set at a ply reached by a forced pass (two passes in a row draw, HP8).
     pub(crate) passed: [bool; MAX_PLY + 2],
+    /// Per ply, the seed of the events after its moves (the node's key: the same dice for
+    /// every move of a node).
+    pub(crate) seeds: [u64; MAX_PLY + 2],
     pub(crate) nodes: u64,
     pub(crate) aborted: bool,
     node_limit: Option<u64>,
@@ -102,6 +114,7 @@ impl Searcher {
             pv: PvTable::new(),
             chance: None,
             passed: [false; MAX_PLY + 2],
+            seeds: [0; MAX_PLY + 2],
             nodes: 0,
             aborted: false,
             node_limit: None,
@@ -194,6 +207,19 @@ impl Searcher {
         evaluate(self.tables(), pos)
     }
 
+    /// The static value of `pos` for the side to move. At the second action of a two-board
+    /// turn the board does not show the first yet (it is pending, HP2), so the value is that
+    /// of completing the turn without acting: the pending action applied, the turn over.
+    pub(crate) fn static_value(&self, pos: &mut Position) -> Score {
+        if pos.pending_action().is_none() {
+            return self.evaluate(pos);
+        }
+        let undo = pos.make(Move::Pass);
+        let value = -self.evaluate(pos);
+        pos.unmake(undo);
+        value
+    }
+
     /// The legal root moves, best-ordered (the table's move first).
     fn root_moves(&mut self, pos: &mut Position) -> Vec<Move> {
         let count = self.frames.generate(0, pos);
@@ -218,6 +244,7 @@ impl Searcher {
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best: Option<(Score, usize)> = None;
+        self.seeds[0] = self.tables().key(pos);
         for (i, &mv) in root.iter().enumerate() {
             let undo = pos.make(mv);
             let value = if i == 0 {

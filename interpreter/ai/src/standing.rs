@@ -3,7 +3,7 @@
 //! no rule of its own.
 
 use holechess_kernel::spec::StalemateRule;
-use holechess_kernel::{DrawClaim, Position, Status};
+use holechess_kernel::{DrawClaim, Move, Position, Status};
 
 use crate::score::{mated_in, Score, DRAW};
 
@@ -65,4 +65,19 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
 /// variant's repetition rule).
 pub(crate) fn drawn_in_search(pos: &Position) -> bool {
     pos.claimable_draw() == Some(DrawClaim::FiftyMoves) || pos.repetitions() > 0
+}
+
+/// A two-board turn where the side to move's only action is a pass (`moves` is its move
+/// list): the score when that ends the game (HP8: checkmated on its board, both players
+/// mated in one turn, or both passing), `None` when the pass is played.
+pub(crate) fn only_pass_ends(pos: &Position, moves: &[Move], ply: usize) -> Option<Score> {
+    if moves != [Move::Pass] {
+        return None;
+    }
+    match pos.status() {
+        Status::Checkmate { winner } if winner == pos.side_to_move() => Some(-mated_in(ply)),
+        Status::Checkmate { .. } => Some(mated_in(ply)),
+        Status::Draw { .. } => Some(DRAW),
+        _ => None,
+    }
 }

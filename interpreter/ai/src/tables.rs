@@ -61,6 +61,10 @@ pub struct VariantTables {
     pub(crate) max_centrality: Score,
     pub(crate) start_phase_material: Score,
     pub(crate) switch_boards: bool,
+    /// For each square, the square of another board it is linked to.
+    pub(crate) link_target: Vec<Option<Square>>,
+    /// Whether any square is linked to another board.
+    pub(crate) has_links: bool,
 }
 
 impl VariantTables {
@@ -76,6 +80,8 @@ impl VariantTables {
             .map(|sq| Coord { board: g.board_of(sq) as u8, file: g.file_of(sq), rank: g.rank_of(sq) })
             .collect();
         let (centrality, max_centrality) = centrality(g);
+        let link_target = crate::links::link_targets(variant);
+        let has_links = link_target.iter().any(Option::is_some);
         let mut tables = VariantTables {
             variant: Arc::clone(variant),
             values,
@@ -87,6 +93,8 @@ impl VariantTables {
             max_centrality,
             start_phase_material: 0,
             switch_boards: variant.spec().schedule == Schedule::SwitchBoards,
+            link_target,
+            has_links,
         };
         tables.start_phase_material = tables.phase_material(&Position::start(variant)).max(1);
         tables

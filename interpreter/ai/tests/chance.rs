@@ -45,7 +45,13 @@ impl ChanceModel for Calm {
 }
 
 fn exact_config() -> SearchConfig {
-    SearchConfig { quiescence_plies: 0, chance_reduction: 0, ..SearchConfig::default() }
+    SearchConfig {
+        quiescence_plies: 0,
+        chance_reduction: 0,
+        chance_min_depth: 0,
+        chance_widening: false,
+        ..SearchConfig::default()
+    }
 }
 
 /// What the depth-1 search scores at a leaf for its side to move (stand pat, mate seen
@@ -95,7 +101,8 @@ fn a_certain_strike_makes_the_search_decline_a_capture() {
     assert_eq!(holechess_kernel::notation::lan(&pos, plain.best_move.unwrap()), "d1d5");
     let mut searcher = Searcher::default();
     searcher.set_chance_model(Some(Arc::new(FileStrike { file: 3, p: 1.0 })));
-    let r = searcher.search(&pos, Limits::depth(2));
+    // Depth 3: an event is expanded when the opponent has two plies to answer it.
+    let r = searcher.search(&pos, Limits::depth(3));
     let mut after = pos.clone();
     after.play(r.best_move.unwrap());
     let queen_left =

@@ -43,7 +43,7 @@ impl Position {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.clone().generate_legal(&mut list);
+        self.clone_without_history().generate_legal(&mut list);
         list
     }
 

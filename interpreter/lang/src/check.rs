@@ -25,14 +25,18 @@ use crate::syntax;
 /// A declaration in the merged variant, with the file that declared it.
 #[derive(Clone, Debug)]
 pub struct Declared<T> {
+    /// The declaration.
     pub node: T,
+    /// Where it is written.
     pub span: Span,
+    /// The file that declares it.
     pub file: FileId,
 }
 
 /// Where a hook's rhai source ended up: its text and where the text lies.
 #[derive(Clone, Debug)]
 pub struct HookSource {
+    /// The rhai source.
     pub text: String,
     /// The file holding the text (the script for inline blocks, the `.rhai` file otherwise).
     pub file: FileId,
@@ -43,22 +47,34 @@ pub struct HookSource {
 /// A hook with its source resolved.
 #[derive(Clone, Debug)]
 pub struct CheckedHook {
+    /// The hook declaration.
     pub decl: HookDecl,
+    /// Its rhai source, when found.
     pub source: Option<HookSource>,
 }
 
 /// The merged variant: every declaration that is in force.
 #[derive(Clone, Debug, Default)]
 pub struct Scope {
+    /// The file checked first (the variant being loaded).
     pub root: FileId,
+    /// The `variant` header.
     pub header: Option<Declared<VariantDecl>>,
+    /// The boards.
     pub board: Option<Declared<BoardDecl>>,
+    /// The pieces, in declaration order (a redefinition keeps its place).
     pub pieces: Vec<Declared<PieceDecl>>,
+    /// The token kinds.
     pub tokens: Vec<Declared<TokenDecl>>,
+    /// The `behaves as` blocks that add to token kinds.
     pub behaviours: Vec<Declared<TokenDecl>>,
+    /// The start position.
     pub setup: Option<Declared<SetupDecl>>,
+    /// The rules in force.
     pub rules: Vec<Declared<Rule>>,
+    /// The links between squares.
     pub links: Option<Declared<Vec<Spanned<LinkClause>>>>,
+    /// The hooks, with their rhai sources.
     pub hooks: Vec<CheckedHook>,
 }
 
@@ -72,8 +88,10 @@ enum Role {
 
 /// Loads, parses and merges files, collecting problems.
 pub struct Checker {
+    /// Every file read, for diagnostics.
     pub sources: SourceMap,
     scripts: Vec<Script>,
+    /// The problems found so far.
     pub problems: Vec<Problem>,
     scope: Scope,
     /// Files being merged (for cycle detection).
@@ -527,8 +545,11 @@ pub fn rhai_functions(text: &str) -> Vec<String> {
 
 /// The result of checking: the sources read, the merged scope, and every problem found.
 pub struct Checked {
+    /// Every file read.
     pub sources: SourceMap,
+    /// The merged variant.
     pub scope: Scope,
+    /// Every problem found.
     pub problems: Vec<Problem>,
 }
 

@@ -19,7 +19,9 @@ pub const DEFAULT_TOKEN_SYMBOL: char = '*';
 /// The boards' size and names, for placing squares.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Geometry {
+    /// Files per board.
     pub files: u8,
+    /// Ranks per board.
     pub ranks: u8,
     /// Board names; empty for one unnamed board.
     pub names: Vec<String>,
@@ -29,6 +31,7 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// The geometry a board declaration gives (sides clamped to 16).
     pub fn of(board: &BoardDecl) -> Geometry {
         let side = |n: u32| u8::try_from(n.min(16)).unwrap_or(16);
         let names: Vec<String> = board.names.iter().map(|name| name.node.clone()).collect();
@@ -56,6 +59,7 @@ impl Geometry {
         }
     }
 
+    /// How many boards (at least one).
     pub fn board_count(&self) -> usize {
         self.names.len().max(1)
     }
@@ -519,12 +523,19 @@ fn lower_links(scope: &Scope, geometry: &Geometry) -> LinkSpec {
 /// Where each part of a lowered spec was declared, to point kernel errors at the script.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpanIndex {
+    /// The `variant` header.
     pub variant: Span,
+    /// The board declaration.
     pub board: Option<Span>,
+    /// Each piece declaration, in spec order.
     pub pieces: Vec<Span>,
+    /// Each token declaration, in spec order.
     pub tokens: Vec<Span>,
+    /// The setup.
     pub setup: Option<Span>,
+    /// The first rules block.
     pub rules: Option<Span>,
+    /// The links block.
     pub links: Option<Span>,
 }
 

@@ -438,23 +438,21 @@ fn pick(position: &Position, legal: &MoveList, entry: &MoveEntry) -> Result<Move
 }
 
 fn play_in_session(game: &mut holechess_runtime::Game, entry: &MoveEntry) -> Result<(), Reason> {
-    let mut position = game.position().clone();
     let mut legal = MoveList::new();
     game.rules().hooks.take_special_error();
-    position.generate_legal(&mut legal);
+    game.generate_legal(&mut legal);
     if let Some(error) = game.rules().hooks.take_special_error() {
         return Err(Reason::Event { message: error.to_string() });
     }
     if legal.is_empty() {
-        game_over(&position)?;
+        game_over(game.position())?;
     }
-    let mv = pick(&position, &legal, entry)?;
+    let mv = pick(game.position(), &legal, entry)?;
     let outcomes: Vec<u32> = entry.dice().iter().map(|&value| u32::from(value)).collect();
-    if let Err(error) = game.play_recorded(mv, &outcomes) {
+    // In place, no ply record kept: time and memory stay linear in the game's length.
+    if let Err(error) = game.advance_recorded(mv, &outcomes) {
         return Err(game_error_reason(error, game.rules().id()));
     }
-    // A replay never takes a ply back: memory stays flat in the game's length.
-    game.forget_plies();
     Ok(())
 }
 

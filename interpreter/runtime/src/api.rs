@@ -7,9 +7,10 @@
 use rhai::plugin::*;
 
 use holechess_kernel::spec::TokenId;
-use holechess_kernel::{Effect, Piece, Side, Square, TokenStack};
+use holechess_kernel::{Effect, Piece, Side, Square};
 
 use crate::call_state::{CallMode, CallState, RhaiResult};
+use crate::event_trace::Action;
 
 /// The functions that change the position: allowed in events, not while listing moves.
 const EVENTS: &[CallMode] = &[CallMode::AfterMove, CallMode::GameStart];
@@ -22,6 +23,7 @@ pub mod hook_api {
     use super::{event_effect, lifetime, piece_named, place_token_for, side_named, timer, EVENTS};
     use crate::call_state::with_state;
     use crate::dice::Roll;
+    use crate::event_trace::{Action, Answer, Query, Step};
     use crate::last_move::last_move_map;
     use crate::special::SpecialBuilder;
 
@@ -38,6 +40,7 @@ pub mod hook_api {
             match s.dice.roll(sides as u8) {
                 Ok(value) => {
                     s.rolls.push(Roll { sides: sides as u8, value });
+                    s.record(|| Step::Roll { sides: sides as u8, face: value });
                     Ok(i64::from(value))
                 }
                 Err(e) => {
@@ -66,48 +69,54 @@ pub mod hook_api {
     /// game start), the side whose moves are listed (special moves).
     #[rhai_fn(return_raw)]
     pub fn mover(ctx: NativeCallContext) -> Result<String, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.actor.name().to_string()))
+        with_state(&ctx, |s| Ok(s.ask(Query::Mover).into_text()))
     }
 
     /// The side to move in the position.
     #[rhai_fn(return_raw)]
     pub fn side_to_move(ctx: NativeCallContext) -> Result<String, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.position.side_to_move().name().to_string()))
+        with_state(&ctx, |s| Ok(s.ask(Query::SideToMove).into_text()))
     }
 
     /// Plies played so far.
     #[rhai_fn(return_raw)]
     pub fn ply(ctx: NativeCallContext) -> Result<i64, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(i64::from(s.position.ply())))
+        with_state(&ctx, |s| Ok(s.ask(Query::Ply).as_int()))
     }
 
     /// Whether a piece stands on the square.
     #[rhai_fn(return_raw)]
     pub fn has_piece(ctx: NativeCallContext, sq: &str) -> Result<bool, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.position.piece_at(s.square(sq)?).is_some()))
+        with_state(&ctx, |s| {
+            let at = s.square(sq)?;
+            Ok(s.ask(Query::HasPiece(at)).as_bool())
+        })
     }
 
     /// Whether a royal piece stands on the square.
     #[rhai_fn(return_raw)]
     pub fn is_royal(ctx: NativeCallContext, sq: &str) -> Result<bool, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
-            let piece = s.position.piece_at(s.square(sq)?);
-            Ok(piece.is_some_and(|p| s.variant().is_royal(p.kind)))
+            let at = s.square(sq)?;
+            Ok(s.ask(Query::IsRoyal(at)).as_bool())
         })
     }
 
     /// The side of the piece on the square, `""` when empty.
     #[rhai_fn(return_raw)]
     pub fn piece_side(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.position.piece_at(s.square(sq)?).map_or(String::new(), |p| p.side.name().into())))
+        with_state(&ctx, |s| {
+            let at = s.square(sq)?;
+            Ok(s.ask(Query::PieceSide(at)).into_text())
+        })
     }
 
     /// The name of the piece on the square, `""` when empty.
     #[rhai_fn(return_raw)]
     pub fn piece_name(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
-            let piece = s.position.piece_at(s.square(sq)?);
-            Ok(piece.map_or(String::new(), |p| s.variant().piece(p.kind).name.clone()))
+            let at = s.square(sq)?;
+            Ok(s.ask(Query::PieceName(at)).into_text())
         })
     }
 
@@ -116,11 +125,7 @@ pub mod hook_api {
     pub fn royal_square(ctx: NativeCallContext, side: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let side = side_named(side)?;
-            let mut royals = s.position.royals(side);
-            Ok(match (royals.next(), royals.next()) {
-                (Some(sq), None) => s.position.geometry().name_on_board(sq),
-                _ => String::new(),
-            })
+            Ok(s.ask(Query::RoyalSquare(side)).into_text())
         })
     }
 
@@ -157,21 +162,27 @@ pub mod hook_api {
     #[rhai_fn(return_raw)]
     pub fn token_kind(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
-            let stack = s.position.tokens_at(s.square(sq)?);
-            Ok(stack.map_or(String::new(), |t| s.variant().tokens()[t.kind as usize].name.clone()))
+            let at = s.square(sq)?;
+            Ok(s.ask(Query::TokenKind(at)).into_text())
         })
     }
 
     /// How many tokens lie on the square.
     #[rhai_fn(return_raw)]
     pub fn token_count(ctx: NativeCallContext, sq: &str) -> Result<i64, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.position.tokens_at(s.square(sq)?).map_or(0, |t| i64::from(t.count))))
+        with_state(&ctx, |s| {
+            let at = s.square(sq)?;
+            Ok(s.ask(Query::TokenCount(at)).as_int())
+        })
     }
 
     /// The plies left before the tokens on the square vanish (0: no timer, or no token).
     #[rhai_fn(return_raw)]
     pub fn token_timer(ctx: NativeCallContext, sq: &str) -> Result<i64, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.position.tokens_at(s.square(sq)?).map_or(0, |t| i64::from(t.timer))))
+        with_state(&ctx, |s| {
+            let at = s.square(sq)?;
+            Ok(s.ask(Query::TokenTimer(at)).as_int())
+        })
     }
 
     /// How many tokens of a kind lie on the board.
@@ -179,12 +190,7 @@ pub mod hook_api {
     pub fn count_tokens(ctx: NativeCallContext, kind: &str) -> Result<i64, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let kind = s.token_kind(kind)?;
-            let p = &s.position;
-            Ok(p.token_squares()
-                .filter_map(|sq| p.tokens_at(sq))
-                .filter(|t| t.kind == kind)
-                .map(|t| i64::from(t.count))
-                .sum())
+            Ok(s.ask(Query::CountTokens(kind)).as_int())
         })
     }
 
@@ -193,12 +199,7 @@ pub mod hook_api {
     pub fn token_squares(ctx: NativeCallContext, kind: &str) -> Result<Array, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let kind = s.token_kind(kind)?;
-            let p = &s.position;
-            let g = p.geometry();
-            Ok(p.token_squares()
-                .filter(|&sq| p.tokens_at(sq).is_some_and(|t| t.kind == kind))
-                .map(|sq| Dynamic::from(g.name_on_board(sq)))
-                .collect())
+            Ok(s.ask(Query::TokenSquares(kind)).into_list().into_iter().map(Dynamic::from).collect())
         })
     }
 
@@ -207,7 +208,11 @@ pub mod hook_api {
     #[rhai_fn(return_raw)]
     pub fn last_move(ctx: NativeCallContext) -> Result<Dynamic, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
-            Ok(s.position.last_move().map_or(Dynamic::UNIT, |played| last_move_map(&s.position, played).into()))
+            let map = s.position.last_move().map(|played| last_move_map(&s.position, played));
+            s.record(|| {
+                Step::Ask(Query::LastMove, Answer::Text(map.as_ref().map_or(String::new(), |m| format!("{m:?}"))))
+            });
+            Ok(map.map_or(Dynamic::UNIT, Dynamic::from))
         })
     }
 
@@ -257,8 +262,7 @@ pub mod hook_api {
         with_state(&ctx, |s| {
             s.require("remove_token", EVENTS)?;
             let at = s.square(sq)?;
-            s.position.clear_tokens(at);
-            Ok(())
+            s.act(Action::RemoveToken(at)).map(|_| ())
         })
     }
 
@@ -279,10 +283,7 @@ pub mod hook_api {
         with_state(&ctx, |s| {
             s.require("remove_piece", EVENTS)?;
             let at = s.square(sq)?;
-            if s.position.piece_at(at).is_none() {
-                return Ok(false);
-            }
-            event_effect(s, "remove_piece", Effect::RemovePiece { square: at }).map(|()| true)
+            s.act(Action::RemovePiece(at)).map(|answer| answer.as_bool())
         })
     }
 
@@ -457,39 +458,13 @@ fn timer(function: &str, plies: i64) -> RhaiResult<u16> {
 /// Applies an effect to the event's position, as the kernel checks it.
 fn event_effect(s: &mut CallState, function: &str, effect: Effect) -> RhaiResult<()> {
     s.require(function, EVENTS)?;
-    s.position.apply_event_effect(effect).map_err(|e| e.to_string().into())
+    s.act(Action::Effect(effect)).map(|_| ())
 }
 
 /// Adds a token; a kind that removes occupants takes a non-royal piece standing there.
 fn place_token_for(s: &mut CallState, kind: &str, sq: &str, plies: Option<u16>) -> RhaiResult<()> {
     s.require("place_token", EVENTS)?;
     let kind: TokenId = s.token_kind(kind)?;
-    let at: Square = s.square(sq)?;
-    let variant = std::sync::Arc::clone(s.variant());
-    if let Some(existing) = s.position.tokens_at(at) {
-        if existing.kind != kind {
-            return Err(format!("{sq} already holds a {}", variant.tokens()[existing.kind as usize].name).into());
-        }
-        if existing.count == u8::MAX {
-            let name = &variant.tokens()[kind as usize].name;
-            return Err(format!(
-                "place_token: {sq} already holds {} {name} tokens, the most one square can hold",
-                u8::MAX
-            )
-            .into());
-        }
-    }
-    if variant.tokens()[kind as usize].removes_occupant {
-        if let Some(p) = s.position.piece_at(at) {
-            if !variant.is_royal(p.kind) {
-                s.position.remove_piece(at);
-            }
-        }
-    }
-    s.position.add_token(at, kind);
-    if let Some(plies) = plies {
-        let stack = s.position.tokens_at(at).unwrap_or(TokenStack { kind, count: 1, timer: 0 });
-        s.position.set_tokens(at, TokenStack { timer: plies, ..stack });
-    }
-    Ok(())
+    let square: Square = s.square(sq)?;
+    s.act(Action::PlaceToken { kind, square, plies }).map(|_| ())
 }

@@ -9,6 +9,7 @@ use holechess_kernel::{Position, Side, Square, Variant};
 use rhai::{EvalAltResult, NativeCallContext};
 
 use crate::dice::{Dice, DiceError, Roll};
+use crate::event_trace::{Action, Answer, Query, Step};
 
 /// A result of the hook API.
 pub type RhaiResult<T> = Result<T, Box<EvalAltResult>>;
@@ -46,6 +47,8 @@ pub struct CallState {
     /// start), the side to move (special moves).
     pub actor: Side,
     pub dice_error: Option<DiceError>,
+    /// The steps of the run, when it is recorded (see [`crate::event_trace`]).
+    pub trace: Option<Vec<Step>>,
 }
 
 /// The call state as the hook API sees it (shared with the caller, which takes it back).
@@ -58,7 +61,7 @@ impl CallState {
             CallMode::GameStart => Side::White,
             CallMode::SpecialMoves => position.side_to_move(),
         };
-        CallState { mode, position, dice, rolls: Vec::new(), notes: Vec::new(), actor, dice_error: None }
+        CallState { mode, position, dice, rolls: Vec::new(), notes: Vec::new(), actor, dice_error: None, trace: None }
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -76,6 +79,30 @@ impl CallState {
     /// The token kind named `name`, or a hook error.
     pub fn token_kind(&self, name: &str) -> RhaiResult<TokenId> {
         self.variant().token_by_name(name).ok_or_else(|| format!("'{name}' is not a token of this variant").into())
+    }
+
+    /// Answers a query about the position (recorded when the run is).
+    pub fn ask(&mut self, query: Query) -> Answer {
+        let answer = query.answer(&self.position, self.actor);
+        self.record(|| Step::Ask(query, answer.clone()));
+        answer
+    }
+
+    /// Applies an action to the position (recorded when the run is); a failure is a hook error.
+    pub fn act(&mut self, action: Action) -> RhaiResult<Answer> {
+        let answer = action.apply(&mut self.position);
+        self.record(|| Step::Act(action, answer.clone()));
+        match answer {
+            Answer::Failed(message) => Err(message.into()),
+            answer => Ok(answer),
+        }
+    }
+
+    /// Records a step when the run is recorded.
+    pub fn record(&mut self, step: impl FnOnce() -> Step) {
+        if let Some(trace) = &mut self.trace {
+            trace.push(step());
+        }
     }
 
     /// Refuses an API function the running call may not use.

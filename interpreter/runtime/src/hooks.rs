@@ -15,6 +15,7 @@ use rhai::{CallFnOptions, Dynamic, Engine, AST};
 use crate::call_state::{CallMode, CallState, Shared};
 use crate::dice::{Dice, Roll};
 use crate::engine::sandboxed_engine;
+use crate::event_trace::Step;
 use crate::special::{RhaiSpecialSource, SharedSource};
 
 /// A hook problem: at load time (a missing function, a rhai syntax error) or while running.
@@ -171,12 +172,35 @@ impl HookRuntime {
         self.run(&self.after_move, CallState::new(CallMode::AfterMove, position, dice))
     }
 
+    /// [`HookRuntime::after_move`], recording every step of the run (see
+    /// [`crate::event_trace`]).
+    pub fn after_move_traced(
+        &self,
+        position: Position,
+        dice: Dice,
+    ) -> (Result<EventOutcome, HookError>, Dice, Vec<Step>) {
+        let mut state = CallState::new(CallMode::AfterMove, position, dice);
+        state.trace = Some(Vec::new());
+        let (result, dice, trace) = self.run_state(&self.after_move, state);
+        (result, dice, trace.unwrap_or_default())
+    }
+
     /// Runs the game-start hooks on the start position.
     pub fn game_start(&self, position: Position, dice: Dice) -> (Result<EventOutcome, HookError>, Dice) {
         self.run(&self.game_start, CallState::new(CallMode::GameStart, position, dice))
     }
 
-    fn run(&self, calls: &[HookCall], mut state: CallState) -> (Result<EventOutcome, HookError>, Dice) {
+    fn run(&self, calls: &[HookCall], state: CallState) -> (Result<EventOutcome, HookError>, Dice) {
+        let (result, dice, _) = self.run_state(calls, state);
+        (result, dice)
+    }
+
+    /// Runs `calls` in order on one state; the outcome, the dice and the recorded steps.
+    fn run_state(
+        &self,
+        calls: &[HookCall],
+        mut state: CallState,
+    ) -> (Result<EventOutcome, HookError>, Dice, Option<Vec<Step>>) {
         let mut failure = None;
         for call in calls {
             let (result, back) = self.script.call(call, state);
@@ -186,14 +210,14 @@ impl HookRuntime {
                 break;
             }
         }
-        let CallState { position, dice, rolls, notes, dice_error, .. } = state;
+        let CallState { position, dice, rolls, notes, dice_error, trace, .. } = state;
         if let Some(e) = dice_error {
-            return (Err(HookError::Dice(e.to_string())), dice);
+            return (Err(HookError::Dice(e.to_string())), dice, trace);
         }
         if let Some(e) = failure {
-            return (Err(e), dice);
+            return (Err(e), dice, trace);
         }
-        (Ok(EventOutcome { position, rolls, notes }), dice)
+        (Ok(EventOutcome { position, rolls, notes }), dice, trace)
     }
 }
 

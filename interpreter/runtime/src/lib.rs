@@ -9,6 +9,8 @@ pub mod call_state;
 pub mod dice;
 pub mod engine;
 pub mod enumeration;
+pub mod event_trace;
+pub mod event_tree;
 pub mod game;
 pub mod hooks;
 pub mod last_move;
@@ -18,6 +20,7 @@ pub mod trial;
 
 pub use dice::{Dice, Roll};
 pub use enumeration::Enumeration;
+pub use event_tree::EventTree;
 pub use game::{Game, GameError, PlyRecord, Setup};
 pub use hooks::{HookError, HookRuntime};
 pub use playable_variant::PlayableVariant;

@@ -94,7 +94,7 @@ pub fn try_san(pos: &Position, mv: Move) -> Result<String, crate::error::PlayErr
         return Err(crate::error::PlayError::Illegal(mv));
     }
     let mut text = san_without_suffix(pos, mv, &legal);
-    let mut after = pos.clone();
+    let mut after = pos.clone_without_history();
     after.play(mv);
     if after.is_check() {
         text.push(if after.legal_moves().is_empty() { '#' } else { '+' });
