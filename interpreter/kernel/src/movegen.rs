@@ -110,6 +110,12 @@ impl Position {
     }
 
     pub(crate) fn generate_pseudo(&self, out: &mut MoveList) {
+        self.generate_pseudo_where(|_, _| true, out);
+    }
+
+    /// The pseudo-legal moves of the pieces `keep` accepts (by square and kind), and castling.
+    #[inline(always)]
+    pub(crate) fn generate_pseudo_where(&self, keep: impl Fn(Square, u8) -> bool, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
         let board = self.board_to_move();
@@ -119,6 +125,9 @@ impl Position {
                 continue;
             }
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
+            if !keep(from, kind) {
+                continue;
+            }
             for p in &v.plain_patterns[us.index()][kind as usize] {
                 if self.condition_holds(p.condition, from, us) {
                     self.walk_pattern(from, kind, p, out);
@@ -126,7 +135,7 @@ impl Position {
             }
         }
         if v.special_kinds != 0 {
-            self.generate_special_pieces(out);
+            self.generate_special_pieces(&keep, out);
         }
         if v.spec().rules.castling.is_some() {
             self.generate_castling(out);
@@ -136,13 +145,14 @@ impl Position {
     /// The moves of the pieces with a hop or a pattern barred from a rank (kept out of the
     /// plain loop above, which stays as lean as it was).
     #[inline(never)]
-    fn generate_special_pieces(&self, out: &mut MoveList) {
+    fn generate_special_pieces(&self, keep: &impl Fn(Square, u8) -> bool, out: &mut MoveList) {
         let v = &*self.variant;
         let board = self.board_to_move();
         let cells_per_board = v.geometry().cells_per_board();
         for from in self.occupied[self.side.index()].iter() {
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
-            if v.special_kinds & (1 << kind) != 0 && board.is_none_or(|b| from.index() / cells_per_board == b) {
+            let on_board = board.is_none_or(|b| from.index() / cells_per_board == b);
+            if v.special_kinds & (1 << kind) != 0 && on_board && keep(from, kind) {
                 self.walk_special_piece(from, kind, out);
             }
         }
@@ -393,7 +403,7 @@ impl Position {
     }
 
     /// Keeps the legal moves of `list`.
-    fn retain_legal(&mut self, list: &mut MoveList) {
+    pub(crate) fn retain_legal(&mut self, list: &mut MoveList) {
         if self.is_warped() {
             self.retain_warped_legal(list);
             return;
