@@ -42,6 +42,12 @@ impl SquareSet {
         }
     }
 
+    /// The first 64 squares as one word (bit `i` = square `i`).
+    #[inline]
+    pub(crate) fn first_word(&self) -> u64 {
+        self.words[0]
+    }
+
     /// How many squares the set holds.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()

@@ -45,6 +45,7 @@ mod fen;
     reason = "indices bounded by the compiled geometry"
 )]
 pub mod geometry;
+mod hops;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -65,6 +66,7 @@ pub mod outcome;
 pub mod perft;
 pub mod played;
 pub mod position;
+mod promotion;
 #[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
 #[allow(

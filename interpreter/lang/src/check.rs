@@ -11,7 +11,7 @@
 
 use std::collections::HashSet;
 
-use holechess_kernel::spec::CastleRole;
+use holechess_kernel::spec::{CastleRole, RoyalRule};
 
 use crate::ast::*;
 use crate::check_exits;
@@ -647,17 +647,41 @@ impl Consistency<'_> {
             for clause in &piece.node.clauses {
                 self.piece_clause(&piece.node, clause, &names, geometry, problems);
             }
+            self.promotion_extras(&piece.node, problems);
         }
         let royal = self
             .scope
             .pieces
             .iter()
             .any(|piece| piece.node.clauses.iter().any(|clause| clause.node == PieceClause::Royal));
-        if !royal {
+        let any_number = self.scope.rules.iter().any(|rule| rule.node == Rule::Royals(RoyalRule::AnyNumber));
+        if !royal && !any_number {
             problems.push(
                 Problem::new(anchor, "the variant has no royal piece")
-                    .expecting("a piece with the clause `royal` (a king)"),
+                    .expecting("a piece with the clause `royal` (a king), or the rule `any number of royal pieces`"),
             );
+        }
+    }
+
+    /// The promotion clauses that need a `promotes ...` list of the piece.
+    fn promotion_extras(&self, piece: &PieceDecl, problems: &mut Vec<Problem>) {
+        let promotes = piece.clauses.iter().any(|clause| matches!(clause.node, PieceClause::Promotion(_)));
+        for clause in &piece.clauses {
+            let extra = matches!(
+                clause.node,
+                PieceClause::OptionalPromotion(_)
+                    | PieceClause::PromotionOnlyLost
+                    | PieceClause::PromotionAtLastExisting
+            );
+            if extra && !promotes {
+                problems.push(
+                    Problem::new(
+                        clause.span,
+                        format!("the {} has no promotion for this clause to change", piece.name.node),
+                    )
+                    .expecting("a `promotes on the last rank to ...` clause"),
+                );
+            }
         }
     }
 
@@ -687,6 +711,26 @@ impl Consistency<'_> {
                     problems.push(
                         Problem::new(promotion.zone_ranks.span, format!("a promotion zone of {zone} ranks"))
                             .expecting(format!("1 to {} ranks", geometry.ranks)),
+                    );
+                }
+            }
+            PieceClause::OptionalPromotion(zone) => {
+                let compulsory = piece
+                    .clauses
+                    .iter()
+                    .rev()
+                    .find_map(|clause| match &clause.node {
+                        PieceClause::Promotion(promotion) => Some(promotion.zone_ranks.node),
+                        _ => None,
+                    })
+                    .unwrap_or(1);
+                let ranks = u32::from(geometry.ranks);
+                if zone.node <= compulsory || (ranks > 0 && zone.node >= ranks) {
+                    problems.push(
+                        Problem::new(zone.span, format!("an optional promotion zone of {} ranks", zone.node))
+                            .expecting(format!(
+                                "more ranks than the compulsory zone ({compulsory}) and fewer than the board's {ranks}"
+                            )),
                     );
                 }
             }
@@ -735,6 +779,11 @@ impl Consistency<'_> {
 
     fn modifier(&self, piece: &PieceDecl, modifier: &Spanned<Modifier>, problems: &mut Vec<Problem>) {
         match modifier.node {
+            Modifier::NotOntoRank(rank) if rank == 0 || rank > 16 => {
+                problems.push(
+                    Problem::new(modifier.span, format!("rank {rank} is off the board")).expecting("a rank from 1"),
+                );
+            }
             Modifier::FromRank(rank) if rank == 0 || rank > 16 => {
                 problems.push(
                     Problem::new(modifier.span, format!("rank {rank} is off the board")).expecting("a rank from 1"),
