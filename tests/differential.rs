@@ -56,11 +56,17 @@ impl Rng {
     }
 }
 
-/// The start position with 3-6 tokens of each kind on random empty squares, then `plies`
-/// random legal moves, a random token event after about one in three.
+/// The orthodox start position with 3-6 tokens of each kind on random empty squares, then
+/// `plies` random legal moves, a random token event after about one in three.
 fn random_position(variant: &Arc<Variant>, seed: u64, plies: usize) -> Position {
+    let start = Position::from_fen(variant, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -").unwrap();
+    random_position_from(start, seed, plies)
+}
+
+/// [`random_position`] from a given start.
+fn random_position_from(mut pos: Position, seed: u64, plies: usize) -> Position {
+    let variant = Arc::clone(pos.variant());
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
-    let mut pos = Position::from_fen(variant, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 -").unwrap();
     let empty: Vec<Square> = pos.geometry().squares().filter(|&sq| pos.piece_at(sq).is_none()).collect();
     for kind in 0..variant.tokens().len() as u8 {
         for _ in 0..3 + rng.below(4) {
@@ -194,5 +200,59 @@ fn examples_match_the_reference_and_keep_their_perft() {
             let mut pos = random_position(&variant, seed, 10);
             differential_perft(&mut pos, 2);
         }
+    }
+}
+
+/// Issue 8, item 5: the examples that show the new piece and promotion clauses (hops,
+/// several royal pieces, `not onto rank N`, per-side, optional and last-existing-square
+/// promotion, promotion to lost pieces): the engine agrees with the reference from the start
+/// and on random positions reached from it, and their pinned perft.
+#[test]
+fn piece_examples_match_the_reference_and_keep_their_perft() {
+    for (file, depth3) in PIECE_EXAMPLES {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(file);
+        let variant = holechess_lang::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{file}: {e}")).variant;
+        let mut start = Position::start(&variant);
+        assert_eq!(differential_perft(&mut start, 2), holechess_kernel::perft::perft(&mut start, 2), "{file}");
+        assert_eq!(holechess_kernel::perft::perft(&mut start, 3), depth3, "{file}: pinned perft 3");
+        for seed in 0..3 {
+            let mut pos = random_position_from(Position::start(&variant), seed, 30);
+            differential_perft(&mut pos, 2);
+        }
+    }
+}
+
+const PIECE_EXAMPLES: [(&str, u64); 4] = [
+    ("grasshopper.hole", 6808),
+    ("several-kings.hole", 8682),
+    ("promotion-zones.hole", 4754),
+    ("lost-pieces.hole", 8902),
+];
+
+/// The hand-made positions of `tests/pieces.rs`, where promotions, hops, royal pieces and
+/// barred ranks decide the moves: the engine agrees with the reference three plies deep.
+#[test]
+fn piece_positions_match_the_reference() {
+    for (file, fen) in [
+        ("promotion-zones.hole", "1k6/4P3/8/8/8/8/3p4/1K6 w - - 0 1"),
+        ("promotion-zones.hole", "1k6/8/8/4P3/8/8/8/1K6 w - - 0 1"),
+        ("promotion-zones.hole", "1k6/8/P7/8/8/7p/8/1K6 w - - 0 1"),
+        ("promotion-zones.hole", "1k6/8/P7/8/8/7p/8/1K6 b - - 0 1"),
+        ("lost-pieces.hole", "2k5/1P6/8/8/8/8/P1PPPPPP/RNBQKBNR w KQ - 0 1"),
+        ("lost-pieces.hole", "k7/1P6/8/8/8/8/P1PPPPPP/R1B1KBNR w KQ - 0 1"),
+        ("lost-pieces.hole", "r3k2r/1P4P1/8/8/8/8/1p4p1/R3K2R w KQkq - 0 1"),
+        ("grasshopper.hole", "4k3/8/8/8/8/8/3P4/3GK3 w - - 0 1"),
+        ("grasshopper.hole", "4k3/4p3/8/8/8/8/8/4G1K1 b - - 0 1 -"),
+        ("grasshopper.hole", "4k3/r7/8/8/8/8/8/4G1K1 b - - 0 1 -"),
+        ("grasshopper.hole", "r3k2r/pgp2gpp/8/3p4/8/2G5/PP1PPPPP/R3K2R w KQkq - 0 1"),
+        ("several-kings.hole", "4k3/8/8/8/8/8/3B4/r2KK3 w - - 0 1"),
+        ("several-kings.hole", "3k4/4K3/8/8/8/8/8/8 b - - 0 1"),
+        ("several-kings.hole", "r7/8/8/8/8/8/8/R3KK2 w - - 0 1"),
+        ("several-kings.hole", "3kk3/1P6/8/8/8/8/6p1/3KK3 w - - 0 1"),
+    ] {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(file);
+        let variant = holechess_lang::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{file}: {e}")).variant;
+        let mut pos = Position::from_fen(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        differential_perft(&mut pos, 3);
     }
 }

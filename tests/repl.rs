@@ -380,3 +380,16 @@ fn k8_a_fen_from_a_chess_tool_works_in_every_variant() {
     assert_eq!(fens(&out), ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 portal=c3,f3,a4,h4,a5,h5,c6,f6"]);
     assert!(output.status.success(), "a warning is not a rejected line");
 }
+
+/// Issue 10 item 3 (HP9): side B of the one-set board shows its physical files e-h, and a
+/// move may name them either way (`f6` or, counted within the side, `b6`).
+#[test]
+fn one_set_side_b_shows_files_e_to_h_and_reads_both_names() {
+    let physical = stdout(&play(&["portal-one-set", "--seed", "1"], "a3\nf6\nfen\n"));
+    assert!(physical.contains("1... f6 on board B"), "{physical}");
+    assert!(physical.contains("Last move: B:f7-B:f6"), "{physical}");
+    assert!(physical.lines().any(|l| l.trim_end().ends_with("e    f    g    h")), "{physical}");
+    let within = stdout(&play(&["portal-one-set", "--seed", "1"], "a3\nb6\nfen\n"));
+    assert!(within.contains("1... f6 on board B"), "b6 is read as f6: {within}");
+    assert_eq!(fens(&physical), fens(&within));
+}

@@ -137,9 +137,18 @@ pub enum CliCommand {
         /// Perft depth on the orthodox start position (1 to 20).
         #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u32).range(1..=MAX_PERFT_DEPTH))]
         chess_depth: u32,
+        /// Perft depth on Kiwipete (1 to 20).
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=MAX_PERFT_DEPTH))]
+        kiwipete_depth: u32,
         /// Perft depth for the hole variants (1 to 20).
         #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=MAX_PERFT_DEPTH))]
         hole_depth: u32,
+        /// Orthodox PGN files or folders to validate (default: tests/fixtures/pgn/real).
+        #[arg(long, num_args = 1..)]
+        pgn: Vec<std::path::PathBuf>,
+        /// Random self-play records made per hole variant to validate (1 to 10000).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10000))]
+        self_play_games: u64,
     },
 }
 

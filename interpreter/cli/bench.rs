@@ -1,29 +1,51 @@
-//! `holechess bench`: the speed figures the README reports, measured on this machine,
-//! single-threaded, with the command that reproduces them being this one.
+//! `holechess bench`: the speed figures the README reports, measured on this machine, with
+//! the command that reproduces them being this one: load time, perft of orthodox chess
+//! (start and Kiwipete) and of the hole variants beside it, and validation speed
+//! (`bench_records.rs`). Perft is single-threaded.
 
+use std::path::PathBuf;
 use std::time::Instant;
 
 use holechess_kernel::perft::perft;
 use holechess_kernel::Position;
 
+use crate::bench_records::{pgn_files, validate_files, validate_self_play, FIXTURE_PGN};
 use crate::commands::{load_variant, Outcome};
 
 /// The wormhole benchmark's start: the orthodox setup with six active wormholes.
 const SIX_WORMHOLES: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=c3,f3,a5,h4,d6,e5";
 
+/// Kiwipete (Peter McKenzie's perft position).
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
 #[derive(Debug)]
 pub struct BenchConfig {
     pub chess_depth: u32,
+    pub kiwipete_depth: u32,
     pub hole_depth: u32,
+    /// PGN files or folders of orthodox games to validate (none: the checkout's fixtures).
+    pub pgn: Vec<PathBuf>,
+    /// Self-play records made per hole variant for the validation figure.
+    pub self_play_games: u64,
 }
 
 pub fn run(config: &BenchConfig) -> Result<Outcome, String> {
     compile_time()?;
     let chess = perft_speed("chess", None, config.chess_depth)?;
+    perft_speed("chess (Kiwipete)", Some(KIWIPETE), config.kiwipete_depth)?;
     let porthole = perft_speed("porthole", None, config.hole_depth)?;
+    let portal = perft_speed("standard-portal", None, config.hole_depth)?;
     let wormhole = perft_speed("wormhole", Some(SIX_WORMHOLES), config.hole_depth)?;
     println!("porthole / chess: {:.2}", porthole / chess);
-    println!("wormhole / chess: {:.2}", wormhole / chess);
+    println!("standard-portal / chess: {:.2}", portal / chess);
+    println!("wormhole (six wormholes) / chess: {:.2}", wormhole / chess);
+    let paths = if config.pgn.is_empty() { vec![PathBuf::from(FIXTURE_PGN)] } else { config.pgn.clone() };
+    if paths.iter().all(|p| p.exists()) {
+        validate_files("chess", &pgn_files(&paths)?)?;
+    } else {
+        println!("validate chess: no PGN files here (run in the checkout, or give --pgn FILE...)");
+    }
+    validate_self_play(config.self_play_games)?;
     Ok(Outcome::Ok)
 }
 
@@ -42,7 +64,8 @@ fn compile_time() -> Result<(), String> {
 
 /// Perft from a position, reporting nodes per second (last ply counted in bulk). Short
 /// runs are repeated until a second has passed, so the figure is not a timer's rounding.
-pub fn perft_speed(variant: &str, fen: Option<&str>, depth: u32) -> Result<f64, String> {
+pub fn perft_speed(label: &str, fen: Option<&str>, depth: u32) -> Result<f64, String> {
+    let variant = label.split(' ').next().unwrap_or(label);
     let loaded = load_variant(variant)?;
     let mut pos = match fen {
         Some(f) => Position::from_fen(&loaded.variant, f).map_err(|e| e.to_string())?,
@@ -58,6 +81,6 @@ pub fn perft_speed(variant: &str, fen: Option<&str>, depth: u32) -> Result<f64, 
     let secs = started.elapsed().as_secs_f64() / f64::from(runs);
     let nps = nodes as f64 / secs;
     let repeat = if runs > 1 { format!(" (mean of {runs} runs)") } else { String::new() };
-    println!("perft {variant} depth {depth}: {nodes} nodes in {secs:.3} s{repeat} = {:.1} M nodes/s", nps / 1e6);
+    println!("perft {label} depth {depth}: {nodes} nodes in {secs:.3} s{repeat} = {:.1} M nodes/s", nps / 1e6);
     Ok(nps)
 }

@@ -41,8 +41,14 @@ impl From<Cli> for Command {
             CliCommand::Validate { variant, files, json, jobs } => {
                 Command::Validate(crate::validate::ValidateConfig { variant, files, json, jobs })
             }
-            CliCommand::Bench { chess_depth, hole_depth } => {
-                Command::Bench(crate::bench::BenchConfig { chess_depth, hole_depth })
+            CliCommand::Bench { chess_depth, kiwipete_depth, hole_depth, pgn, self_play_games } => {
+                Command::Bench(crate::bench::BenchConfig {
+                    chess_depth,
+                    kiwipete_depth,
+                    hole_depth,
+                    pgn,
+                    self_play_games,
+                })
             }
             CliCommand::Play { variant, seed, ai, level, holes } => {
                 Command::Play(PlayConfig { variant, seed, ai: ai_sides(ai), level, holes })

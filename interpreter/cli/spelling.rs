@@ -7,11 +7,12 @@ use std::path::Path;
 /// `Ok` when `name` is a bundled variant or names an existing path; else the error a user
 /// sees, with the bundled names it is closest to.
 pub fn check_variant_name(name: &str) -> Result<(), String> {
-    let ids: Vec<String> = holechess_lang::bundled().into_iter().map(|variant| variant.id).collect();
-    if ids.iter().any(|id| id == name) || Path::new(name).exists() {
+    // The names only: loading every bundled variant to learn them cost 2.5 ms per command.
+    let ids = holechess_lang::sources::bundled_variant_names();
+    if ids.contains(&name) || Path::new(name).exists() {
         return Ok(());
     }
-    let near = nearest(name, ids.iter().map(String::as_str));
+    let near = nearest(name, ids.iter().copied());
     let hint = match near.as_slice() {
         [] => String::new(),
         some => format!("; did you mean {}?", some.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(" or ")),

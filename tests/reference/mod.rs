@@ -50,7 +50,7 @@ fn royals(pos: &Position, side: Side) -> Vec<Square> {
 pub fn attacked(pos: &Position, sq: Square, by: Side) -> bool {
     let mut probe = pos.clone();
     if probe.piece_at(sq).is_none() {
-        let royal = (0..probe.variant().pieces().len() as u8).find(|&k| probe.variant().is_royal(k)).unwrap();
+        let royal = (0..probe.variant().pieces().len() as u8).find(|&k| probe.variant().is_royal(k)).unwrap_or(0);
         probe.put_piece(sq, Piece { side: by.opponent(), kind: royal });
     }
     pseudo_moves(&probe, by, true).into_iter().any(|mv| match mv {
@@ -75,7 +75,19 @@ pub fn pseudo_moves(pos: &Position, side: Side, royal_captures: bool) -> Vec<Mov
             if holds {
                 let dy = if side == Side::White { p.dy } else { -p.dy };
                 let walker = Walker { pos, side, from, kind: piece.kind, royal_captures, pattern: *p, dx: p.dx, dy };
-                walker.walk(&mut out);
+                let mut moves = Vec::new();
+                if p.hop {
+                    walker.hop(&mut moves);
+                } else {
+                    walker.walk(&mut moves);
+                }
+                // `not onto rank N`: no move of the pattern ends there.
+                let g = pos.geometry();
+                moves.retain(|mv| match (p.barred_rank, mv.to()) {
+                    (Some(rank), Some(to)) => g.relative_rank(to, side) != rank,
+                    _ => true,
+                });
+                out.extend(moves);
             }
         }
     }
@@ -155,6 +167,23 @@ impl Walker<'_> {
                     at = sq;
                 }
                 _ => return squares,
+            }
+        }
+    }
+
+    /// A hop: along the line over squares without a piece whose tokens let lines pass, to
+    /// the first piece (the hurdle), landing on the square right behind it.
+    fn hop(&self, out: &mut Vec<Move>) {
+        let line = self.line();
+        for (i, &sq) in line.iter().enumerate() {
+            if self.pos.piece_at(sq).is_some() {
+                if let Some(&landing) = line.get(i + 1) {
+                    self.land(landing, 0, sq, out);
+                }
+                return;
+            }
+            if self.effect(sq).is_some_and(|e| matches!(e.passage, TokenMovement::Blocks | TokenMovement::Impassable)) {
+                return;
             }
         }
     }
@@ -299,17 +328,61 @@ impl Walker<'_> {
         }
     }
 
-    /// `[None]`, or every choice when the piece must promote on `sq`.
+    /// `[None]`, or every choice when the piece must promote on `sq`, or both when it may.
+    /// Choices are the side's list, limited to lost kinds where the piece says so (not when
+    /// generating attacks: a pawn attacks whatever it could become).
     fn promotions(&self, sq: Square, blocked: bool) -> Vec<Option<u8>> {
         let v = self.pos.variant();
-        match &v.piece(self.kind).promotion {
-            Some(promo)
-                if !blocked && v.geometry().relative_rank(sq, self.side) >= v.geometry().ranks - promo.zone_ranks =>
-            {
-                promo.choices.iter().map(|&c| Some(c)).collect()
-            }
-            _ => vec![None],
+        let g = v.geometry();
+        let Some(promo) = &v.piece(self.kind).promotion else { return vec![None] };
+        let rank = g.relative_rank(sq, self.side);
+        let compulsory =
+            rank >= g.ranks - promo.zone_ranks || (promo.at_last_existing_square && self.file_ends_beyond(sq));
+        let optional = promo.optional_ranks > 0 && rank >= g.ranks - promo.optional_ranks;
+        if blocked || !(compulsory || optional) {
+            return vec![None];
         }
+        let side_list = promo.side_choices[self.side.index()].as_ref().unwrap_or(&promo.choices);
+        let mut list: Vec<Option<u8>> = side_list
+            .iter()
+            .filter(|&&c| self.royal_captures || !promo.only_lost || self.has_lost(c))
+            .map(|&c| Some(c))
+            .collect();
+        if !compulsory {
+            list.insert(0, None);
+        }
+        list
+    }
+
+    /// Whether every square beyond `sq` on its file (forward for the mover) is a permanent
+    /// hole: no piece, a token impassable or absent for non-royal pieces, no lifetime, no timer.
+    fn file_ends_beyond(&self, sq: Square) -> bool {
+        let g = self.pos.geometry();
+        let (board, file) = (g.board_of(sq), g.file_of(sq));
+        let rank = g.rank_of(sq) as i32;
+        let step = if self.side == Side::White { 1 } else { -1 };
+        let beyond: Vec<Square> = (1..g.ranks as i32)
+            .map(|k| rank + k * step)
+            .take_while(|r| (0..g.ranks as i32).contains(r))
+            .map(|r| g.square(board, file, r as u8))
+            .collect();
+        !beyond.is_empty()
+            && beyond.iter().all(|&b| {
+                self.pos.piece_at(b).is_none()
+                    && self.pos.tokens_at(b).is_some_and(|t| {
+                        let e = self.pos.variant().effects(t.kind);
+                        t.timer == 0
+                            && e.lifetime.is_none()
+                            && matches!(e.movers[0].passage, TokenMovement::Impassable | TokenMovement::Absent)
+                    })
+            })
+    }
+
+    /// Whether the mover's side has fewer pieces of `kind` than the variant's setup gives it.
+    fn has_lost(&self, kind: u8) -> bool {
+        let start = Position::start(self.pos.variant());
+        let count = |pos: &Position| pos.pieces_of(self.side).filter(|(_, p)| p.kind == kind).count();
+        count(self.pos) < count(&start)
     }
 }
 
@@ -318,12 +391,11 @@ impl Walker<'_> {
 fn castling(pos: &Position, side: Side, out: &mut Vec<Move>) {
     let v = pos.variant();
     let Some(c) = v.spec().rules.castling else { return };
-    let royals = royals(pos, side);
-    let [king] = royals[..] else { return };
-    if v.piece(pos.piece_at(king).unwrap().kind).castling != CastleRole::King {
-        return;
-    }
     let g = pos.geometry();
+    // The piece that castles as the king, on any rank: the one nearest its first rank.
+    let kings: Vec<Square> =
+        pos.pieces_of(side).filter(|(_, p)| v.piece(p.kind).castling == CastleRole::King).map(|(sq, _)| sq).collect();
+    let Some(&king) = kings.iter().min_by_key(|&&sq| g.relative_rank(sq, side)) else { return };
     for rook in pos.castling_rights()[side.index()].into_iter().flatten() {
         let short = g.file_of(rook) > g.file_of(king);
         let (kf, rf) =

@@ -167,13 +167,19 @@ mod tests {
 
     /// A chess record of `plies` knight moves back and forth (legal: no automatic draw, K8).
     fn shuffle_record(plies: usize) -> String {
+        shuffle_record_of("chess", plies, "")
+    }
+
+    /// [`shuffle_record`] of `variant`, `dice` written after every ply.
+    fn shuffle_record_of(variant: &str, plies: usize, dice: &str) -> String {
         let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
-        let mut text = String::from("[Variant \"chess\"]\n\n");
+        let mut text = format!("[Variant \"{variant}\"]\n\n");
         for (index, ply) in (0..plies).map(|i| cycle[i % 4]).enumerate() {
             if index % 2 == 0 {
                 text.push_str(&format!("{}. ", index / 2 + 1));
             }
             text.push_str(ply);
+            text.push_str(dice);
             text.push(if index % 16 == 15 { '\n' } else { ' ' });
         }
         text.push_str("*\n");
@@ -196,6 +202,27 @@ mod tests {
         let players = Players { white: "a".into(), black: "b".into() };
         let text = to_pgn(&loaded.game, &loaded.earlier, &loaded.setup, &players, "*");
         assert!(text.contains("10000. Ng1 Ng8"), "every ply is saved back");
+    }
+
+    /// Issue 10 item 5 / issue 11 finding 4: a dice variant's record is replayed in place with
+    /// its recorded dice (no game per ply, no copy of the position and its history), and the
+    /// game goes on from it with the session's dice.
+    #[test]
+    fn a_long_dice_record_replays_in_place_with_its_dice() {
+        let dir = std::env::temp_dir().join(format!("holechess-long-dice-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("long-pothole.pgn");
+        std::fs::write(&path, shuffle_record_of("pothole", 4_000, " {[%dice 1]}")).unwrap();
+        let rules = PlayableVariant::load("pothole").unwrap();
+        let loaded = load(&path, &rules, 1).unwrap();
+        assert_eq!(loaded.earlier.len(), 3_999);
+        assert_eq!(loaded.game.plies().len(), 1);
+        assert_eq!(loaded.game.plies()[0].rolls.iter().map(|r| r.value).collect::<Vec<_>>(), [1]);
+        assert!(loaded.game.position().fen().starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"));
+        // A wrong outcome in the record is refused with its ply.
+        std::fs::write(&path, shuffle_record_of("pothole", 40, " {[%dice 9]}")).unwrap();
+        let error = load(&path, &rules, 1).err().unwrap();
+        assert!(error.contains("ply 1"), "{error}");
     }
 
     #[test]

@@ -6,6 +6,7 @@
 
 use crate::geometry::{Side, Square};
 use crate::position::{code_kind, code_side, Position, PIECE_BITS};
+use crate::variant::MAX_REACH;
 
 /// No square: used where a walk ignores nothing.
 pub(crate) const NO_SQUARE: Square = Square(u16::MAX);
@@ -38,13 +39,17 @@ impl Position {
         } else {
             self.ray_attacked(target, by, ignore, allowed)
         };
-        attacked || self.variant.spec().links.link_check && self.link_attacked(target, by)
+        attacked
+            || self.variant.hops && allowed != 0 && self.hop_attacked(target, by, ignore, allowed)
+            || self.variant.spec().links.link_check && self.link_attacked(target, by)
     }
 
     /// Attack detection along the precomputed rays, by the piece kinds in `allowed`.
     #[inline]
     pub(crate) fn ray_attacked(&self, target: Square, by: Side, ignore: Square, allowed: u32) -> bool {
         let v = &*self.variant;
+        let masks = v.attack_masks_at(by, target);
+        let base = by.index() * v.dirs.len();
         for &(dir, reach) in &v.attack_dirs[by.index()] {
             let ray = v.ray(dir, target);
             let mut allowed = allowed;
@@ -61,7 +66,9 @@ impl Position {
                     }
                     continue;
                 }
-                if code_side(code) == by && v.attack_mask(by, dir, k + 1) & allowed & (1 << code_kind(code)) != 0 {
+                if code_side(code) == by
+                    && masks[(base + dir as usize) * (MAX_REACH + 1) + k + 1] & allowed & (1 << code_kind(code)) != 0
+                {
                     return true;
                 }
                 break;

@@ -9,25 +9,30 @@ pub struct SquareSet {
 }
 
 impl SquareSet {
+    /// An empty set for a geometry of `squares` squares.
     pub fn with_capacity(squares: usize) -> SquareSet {
         SquareSet { words: vec![0; squares.div_ceil(64).max(1)] }
     }
 
+    /// Whether `sq` is in the set.
     #[inline]
     pub fn contains(&self, sq: Square) -> bool {
         self.words[sq.index() >> 6] & (1u64 << (sq.0 & 63)) != 0
     }
 
+    /// Adds `sq`.
     #[inline]
     pub fn insert(&mut self, sq: Square) {
         self.words[sq.index() >> 6] |= 1u64 << (sq.0 & 63);
     }
 
+    /// Removes `sq`.
     #[inline]
     pub fn remove(&mut self, sq: Square) {
         self.words[sq.index() >> 6] &= !(1u64 << (sq.0 & 63));
     }
 
+    /// Adds `sq` when `present`, else removes it.
     #[inline]
     pub fn set(&mut self, sq: Square, present: bool) {
         if present {
@@ -37,10 +42,18 @@ impl SquareSet {
         }
     }
 
+    /// The first 64 squares as one word (bit `i` = square `i`).
+    #[inline]
+    pub(crate) fn first_word(&self) -> u64 {
+        self.words[0]
+    }
+
+    /// How many squares the set holds.
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
+    /// Whether the set holds no square.
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }

@@ -252,10 +252,10 @@ fn read_castling(pos: &Position, text: &str) -> Result<[[Option<Square>; 2]; 2],
     }
     for c in text.chars() {
         let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
-        let king = castling_king(pos, side).ok_or_else(|| {
+        let king = pos.castling_king(side).ok_or_else(|| {
             PositionError::of(
                 PositionErrorKind::Castling,
-                format!("castling right '{c}' but {side} has no king on its first rank"),
+                format!("castling right '{c}' but {side} has no piece that castles as the king"),
             )
         })?;
         let rook = match c.to_ascii_lowercase() {
@@ -282,13 +282,6 @@ fn read_castling(pos: &Position, text: &str) -> Result<[[Option<Square>; 2]; 2],
         *slot = Some(rook);
     }
     Ok(rights)
-}
-
-fn castling_king(pos: &Position, side: Side) -> Option<Square> {
-    let g = pos.geometry();
-    pos.pieces_of(side)
-        .find(|&(sq, p)| pos.variant.piece(p.kind).castling == CastleRole::King && g.relative_rank(sq, side) == 0)
-        .map(|(sq, _)| sq)
 }
 
 fn castling_rooks(pos: &Position, side: Side, king: Square) -> impl Iterator<Item = Square> + '_ {
@@ -503,7 +496,8 @@ fn read_token_item(g: &Geometry, item: &str) -> Result<(Square, u8, u16), Positi
 
 /// The checks that make a read position one that can occur.
 fn check_position(pos: &Position) -> Result<(), PositionError> {
-    for side in Side::BOTH {
+    let one_royal = pos.variant.spec().rules.royals == crate::spec::RoyalRule::ExactlyOne;
+    for side in Side::BOTH.into_iter().filter(|_| one_royal) {
         match pos.royals(side).count() {
             0 => return Err(PositionError::of(PositionErrorKind::Kings, format!("{side} has no king"))),
             1 => {}
@@ -592,7 +586,7 @@ fn castling_text(pos: &Position) -> String {
     let g = pos.geometry();
     let mut text = String::new();
     for side in Side::BOTH {
-        let Some(king) = castling_king(pos, side) else { continue };
+        let Some(king) = pos.castling_king(side) else { continue };
         for (slot, short) in [(0, true), (1, false)] {
             let Some(rook) = pos.castling[side.index()][slot] else { continue };
             let letter = if outermost_rook(pos, side, king, short) == Some(rook) {

@@ -13,6 +13,7 @@ pub const MAX_SIDE: u8 = 16;
 pub struct Square(pub u16);
 
 impl Square {
+    /// The square as an index into per-square tables.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -21,17 +22,22 @@ impl Square {
 /// The two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    /// The side that moves first.
     White,
+    /// The side that moves second.
     Black,
 }
 
 impl Side {
+    /// Both sides, White first.
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
 
+    /// The side as an index into per-side tables (White 0, Black 1).
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The other side.
     pub const fn opponent(self) -> Side {
         match self {
             Side::White => Side::Black,
@@ -39,6 +45,7 @@ impl Side {
         }
     }
 
+    /// `white` or `black`.
     pub const fn name(self) -> &'static str {
         match self {
             Side::White => "white",
@@ -64,8 +71,11 @@ impl fmt::Display for Side {
 /// The shape of the playing area: `boards` boards of `files` x `ranks` squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
+    /// Files per board (1..16).
     pub files: u8,
+    /// Ranks per board (1..16).
     pub ranks: u8,
+    /// One name per board (`["A", "B"]`); a single board is usually named `""`.
     pub board_names: Vec<String>,
     /// Files wrap: stepping off one side edge comes back on the other (a cylinder).
     pub files_wrap: bool,
@@ -74,39 +84,48 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// How many boards there are.
     pub fn boards(&self) -> usize {
         self.board_names.len()
     }
 
+    /// Squares on one board.
     pub fn cells_per_board(&self) -> usize {
         self.files as usize * self.ranks as usize
     }
 
+    /// Squares on all boards.
     pub fn square_count(&self) -> usize {
         self.cells_per_board() * self.boards()
     }
 
+    /// Every square, board by board, rank by rank from the first.
     pub fn squares(&self) -> impl Iterator<Item = Square> {
         (0..self.square_count() as u16).map(Square)
     }
 
+    /// The square at a 0-based file and rank of `board`.
     pub fn square(&self, board: usize, file: u8, rank: u8) -> Square {
         Square((board * self.cells_per_board() + rank as usize * self.files as usize + file as usize) as u16)
     }
 
+    /// The square a spec names, if it is on these boards.
     pub fn square_of(&self, r: SquareRef) -> Option<Square> {
         (usize::from(r.board) < self.boards() && r.file < self.files && r.rank < self.ranks)
             .then(|| self.square(r.board as usize, r.file, r.rank))
     }
 
+    /// The board `sq` is on.
     pub fn board_of(&self, sq: Square) -> usize {
         sq.index() / self.cells_per_board()
     }
 
+    /// The 0-based file of `sq` on its board (`a` = 0, whatever letters the board shows).
     pub fn file_of(&self, sq: Square) -> u8 {
         (sq.index() % self.cells_per_board() % self.files as usize) as u8
     }
 
+    /// The 0-based rank of `sq` (rank 1 = 0).
     pub fn rank_of(&self, sq: Square) -> u8 {
         (sq.index() % self.cells_per_board() / self.files as usize) as u8
     }

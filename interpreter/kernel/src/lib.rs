@@ -21,7 +21,6 @@ mod attacks;
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
-#[allow(missing_docs, reason = "SquareSet methods are the usual set operations")]
 mod bitset;
 pub mod effects;
 pub mod error;
@@ -45,8 +44,8 @@ mod fen;
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
-#[allow(missing_docs, reason = "square, side and board accessors named for what they return")]
 pub mod geometry;
+mod hops;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -55,7 +54,6 @@ pub mod geometry;
 )]
 mod make;
 mod movegen;
-#[allow(missing_docs, reason = "move kinds and list methods documented at the type level")]
 pub mod moves;
 #[allow(
     clippy::cast_possible_truncation,
@@ -63,14 +61,12 @@ pub mod moves;
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
-#[allow(missing_docs, reason = "notation text nodes documented at the type level")]
 pub mod notation;
-#[allow(missing_docs, reason = "status variants documented at the type level")]
 pub mod outcome;
 pub mod perft;
 pub mod played;
-#[allow(missing_docs, reason = "position accessors named for what they return")]
 pub mod position;
+mod promotion;
 #[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
 #[allow(
@@ -79,7 +75,6 @@ pub mod spec;
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
-#[allow(missing_docs, reason = "special-move effects documented at the type level")]
 pub mod special;
 #[allow(
     clippy::cast_possible_truncation,

@@ -7,8 +7,9 @@ use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
 use crate::moves::{Move, MoveList};
 use crate::position::{code_kind, code_side, Position, PIECE_BITS, TOKEN_FLAG};
+use crate::promotion::PromotionHere;
 use crate::spec::{Entry, EpRole, PatternCondition, Schedule, TokenMovement};
-use crate::variant::CompiledPattern;
+use crate::variant::{CompiledPattern, NO_RANK};
 
 /// Pieces pinned to the royal piece, with the direction of the pin; a fixed array so that
 /// finding them never allocates.
@@ -43,7 +44,7 @@ impl Position {
     /// Every legal move of the side to move.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.clone().generate_legal(&mut list);
+        self.clone_without_history().generate_legal(&mut list);
         list
     }
 
@@ -73,7 +74,7 @@ impl Position {
             self.generate_pseudo(out);
         }
         self.append_special(out);
-        if self.variant.geometry().files_wrap {
+        if self.variant.dedup {
             out.dedup_moves();
         }
         self.retain_legal(out);
@@ -109,6 +110,12 @@ impl Position {
     }
 
     pub(crate) fn generate_pseudo(&self, out: &mut MoveList) {
+        self.generate_pseudo_where(|_, _| true, out);
+    }
+
+    /// The pseudo-legal moves of the pieces `keep` accepts (by square and kind), and castling.
+    #[inline(always)]
+    pub(crate) fn generate_pseudo_where(&self, keep: impl Fn(Square, u8) -> bool, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
         let board = self.board_to_move();
@@ -118,14 +125,74 @@ impl Position {
                 continue;
             }
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
-            for p in &v.patterns[us.index()][kind as usize] {
+            if !keep(from, kind) {
+                continue;
+            }
+            for p in &v.plain_patterns[us.index()][kind as usize] {
                 if self.condition_holds(p.condition, from, us) {
                     self.walk_pattern(from, kind, p, out);
                 }
             }
         }
+        if v.special_kinds != 0 {
+            self.generate_special_pieces(&keep, out);
+        }
         if v.spec().rules.castling.is_some() {
             self.generate_castling(out);
+        }
+    }
+
+    /// The moves of the pieces with a hop or a pattern barred from a rank (kept out of the
+    /// plain loop above, which stays as lean as it was).
+    #[inline(never)]
+    fn generate_special_pieces(&self, keep: &impl Fn(Square, u8) -> bool, out: &mut MoveList) {
+        let v = &*self.variant;
+        let board = self.board_to_move();
+        let cells_per_board = v.geometry().cells_per_board();
+        for from in self.occupied[self.side.index()].iter() {
+            let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
+            let on_board = board.is_none_or(|b| from.index() / cells_per_board == b);
+            if v.special_kinds & (1 << kind) != 0 && on_board && keep(from, kind) {
+                self.walk_special_piece(from, kind, out);
+            }
+        }
+    }
+
+    /// The moves of one piece with a hop or a pattern barred from a rank.
+    fn walk_special_piece(&self, from: Square, kind: u8, out: &mut MoveList) {
+        let us = self.side;
+        for p in &self.variant.patterns[us.index()][kind as usize] {
+            if !self.condition_holds(p.condition, from, us) {
+                continue;
+            }
+            if p.is_special() {
+                self.walk_special(from, kind, p, out);
+            } else {
+                self.walk_pattern(from, kind, p, out);
+            }
+        }
+    }
+
+    /// A hop, or a pattern barred from a rank: its moves, without those ending on that rank.
+    fn walk_special(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+        let start = out.len();
+        if p.hop() {
+            self.walk_hop(from, kind, p, out);
+        } else {
+            self.walk_pattern(from, kind, p, out);
+        }
+        let barred = p.barred();
+        if barred != NO_RANK {
+            let g = self.variant.geometry();
+            let mut i = start;
+            while i < out.len() {
+                let lands_barred = out.as_slice()[i].to().is_some_and(|to| g.relative_rank(to, self.side) == barred);
+                if lands_barred {
+                    out.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
         }
     }
 
@@ -186,42 +253,22 @@ impl Position {
         }
     }
 
-    /// Whether a piece of `kind` ending on `to` must promote.
+    /// Whether a piece of `kind` ending on `to` must or may promote.
     #[inline]
     pub(crate) fn promotes(&self, kind: u8, to: Square, on_token_blocking: bool) -> bool {
-        let v = &*self.variant;
-        match &v.piece(kind).promotion {
-            None => false,
-            Some(promo) => {
-                !on_token_blocking && v.geometry().relative_rank(to, self.side) >= v.geometry().ranks - promo.zone_ranks
-            }
-        }
+        self.promotion_here(kind, to, on_token_blocking) != PromotionHere::None
     }
 
     #[inline(always)]
-    fn push_with_promotions(&self, from: Square, to: Square, kind: u8, token_blocks: bool, out: &mut MoveList) {
-        self.push_each_promotion(kind, to, token_blocks, out, |promotion| Move::Normal { from, to, promotion });
-    }
-
-    /// Pushes `make(None)`, or `make(Some(piece))` for every piece a promotion on `to` may
-    /// choose.
-    #[inline(always)]
-    pub(crate) fn push_each_promotion(
+    pub(crate) fn push_with_promotions(
         &self,
-        kind: u8,
+        from: Square,
         to: Square,
+        kind: u8,
         token_blocks: bool,
         out: &mut MoveList,
-        make: impl Fn(Option<u8>) -> Move,
     ) {
-        match &self.variant.piece(kind).promotion {
-            Some(promo) if self.promotes(kind, to, token_blocks) => {
-                for &choice in &promo.choices {
-                    out.push(make(Some(choice)));
-                }
-            }
-            _ => out.push(make(None)),
-        }
+        self.push_each_promotion(kind, to, token_blocks, out, |promotion| Move::Normal { from, to, promotion });
     }
 
     /// A pattern reached a square holding a token: generate what the token's effect on this
@@ -291,9 +338,33 @@ impl Position {
         self.push_each_promotion(kind, exit, blocks, out, |promotion| Move::Transit { from, entry, exit, promotion });
     }
 
+    /// The piece that castles as the king for `side`, on whatever rank the setup put it
+    /// (its rooks stand on that rank): the one nearest its own first rank if there are several.
+    pub(crate) fn castling_king(&self, side: Side) -> Option<Square> {
+        let v = &*self.variant;
+        let g = v.geometry();
+        let mut best: Option<(u8, Square)> = None;
+        for sq in self.occupied[side.index()].iter() {
+            if v.castle_king_mask & (1 << code_kind(self.cells[sq.index()] & PIECE_BITS)) == 0 {
+                continue;
+            }
+            let rank = g.relative_rank(sq, side);
+            if rank == 0 {
+                return Some(sq);
+            }
+            if best.is_none_or(|(r, _)| rank < r) {
+                best = Some((rank, sq));
+            }
+        }
+        best.map(|(_, sq)| sq)
+    }
+
     pub(crate) fn generate_castling(&self, out: &mut MoveList) {
         let us = self.side;
-        let Some(king) = self.royal_square(us) else { return };
+        if self.castling[us.index()] == [None, None] {
+            return;
+        }
+        let Some(king) = self.castling_king(us) else { return };
         if self.board_to_move().is_some_and(|b| self.variant.geometry().board_of(king) != b) {
             return;
         }
@@ -332,7 +403,7 @@ impl Position {
     }
 
     /// Keeps the legal moves of `list`.
-    fn retain_legal(&mut self, list: &mut MoveList) {
+    pub(crate) fn retain_legal(&mut self, list: &mut MoveList) {
         if self.is_warped() {
             self.retain_warped_legal(list);
             return;
@@ -340,7 +411,7 @@ impl Position {
         let us = self.side;
         let them = us.opponent();
         let king = self.royal_square(us);
-        let simple = !self.variant.spec().links.link_check;
+        let simple = !self.variant.spec().links.link_check && !self.variant.hops;
         let fast = match king {
             Some(k) if simple => self.cells[k.index()] & TOKEN_FLAG == 0 && !self.is_attacked(k, them),
             _ => false,

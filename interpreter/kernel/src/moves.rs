@@ -9,24 +9,65 @@ use crate::spec::PieceId;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A step, slide or leap, capturing whatever enemy stands on `to`.
-    Normal { from: Square, to: Square, promotion: Option<PieceId> },
+    Normal {
+        /// Where the piece starts.
+        from: Square,
+        /// Where it ends.
+        to: Square,
+        /// The piece a pawn becomes, if it promotes.
+        promotion: Option<PieceId>,
+    },
     /// A multi-square pawn step that leaves `passed` as the en-passant square.
-    DoubleStep { from: Square, to: Square, passed: Square },
+    DoubleStep {
+        /// Where the pawn starts.
+        from: Square,
+        /// Where it ends.
+        to: Square,
+        /// The square it passed (the en-passant square).
+        passed: Square,
+    },
     /// A capture of the pawn that just double-stepped, landing on the en-passant square.
-    EnPassant { from: Square, to: Square },
+    EnPassant {
+        /// Where the capturing pawn starts.
+        from: Square,
+        /// The en-passant square it lands on.
+        to: Square,
+    },
     /// Castling, Chess960-style: the king and rook go to their declared files.
-    Castle { king: Square, rook: Square },
+    Castle {
+        /// The king's square.
+        king: Square,
+        /// The square of the rook it castles with.
+        rook: Square,
+    },
     /// Entering a token on `entry` (capturing an enemy there) and leaving by `exit`.
-    Transit { from: Square, entry: Square, exit: Square, promotion: Option<PieceId> },
+    Transit {
+        /// Where the piece starts.
+        from: Square,
+        /// The token square it enters.
+        entry: Square,
+        /// The token square it leaves by and ends on.
+        exit: Square,
+        /// The piece a pawn becomes, if it promotes.
+        promotion: Option<PieceId>,
+    },
     /// Declaring intent to teleport (nothing moves).
     Intent,
     /// Taking a piece from a linked square to its link.
-    Teleport { from: Square, to: Square },
+    Teleport {
+        /// The linked square the piece leaves.
+        from: Square,
+        /// Its link, where the piece lands.
+        to: Square,
+    },
     /// A lost turn.
     Pass,
     /// A special move supplied by the variant (see [`crate::special`]): an id into the
     /// variant's table of special moves, which holds its notation and effects.
-    Special { id: u32 },
+    Special {
+        /// The move's index in the variant's table of special moves.
+        id: u32,
+    },
 }
 
 impl Move {
@@ -56,6 +97,7 @@ impl Move {
         }
     }
 
+    /// The piece a promoting pawn becomes, if the move promotes.
     pub fn promotion(self) -> Option<PieceId> {
         match self {
             Move::Normal { promotion, .. } | Move::Transit { promotion, .. } => promotion,
@@ -81,10 +123,12 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// An empty list with room for a position's moves.
     pub fn new() -> MoveList {
         MoveList { moves: Vec::with_capacity(MAX_MOVES) }
     }
 
+    /// Empties the list (its room is kept).
     #[inline]
     pub fn clear(&mut self) {
         self.moves.clear();
@@ -96,15 +140,18 @@ impl MoveList {
         self.moves.push(mv);
     }
 
+    /// How many moves the list holds.
     #[inline]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
+    /// Whether the list holds no move.
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
 
+    /// Keeps the first `len` moves.
     pub fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);
     }
@@ -122,24 +169,29 @@ impl MoveList {
         self.moves.truncate(kept);
     }
 
+    /// Takes out the move at `index`, the last one taking its place.
     #[inline]
     pub fn swap_remove(&mut self, index: usize) -> Move {
         self.moves.swap_remove(index)
     }
 
+    /// The moves.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves
     }
 
+    /// The moves, to reorder.
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
         &mut self.moves
     }
 
+    /// The moves, in order.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
 
+    /// Whether the list holds `mv`.
     pub fn contains(&self, mv: &Move) -> bool {
         self.as_slice().contains(mv)
     }

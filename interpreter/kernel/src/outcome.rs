@@ -9,22 +9,27 @@ use crate::spec::StalemateRule;
 /// The state of play in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
+    /// The game goes on.
     Ongoing,
     /// The side to move is checkmated.
     Checkmate {
+        /// The side that gave mate.
         winner: Side,
     },
     /// The side to move has no legal move and is not in check.
     Stalemate {
+        /// What stalemate means in this variant.
         rule: StalemateRule,
     },
     /// A drawn end other than stalemate (HP8: both checkmated in one turn, both passed).
     Draw {
+        /// Why, in words (`both players passed`).
         reason: &'static str,
     },
 }
 
 impl Status {
+    /// Whether the game has ended (a stalemate that passes the turn has not).
     pub fn is_over(self) -> bool {
         match self {
             Status::Ongoing => false,
@@ -51,7 +56,9 @@ impl Status {
 /// A draw the side to move may claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawClaim {
+    /// The 50-move rule: 50 moves of each side with no capture and no pawn move.
     FiftyMoves,
+    /// Threefold repetition of the position (tokens, holes and timers included, K7).
     Repetition,
 }
 
@@ -62,7 +69,7 @@ impl Position {
             return self.turn_status();
         }
         let mut scratch = MoveList::new();
-        let mut probe = self.clone();
+        let mut probe = self.clone_without_history();
         if probe.count_legal(&mut scratch) > 0 {
             return Status::Ongoing;
         }
@@ -100,7 +107,7 @@ impl Position {
     /// The number of legal actions `side` has this turn (a forced pass counts as none), and
     /// whether having none would be checkmate.
     fn turn_prospects(&self, side: Side) -> (usize, bool) {
-        let mut probe = self.clone();
+        let mut probe = self.clone_without_history();
         probe.side = side;
         let mut list = MoveList::new();
         probe.generate_legal(&mut list);

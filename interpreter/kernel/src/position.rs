@@ -37,7 +37,9 @@ pub(crate) const fn code_kind(code: u8) -> PieceId {
 /// A piece of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub side: Side,
+    /// Which kind of piece (an index into the variant's pieces).
     pub kind: PieceId,
 }
 
@@ -45,8 +47,11 @@ pub struct Piece {
 /// before it disappears (0 = no timer).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct TokenStack {
+    /// Which kind of token (an index into the variant's tokens).
     pub kind: TokenId,
+    /// How many tokens lie on the square (1..255).
     pub count: u8,
+    /// Plies the stack still lasts (0: for good).
     pub timer: u16,
 }
 
@@ -151,23 +156,28 @@ impl Position {
         Position::from_fen(variant, variant.start_fen()).expect("the start position was checked when compiling")
     }
 
+    /// The compiled variant the position belongs to.
     pub fn variant(&self) -> &Arc<Variant> {
         &self.variant
     }
 
+    /// The variant's boards.
     pub fn geometry(&self) -> &Geometry {
         self.variant.geometry()
     }
 
+    /// The side to move (on two boards: the side whose action comes next).
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
+    /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = self.cells[sq.index()] & PIECE_BITS;
         (code != 0).then(|| Piece { side: code_side(code), kind: code_kind(code) })
     }
 
+    /// The token stack on `sq`, if any.
     pub fn tokens_at(&self, sq: Square) -> Option<TokenStack> {
         let t = self.tokens[sq.index()];
         (t.count > 0).then_some(t)
@@ -183,18 +193,22 @@ impl Position {
         self.occupied[side.index()].iter().map(move |sq| (sq, self.piece_at(sq).expect("occupied squares hold pieces")))
     }
 
+    /// Which rooks still keep a castling right, per side: `[side][0 = short, 1 = long]`.
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }
 
+    /// The en-passant square and the pawn it takes, if a pawn just double-stepped.
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.ep
     }
 
+    /// Plies since the last capture or pawn move (the 50-move clock).
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
     }
 
+    /// The move number, starting at 1 and counted up after Black moves.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
@@ -209,6 +223,7 @@ impl Position {
         self.last.map(crate::played::LastMove::played)
     }
 
+    /// The position's Zobrist hash (every token, hole and timer included).
     pub fn hash(&self) -> u64 {
         self.hash
     }
@@ -403,12 +418,34 @@ impl Position {
     }
 
     /// A copy of the position without the hashes of the positions before it (repetition
-    /// counts start again from the copy): costs the same whatever the game's length.
-    pub fn clone_without_history(&mut self) -> Position {
-        let history = std::mem::take(&mut self.history);
-        let copy = self.clone();
-        self.history = history;
-        copy
+    /// counts start again from the copy): costs the same whatever the game's length. What
+    /// the kernel tries moves on (legality, status, check marks), which never reads them.
+    pub fn clone_without_history(&self) -> Position {
+        // Every field but `history`: keep in step with the struct.
+        Position {
+            variant: Arc::clone(&self.variant),
+            cells: self.cells.clone(),
+            tokens: self.tokens.clone(),
+            occupied: self.occupied.clone(),
+            token_squares: self.token_squares.clone(),
+            unmoved: self.unmoved.clone(),
+            side: self.side,
+            castling: self.castling,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            ply: self.ply,
+            hash: self.hash,
+            token_log: self.token_log.clone(),
+            last: self.last,
+            piece_log: self.piece_log.clone(),
+            history: Vec::new(),
+            timed: self.timed,
+            obliged: self.obliged,
+            pending: self.pending,
+            ep_boards: self.ep_boards,
+            turn_undos: self.turn_undos.clone(),
+        }
     }
 
     /// How many earlier positions [`Position::repetitions`] can still compare with: the

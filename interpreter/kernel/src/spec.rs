@@ -92,6 +92,29 @@ pub struct Pattern {
     pub mode: PatternMode,
     pub condition: PatternCondition,
     pub en_passant: EpRole,
+    /// A hop (a grasshopper's move): along the line over empty squares to the first piece
+    /// (the hurdle, of either side), landing on the square right behind it. `range` is then 0.
+    pub hop: bool,
+    /// The pattern never ends a move on this rank, counted from the mover's side (0 = its
+    /// first rank): `not onto rank N`. It captures nothing there either.
+    pub barred_rank: Option<u8>,
+}
+
+impl Pattern {
+    /// A pattern that moves or captures, always, with no en-passant part, no hop, no barred
+    /// rank.
+    pub const fn new(dx: i8, dy: i8, range: u8, mode: PatternMode) -> Pattern {
+        Pattern {
+            dx,
+            dy,
+            range,
+            mode,
+            condition: PatternCondition::Always,
+            en_passant: EpRole::None,
+            hop: false,
+            barred_rank: None,
+        }
+    }
 }
 
 /// Whether a pattern moves to empty squares, captures, or both.
@@ -137,10 +160,40 @@ pub enum EpRole {
 /// Promotion on reaching the far ranks.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PromotionSpec {
-    /// How many of the mover's last ranks form the zone (1 = the last rank only).
+    /// How many of the mover's last ranks form the zone where promotion is compulsory
+    /// (1 = the last rank only).
     pub zone_ranks: u8,
-    /// Pieces it may promote to; promotion is compulsory in the zone.
+    /// Pieces it may promote to, for both sides unless `side_choices` gives a side its own.
     pub choices: Vec<PieceId>,
+    /// A side's own list (`[white, black]`), replacing `choices` for that side.
+    pub side_choices: [Option<Vec<PieceId>>; 2],
+    /// How many last ranks form the zone where promotion is optional (0: none); the
+    /// compulsory zone lies inside it.
+    pub optional_ranks: u8,
+    /// Only to a kind the player has fewer of than the setup gave it (a piece it has lost).
+    pub only_lost: bool,
+    /// Also compulsory on the last existing square of a file, where permanent holes (tokens
+    /// that are impassable or absent and have no lifetime) fill every square beyond it.
+    pub at_last_existing_square: bool,
+}
+
+impl PromotionSpec {
+    /// Compulsory promotion in the last `zone_ranks` ranks to `choices`, for both sides.
+    pub fn new(zone_ranks: u8, choices: Vec<PieceId>) -> PromotionSpec {
+        PromotionSpec {
+            zone_ranks,
+            choices,
+            side_choices: [None, None],
+            optional_ranks: 0,
+            only_lost: false,
+            at_last_existing_square: false,
+        }
+    }
+
+    /// The pieces `side` (0 = White, 1 = Black) may promote to.
+    pub fn choices_for(&self, side: usize) -> &[PieceId] {
+        self.side_choices[side].as_deref().unwrap_or(&self.choices)
+    }
 }
 
 /// A piece's part in castling.
@@ -170,6 +223,19 @@ pub struct RulesSpec {
     pub fifty_move: Option<u16>,
     /// Draw claimable when a position occurs this many times.
     pub repetition: Option<u8>,
+    /// How many royal pieces a side has.
+    pub royals: RoyalRule,
+}
+
+/// How many royal pieces a side has, and so what check means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RoyalRule {
+    /// Exactly one per side in every position (orthodox).
+    #[default]
+    ExactlyOne,
+    /// Any number, none included: a move may leave none of the mover's royal pieces
+    /// attacked; a side with none is never in check.
+    AnyNumber,
 }
 
 /// Castling, declared Chess960-style: the king and rook go to fixed files of their rank,

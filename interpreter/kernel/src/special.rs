@@ -30,20 +30,53 @@ pub const MAX_EFFECTS: usize = 64;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Effect {
     /// The piece on `from` goes to `to`; an enemy non-royal piece there is captured.
-    MovePiece { from: Square, to: Square },
+    MovePiece {
+        /// Where the piece stands.
+        from: Square,
+        /// Where it goes.
+        to: Square,
+    },
     /// A new piece on an empty square.
-    PlacePiece { square: Square, piece: Piece },
+    PlacePiece {
+        /// The empty square.
+        square: Square,
+        /// The piece placed.
+        piece: Piece,
+    },
     /// A non-royal piece leaves the board.
-    RemovePiece { square: Square },
+    RemovePiece {
+        /// Where it stands.
+        square: Square,
+    },
     /// One token of `kind` on `square` (stacking on its own kind), with a lifetime in plies
     /// (`None`: the kind's declared lifetime).
-    PlaceToken { square: Square, kind: TokenId, plies: Option<u16> },
+    PlaceToken {
+        /// Where the token goes.
+        square: Square,
+        /// Its kind.
+        kind: TokenId,
+        /// Its lifetime in plies, if not the kind's own.
+        plies: Option<u16>,
+    },
     /// One token of the stack on `from` goes to `to`.
-    MoveToken { from: Square, to: Square },
+    MoveToken {
+        /// The stack it leaves.
+        from: Square,
+        /// Where it goes.
+        to: Square,
+    },
     /// Every token on `square` goes.
-    RemoveToken { square: Square },
+    RemoveToken {
+        /// The square cleared.
+        square: Square,
+    },
     /// The stack on `square` lasts `plies` more plies (0: for good).
-    SetTimer { square: Square, plies: u16 },
+    SetTimer {
+        /// The stack's square.
+        square: Square,
+        /// Plies it lasts from now.
+        plies: u16,
+    },
 }
 
 /// Why a token cannot join a stack: it holds the most tokens one square can hold (255).
@@ -59,6 +92,7 @@ pub struct SpecialMove {
 /// Why a special move cannot be built or played in a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpecialError {
+    /// What is wrong, in words.
     pub message: String,
 }
 
@@ -104,6 +138,7 @@ impl SpecialMove {
         self.notation.split('@').next().unwrap_or_default()
     }
 
+    /// What the move does, in order.
     pub fn effects(&self) -> &[Effect] {
         &self.effects
     }
@@ -147,6 +182,7 @@ struct Interned {
 }
 
 impl SpecialTable {
+    /// An empty table whose moves come from `source`.
     pub fn new(source: Box<dyn SpecialSource>) -> SpecialTable {
         SpecialTable { source, interned: RwLock::new(Interned::default()) }
     }

@@ -33,6 +33,50 @@ pub(crate) struct CompiledPattern {
     pub mode: PatternMode,
     pub condition: PatternCondition,
     pub en_passant: EpRole,
+    /// What the plain walk along the ray does not do, packed in one byte so the pattern
+    /// stays small: `HOP_BIT` for a hop (see [`Pattern::hop`]), and in the low bits the rank
+    /// (from the mover's side) the pattern never ends a move on, plus one (0: none).
+    pub extra: u8,
+}
+
+/// The `extra` bit of a hop.
+const HOP_BIT: u8 = 0x80;
+
+/// No barred rank.
+pub(crate) const NO_RANK: u8 = u8::MAX;
+
+impl CompiledPattern {
+    /// Whether the pattern needs more than the plain walk along its ray (a hop, a barred
+    /// rank).
+    #[inline]
+    pub(crate) fn is_special(&self) -> bool {
+        self.extra != 0
+    }
+
+    /// Whether the pattern is a hop.
+    #[inline]
+    pub(crate) fn hop(&self) -> bool {
+        self.extra & HOP_BIT != 0
+    }
+
+    /// The rank the pattern never ends a move on, or `NO_RANK`.
+    #[inline]
+    pub(crate) fn barred(&self) -> u8 {
+        match self.extra & !HOP_BIT {
+            0 => NO_RANK,
+            r => r - 1,
+        }
+    }
+}
+
+/// Hoppers of one side that capture onto a square: those of `kinds` whose hop runs along
+/// direction `dir` (a hurdle right before the square, the hopper further back), unless the
+/// square lies on their barred rank.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HopAttack {
+    pub dir: u8,
+    pub kinds: u32,
+    pub barred: u8,
 }
 
 /// A variant compiled into tables. Build it with [`Variant::compile`].
@@ -46,6 +90,9 @@ pub struct Variant {
     pub(crate) rays: Vec<Square>,
     /// `patterns[side][piece]`.
     pub(crate) patterns: [Vec<Vec<CompiledPattern>>; 2],
+    /// `patterns`, left empty for the kinds in `special_kinds` (plain generation walks these;
+    /// the special kinds are walked apart).
+    pub(crate) plain_patterns: [Vec<Vec<CompiledPattern>>; 2],
     /// Attack masks: `attack_masks[((side * dirs) + dir) * (MAX_REACH + 1) + k]` holds the
     /// piece kinds of `side` that capture onto a square from `k` squares along `dir`.
     pub(crate) attack_masks: Vec<u32>,
@@ -56,6 +103,26 @@ pub struct Variant {
     /// attack it through (its slider rays, blockers ignored), as bit words per square.
     pub(crate) line_masks: [Vec<u64>; 2],
     pub(crate) royal_mask: u32,
+    /// The piece kinds that castle as the king.
+    pub(crate) castle_king_mask: u32,
+    /// The piece kinds with a hop or a barred rank among their patterns.
+    pub(crate) special_kinds: u32,
+    /// The piece kinds whose promotion has an optional zone or promotes at the end of a file.
+    pub(crate) promotion_extras: u32,
+    /// Per relative rank of the target (from the attacker's side), attack masks laid out as
+    /// `attack_masks`, without the patterns barred from that rank; empty unless some pattern
+    /// has a barred rank.
+    pub(crate) rank_masks: Vec<u32>,
+    /// Per side, the hoppers that capture (empty unless some piece hops).
+    pub(crate) hop_attacks: [Vec<HopAttack>; 2],
+    /// Some piece hops: every move is judged by the full legality test (any move may add or
+    /// remove a hurdle in front of a royal piece).
+    pub(crate) hops: bool,
+    /// Two patterns of one piece may reach one square with the same move (a cylinder board,
+    /// a hop beside other movement): generation drops the repeats (K6).
+    pub(crate) dedup: bool,
+    /// `setup_counts[side][piece]`: how many pieces of the kind the setup gives the side.
+    pub(crate) setup_counts: [[u8; MAX_PIECES]; 2],
     /// What each token kind does (the one model of square effects), by kind.
     pub(crate) effects: Vec<TokenEffects>,
     /// True when some token changes geometry (absent squares, tunnels, wrapping): the
@@ -94,10 +161,19 @@ impl Variant {
         let shared = Arc::new(variant);
         // A setup is authored: what a given position may leave out with a warning (K8) is
         // an error here.
+        let mut setup_counts = [[0u8; MAX_PIECES]; 2];
         let problem = match Position::from_fen_with_warnings(&shared, &fen) {
             Err(e) => Some(e.to_string()),
             Ok((_, warnings)) if !warnings.is_empty() => Some(warnings.join("; ")),
-            Ok(_) => None,
+            Ok((start, _)) => {
+                for side in Side::BOTH {
+                    for (_, piece) in start.pieces_of(side) {
+                        let count = &mut setup_counts[side.index()][piece.kind as usize];
+                        *count = count.saturating_add(1);
+                    }
+                }
+                None
+            }
         };
         if let Some(problem) = problem {
             errors.push(SpecError::of(
@@ -108,6 +184,7 @@ impl Variant {
             return Err(errors);
         }
         let mut variant = Arc::try_unwrap(shared).expect("no position outlives the check");
+        variant.setup_counts = setup_counts;
         variant.start_fen = variant.start_fen_with_tokens();
         Ok(variant)
     }
@@ -143,10 +220,11 @@ impl Variant {
                         CompiledPattern {
                             dir,
                             skip: 0,
-                            range: p.range,
+                            range: if p.hop { 0 } else { p.range },
                             mode: p.mode,
                             condition: p.condition,
                             en_passant: p.en_passant,
+                            extra: if p.hop { HOP_BIT } else { 0 } | p.barred_rank.map_or(0, |r| (r & 0x1F) + 1),
                         }
                     })
                     .collect();
@@ -155,10 +233,23 @@ impl Variant {
         }
         let (ray_index, rays) = build_rays(&geometry, &dirs);
         let royal_mask = spec.pieces.iter().enumerate().filter(|(_, p)| p.royal).fold(0u32, |m, (i, _)| m | 1 << i);
+        let castle_king_mask = spec
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.castling == CastleRole::King)
+            .fold(0u32, |m, (i, _)| m | 1 << i);
+        let special_kinds = kinds_where(&spec.pieces, |p| p.patterns.iter().any(|q| q.hop || q.barred_rank.is_some()));
+        let promotion_extras = kinds_where(&spec.pieces, |p| {
+            p.promotion.as_ref().is_some_and(|q| q.optional_ranks > 0 || q.at_last_existing_square)
+        });
         let effects: Vec<TokenEffects> = spec.tokens.iter().map(TokenEffects::compile).collect();
         let warped = effects.iter().any(TokenEffects::is_absent);
         let uses_first_move =
             spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
+        let hops = spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.hop);
+        let dedup =
+            geometry.files_wrap || spec.pieces.iter().any(|p| p.patterns.iter().any(|q| q.hop) && p.patterns.len() > 1);
         let links = spec
             .links
             .pairs
@@ -172,12 +263,26 @@ impl Variant {
             dirs,
             ray_index,
             rays,
+            plain_patterns: patterns.clone().map(|side| {
+                side.into_iter()
+                    .enumerate()
+                    .map(|(kind, list)| if special_kinds & (1 << kind) != 0 { Vec::new() } else { list })
+                    .collect()
+            }),
             patterns,
             attack_masks: Vec::new(),
             attack_dirs: [Vec::new(), Vec::new()],
             line_masks: [Vec::new(), Vec::new()],
             slider_dirs: [Vec::new(), Vec::new()],
             royal_mask,
+            castle_king_mask,
+            special_kinds,
+            promotion_extras,
+            rank_masks: Vec::new(),
+            hop_attacks: [Vec::new(), Vec::new()],
+            hops,
+            dedup,
+            setup_counts: [[0; MAX_PIECES]; 2],
             effects,
             warped,
             warp_next: Vec::new(),
@@ -192,6 +297,8 @@ impl Variant {
             fast: None,
         };
         variant.build_attack_tables();
+        variant.build_rank_masks();
+        variant.build_hop_attacks();
         variant.build_line_masks();
         variant.build_warp_tables();
         variant.fast = crate::fast::eligible::fast_rules(&variant).map(Box::new);
@@ -247,7 +354,9 @@ impl Variant {
         self.attack_masks = vec![0; 2 * ndirs * stride];
         for side in Side::BOTH {
             for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
-                for p in patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always) {
+                for p in
+                    patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always && !p.hop())
+                {
                     let (dx, dy) = self.dirs[p.dir as usize];
                     let back =
                         self.dirs.iter().position(|&d| d == (-dx, -dy)).expect("reverse directions are registered");
@@ -272,6 +381,76 @@ impl Variant {
             self.attack_dirs[side.index()] = walk;
             self.slider_dirs[side.index()] = sliders;
         }
+    }
+
+    /// Attack masks per relative rank of the target, without the patterns barred from it.
+    fn build_rank_masks(&mut self) {
+        let barred = self.patterns.iter().flatten().flatten().any(|p| p.barred() != NO_RANK);
+        if !barred {
+            return;
+        }
+        let ndirs = self.dirs.len();
+        let stride = MAX_REACH + 1;
+        let table = 2 * ndirs * stride;
+        let ranks = usize::from(self.geometry.ranks);
+        let mut masks = vec![0u32; ranks * table];
+        for side in Side::BOTH {
+            for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
+                let capturing =
+                    patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always);
+                for p in capturing.filter(|p| !p.hop()) {
+                    let back = self.dir_index_reverse(p.dir);
+                    let reach = if p.range == 0 { MAX_REACH } else { (p.range as usize).min(MAX_REACH) };
+                    for rank in (0..ranks).filter(|&r| r != usize::from(p.barred())) {
+                        for k in 1..=reach {
+                            masks[rank * table + (side.index() * ndirs + back) * stride + k] |= 1 << piece;
+                        }
+                    }
+                }
+            }
+        }
+        self.rank_masks = masks;
+    }
+
+    /// The hoppers of each side, grouped by direction and barred rank.
+    fn build_hop_attacks(&mut self) {
+        for side in Side::BOTH {
+            let mut list: Vec<HopAttack> = Vec::new();
+            for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
+                let hops =
+                    patterns.iter().filter(|p| p.hop() && p.mode.captures() && p.condition == PatternCondition::Always);
+                for p in hops {
+                    match list.iter_mut().find(|h| h.dir == p.dir && h.barred == p.barred()) {
+                        Some(h) => h.kinds |= 1 << piece,
+                        None => list.push(HopAttack { dir: p.dir, kinds: 1 << piece, barred: p.barred() }),
+                    }
+                }
+            }
+            self.hop_attacks[side.index()] = list;
+        }
+    }
+
+    fn dir_index_reverse(&self, dir: u8) -> usize {
+        let (dx, dy) = self.dirs[dir as usize];
+        self.dirs.iter().position(|&d| d == (-dx, -dy)).expect("reverse directions are registered")
+    }
+
+    /// The attack masks that apply to a target on `target` attacked by `by`: the plain table,
+    /// or the one of the target's rank when some pattern has a barred rank.
+    #[inline]
+    pub(crate) fn attack_masks_at(&self, by: Side, target: Square) -> &[u32] {
+        if self.rank_masks.is_empty() {
+            return &self.attack_masks;
+        }
+        let table = self.attack_masks.len();
+        let rank = usize::from(self.geometry.relative_rank(target, by));
+        &self.rank_masks[rank * table..(rank + 1) * table]
+    }
+
+    /// How many pieces of `kind` the setup gives `side`.
+    #[inline]
+    pub(crate) fn setup_count(&self, side: Side, kind: u8) -> u8 {
+        self.setup_counts[side.index()][kind as usize]
     }
 
     /// The squares on a slider line through each square, per attacking side.
@@ -433,13 +612,22 @@ impl Variant {
     }
 }
 
+/// The mask of the piece kinds for which `pred` holds.
+fn kinds_where(pieces: &[PieceSpec], pred: impl Fn(&PieceSpec) -> bool) -> u32 {
+    pieces.iter().enumerate().filter(|(_, p)| pred(p)).fold(0u32, |m, (i, _)| m | 1 << i)
+}
+
 /// Marks the squares each pattern shares with an earlier unconditional pattern of the same
 /// direction whose mode covers it.
 fn with_overlaps_skipped(mut patterns: Vec<CompiledPattern>) -> Vec<CompiledPattern> {
     for j in 0..patterns.len() {
         let later = patterns[j];
+        if later.hop() {
+            continue;
+        }
         let covered = patterns[..j]
             .iter()
+            .filter(|p| !p.is_special())
             .filter(|p| p.dir == later.dir && p.condition == PatternCondition::Always && covers(p.mode, later.mode))
             .filter(|p| p.en_passant == EpRole::None || p.en_passant == later.en_passant)
             .map(|p| if p.range == 0 { u8::MAX } else { p.range })
@@ -556,7 +744,7 @@ fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
             "at most 15 kinds of token are supported",
         ));
     }
-    if !spec.pieces.iter().any(|p| p.royal) {
+    if spec.rules.royals == RoyalRule::ExactlyOne && !spec.pieces.iter().any(|p| p.royal) {
         errors.push(SpecError::of(
             SpecErrorKind::Missing,
             SpecSubject::Variant,
@@ -607,6 +795,31 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
                 format!("the {} has a pattern that does not move", piece.name),
             ));
         }
+        if p.hop && p.en_passant != EpRole::None {
+            errors.push(SpecError::of(
+                SpecErrorKind::Inconsistent,
+                subject.clone(),
+                format!("the {} hops, and a hop takes no part in en passant", piece.name),
+            ));
+        }
+        if (p.hop || p.barred_rank.is_some()) && spec.tokens.iter().any(|t| t.movement == TokenMovement::Absent) {
+            let what = if p.hop { "hops" } else { "has a barred rank (`not onto rank N`)" };
+            errors.push(SpecError::of(
+                SpecErrorKind::Inconsistent,
+                subject.clone(),
+                format!(
+                    "the {} {what}, which the engine does not combine with absent tokens (skipped squares)",
+                    piece.name
+                ),
+            ));
+        }
+        if p.barred_rank.is_some_and(|r| r >= spec.board.ranks) {
+            errors.push(SpecError::of(
+                SpecErrorKind::OutOfRange,
+                subject.clone(),
+                format!("the {} is barred from a rank off the board", piece.name),
+            ));
+        }
         if p.dx.unsigned_abs() >= MAX_SIDE || p.dy.unsigned_abs() >= MAX_SIDE {
             errors.push(SpecError::of(
                 SpecErrorKind::OutOfRange,
@@ -616,35 +829,64 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
         }
     }
     if let Some(promo) = &piece.promotion {
-        if promo.choices.is_empty() {
+        check_promotion(spec, piece, promo, subject, errors);
+    }
+}
+
+fn check_promotion(
+    spec: &VariantSpec,
+    piece: &PieceSpec,
+    promo: &PromotionSpec,
+    subject: SpecSubject,
+    errors: &mut Vec<SpecError>,
+) {
+    for side in Side::BOTH {
+        let choices = promo.choices_for(side.index());
+        if choices.is_empty() {
             errors.push(SpecError::of(
                 SpecErrorKind::Missing,
                 subject.clone(),
-                format!("the {} promotes but lists no piece", piece.name),
+                format!("the {} promotes but lists no piece for {side}", piece.name),
             ));
         }
-        for &c in &promo.choices {
+        for &c in choices {
             match spec.pieces.get(c as usize) {
                 None => errors.push(SpecError::of(
                     SpecErrorKind::Missing,
                     subject.clone(),
                     format!("the {} promotes to an unknown piece", piece.name),
                 )),
-                Some(p) if p.royal => errors.push(SpecError::of(
+                Some(p) if p.royal && spec.rules.royals == RoyalRule::ExactlyOne => errors.push(SpecError::of(
                     SpecErrorKind::Inconsistent,
                     subject.clone(),
-                    format!("the {} may not promote to a royal piece", piece.name),
+                    format!(
+                        "the {} may not promote to a royal piece (a side has exactly one; \
+                         `any number of royal pieces` allows it)",
+                        piece.name
+                    ),
                 )),
                 _ => {}
             }
         }
-        if promo.zone_ranks == 0 || promo.zone_ranks >= spec.board.ranks {
-            errors.push(SpecError::of(
-                SpecErrorKind::OutOfRange,
-                subject,
-                "a promotion zone must be at least one rank and less than the board",
-            ));
-        }
+    }
+    if promo.zone_ranks == 0 || promo.zone_ranks >= spec.board.ranks {
+        errors.push(SpecError::of(
+            SpecErrorKind::OutOfRange,
+            subject.clone(),
+            "a promotion zone must be at least one rank and less than the board",
+        ));
+    }
+    if promo.optional_ranks != 0
+        && (promo.optional_ranks <= promo.zone_ranks || promo.optional_ranks >= spec.board.ranks)
+    {
+        errors.push(SpecError::of(
+            SpecErrorKind::OutOfRange,
+            subject,
+            format!(
+                "an optional promotion zone must be deeper than the compulsory one ({} ranks) and less than the board",
+                promo.zone_ranks
+            ),
+        ));
     }
 }
 

@@ -36,7 +36,7 @@ impl Position {
         } else {
             self.generate_pseudo(&mut list);
         }
-        if self.variant.geometry().files_wrap {
+        if self.variant.dedup {
             list.dedup_moves();
         }
         list
@@ -284,15 +284,20 @@ impl Position {
     fn push_promoting_unique(&self, m: &mut Mover, to: Square, out: &mut MoveList) {
         let from = m.from;
         let start = m.scan_from(to, out);
-        if self.promotes(m.kind, to, false) {
-            let promo = self.variant.piece(m.kind).promotion.as_ref().expect("promotes() checked it");
-            for &choice in &promo.choices {
-                push_unique(out, start, Move::Normal { from, to, promotion: Some(choice) });
+        if start == out.len() {
+            self.push_each_promotion(m.kind, to, false, out, |promotion| Move::Normal { from, to, promotion });
+            return;
+        }
+        let before = out.len();
+        self.push_each_promotion(m.kind, to, false, out, |promotion| Move::Normal { from, to, promotion });
+        let mut i = before;
+        while i < out.len() {
+            let mv = out.as_slice()[i];
+            if out.as_slice()[start..before].contains(&mv) {
+                out.swap_remove(i);
+            } else {
+                i += 1;
             }
-        } else if start == out.len() {
-            out.push(Move::Normal { from, to, promotion: None });
-        } else {
-            push_unique(out, start, Move::Normal { from, to, promotion: None });
         }
     }
 

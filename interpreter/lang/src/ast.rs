@@ -2,7 +2,8 @@
 //! text it came from, so later stages can point at it. Nothing here is resolved: names are
 //! just names, squares are just letters and numbers.
 
-use holechess_kernel::spec::{CastleRole, Entry, Schedule, Stacking, StalemateRule, TokenMovement};
+use holechess_kernel::spec::{CastleRole, Entry, RoyalRule, Schedule, Stacking, StalemateRule, TokenMovement};
+use holechess_kernel::Side;
 
 /// Index of a source file in the [`crate::sources::SourceMap`].
 pub type FileId = usize;
@@ -138,6 +139,12 @@ pub enum PieceClause {
     PawnLike,
     Value(Spanned<u32>),
     Promotion(PromotionDecl),
+    /// `may promote in the last N ranks`.
+    OptionalPromotion(Spanned<u32>),
+    /// `promotes only to lost pieces`.
+    PromotionOnlyLost,
+    /// `promotes on the last existing square of its file`.
+    PromotionAtLastExisting,
     Castles(CastleRole),
     Movement(Movement),
 }
@@ -145,6 +152,8 @@ pub enum PieceClause {
 /// `promotes on the last rank to ...`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PromotionDecl {
+    /// `white promotes ...` / `black promotes ...`: the side the list is for (`None`: both).
+    pub side: Option<Side>,
     pub zone_ranks: Spanned<u32>,
     pub choices: Vec<Name>,
 }
@@ -168,6 +177,8 @@ pub enum MoveKind {
     Slide,
     Leap,
     Ride,
+    /// Over one hurdle, landing right behind it (a grasshopper).
+    Hop,
 }
 
 /// A direction group: kind of line and/or heading.
@@ -204,6 +215,10 @@ pub enum Modifier {
     FromRank(u32),
     SetsEnPassant,
     CapturesEnPassant,
+    /// `not onto rank N`, N counted from 1.
+    NotOntoRank(u32),
+    /// `not onto the last rank`.
+    NotOntoLastRank,
 }
 
 /// `token NAME` or `behaviour NAME` with its clauses.
@@ -290,6 +305,8 @@ pub enum Rule {
     /// `N-fold repetition`, or `None` when switched off.
     Repetition(Option<u32>),
     Turns(Schedule),
+    /// `any number of royal pieces` / `one royal piece per side`.
+    Royals(RoyalRule),
 }
 
 /// `short king g rook f, long king c rook d`.

@@ -11,7 +11,7 @@
 
 use std::collections::HashSet;
 
-use holechess_kernel::spec::CastleRole;
+use holechess_kernel::spec::{CastleRole, RoyalRule};
 
 use crate::ast::*;
 use crate::check_exits;
@@ -25,14 +25,18 @@ use crate::syntax;
 /// A declaration in the merged variant, with the file that declared it.
 #[derive(Clone, Debug)]
 pub struct Declared<T> {
+    /// The declaration.
     pub node: T,
+    /// Where it is written.
     pub span: Span,
+    /// The file that declares it.
     pub file: FileId,
 }
 
 /// Where a hook's rhai source ended up: its text and where the text lies.
 #[derive(Clone, Debug)]
 pub struct HookSource {
+    /// The rhai source.
     pub text: String,
     /// The file holding the text (the script for inline blocks, the `.rhai` file otherwise).
     pub file: FileId,
@@ -43,22 +47,34 @@ pub struct HookSource {
 /// A hook with its source resolved.
 #[derive(Clone, Debug)]
 pub struct CheckedHook {
+    /// The hook declaration.
     pub decl: HookDecl,
+    /// Its rhai source, when found.
     pub source: Option<HookSource>,
 }
 
 /// The merged variant: every declaration that is in force.
 #[derive(Clone, Debug, Default)]
 pub struct Scope {
+    /// The file checked first (the variant being loaded).
     pub root: FileId,
+    /// The `variant` header.
     pub header: Option<Declared<VariantDecl>>,
+    /// The boards.
     pub board: Option<Declared<BoardDecl>>,
+    /// The pieces, in declaration order (a redefinition keeps its place).
     pub pieces: Vec<Declared<PieceDecl>>,
+    /// The token kinds.
     pub tokens: Vec<Declared<TokenDecl>>,
+    /// The `behaves as` blocks that add to token kinds.
     pub behaviours: Vec<Declared<TokenDecl>>,
+    /// The start position.
     pub setup: Option<Declared<SetupDecl>>,
+    /// The rules in force.
     pub rules: Vec<Declared<Rule>>,
+    /// The links between squares.
     pub links: Option<Declared<Vec<Spanned<LinkClause>>>>,
+    /// The hooks, with their rhai sources.
     pub hooks: Vec<CheckedHook>,
 }
 
@@ -72,8 +88,10 @@ enum Role {
 
 /// Loads, parses and merges files, collecting problems.
 pub struct Checker {
+    /// Every file read, for diagnostics.
     pub sources: SourceMap,
     scripts: Vec<Script>,
+    /// The problems found so far.
     pub problems: Vec<Problem>,
     scope: Scope,
     /// Files being merged (for cycle detection).
@@ -527,8 +545,11 @@ pub fn rhai_functions(text: &str) -> Vec<String> {
 
 /// The result of checking: the sources read, the merged scope, and every problem found.
 pub struct Checked {
+    /// Every file read.
     pub sources: SourceMap,
+    /// The merged variant.
     pub scope: Scope,
+    /// Every problem found.
     pub problems: Vec<Problem>,
 }
 
@@ -626,17 +647,41 @@ impl Consistency<'_> {
             for clause in &piece.node.clauses {
                 self.piece_clause(&piece.node, clause, &names, geometry, problems);
             }
+            self.promotion_extras(&piece.node, problems);
         }
         let royal = self
             .scope
             .pieces
             .iter()
             .any(|piece| piece.node.clauses.iter().any(|clause| clause.node == PieceClause::Royal));
-        if !royal {
+        let any_number = self.scope.rules.iter().any(|rule| rule.node == Rule::Royals(RoyalRule::AnyNumber));
+        if !royal && !any_number {
             problems.push(
                 Problem::new(anchor, "the variant has no royal piece")
-                    .expecting("a piece with the clause `royal` (a king)"),
+                    .expecting("a piece with the clause `royal` (a king), or the rule `any number of royal pieces`"),
             );
+        }
+    }
+
+    /// The promotion clauses that need a `promotes ...` list of the piece.
+    fn promotion_extras(&self, piece: &PieceDecl, problems: &mut Vec<Problem>) {
+        let promotes = piece.clauses.iter().any(|clause| matches!(clause.node, PieceClause::Promotion(_)));
+        for clause in &piece.clauses {
+            let extra = matches!(
+                clause.node,
+                PieceClause::OptionalPromotion(_)
+                    | PieceClause::PromotionOnlyLost
+                    | PieceClause::PromotionAtLastExisting
+            );
+            if extra && !promotes {
+                problems.push(
+                    Problem::new(
+                        clause.span,
+                        format!("the {} has no promotion for this clause to change", piece.name.node),
+                    )
+                    .expecting("a `promotes on the last rank to ...` clause"),
+                );
+            }
         }
     }
 
@@ -666,6 +711,26 @@ impl Consistency<'_> {
                     problems.push(
                         Problem::new(promotion.zone_ranks.span, format!("a promotion zone of {zone} ranks"))
                             .expecting(format!("1 to {} ranks", geometry.ranks)),
+                    );
+                }
+            }
+            PieceClause::OptionalPromotion(zone) => {
+                let compulsory = piece
+                    .clauses
+                    .iter()
+                    .rev()
+                    .find_map(|clause| match &clause.node {
+                        PieceClause::Promotion(promotion) => Some(promotion.zone_ranks.node),
+                        _ => None,
+                    })
+                    .unwrap_or(1);
+                let ranks = u32::from(geometry.ranks);
+                if zone.node <= compulsory || (ranks > 0 && zone.node >= ranks) {
+                    problems.push(
+                        Problem::new(zone.span, format!("an optional promotion zone of {} ranks", zone.node))
+                            .expecting(format!(
+                                "more ranks than the compulsory zone ({compulsory}) and fewer than the board's {ranks}"
+                            )),
                     );
                 }
             }
@@ -714,6 +779,11 @@ impl Consistency<'_> {
 
     fn modifier(&self, piece: &PieceDecl, modifier: &Spanned<Modifier>, problems: &mut Vec<Problem>) {
         match modifier.node {
+            Modifier::NotOntoRank(rank) if rank == 0 || rank > 16 => {
+                problems.push(
+                    Problem::new(modifier.span, format!("rank {rank} is off the board")).expecting("a rank from 1"),
+                );
+            }
             Modifier::FromRank(rank) if rank == 0 || rank > 16 => {
                 problems.push(
                     Problem::new(modifier.span, format!("rank {rank} is off the board")).expecting("a rank from 1"),

@@ -28,13 +28,11 @@
 
 #[allow(missing_docs, reason = "AST nodes are named for the grammar rules they come from; documented per type")]
 pub mod ast;
-#[allow(missing_docs, reason = "the merged scope mirrors the AST; documented per type")]
 pub mod check;
 mod check_exits;
 pub mod diagnostic;
 mod hook_check;
 pub mod limits;
-#[allow(missing_docs, reason = "lowering internals shared with check; documented per type")]
 pub mod lower;
 pub mod policy;
 pub mod sources;

@@ -19,7 +19,9 @@ pub const DEFAULT_TOKEN_SYMBOL: char = '*';
 /// The boards' size and names, for placing squares.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Geometry {
+    /// Files per board.
     pub files: u8,
+    /// Ranks per board.
     pub ranks: u8,
     /// Board names; empty for one unnamed board.
     pub names: Vec<String>,
@@ -29,6 +31,7 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// The geometry a board declaration gives (sides clamped to 16).
     pub fn of(board: &BoardDecl) -> Geometry {
         let side = |n: u32| u8::try_from(n.min(16)).unwrap_or(16);
         let names: Vec<String> = board.names.iter().map(|name| name.node.clone()).collect();
@@ -56,6 +59,7 @@ impl Geometry {
         }
     }
 
+    /// How many boards (at least one).
     pub fn board_count(&self) -> usize {
         self.names.len().max(1)
     }
@@ -162,17 +166,19 @@ fn orientations(a: i8, b: i8) -> Vec<(i8, i8)> {
 }
 
 /// The patterns of one movement clause.
-fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>) -> Vec<Pattern> {
+fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>, ranks: u8) -> Vec<Pattern> {
     let Ok(vectors) = directions(movement) else {
         return Vec::new();
     };
     let range = match movement.kind {
         MoveKind::Step | MoveKind::Leap => 1,
+        MoveKind::Hop => 0,
         MoveKind::Slide | MoveKind::Ride => movement.limit.as_ref().map_or(0, |limit| limit.node.min(15) as u8),
     };
     let mut mode = PatternMode::MoveOrCapture;
     let mut condition = PatternCondition::Always;
     let mut en_passant = EpRole::None;
+    let mut barred_rank = None;
     for modifier in &movement.modifiers {
         match modifier.node {
             Modifier::MoveOnly => mode = PatternMode::MoveOnly,
@@ -185,9 +191,15 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>) -> Vec
             }
             Modifier::SetsEnPassant => en_passant = EpRole::Sets,
             Modifier::CapturesEnPassant => en_passant = EpRole::Captures,
+            Modifier::NotOntoRank(rank) => barred_rank = Some(rank.saturating_sub(1).min(255) as u8),
+            Modifier::NotOntoLastRank => barred_rank = Some(ranks.saturating_sub(1)),
         }
     }
-    vectors.into_iter().map(|(dx, dy)| Pattern { dx, dy, range, mode, condition, en_passant }).collect()
+    let hop = movement.kind == MoveKind::Hop;
+    vectors
+        .into_iter()
+        .map(|(dx, dy)| Pattern { condition, en_passant, hop, barred_rank, ..Pattern::new(dx, dy, range, mode) })
+        .collect()
 }
 
 // ------------------------------------------------------------------ setup
@@ -418,7 +430,7 @@ fn apply_token_clause(spec: &mut TokenSpec, clause: &TokenClause, geometry: &Geo
 
 // ------------------------------------------------------------------ pieces and rules
 
-fn lower_piece(piece: &PieceDecl, scope: &Scope) -> PieceSpec {
+fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
     let setup = scope.setup.as_ref().map(|setup| &setup.node);
     let mut spec = PieceSpec {
         name: piece.name.node.clone(),
@@ -430,27 +442,53 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope) -> PieceSpec {
         castling: CastleRole::None,
         value: 0,
     };
+    let mut promotion: Option<PromotionSpec> = None;
+    let mut extras = PromotionSpec::new(1, Vec::new());
     for clause in &piece.clauses {
         match &clause.node {
             PieceClause::Royal => spec.royal = true,
             PieceClause::PawnLike => spec.pawn = true,
             PieceClause::Value(value) => spec.value = i32::try_from(value.node).unwrap_or(i32::MAX),
-            PieceClause::Promotion(promotion) => spec.promotion = Some(lower_promotion(promotion, scope)),
+            PieceClause::Promotion(decl) => lower_promotion(decl, scope, &mut promotion),
+            PieceClause::OptionalPromotion(zone) => extras.optional_ranks = zone.node.min(16) as u8,
+            PieceClause::PromotionOnlyLost => extras.only_lost = true,
+            PieceClause::PromotionAtLastExisting => extras.at_last_existing_square = true,
             PieceClause::Castles(role) => spec.castling = *role,
-            PieceClause::Movement(movement) => spec.patterns.extend(patterns(movement, piece.letter.node, setup)),
+            PieceClause::Movement(movement) => {
+                spec.patterns.extend(patterns(movement, piece.letter.node, setup, ranks));
+            }
         }
     }
+    spec.promotion = promotion.map(|promotion| PromotionSpec {
+        optional_ranks: extras.optional_ranks,
+        only_lost: extras.only_lost,
+        at_last_existing_square: extras.at_last_existing_square,
+        ..promotion
+    });
     spec
 }
 
-fn lower_promotion(promotion: &PromotionDecl, scope: &Scope) -> PromotionSpec {
-    let choices = promotion
+/// A `promotes ...` clause: the list for both sides, or for the side it names; the zone is
+/// the last one given.
+fn lower_promotion(decl: &PromotionDecl, scope: &Scope, promotion: &mut Option<PromotionSpec>) {
+    let choices: Vec<u8> = decl
         .choices
         .iter()
         .filter_map(|choice| scope.pieces.iter().position(|piece| piece.node.name.node == choice.node))
         .map(|index| index.min(255) as u8)
         .collect();
-    PromotionSpec { zone_ranks: promotion.zone_ranks.node.min(16) as u8, choices }
+    let zone = decl.zone_ranks.node.min(16) as u8;
+    let spec = promotion.get_or_insert_with(|| PromotionSpec::new(zone, Vec::new()));
+    spec.zone_ranks = zone;
+    match decl.side {
+        None => spec.choices = choices,
+        Some(side) => spec.side_choices[side.index()] = Some(choices),
+    }
+    if decl.side.is_some() && spec.choices.is_empty() {
+        // Only per-side lists so far: the other side keeps the same list until it gets its own.
+        let other = spec.side_choices.iter().flatten().next().cloned().unwrap_or_default();
+        spec.choices = other;
+    }
 }
 
 fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
@@ -460,6 +498,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         stalemate: StalemateRule::Draw,
         fifty_move: None,
         repetition: None,
+        royals: RoyalRule::ExactlyOne,
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -471,6 +510,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::FiftyMove(moves) => rules.fifty_move = moves.map(|m| m.min(u32::from(u16::MAX)) as u16),
             ast::Rule::Repetition(times) => rules.repetition = times.map(|t| t.min(255) as u8),
             ast::Rule::Turns(turns) => schedule = *turns,
+            ast::Rule::Royals(royals) => rules.royals = *royals,
         }
     }
     (rules, schedule)
@@ -519,12 +559,19 @@ fn lower_links(scope: &Scope, geometry: &Geometry) -> LinkSpec {
 /// Where each part of a lowered spec was declared, to point kernel errors at the script.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SpanIndex {
+    /// The `variant` header.
     pub variant: Span,
+    /// The board declaration.
     pub board: Option<Span>,
+    /// Each piece declaration, in spec order.
     pub pieces: Vec<Span>,
+    /// Each token declaration, in spec order.
     pub tokens: Vec<Span>,
+    /// The setup.
     pub setup: Option<Span>,
+    /// The first rules block.
     pub rules: Option<Span>,
+    /// The links block.
     pub links: Option<Span>,
 }
 
@@ -564,7 +611,7 @@ pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
             files_wrap: scope.board.as_ref().is_some_and(|board| board.node.files_wrap),
             first_files: geometry.first_files.clone(),
         },
-        pieces: scope.pieces.iter().map(|piece| lower_piece(&piece.node, scope)).collect(),
+        pieces: scope.pieces.iter().map(|piece| lower_piece(&piece.node, scope, geometry.ranks)).collect(),
         setup: SetupSpec { fen: scope.setup.as_ref().map(|s| setup_fen(&s.node, &geometry)).unwrap_or_default() },
         rules,
         tokens: scope.tokens.iter().map(|token| lower_token(&token.node, scope, &geometry)).collect(),

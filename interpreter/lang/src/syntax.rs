@@ -9,7 +9,8 @@ use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest::Parser;
 
-use holechess_kernel::spec::{CastleRole, Entry, Schedule, Stacking, StalemateRule, TokenMovement};
+use holechess_kernel::spec::{CastleRole, Entry, RoyalRule, Schedule, Stacking, StalemateRule, TokenMovement};
+use holechess_kernel::Side;
 
 use crate::ast::*;
 use crate::diagnostic::Problem;
@@ -239,6 +240,12 @@ impl Builder {
             Rule::pawn_like => PieceClause::PawnLike,
             Rule::value => PieceClause::Value(self.value(pair)?),
             Rule::promotion => PieceClause::Promotion(self.promotion(pair)?),
+            Rule::optional_promotion => {
+                let kids = children(pair.clone());
+                PieceClause::OptionalPromotion(self.promotion_zone(self.child(&pair, &kids, 0)?)?)
+            }
+            Rule::promotion_only_lost => PieceClause::PromotionOnlyLost,
+            Rule::promotion_last_existing => PieceClause::PromotionAtLastExisting,
             Rule::castles_as => PieceClause::Castles(self.castles_as(pair)?),
             Rule::movement => PieceClause::Movement(self.movement(pair)?),
             _ => return Err(self.malformed(&pair, "a piece clause")),
@@ -252,11 +259,19 @@ impl Builder {
     }
 
     fn promotion(&self, pair: Pair<'_, Rule>) -> Built<PromotionDecl> {
-        let kids = children(pair.clone());
+        let mut kids = children(pair.clone());
+        let side = match kids.first() {
+            Some(first) if first.as_rule() == Rule::promotion_side => {
+                let side = if first.as_str() == "white" { Side::White } else { Side::Black };
+                kids.remove(0);
+                Some(side)
+            }
+            _ => None,
+        };
         let zone = self.child(&pair, &kids, 0)?;
         let zone_ranks = self.promotion_zone(zone)?;
         let choices = kids.iter().skip(1).map(|kid| self.ident(kid)).collect();
-        Ok(PromotionDecl { zone_ranks, choices })
+        Ok(PromotionDecl { side, zone_ranks, choices })
     }
 
     fn promotion_zone(&self, pair: Pair<'_, Rule>) -> Built<Spanned<u32>> {
@@ -290,6 +305,7 @@ impl Builder {
             Rule::slides => MoveKind::Slide,
             Rule::leaps => MoveKind::Leap,
             Rule::rides => MoveKind::Ride,
+            Rule::hops => MoveKind::Hop,
             _ => return Err(self.malformed(&pair, "a kind of move")),
         };
         let mut movement = Movement { kind, vector: None, direction: None, limit: None, modifiers: Vec::new() };
@@ -344,6 +360,10 @@ impl Builder {
             Rule::from_rank => self.rank_condition(pair)?,
             Rule::sets_en_passant => Modifier::SetsEnPassant,
             Rule::captures_en_passant => Modifier::CapturesEnPassant,
+            Rule::not_onto_rank => match Self::find(&children(pair.clone()), Rule::int) {
+                Some(rank) => Modifier::NotOntoRank(self.number(&rank)?.node),
+                None => Modifier::NotOntoLastRank,
+            },
             _ => return Err(self.malformed(&pair, "a movement modifier")),
         };
         Ok(Spanned::new(modifier, span))
@@ -492,6 +512,10 @@ impl Builder {
             Rule::repetition_rule if switched_off => R::Repetition(None),
             Rule::repetition_rule => R::Repetition(Some(self.fold(&pair, &kids)?)),
             Rule::turns_rule => R::Turns(self.turns(&self.child(&pair, &kids, 0)?)),
+            Rule::royals_rule => R::Royals(match self.child(&pair, &kids, 0)?.as_rule() {
+                Rule::royals_any => RoyalRule::AnyNumber,
+                _ => RoyalRule::ExactlyOne,
+            }),
             _ => return Err(self.malformed(&pair, "a rule")),
         };
         Ok(Spanned::new(rule, span))
@@ -740,10 +764,15 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::pawn_like => "`pawn-like`",
         Rule::value => "`value N`",
         Rule::promotion => "`promotes on the last rank to ...`",
+        Rule::promotion_side => "`white` or `black`",
+        Rule::optional_promotion => "`may promote in the last N ranks`",
+        Rule::promotion_only_lost => "`promotes only to lost pieces`",
+        Rule::promotion_last_existing => "`promotes on the last existing square of its file`",
         Rule::promotion_zone => "`rank` or `N ranks`",
         Rule::castles_as => "`castles as the king` or `castles as a rook`",
         Rule::castle_role => "`king` or `rook`",
-        Rule::movement | Rule::move_kind => "a movement (`steps`, `slides`, `leaps` or `rides`)",
+        Rule::movement | Rule::move_kind => "a movement (`steps`, `slides`, `leaps`, `rides` or `hops`)",
+        Rule::hops => "`hops DIRECTION`",
         Rule::steps => "`steps DIRECTION`",
         Rule::slides => "`slides DIRECTION`",
         Rule::leaps => "`leaps (X,Y)`",
@@ -767,6 +796,8 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::from_rank => "`from rank N`",
         Rule::sets_en_passant => "`may be taken en passant`",
         Rule::captures_en_passant => "`also en passant`",
+        Rule::not_onto_rank => "`not onto rank N`",
+        Rule::last_rank => "`the last rank`",
         Rule::token_decl => "`token NAME`",
         Rule::behaviour_decl => "`behaviour NAME`",
         Rule::token_clause => "a token clause",
@@ -811,6 +842,9 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::no => "`no`",
         Rule::off => "`off`",
         Rule::castling_rule => "`castling` or `no castling`",
+        Rule::royals_rule => "`any number of royal pieces` or `one royal piece per side`",
+        Rule::royals_any => "`any number of royal pieces`",
+        Rule::royals_one => "`one royal piece per side`",
         Rule::castling_files => "`short king g rook f, long king c rook d`",
         Rule::en_passant_rule => "`en passant` or `no en passant`",
         Rule::stalemate_rule => "`stalemate is a draw`",

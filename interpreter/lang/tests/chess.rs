@@ -3,7 +3,7 @@
 use holechess_kernel::spec::*;
 
 fn pattern(dx: i8, dy: i8, range: u8, mode: PatternMode) -> Pattern {
-    Pattern { dx, dy, range, mode, condition: PatternCondition::Always, en_passant: EpRole::None }
+    Pattern::new(dx, dy, range, mode)
 }
 
 fn riders(vectors: &[(i8, i8)], range: u8) -> Vec<Pattern> {
@@ -52,7 +52,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             Pattern { en_passant: EpRole::Captures, ..pattern(1, 1, 1, PatternMode::CaptureOnly) },
         ]
     );
-    assert_eq!(pawn.promotion, Some(PromotionSpec { zone_ranks: 1, choices: vec![4, 3, 2, 1] }));
+    assert_eq!(pawn.promotion, Some(PromotionSpec::new(1, vec![4, 3, 2, 1])));
 
     assert_eq!(spec.pieces[1].patterns, riders(&KNIGHT, 1));
     assert_eq!(spec.pieces[2].patterns, riders(&DIAGONAL, 0));
@@ -81,6 +81,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             stalemate: StalemateRule::Draw,
             fifty_move: Some(50),
             repetition: Some(3),
+            royals: RoyalRule::ExactlyOne,
         }
     );
     assert!(spec.tokens.is_empty());

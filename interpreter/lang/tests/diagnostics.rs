@@ -161,3 +161,33 @@ fn many_problems_at_once_render_with_a_count() {
     assert_eq!(diagnostics.len(), 2);
     assert!(diagnostics.to_string().ends_with("2 errors"));
 }
+
+/// `B files e..h` (HP9, issue 10): an unknown board, a range that does not match the
+/// board's width, and letters past `p` are diagnostics at the clause.
+#[test]
+fn board_file_letters_name_a_board_and_match_its_width() {
+    let two = |clause: &str| chess_child(&format!("boards A and B, 4x8 each\n  {clause}\n"));
+    let all = diagnostics(&two("C files e..h"));
+    at(&all, "unknown board `C`", 5, 3);
+    let all = diagnostics(&two("B files e..g"));
+    let d = at(&all, "files `e..g` for a board 4 files wide", 5, 14);
+    assert!(d.expected.clone().unwrap().contains("4 letters"), "{}", d.render());
+    let all = diagnostics(&two("files e..h"));
+    find(&all, "do not say which board");
+    let all = diagnostics(&chess_child("board 8x8\n  files j..q\n"));
+    find(&all, "files `j..q`");
+}
+
+#[test]
+fn board_file_letters_are_read_in_the_script_too() {
+    let text = "variant \"Split\"\n  id split\nextends portal\nboards A and B, 4x8 each\n  B files e..h\n\
+                setup\n  board A: rnbq/pppp/4/4/4/4/PPPP/RNBK\n  board B: kbnr/pppp/4/4/4/4/PPPP/QBNR\n  state w - - 0 1\n\
+                links\n  A:a4 = B:h4\n  A:a5 = B:b5\nrules\n  no castling\n";
+    let loaded = load_str("split.hole", text).unwrap_or_else(|d| panic!("{}", d.render()));
+    let g = loaded.variant.geometry();
+    let a4 = g.parse_square_anywhere("A:a4").unwrap();
+    let a5 = g.parse_square_anywhere("A:a5").unwrap();
+    let names = |sq| loaded.variant.links_of(sq).map(|s| g.name_on_board(s)).collect::<Vec<_>>();
+    assert_eq!(names(a4), ["B:h4"]);
+    assert_eq!(names(a5), ["B:f5"], "B:b5 is the side's second file, shown as f");
+}

@@ -4,8 +4,11 @@
 //! the final position. [`replay`] reports the first failure with its ply, move text, reason
 //! and the position before it in the kernel's notation.
 //!
-//! Variants without dice are replayed on the kernel alone (one legal-move generation per
-//! ply); variants with dice go through [`holechess_runtime::Game::play_recorded`].
+//! Variants without dice are replayed on the kernel alone, each ply resolved against the
+//! moves its notation can name (every legal move only when those do not give exactly one);
+//! variants with dice call their event hooks on the kernel's position with the recorded
+//! outcomes, and a game whose ply fails there is replayed again through
+//! [`holechess_runtime::Game::play_recorded`], which reports it.
 
 use std::sync::Arc;
 
@@ -17,7 +20,7 @@ use thiserror::Error;
 use crate::pgn_game::{GameResult, MoveEntry, PgnGame};
 use crate::problem::SyntaxProblem;
 use crate::reader::GameRecord;
-use holechess_kernel::notation::{explain_illegal, resolve, Resolved};
+use holechess_kernel::notation::{explain_illegal, resolve, resolve_candidates, Candidates, Resolved};
 
 /// Why a record is not a valid game of the variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
@@ -120,11 +123,18 @@ pub fn replay_record(record: &GameRecord, rules: &Arc<PlayableVariant>) -> Repla
 
 /// Replays `game` against `rules`; `problem` is where its movetext stopped being readable.
 pub fn replay_game(game: &PgnGame, problem: Option<&SyntaxProblem>, rules: &Arc<PlayableVariant>) -> Replay {
+    replay_with(game, problem, rules, true)
+}
+
+/// [`replay_game`]; with `lean`, a variant with dice events is replayed on the kernel with
+/// its hooks called directly, and again in a game session only when a ply fails (the
+/// session keeps the position before the failing ply, for the report).
+fn replay_with(game: &PgnGame, problem: Option<&SyntaxProblem>, rules: &Arc<PlayableVariant>, lean: bool) -> Replay {
     let start = match check_tags(game, rules).and_then(|()| start_position(game, rules)) {
         Ok(start) => start,
         Err(reason) => return failed(0, tag_failure(game, reason)),
     };
-    let mut player = match Player::new(rules, start, game) {
+    let mut player = match Player::new(rules, start, game, lean) {
         Ok(player) => player,
         Err((reason, fen)) => {
             return failed(0, Failure { ply: 0, line: game.line, text: String::new(), reason, fen: Some(fen) })
@@ -132,6 +142,9 @@ pub fn replay_game(game: &PgnGame, problem: Option<&SyntaxProblem>, rules: &Arc<
     };
     for entry in &game.moves {
         if let Err(reason) = player.play(entry) {
+            if matches!(player, Player::Events { .. }) {
+                return replay_with(game, problem, rules, false);
+            }
             let failure = move_failure(entry, reason, player.position().fen());
             return failed(entry.ply() - 1, failure);
         }
@@ -298,7 +311,18 @@ fn check_result(game: &PgnGame, player: &mut Player) -> Result<(), Reason> {
 /// One lives on the stack per game replayed, so the size difference costs nothing.
 #[allow(clippy::large_enum_variant)]
 enum Player {
-    Kernel { position: Position, legal: MoveList, variant: String },
+    Kernel {
+        position: Position,
+        legal: MoveList,
+        variant: String,
+    },
+    /// Dice events without a session: the hooks are called on the kernel's position (it is
+    /// `None` only while they run).
+    Events {
+        position: Option<Position>,
+        legal: MoveList,
+        rules: Arc<PlayableVariant>,
+    },
     Session(Box<holechess_runtime::Game>),
 }
 
@@ -306,7 +330,12 @@ impl Player {
     /// A player from `start`; from the variant's own start, the game-start hooks (if any)
     /// first replay the record's start rolls (K4: a missing or impossible one is a dice error
     /// at ply 0).
-    fn new(rules: &Arc<PlayableVariant>, start: Position, record: &PgnGame) -> Result<Player, (Reason, String)> {
+    fn new(
+        rules: &Arc<PlayableVariant>,
+        start: Position,
+        record: &PgnGame,
+        lean: bool,
+    ) -> Result<Player, (Reason, String)> {
         let given = record.fen().is_some_and(|fen| !fen.trim().is_empty()) || record.holes().is_some();
         if !given && (rules.hooks.has_game_start() || !record.start_dice.is_empty()) {
             let outcomes: Vec<u32> = record.start_dice.iter().map(|&value| u32::from(value)).collect();
@@ -318,10 +347,13 @@ impl Player {
             let reason = Reason::UnexpectedDice { variant: rules.id().to_owned() };
             return Err((reason, start.fen()));
         }
-        Ok(Player::from_position(rules, start))
+        Ok(Player::from_position(rules, start, lean))
     }
 
-    fn from_position(rules: &Arc<PlayableVariant>, start: Position) -> Player {
+    fn from_position(rules: &Arc<PlayableVariant>, start: Position, lean: bool) -> Player {
+        if lean && rules.has_events() && !rules.hooks.has_special_moves() {
+            return Player::Events { position: Some(start), legal: MoveList::new(), rules: Arc::clone(rules) };
+        }
         // A special-moves hook may fail while generating: the session reports its error.
         if rules.has_events() || rules.hooks.has_special_moves() {
             let dice = holechess_runtime::Dice::recorded(std::iter::empty());
@@ -333,6 +365,7 @@ impl Player {
     fn position(&self) -> &Position {
         match self {
             Player::Kernel { position, .. } => position,
+            Player::Events { position, .. } => position.as_ref().expect("a position between plies"),
             Player::Session(game) => game.position(),
         }
     }
@@ -345,18 +378,42 @@ impl Player {
     fn play(&mut self, entry: &MoveEntry) -> Result<(), Reason> {
         match self {
             Player::Kernel { position, legal, variant } => {
-                position.generate_legal(legal);
-                if legal.is_empty() {
-                    game_over(position)?;
-                }
-                let mv = pick(position, legal, entry)?;
+                let mv = resolve_entry(position, legal, entry)?;
                 if !entry.dice().is_empty() {
                     return Err(Reason::UnexpectedDice { variant: variant.clone() });
                 }
                 position.play(mv);
                 Ok(())
             }
+            Player::Events { position, legal, rules } => {
+                let mut current = position.take().expect("a position between plies");
+                let mv = resolve_entry(&mut current, legal, entry)?;
+                current.play(mv);
+                let outcomes = entry.dice().iter().map(|&value| u32::from(value));
+                let (outcome, dice) = rules.hooks.after_move(current, holechess_runtime::Dice::recorded(outcomes));
+                let outcome = outcome.map_err(|error| game_error_reason(GameError::Event(error), rules.id()))?;
+                *position = Some(outcome.position);
+                match dice.remaining() {
+                    0 => Ok(()),
+                    left => Err(Reason::SurplusDice { left }),
+                }
+            }
             Player::Session(game) => play_in_session(game, entry),
+        }
+    }
+}
+
+/// The legal move an entry names. Only the moves its notation can name are generated;
+/// every legal move only when they do not give exactly one (K9 and the explanation of an
+/// illegal or ambiguous move need them).
+fn resolve_entry(position: &mut Position, legal: &mut MoveList, entry: &MoveEntry) -> Result<Move, Reason> {
+    match resolve_candidates(position, &entry.notation(), legal) {
+        Candidates::One(mv) => Ok(mv),
+        Candidates::Unresolved => {
+            if legal.is_empty() {
+                game_over(position)?;
+            }
+            pick(position, legal, entry)
         }
     }
 }
@@ -381,23 +438,21 @@ fn pick(position: &Position, legal: &MoveList, entry: &MoveEntry) -> Result<Move
 }
 
 fn play_in_session(game: &mut holechess_runtime::Game, entry: &MoveEntry) -> Result<(), Reason> {
-    let mut position = game.position().clone();
     let mut legal = MoveList::new();
     game.rules().hooks.take_special_error();
-    position.generate_legal(&mut legal);
+    game.generate_legal(&mut legal);
     if let Some(error) = game.rules().hooks.take_special_error() {
         return Err(Reason::Event { message: error.to_string() });
     }
     if legal.is_empty() {
-        game_over(&position)?;
+        game_over(game.position())?;
     }
-    let mv = pick(&position, &legal, entry)?;
+    let mv = pick(game.position(), &legal, entry)?;
     let outcomes: Vec<u32> = entry.dice().iter().map(|&value| u32::from(value)).collect();
-    if let Err(error) = game.play_recorded(mv, &outcomes) {
+    // In place, no ply record kept: time and memory stay linear in the game's length.
+    if let Err(error) = game.advance_recorded(mv, &outcomes) {
         return Err(game_error_reason(error, game.rules().id()));
     }
-    // A replay never takes a ply back: memory stays flat in the game's length.
-    game.forget_plies();
     Ok(())
 }
 

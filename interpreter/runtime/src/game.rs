@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use holechess_kernel::notation::{lan, parse_move, san, NotationError};
-use holechess_kernel::{Move, Position, Status};
+use holechess_kernel::{Move, MoveList, Position, Status};
 
 use crate::dice::{Dice, Roll};
 use crate::hooks::HookError;
@@ -241,10 +241,21 @@ impl Game {
         Ok(())
     }
 
-    /// Forgets the ply records (each holds the position before its ply): a replay that
-    /// never takes a ply back keeps its memory flat in the game's length this way.
-    pub fn forget_plies(&mut self) {
-        self.plies.clear();
+    /// Fills `out` with the legal moves of the current position, without copying it.
+    pub fn generate_legal(&mut self, out: &mut MoveList) {
+        self.position.generate_legal(out);
+    }
+
+    /// [`Game::play_recorded`] for replaying records: keeps no ply record and copies the
+    /// position only without its history, so a long record replays in time and memory
+    /// linear in its length. `mv` must be one of the legal moves ([`Game::generate_legal`]).
+    /// On an error the position is the one before the ply, its repetition history forgotten.
+    pub fn advance_recorded(&mut self, mv: Move, outcomes: &[u32]) -> Result<(), GameError> {
+        self.ensure_not_over()?;
+        let before = self.position.clone_without_history();
+        let current = std::mem::replace(&mut self.position, before);
+        self.position = self.rules.replay_ply(current, mv, outcomes)?;
+        Ok(())
     }
 
     /// Takes back the last ply (its rolls too: the dice are as before it).

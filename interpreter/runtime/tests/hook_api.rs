@@ -179,3 +179,26 @@ fn issue11_moving_a_token_onto_a_full_stack_is_an_error_with_its_line() {
     let err = play(&rules, &["e4"]).unwrap_err().to_string();
     assert!(err.contains("255") && err.contains("e5") && err.contains("test.hole:16"), "{err}");
 }
+
+/// Replaying a record in place (`Game::advance_recorded`) gives the position the ply-keeping
+/// path gives, keeps no ply record, and on a dice error leaves the position before the ply.
+#[test]
+fn advance_recorded_matches_play_recorded_and_keeps_no_plies() {
+    let rules = PlayableVariant::load("pothole").unwrap();
+    let texts = ["e4", "e5", "Nf3", "Nc6", "Bb5"];
+    let dice: [&[u32]; 5] = [&[6, 4, 4], &[1], &[1], &[1], &[2, 1, 1]];
+    let mut kept = Game::new(Arc::clone(&rules), rules.start_position(), Dice::seeded(0));
+    let mut replayed = Game::new(Arc::clone(&rules), rules.start_position(), Dice::seeded(0));
+    for (text, outcomes) in texts.iter().zip(dice) {
+        let mv = holechess_kernel::notation::parse_move(kept.position(), text).unwrap();
+        kept.play_recorded(mv, outcomes).unwrap();
+        replayed.advance_recorded(mv, outcomes).unwrap();
+    }
+    assert_eq!(replayed.position().fen(), kept.position().fen());
+    assert!(replayed.plies().is_empty());
+    let before = replayed.position().fen();
+    let mv = holechess_kernel::notation::parse_move(replayed.position(), "a6").unwrap();
+    let err = replayed.advance_recorded(mv, &[]).unwrap_err();
+    assert!(err.to_string().contains("missing"), "{err}");
+    assert_eq!(replayed.position().fen(), before);
+}

@@ -8,7 +8,7 @@ use holechess_kernel::spec::*;
 use holechess_kernel::Variant;
 
 fn pattern(dx: i8, dy: i8, range: u8, mode: PatternMode) -> Pattern {
-    Pattern { dx, dy, range, mode, condition: PatternCondition::Always, en_passant: EpRole::None }
+    Pattern::new(dx, dy, range, mode)
 }
 
 fn all8(dx: i8, dy: i8) -> Vec<(i8, i8)> {
@@ -59,7 +59,7 @@ pub fn orthodox_spec() -> VariantSpec {
     );
     pawn.pawn = true;
     pawn.value = 100;
-    pawn.promotion = Some(PromotionSpec { zone_ranks: 1, choices: vec![1, 2, 3, 4] });
+    pawn.promotion = Some(PromotionSpec::new(1, vec![1, 2, 3, 4]));
     let knight = piece("knight", 'N', rider(all8(1, 2), 1));
     let bishop = piece("bishop", 'B', rider(all8(1, 1), 0));
     let mut rook = piece("rook", 'R', rider(all8(1, 0), 0));
@@ -88,6 +88,7 @@ pub fn orthodox_spec() -> VariantSpec {
             stalemate: StalemateRule::Draw,
             fifty_move: Some(50),
             repetition: Some(3),
+            royals: RoyalRule::ExactlyOne,
         },
         tokens: vec![],
         links: LinkSpec::default(),

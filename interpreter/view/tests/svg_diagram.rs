@@ -183,3 +183,16 @@ fn orthodox_pieces_are_vector_shapes_not_font_glyphs() {
         assert!(!svg.contains(glyph), "no font glyph {glyph}");
     }
 }
+
+/// Issue 10 item 4: a king in check is marked in the diagram, on its square only.
+#[test]
+fn a_king_in_check_is_framed() {
+    let variant = support::orthodox();
+    let quiet = render_svg(&position(&variant, "4k3/8/8/8/8/8/8/4K2R b - - 0 1"), &SvgOptions::default());
+    assert!(elements(&parse(&quiet), "rect", "check").is_empty(), "no check, no frame");
+    let svg = render_svg(&position(&variant, "5k2/8/8/8/8/8/8/4KR2 b - - 0 1"), &SvgOptions::default());
+    let doc = parse(&svg);
+    let frames = elements(&doc, "rect", "check");
+    assert_eq!(frames.len(), 1, "{svg}");
+    assert_eq!(frames[0].attribute("data-square"), Some("f8"));
+}

@@ -5,7 +5,7 @@ mod support;
 
 use std::sync::Arc;
 
-use holechess_kernel::spec::{CastleRole, EpRole, Pattern, PatternCondition, PatternMode, PieceSpec};
+use holechess_kernel::spec::{CastleRole, Pattern, PatternMode, PieceSpec};
 use holechess_kernel::{Move, Position, Variant};
 use holechess_view::{render_text, Orientation, TextOptions};
 
@@ -58,14 +58,7 @@ fn unicode_without_colour_uses_printed_glyphs() {
 }
 
 fn with_archbishop() -> Arc<Variant> {
-    let pattern = |dx, dy, range| Pattern {
-        dx,
-        dy,
-        range,
-        mode: PatternMode::MoveOrCapture,
-        condition: PatternCondition::Always,
-        en_passant: EpRole::None,
-    };
+    let pattern = |dx, dy, range| Pattern::new(dx, dy, range, PatternMode::MoveOrCapture);
     let archbishop = PieceSpec {
         name: "archbishop".into(),
         letter: 'A',

@@ -22,7 +22,7 @@ pub fn standard_portal() -> Arc<Variant> {
     portal.default_squares = squares.iter().map(|&(f, r)| SquareRef::new(0, f, r)).collect();
     spec.id = "portal-test".into();
     spec.tokens = vec![portal];
-    spec.pieces[0].promotion = Some(PromotionSpec { zone_ranks: 1, choices: vec![4] });
+    spec.pieces[0].promotion = Some(PromotionSpec::new(1, vec![4]));
     spec.setup.fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1".into();
     spec.rules.castling = None;
     spec.rules.en_passant = false;

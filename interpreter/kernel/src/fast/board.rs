@@ -7,7 +7,7 @@ use super::rules::{FastRules, FAST_KINDS};
 use super::sliders::{sliders, Sliders};
 use crate::geometry::{Side, Square};
 use crate::moves::Move;
-use crate::position::{code_kind, code_side, Position, PIECE_BITS};
+use crate::position::{code_kind, Position, PIECE_BITS};
 
 /// No square (castling right or en-passant square absent).
 pub(crate) const NONE: u8 = 64;
@@ -103,11 +103,9 @@ impl<'r> Board64<'r> {
             unmoved: 0,
         };
         for side in Side::BOTH {
-            for sq in pos.occupied[side.index()].iter() {
-                let code = pos.cells[sq.index()] & PIECE_BITS;
-                debug_assert_eq!(code_side(code), side);
-                let kind = code_kind(code);
-                b.put(side.index(), sq.index(), kind as usize);
+            for sq in super::rules::squares_of(pos.occupied[side.index()].first_word()) {
+                let kind = code_kind(pos.cells[sq] & PIECE_BITS) as usize;
+                b.put(side.index(), sq, kind);
             }
         }
         for (side, rights) in pos.castling.iter().enumerate() {
@@ -120,7 +118,7 @@ impl<'r> Board64<'r> {
             b.ep_victim = ep.victim.index() as u8;
         }
         if rules.uses_first_move {
-            b.unmoved = pos.geometry().squares().filter(|&sq| pos.unmoved.contains(sq)).fold(0, |m, sq| m | 1 << sq.0);
+            b.unmoved = pos.unmoved.first_word();
         }
         (b.royals(b.us).count_ones() == 1).then_some(b)
     }

@@ -3,7 +3,8 @@
 //! turns, no links and no wrapping, one royal kind that leaps, at most one pawn kind of the
 //! orthodox shape, and every other kind a leaper and/or a full orthogonal or diagonal slider
 //! that moves and captures alike. Anything else (hoppers, riders, limited slides, move-only or
-//! capture-only patterns outside the pawn, promotions of other kinds, several boards, ...) is
+//! capture-only patterns outside the pawn, promotions of other kinds, several boards, barred
+//! ranks, per-side, optional or lost-piece promotion, ...) is
 //! not on the list and keeps the general path. Positions are checked again when used: tokens
 //! on the board, installed special moves or other than one royal piece also mean the general
 //! path (see [`crate::Position::fast_rules`]).
@@ -20,6 +21,9 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
     let plain_board = board.files == 8 && board.ranks == 8 && board.names.len() == 1 && !board.files_wrap;
     let plain_links = spec.links.pairs.is_empty() && !spec.links.link_check && !spec.links.teleport;
     if !plain_board || !plain_links || spec.schedule != Schedule::Alternate || spec.pieces.len() > FAST_KINDS {
+        return None;
+    }
+    if spec.pieces.iter().any(uses_piece_extras) {
         return None;
     }
     let mut rules = FastRules {
@@ -63,6 +67,19 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
     }
     fill_pawn_captures(&mut rules);
     Some(rules)
+}
+
+/// Hops, barred ranks and the promotion clauses beyond one compulsory list (per-side lists,
+/// an optional zone, lost pieces only, the last existing square): not on the whitelist.
+fn uses_piece_extras(piece: &PieceSpec) -> bool {
+    let patterns = piece.patterns.iter().any(|p| p.hop || p.barred_rank.is_some());
+    let promotion = piece.promotion.as_ref().is_some_and(|promo| {
+        promo.side_choices.iter().any(Option::is_some)
+            || promo.optional_ranks > 0
+            || promo.only_lost
+            || promo.at_last_existing_square
+    });
+    patterns || promotion
 }
 
 /// A non-pawn kind: every pattern moves and captures alike, always; steps and leaps go in

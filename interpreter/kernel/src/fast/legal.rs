@@ -33,6 +33,13 @@ impl Sink for Counter {
     }
 }
 
+impl Sink for crate::moves::MoveList {
+    #[inline(always)]
+    fn push(&mut self, mv: FastMove) {
+        crate::moves::MoveList::push(self, mv.to_move());
+    }
+}
+
 impl Sink for Vec<FastMove> {
     #[inline(always)]
     fn push(&mut self, mv: FastMove) {
@@ -87,10 +94,17 @@ impl Board64<'_> {
     /// Every legal move of the side to move into `sink`.
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        self.generate_to(u64::MAX, sink);
+    }
+
+    /// The legal moves of the side to move that end on a square of `only`, and castling,
+    /// into `sink`.
+    #[inline(always)]
+    pub(crate) fn generate_to<S: Sink>(&self, only: u64, sink: &mut S) {
         let s = self.safety();
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.occupied();
-        let targets = !self.sides[us] & !self.royals(them);
+        let targets = !self.sides[us] & !self.royals(them) & only;
         let royal = self.rules.royal as usize;
         let king_bit = 1u64 << s.king;
         let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
@@ -102,7 +116,7 @@ impl Board64<'_> {
         sink.targets(s.king, king_moves);
         if s.mask == 0 {
             // Double check: only a king move, or an en passant that happens to answer both.
-            self.en_passant_only(&s, sink);
+            self.en_passant_only(&s, only, sink);
             return;
         }
         let pawn_kind = self.rules.pawn_kind();
@@ -141,10 +155,12 @@ impl Board64<'_> {
                 sink.push(FastMove::normal(from, to, None));
             }
         };
-        let ep_ok = p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0;
+        let ep_ok =
+            p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
         for from in squares_of(self.pawns(us)) {
-            let allowed = if s.pinned & (1 << from) != 0 { s.mask & self.sl.line(s.king, from) } else { s.mask };
-            for to in squares_of(self.rules.pawn_captures[us][from] & self.sides[them] & targets & allowed) {
+            let pin = if s.pinned & (1 << from) != 0 { self.sl.line(s.king, from) } else { u64::MAX };
+            let allowed = s.mask & pin & targets;
+            for to in squares_of(self.rules.pawn_captures[us][from] & self.sides[them] & allowed) {
                 emit(sink, from, to);
             }
             if ep_ok && self.rules.pawn_captures[us][from] & (1 << self.ep) != 0 {
@@ -172,14 +188,118 @@ impl Board64<'_> {
         }
     }
 
-    fn en_passant_only<S: Sink>(&self, s: &Safety, sink: &mut S) {
+    fn en_passant_only<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let ep_ok = self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant)
             && self.ep != NONE
+            && only & (1 << self.ep) != 0
             && self.occupied() & (1 << self.ep) == 0;
         if ep_ok {
             let capturers = self.rules.pawn_captured_from[self.us][self.ep as usize] & self.pawns(self.us);
             for from in squares_of(capturers) {
                 self.en_passant(s, from, sink);
+            }
+        }
+    }
+
+    /// A pawn's move to `to`: one move per promotion choice in the zone, else one.
+    #[inline(always)]
+    fn emit_pawn<S: Sink>(&self, from: usize, to: usize, sink: &mut S) {
+        let p = self.rules.pawn.as_ref().expect("a pawn kind");
+        if p.promotion_zone[self.us] & (1 << to) != 0 && !p.choices.is_empty() {
+            for &c in &p.choices {
+                sink.push(FastMove::normal(from, to, Some(c)));
+            }
+        } else {
+            sink.push(FastMove::normal(from, to, None));
+        }
+    }
+
+    /// The legal moves of the side to move that end on `to`, and castling (long algebraic
+    /// writes it as a king move), found backwards from `to`: what a notation can name.
+    pub(crate) fn generate_onto<S: Sink>(&self, to: usize, sink: &mut S) {
+        let s = self.safety();
+        let (us, them) = (self.us, self.us ^ 1);
+        let occupied = self.occupied();
+        let bit = 1u64 << to;
+        let reachable = bit & !self.sides[us] & !self.royals(them) != 0;
+        if reachable {
+            let royal = self.rules.royal as usize;
+            let king_bit = 1u64 << s.king;
+            let king_reaches = self.rules.leaps_to[us][royal][to] & king_bit != 0;
+            if king_reaches && !self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
+                sink.push(FastMove::normal(s.king, to, None));
+            }
+            if s.mask & bit != 0 {
+                self.pieces_onto(&s, to, sink);
+            }
+            let ep_ok = self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant)
+                && to == self.ep as usize
+                && occupied & bit == 0;
+            if ep_ok {
+                for from in squares_of(self.rules.pawn_captured_from[us][to] & self.pawns(us)) {
+                    self.en_passant(&s, from, sink);
+                }
+            }
+        }
+        // Long algebraic castling names a square of the king's rank.
+        if s.checkers == 0 && self.rules.castling.is_some() && to / 8 == s.king / 8 {
+            self.castling_moves(&s, sink);
+        }
+    }
+
+    /// The non-royal pieces' moves to `to` (inside the check mask), pins respected.
+    #[inline(always)]
+    fn pieces_onto<S: Sink>(&self, s: &Safety, to: usize, sink: &mut S) {
+        let (us, them) = (self.us, self.us ^ 1);
+        let r = self.rules;
+        let occupied = self.occupied();
+        let bit = 1u64 << to;
+        let free = |from: usize| s.pinned & (1 << from) == 0 || self.sl.line(s.king, from) & bit != 0;
+        let (orth, diag) = (self.sl.orth(to, occupied), self.sl.diag(to, occupied));
+        let pawn_kind = r.pawn_kind();
+        for kind in 0..r.kinds {
+            if kind == r.royal as usize || kind == pawn_kind {
+                continue;
+            }
+            let kb = 1u32 << kind;
+            let mut from = if r.leapers & kb != 0 { r.leaps_to[us][kind][to] } else { 0 };
+            if r.orth & kb != 0 {
+                from |= orth;
+            }
+            if r.diag & kb != 0 {
+                from |= diag;
+            }
+            for f in squares_of(from & self.kinds[kind] & self.sides[us]) {
+                if free(f) {
+                    sink.push(FastMove::normal(f, to, None));
+                }
+            }
+        }
+        let Some(p) = r.pawn.as_ref() else { return };
+        let pawns = self.pawns(us);
+        if self.sides[them] & bit != 0 {
+            for f in squares_of(r.pawn_captured_from[us][to] & pawns) {
+                if free(f) {
+                    self.emit_pawn(f, to, sink);
+                }
+            }
+            return;
+        }
+        let Some(one) = backward(us, to) else { return };
+        if pawns & (1 << one) != 0 {
+            if free(one) {
+                self.emit_pawn(one, to, sink);
+            }
+            return;
+        }
+        let (Some(d), Some(two)) = (p.double, backward(us, one)) else { return };
+        let unmoved_ok = !d.first_move || self.unmoved & (1 << two) != 0;
+        let starts = pawns & d.from_mask[us] & (1 << two) != 0 && unmoved_ok;
+        if starts && occupied & (1 << one) == 0 && free(two) {
+            if d.sets_en_passant && p.promotion_zone[us] & bit == 0 {
+                sink.push(FastMove::double(two, to));
+            } else {
+                self.emit_pawn(two, to, sink);
             }
         }
     }
@@ -235,6 +355,12 @@ fn forward(side: usize, from: usize) -> Option<usize> {
     } else {
         from.checked_sub(8)
     }
+}
+
+/// The square behind `to` for `side`, if on the board.
+#[inline(always)]
+fn backward(side: usize, to: usize) -> Option<usize> {
+    forward(side ^ 1, to)
 }
 
 /// The squares of `rank` from file `lo` to file `hi`.

@@ -7,6 +7,7 @@
 use std::fmt;
 
 pub mod boards;
+mod candidates;
 mod castling;
 mod obstacle;
 pub mod resolve;
@@ -14,6 +15,7 @@ pub mod text;
 pub mod transit;
 
 pub use boards::strip_board_names;
+pub use candidates::{resolve_candidates, Candidates};
 pub use resolve::{explain_illegal, explain_move, resolve, Resolved};
 pub use text::{Action, BoardMove, CastleSide, CheckMark, Notation, SpecialText, TextError};
 pub use transit::{transit_choices, transit_choices_for};
@@ -92,7 +94,7 @@ pub fn try_san(pos: &Position, mv: Move) -> Result<String, crate::error::PlayErr
         return Err(crate::error::PlayError::Illegal(mv));
     }
     let mut text = san_without_suffix(pos, mv, &legal);
-    let mut after = pos.clone();
+    let mut after = pos.clone_without_history();
     after.play(mv);
     if after.is_check() {
         text.push(if after.legal_moves().is_empty() { '#' } else { '+' });
@@ -208,7 +210,13 @@ fn exit_of(mv: Move) -> Option<Square> {
 /// (`e1d2>f5`, `Kd2>f5`) and the two-board actions (`@`, `@a4`, `--`); suffixes `+ # ! ?`
 /// are ignored. A SAN pawn move without a from-file stays on its file.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
-    parse_move_in(pos, text, &pos.legal_moves())
+    let clean = text.trim().trim_end_matches(['!', '?']);
+    let notation = Notation::parse(clean).map_err(|_| NotationError::Malformed(text.trim().to_string()))?;
+    let mut legal = MoveList::new();
+    match resolve_candidates(&mut pos.clone(), &notation, &mut legal) {
+        Candidates::One(mv) => Ok(mv),
+        Candidates::Unresolved => parse_move_in(pos, text, &legal),
+    }
 }
 
 /// [`parse_move`] with the legal moves already generated.

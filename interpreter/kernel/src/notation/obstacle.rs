@@ -12,7 +12,7 @@ use crate::position::Position;
 /// `from` go to (or enter) `to`.
 pub(super) fn in_the_way(pos: &Position, from: Square, to: Square) -> Option<String> {
     let blocker = first_between(pos, from, to)?;
-    let mut cleared = pos.clone();
+    let mut cleared = pos.clone_without_history();
     if !clear(&mut cleared, blocker) || !reaches(&cleared, from, to) {
         return None;
     }
@@ -43,7 +43,7 @@ pub(super) fn no_free_exit(pos: &Position, from: Square, to: Square) -> Option<S
     if occupied.is_empty() {
         return None;
     }
-    let mut cleared = pos.clone();
+    let mut cleared = pos.clone_without_history();
     for &sq in &occupied {
         cleared.remove_piece(sq);
     }

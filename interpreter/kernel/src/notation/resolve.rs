@@ -33,7 +33,7 @@ pub fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> Resolve
     let mut found: Option<Move> = None;
     let mut count = 0;
     for &mv in legal.iter() {
-        if target.may_be(mv) && matches(pos, mv, &notation.action) {
+        if target.may_be(mv) && matches_action(pos, mv, &notation.action) {
             count += 1;
             found.get_or_insert(mv);
         }
@@ -42,7 +42,7 @@ pub fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> Resolve
         (1, Some(mv)) => Resolved::One(mv),
         (0, _) => Resolved::None,
         _ => Resolved::Ambiguous(
-            legal.iter().filter(|&&mv| matches(pos, mv, &notation.action)).map(|&mv| san(pos, mv)).collect(),
+            legal.iter().filter(|&&mv| matches_action(pos, mv, &notation.action)).map(|&mv| san(pos, mv)).collect(),
         ),
     }
 }
@@ -70,7 +70,8 @@ impl Target {
     }
 }
 
-fn matches(pos: &Position, mv: Move, action: &Action) -> bool {
+/// Whether `mv` is a move `action` names (the whole test; [`Target`] only filters first).
+pub(super) fn matches_action(pos: &Position, mv: Move, action: &Action) -> bool {
     match (action, mv) {
         (Action::Castle(side), Move::Castle { king, rook }) => {
             let g = pos.geometry();
@@ -203,7 +204,7 @@ fn same_square(pos: &Position, sq: crate::geometry::Square, square: Square) -> b
 }
 
 /// The kernel square the record's `square` names on the board in play, if it exists.
-fn kernel_square(pos: &Position, square: Square) -> Option<crate::geometry::Square> {
+pub(super) fn kernel_square(pos: &Position, square: Square) -> Option<crate::geometry::Square> {
     let g = pos.geometry();
     (square.file < g.files && square.rank < g.ranks)
         .then(|| g.square(pos.board_to_move().unwrap_or(0), square.file, square.rank))

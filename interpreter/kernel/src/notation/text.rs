@@ -11,7 +11,9 @@ const MAX_BOARD_SIDE: u8 = 16;
 /// A square by its 0-based file and rank (`a1` is file 0, rank 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Square {
+    /// 0-based file (`a` = 0).
     pub file: u8,
+    /// 0-based rank (rank 1 = 0).
     pub rank: u8,
 }
 
@@ -33,6 +35,7 @@ pub enum CastleSide {
 /// The `+` or `#` written after a move. It is a claim, checked (or ignored) by replay.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum CheckMark {
+    /// No mark written.
     #[default]
     None,
     /// `+`.
@@ -64,12 +67,15 @@ pub struct BoardMove {
 /// What a move token asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
+    /// A piece moving on its board.
     Move(BoardMove),
+    /// Castling (`O-O`, `O-O-O`).
     Castle(CastleSide),
     /// Two-board Portal Chess: declare intent to teleport (`@`).
     Intent,
     /// Two-board Portal Chess: teleport the piece from this portal square (`@a4`).
     Teleport {
+        /// The portal square the piece leaves, on the other board.
         from: Square,
     },
     /// Two-board Portal Chess: a lost turn (`--`).
@@ -96,6 +102,7 @@ impl SpecialText {
         Some(SpecialText { len: text.len() as u8, bytes })
     }
 
+    /// The notation as written.
     pub fn as_str(&self) -> &str {
         // Only ASCII is ever stored.
         std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()
@@ -117,13 +124,16 @@ impl std::fmt::Display for SpecialText {
 /// A parsed move token: the action and the check mark written after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Notation {
+    /// What the token asks for.
     pub action: Action,
+    /// The `+` or `#` written after it.
     pub check: CheckMark,
 }
 
 /// A token that is not a move in holechess notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextError {
+    /// The token as written.
     pub text: String,
 }
 

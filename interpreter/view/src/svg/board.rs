@@ -1,6 +1,7 @@
 //! The boards of a diagram: light and dark squares, the last move's squares tinted, board
 //! names above and coordinates around each board.
 
+use super::check::draw_checks;
 use super::palette::{DARK_SQUARE, HIGHLIGHT, INK, LIGHT_SQUARE};
 use super::scene::Scene;
 use super::xml::XmlWriter;
@@ -13,6 +14,7 @@ pub(super) fn draw_boards(w: &mut XmlWriter, scene: &Scene) {
         w.open("g", &[("class", &"board"), ("data-board", name)]);
         draw_squares(w, scene, board);
         draw_highlights(w, scene, board);
+        draw_checks(w, scene, board);
         if scene.geometry().boards() > 1 {
             draw_board_name(w, scene, board);
         }

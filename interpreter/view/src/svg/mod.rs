@@ -4,10 +4,11 @@
 //!
 //! Elements carry classes for styling and for tools: `square`, `highlight`, `piece white`,
 //! `token` (with `stack`, `dormant`, `under-piece`, `timed`), `link`, `last-move` (with
-//! `transit` for a transit's jump), `caption`, `legend-entry`.
+//! `transit` for a transit's jump), `check` (a king in check), `caption`, `legend-entry`.
 
 mod arrows;
 mod board;
+mod check;
 mod footer;
 mod layout;
 mod links;

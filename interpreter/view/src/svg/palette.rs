@@ -12,6 +12,8 @@ pub(super) const PAPER: &str = "#ffffff";
 pub(super) const DORMANT: &str = "#707070";
 pub(super) const HOLE: &str = "#262626";
 pub(super) const LINK: &str = "#6a1b9a";
+/// The frame around a king in check.
+pub(super) const CHECK: &str = "#d50000";
 
 /// One colour per token kind (cycling), dark enough to read on both square shades.
 const TOKEN_COLOURS: [&str; 8] =

@@ -1,0 +1,117 @@
+//! The validation figures of `holechess bench`: plies replayed per second by
+//! `holechess validate` over PGN files (one job and two), and over records of the hole
+//! variants made here by seeded random self-play (the same records on every run).
+
+use std::io::Cursor;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use holechess_record::{record_of, write_game, SourceEvent, Validator};
+use holechess_runtime::{Game, PlayableVariant};
+
+/// Where the real-game sample lives in a checkout, the files validated by default.
+pub const FIXTURE_PGN: &str = "tests/fixtures/pgn/real";
+
+/// The `.pgn` files of `paths` (a folder gives its files, in name order).
+pub fn pgn_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut found: Vec<PathBuf> = entries
+                .filter_map(|entry| entry.ok().map(|entry| entry.path()))
+                .filter(|p| p.extension().is_some_and(|ext| ext == "pgn"))
+                .collect();
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
+/// Validation speed of `variant` over `files` with 1 and 2 jobs, printed.
+pub fn validate_files(variant: &str, files: &[PathBuf]) -> Result<(), String> {
+    let mut text = Vec::new();
+    for file in files {
+        text.extend(std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?);
+        text.push(b'\n');
+    }
+    let rules = PlayableVariant::load(variant)?;
+    let what = format!("{} files ({:.1} MB)", files.len(), text.len() as f64 / 1e6);
+    for jobs in [1, 2] {
+        let (plies, games, secs) = validation_speed(&rules, &text, jobs)?;
+        println!(
+            "validate {variant} {what}, {jobs} job{}: {games} games, {plies} plies in {secs:.3} s = {:.2} M plies/s",
+            if jobs == 1 { "" } else { "s" },
+            plies as f64 / secs / 1e6
+        );
+    }
+    Ok(())
+}
+
+/// Validation speed over `games` seeded random self-play records of each hole variant.
+pub fn validate_self_play(games: u64) -> Result<(), String> {
+    for variant in ["porthole", "standard-portal", "pothole"] {
+        let rules = PlayableVariant::load(variant)?;
+        let text = self_play_records(&rules, games)?;
+        let (plies, valid, secs) = validation_speed(&rules, text.as_bytes(), 1)?;
+        println!(
+            "validate {variant} self-play records, 1 job: {valid} games, {plies} plies in {secs:.3} s = {:.2} M plies/s",
+            plies as f64 / secs / 1e6
+        );
+    }
+    Ok(())
+}
+
+/// Plies and games replayed and the seconds per pass (passes repeated until a second has
+/// gone by); every game must be valid.
+fn validation_speed(rules: &Arc<PlayableVariant>, text: &[u8], jobs: usize) -> Result<(u64, u64, f64), String> {
+    let validator = Validator::new(Arc::clone(rules), Some(jobs))?;
+    let started = Instant::now();
+    let mut passes = 0u32;
+    let (mut plies, mut games) = (0u64, 0u64);
+    while passes == 0 || started.elapsed().as_secs_f64() < 1.0 {
+        (plies, games) = (0, 0);
+        let mut invalid = 0;
+        validator
+            .run(Cursor::new(text), |event| {
+                if let SourceEvent::Verdict(verdict) = event {
+                    plies += u64::from(verdict.plies);
+                    games += 1;
+                    invalid += u64::from(!verdict.is_valid());
+                }
+            })
+            .map_err(|e| e.to_string())?;
+        if invalid > 0 {
+            return Err(format!("{invalid} of the {games} benchmark games are not valid {}", rules.id()));
+        }
+        passes += 1;
+    }
+    Ok((plies, games, started.elapsed().as_secs_f64() / f64::from(passes)))
+}
+
+/// `games` records of random legal moves (at most 200 plies each), dice seeded by game.
+fn self_play_records(rules: &Arc<PlayableVariant>, games: u64) -> Result<String, String> {
+    let mut text = String::new();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    for seed in 1..=games {
+        let mut game = Game::seeded(Arc::clone(rules), seed);
+        for _ in 0..200 {
+            let legal = game.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let mv = legal.as_slice()[(state % legal.len() as u64) as usize];
+            game.play(mv).map_err(|e| e.to_string())?;
+        }
+        text.push_str(&write_game(&record_of(&game, "random", "random")));
+        text.push('\n');
+    }
+    Ok(text)
+}

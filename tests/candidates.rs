@@ -1,0 +1,87 @@
+//! Resolving a move from its candidates only (the moves its notation can name) gives the
+//! same answer as resolving it against every legal move: every legal move, written in SAN
+//! and in long algebraic, is found again along seeded random games of the variants with
+//! and without holes (fast path, general path with tokens, warped movement); a move that is
+//! not legal is left unresolved with every legal move generated, for the explanation; no
+//! candidate generated is ever an illegal move.
+
+use std::sync::Arc;
+
+use holechess_kernel::notation::{lan, resolve, resolve_candidates, san, Candidates, Notation, Resolved};
+use holechess_kernel::{MoveList, Position, Variant};
+
+fn variant(name: &str) -> Arc<Variant> {
+    holechess_lang::load(name).unwrap_or_else(|e| panic!("{name}: {e:?}")).variant
+}
+
+/// Every legal move of `pos`, in both notations, resolves from its candidates to itself.
+fn assert_every_move_resolves(pos: &Position) {
+    let legal = pos.legal_moves();
+    let mut scratch = MoveList::new();
+    for &mv in legal.iter() {
+        for text in [san(pos, mv), lan(pos, mv)] {
+            let notation = Notation::parse(&text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
+            let expected = match resolve(pos, &legal, &notation) {
+                Resolved::One(found) => Some(found),
+                _ => None,
+            };
+            let got = match resolve_candidates(&mut pos.clone(), &notation, &mut scratch) {
+                Candidates::One(found) => Some(found),
+                Candidates::Unresolved => None,
+            };
+            let stray = scratch.iter().find(|&m| !legal.contains(m));
+            assert!(stray.is_none(), "{text}: candidate {stray:?} is not legal in {}", pos.fen());
+            assert_eq!(got, expected, "{text} in {}", pos.fen());
+        }
+    }
+}
+
+fn random_games(name: &str, fen: Option<&str>, games: u64, plies: usize) {
+    let v = variant(name);
+    for seed in 1..=games {
+        let mut pos = fen.map_or_else(|| Position::start(&v), |f| Position::from_fen(&v, f).unwrap());
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for _ in 0..plies {
+            assert_every_move_resolves(&pos);
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            pos.play(legal.as_slice()[(state % legal.len() as u64) as usize]);
+        }
+    }
+}
+
+#[test]
+fn orthodox_moves_resolve_from_their_candidates() {
+    random_games("chess", None, 6, 80);
+    random_games("chess", Some("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), 3, 40);
+    random_games("chess", Some("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"), 3, 40);
+}
+
+#[test]
+fn moves_with_tokens_on_the_board_resolve_from_their_candidates() {
+    random_games("porthole", None, 4, 60);
+    random_games("standard-portal", None, 4, 60);
+    random_games(
+        "wormhole",
+        Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=c3,f3,a5,h4,d6,e5"),
+        2,
+        40,
+    );
+}
+
+#[test]
+fn an_illegal_move_is_unresolved_with_every_legal_move_generated() {
+    let v = variant("chess");
+    let mut pos = Position::start(&v);
+    let mut scratch = MoveList::new();
+    for text in ["e5", "Nd4", "O-O", "Ke2", "e2e5"] {
+        let notation = Notation::parse(text).unwrap();
+        assert!(matches!(resolve_candidates(&mut pos, &notation, &mut scratch), Candidates::Unresolved), "{text}");
+        assert_eq!(scratch.len(), 20, "{text}: every legal move is left for the explanation");
+    }
+}
