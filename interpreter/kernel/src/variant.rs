@@ -967,6 +967,13 @@ fn check_rules(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
         }
     }
     for (a, b) in &spec.links.pairs {
+        if a.board == b.board {
+            errors.push(SpecError::of(
+                SpecErrorKind::Inconsistent,
+                SpecSubject::Links,
+                "a link must join squares of two different boards; links within one board are not supported",
+            ));
+        }
         for r in [a, b] {
             let inside =
                 (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;

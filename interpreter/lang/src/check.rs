@@ -956,10 +956,9 @@ impl Consistency<'_> {
         };
         for clause in &links.node {
             if let LinkClause::Pair(from, to) = &clause.node {
-                for square in [from, to] {
-                    if let Err(problem) = geometry.square(square) {
-                        problems.push(problem);
-                    }
+                match (geometry.square(from), geometry.square(to)) {
+                    (Ok(a), Ok(b)) if a.board == b.board => problems.push(one_board_link(clause.span)),
+                    (a, b) => problems.extend([a.err(), b.err()].into_iter().flatten()),
                 }
             }
         }
@@ -968,6 +967,16 @@ impl Consistency<'_> {
     fn hooks(&self, sources: &SourceMap, problems: &mut Vec<Problem>) {
         crate::hook_check::problems(&self.scope.hooks, sources, problems);
     }
+}
+
+/// A link between two squares of one board: links are teleports between boards (Howe's
+/// Portal Chess); a passage within one board is written with portal tokens.
+fn one_board_link(span: Span) -> Problem {
+    Problem::new(span, "a link must join squares of two different boards; links within one board are not supported")
+        .expecting(
+            "two squares of different boards (`A:a4 = B:a4`); for a passage within one board, declare two kinds \
+             of portal token that exit at each other (see examples/paired-portals.hole)",
+        )
 }
 
 /// Whether two modifiers are of the same kind (ignoring a rank number).

@@ -191,3 +191,17 @@ fn board_file_letters_are_read_in_the_script_too() {
     assert_eq!(names(a4), ["B:h4"]);
     assert_eq!(names(a5), ["B:f5"], "B:b5 is the side's second file, shown as f");
 }
+
+/// A link within one board used to be accepted and do nothing: it is refused with its place
+/// and what to write instead (links are teleports between boards, HP4).
+#[test]
+fn a_link_within_one_board_is_refused() {
+    let text = chess_child("links\n  a3 = h6\n");
+    let all = diagnostics(&text);
+    let found = at(&all, "links within one board are not supported", 5, 3);
+    assert!(found.render().contains("paired-portals"), "{}", found.render());
+    let two_boards = format!(
+        "{HEADER}include orthodox-pieces\nboards A and B, 8x8 each\nsetup\n  board A: 8/8/8/8/8/8/8/K7\n  board B: 8/8/8/8/8/8/8/k7\n  state w - - 0 1\nlinks\n  A:a4 = A:h4\n"
+    );
+    at(&diagnostics(&two_boards), "links within one board are not supported", 10, 3);
+}
