@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use holechess_kernel::notation::{lan, resolve, resolve_candidates, san, Candidates, Notation, Resolved};
 use holechess_kernel::{MoveList, Position, Variant};
+use holechess_testkit::XorShift;
 
 fn variant(name: &str) -> Arc<Variant> {
     holechess_lang::load(name).unwrap_or_else(|e| panic!("{name}: {e:?}")).variant
@@ -40,17 +41,14 @@ fn random_games(name: &str, fen: Option<&str>, games: u64, plies: usize) {
     let v = variant(name);
     for seed in 1..=games {
         let mut pos = fen.map_or_else(|| Position::start(&v), |f| Position::from_fen(&v, f).unwrap());
-        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut picker = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         for _ in 0..plies {
             assert_every_move_resolves(&pos);
             let legal = pos.legal_moves();
             if legal.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            pos.play(legal.as_slice()[(state % legal.len() as u64) as usize]);
+            pos.play(legal.as_slice()[picker.pick(legal.len())]);
         }
     }
 }

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use holechess_kernel::perft::perft;
 use holechess_kernel::{Move, MoveList, Position, Variant};
+use holechess_testkit::XorShift;
 
 fn fixture(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/perft").join(name);
@@ -68,17 +69,14 @@ fn general_perft(pos: &mut Position, depth: u32) -> u64 {
 
 /// A seeded game of up to `plies` random moves from `pos`, the paths compared at every ply.
 fn random_game(mut pos: Position, seed: u64, plies: usize, context: &str) -> usize {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut picker = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for ply in 0..plies {
         assert_paths_agree(&pos, &format!("{context}, ply {ply} ({})", pos.fen()));
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return ply;
         }
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        pos.play(moves.as_slice()[(state % moves.len() as u64) as usize]);
+        pos.play(moves.as_slice()[picker.pick(moves.len())]);
     }
     plies
 }

@@ -30,7 +30,7 @@ fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
 fn compare_games(v: &Arc<Variant>, fen: &str, games: u64) {
     for seed in 1..=games {
         let mut pos = Position::from_fen(v, fen).unwrap();
-        let mut state = seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let mut picker = XorShift(seed.wrapping_mul(0x2545_F491_4F6C_DD1D));
         for _ in 0..80 {
             assert!(pos.uses_fast_path());
             let general = pos.general_legal_moves();
@@ -39,10 +39,7 @@ fn compare_games(v: &Arc<Variant>, fen: &str, games: u64) {
             if general.is_empty() {
                 break;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            pos.play(general.as_slice()[(state % general.len() as u64) as usize]);
+            pos.play(general.as_slice()[picker.pick(general.len())]);
         }
     }
 }

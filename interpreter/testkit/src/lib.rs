@@ -140,3 +140,17 @@ pub fn transit_token(entry: Entry, stacking: Stacking) -> TokenSpec {
         ..plain_token("gate", '@')
     }
 }
+
+/// The seeded xorshift picker the tests' random games use: the same start state gives the
+/// same games on every run and machine.
+pub struct XorShift(pub u64);
+
+impl XorShift {
+    /// An index below `len` (not 0), advancing the state.
+    pub fn pick(&mut self, len: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % len as u64) as usize
+    }
+}
