@@ -102,8 +102,11 @@ impl Board64<'_> {
         let occupied = self.blockers();
         let their_lines = self.line_pieces(them);
         if self.tokens.all & (1 << king) != 0 {
-            let checkers =
-                if self.capturable(king) { self.attackers(king, them, self.sides[them], occupied, their_lines) } else { 0 };
+            let checkers = if self.capturable(king) {
+                self.attackers(king, them, self.sides[them], occupied, their_lines)
+            } else {
+                0
+            };
             return Safety { king, checkers, mask: u64::MAX, pinned: 0, their_lines, tested: true };
         }
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
