@@ -52,7 +52,7 @@ impl FastMove {
         self.0 & TRANSIT != 0
     }
     #[inline(always)]
-    pub(crate) fn from_square(self) -> usize {
+    pub(crate) fn origin(self) -> usize {
         self.from()
     }
     /// The destination, or a transit's entry.

@@ -134,7 +134,7 @@ impl Board64<'_> {
     /// Plays a transit: the entry's occupant is captured, the mover ends on the exit and the
     /// entered token moves to its origin.
     pub(crate) fn make_transit(&mut self, mv: FastMove) {
-        let (us, from, entry, exit) = (self.us, mv.from_square(), mv.to_square(), mv.exit_square());
+        let (us, from, entry, exit) = (self.us, mv.origin(), mv.to_square(), mv.exit_square());
         self.unmoved &= !(1 << from | 1 << exit);
         if self.take(entry) != 0 {
             self.drop_right_at(entry);
