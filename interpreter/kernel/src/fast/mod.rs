@@ -13,6 +13,8 @@ pub(crate) mod rules;
 mod sliders;
 mod tokens;
 mod transits;
+mod warp;
+mod warp_moves;
 
 pub(crate) use board::Board64;
 pub(crate) use rules::FastRules;
@@ -48,21 +50,44 @@ impl Position {
         Board64::from_position(self, rules)
     }
 
+    /// The board of the fast path with absent tokens on it (WH3-WH7), when the variant's
+    /// token kind is on the whitelist ([`warp::WarpRules`]) and no piece stands on a token.
+    pub(crate) fn warp_board(&self) -> Option<(Board64<'_>, &warp::WarpRules)> {
+        let rules = self.variant.fast.as_deref()?;
+        let w = rules.warp.as_ref()?;
+        let tokens = self.token_squares.first_word();
+        let occupied = self.occupied[0].first_word() | self.occupied[1].first_word();
+        if tokens == 0 || tokens & occupied != 0 || self.variant.special_table().is_some() {
+            return None;
+        }
+        let mut board = Board64::from_position(self, rules)?;
+        board.tokens.all = tokens;
+        Some((board, w))
+    }
+
     /// Perft through the fast path, when the position qualifies.
     pub(crate) fn fast_perft(&self, depth: u32) -> Option<u64> {
+        if let Some((board, w)) = self.warp_board() {
+            return Some(warp_moves::warp_perft(&board, w, depth));
+        }
         Some(perft::perft(&self.fast_board_with_tokens()?, depth))
     }
 
     /// Whether the fast path serves this position's perft (for tests and benchmarks).
     #[doc(hidden)]
     pub fn uses_fast_path(&self) -> bool {
-        self.fast_board_with_tokens().is_some()
+        self.fast_board_with_tokens().is_some() || self.warp_board().is_some()
     }
 
     /// The legal moves as the fast path finds them, in its own order (for tests comparing
     /// the two paths); `None` when the position does not qualify.
     #[doc(hidden)]
     pub fn fast_legal_moves(&self) -> Option<Vec<Move>> {
+        if let Some((board, w)) = self.warp_board() {
+            let mut moves = Vec::with_capacity(256);
+            board.warp_generate(w, &w.lines(w.gates(board.tokens.all)), &mut moves);
+            return Some(moves.into_iter().map(board::FastMove::to_move).collect());
+        }
         let board = self.fast_board_with_tokens()?;
         let mut moves = Vec::with_capacity(256);
         board.generate(&mut moves);
