@@ -42,7 +42,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         en_passant_rule: spec.rules.en_passant,
         kinds: spec.pieces.len(),
         token: super::tokens::TokenRules::of(v),
-        warp: super::warp::WarpRules::of(v),
+        warp: None,
     };
     let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
     let [royal] = royals[..] else { return None };
@@ -68,6 +68,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         return None;
     }
     fill_pawn_captures(&mut rules);
+    rules.warp = super::warp::WarpRules::of(v, &rules);
     Some(rules)
 }
 

@@ -26,11 +26,21 @@ pub(crate) struct AttackLine {
     pub slides: u32,
 }
 
+/// Groups of a kind's patterns (bits): its leaps, orthogonal and diagonal slides, and the
+/// pawn's patterns; the lines of a group that meets no absent square are read from the
+/// bit-board tables, the others walked.
+pub(crate) const LEAP: u8 = 1;
+pub(crate) const ORTH: u8 = 2;
+pub(crate) const DIAG: u8 = 4;
+pub(crate) const PAWN: u8 = 8;
+
 /// What the fast path reads of a variant whose token makes squares absent.
 #[derive(Clone, Debug)]
 pub(crate) struct WarpRules {
     /// `patterns[side][kind]`, as the variant compiled them.
     pub patterns: [Vec<Vec<CompiledPattern>>; 2],
+    /// `groups[kind]`: the group of each of its patterns (the same for both sides).
+    pub groups: Vec<Vec<u8>>,
     /// The attack lines of each side.
     pub attack_lines: [Vec<AttackLine>; 2],
     /// `step[dir * 64 + sq]`: the plain next square along `dir`.
@@ -58,7 +68,7 @@ const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
 impl WarpRules {
     /// The rules of `v`'s token when it is the one kind of the variant and makes squares
     /// absent exactly as the wormhole behaviour does; `None` otherwise.
-    pub(crate) fn of(v: &Variant) -> Option<WarpRules> {
+    pub(crate) fn of(v: &Variant, fast: &super::rules::FastRules) -> Option<WarpRules> {
         let lines = v.attack_dirs.iter().map(Vec::len).max().unwrap_or(0);
         if v.spec().tokens.len() != 1 || v.dirs.len() > 255 || lines > MAX_LINES {
             return None;
@@ -87,7 +97,27 @@ impl WarpRules {
                 });
             }
         }
+        let pawn = fast.pawn_kind();
+        let groups = v.patterns[0]
+            .iter()
+            .enumerate()
+            .map(|(kind, patterns)| {
+                patterns
+                    .iter()
+                    .map(|p| {
+                        let (dx, dy) = v.dirs[p.dir as usize];
+                        match (kind == pawn, p.range, dx == 0 || dy == 0) {
+                            (true, ..) => PAWN,
+                            (false, 1, _) => LEAP,
+                            (false, _, true) => ORTH,
+                            (false, _, false) => DIAG,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         Some(WarpRules {
+            groups,
             patterns: v.patterns.clone(),
             attack_lines,
             step: squares(&v.warp_next),
@@ -152,9 +182,10 @@ impl Board64<'_> {
     /// WH7: whether `by` attacks `t` along warped lines (no token lies on `t`), noting in
     /// `reads` every square the answer was read from, line by line.
     pub(crate) fn warp_attacked<R: Reads>(&self, w: &WarpRules, l: &Lines, t: usize, by: usize, reads: &mut R) -> bool {
+        let view = View { occupied: self.occupied(), theirs: self.sides[by] };
         (0..w.attack_lines[by].len()).any(|k| {
             reads.line(k);
-            self.attacked_along(w, l, k, t, by, reads)
+            self.attacked_along(w, l, k, t, by, view, reads)
         })
     }
 
@@ -167,6 +198,7 @@ impl Board64<'_> {
         k: usize,
         t: usize,
         by: usize,
+        view: View,
         reads: &mut R,
     ) -> bool {
         let line = &w.attack_lines[by][k];
@@ -174,17 +206,17 @@ impl Board64<'_> {
         let next = w.step[d + t];
         if next != OFF {
             reads.read(next as usize);
-            if line.royal != 0 && self.piece_of(next as usize, by) & line.royal != 0 {
+            if line.royal != 0 && self.piece_in(view, next as usize) & line.royal != 0 {
                 return true;
             }
         }
-        line.leaps | line.slides != 0 && self.line_attacked(l, d, t, by, line, reads)
+        line.leaps | line.slides != 0 && self.line_attacked(l, d, t, view, line, reads)
     }
 
-    /// The kinds (a one-bit mask) of `side`'s piece on `sq`, 0 when none.
+    /// The kind (a one-bit mask) of the attacker's piece on `sq` in `view`, 0 when none.
     #[inline(always)]
-    fn piece_of(&self, sq: usize, side: usize) -> u32 {
-        if self.sides[side] & (1 << sq) == 0 {
+    fn piece_in(&self, view: View, sq: usize) -> u32 {
+        if view.theirs & (1 << sq) == 0 {
             0
         } else {
             1 << (self.cells[sq] - 1)
@@ -192,9 +224,17 @@ impl Board64<'_> {
     }
 
     /// One walk back from `t` (`warped.rs`, `line_attacked`).
-    fn line_attacked<R: Reads>(&self, l: &Lines, d: usize, t: usize, by: usize, line: &AttackLine, reads: &mut R) -> bool {
+    fn line_attacked<R: Reads>(
+        &self,
+        l: &Lines,
+        d: usize,
+        t: usize,
+        view: View,
+        line: &AttackLine,
+        reads: &mut R,
+    ) -> bool {
         let absent = self.tokens.all;
-        let occupied = self.occupied();
+        let occupied = view.occupied;
         let mut only_absent = true;
         let mut at = t;
         loop {
@@ -206,7 +246,9 @@ impl Board64<'_> {
             reads.read(at);
             if absent & (1 << at) != 0 {
                 let leaps = if only_absent { line.leaps } else { 0 };
-                if (line.slides | leaps) != 0 && self.tunnel_source_attacks(l, d, t, at, by, line.slides, leaps, reads) {
+                if (line.slides | leaps) != 0
+                    && self.tunnel_source_attacks(l, d, t, at, view, line.slides, leaps, reads)
+                {
                     return true;
                 }
                 continue;
@@ -218,7 +260,7 @@ impl Board64<'_> {
                 }
                 continue;
             }
-            let kind = self.piece_of(at, by);
+            let kind = self.piece_in(view, at);
             return kind & (line.slides | if only_absent { line.leaps } else { 0 }) != 0;
         }
     }
@@ -231,13 +273,13 @@ impl Board64<'_> {
         d: usize,
         t: usize,
         exit: usize,
-        by: usize,
+        view: View,
         slides: u32,
         leaps: u32,
         reads: &mut R,
     ) -> bool {
         let absent = self.tokens.all;
-        let occupied = self.occupied();
+        let occupied = view.occupied;
         let mut at = exit;
         let entry = loop {
             let prev = l.out[d + at];
@@ -269,9 +311,17 @@ impl Board64<'_> {
                 first = false;
                 continue;
             }
-            return self.piece_of(at, by) & (slides | if first { leaps } else { 0 }) != 0;
+            return self.piece_in(view, at) & (slides | if first { leaps } else { 0 }) != 0;
         }
     }
+}
+
+/// The board as an attack walk reads it: occupied squares and the attacker's pieces (a
+/// move not yet made is read by changing these two alone).
+#[derive(Clone, Copy)]
+pub(crate) struct View {
+    pub occupied: u64,
+    pub theirs: u64,
 }
 
 /// Something that notes the squares an attack test reads.

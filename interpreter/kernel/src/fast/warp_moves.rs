@@ -6,9 +6,10 @@
 //! them.
 
 use super::board::{Board64, FastMove, NONE};
-use super::legal::{Counter, Sink};
+use super::legal::{forward, Counter, Sink};
 use super::rules::squares_of;
-use super::warp::{LineReads, Lines, WarpRules, OFF};
+use super::warp::{LineReads, Lines, View, WarpRules, OFF};
+use super::warp::{DIAG, LEAP, ORTH, PAWN};
 use crate::spec::EpRole;
 use crate::variant::CompiledPattern;
 
@@ -34,17 +35,21 @@ struct WarpTested<'a, 'b, S> {
 
 impl<S: Sink> Sink for WarpTested<'_, '_, S> {
     fn push(&mut self, mv: FastMove) {
-        let mut child = *self.board;
-        child.make(mv);
-        let us = self.board.us;
-        let king = child.royals(us).trailing_zeros() as usize;
+        let b = self.board;
+        let us = b.us;
         let attacked = if let Some(reads) = self.reads {
-            let changed = 1u64 << mv.origin() | 1u64 << mv.to_square();
+            // The piece leaves its origin and takes whatever stood on its destination.
+            let (from, to) = (1u64 << mv.origin(), 1u64 << mv.to_square());
+            let view = View { occupied: (b.occupied() & !from) | to, theirs: b.sides[us ^ 1] & !to };
+            let king = b.royals(us).trailing_zeros() as usize;
             let lines = self.w.attack_lines[us ^ 1].len();
             (0..lines).any(|k| {
-                reads.per_line[k] & changed != 0 && child.attacked_along(self.w, self.l, k, king, us ^ 1, &mut ())
+                reads.per_line[k] & (from | to) != 0 && b.attacked_along(self.w, self.l, k, king, us ^ 1, view, &mut ())
             })
         } else {
+            let mut child = *b;
+            child.make(mv);
+            let king = child.royals(us).trailing_zeros() as usize;
             let gates = self.w.gates(child.tokens.all);
             if gates == self.l.gates {
                 child.warp_attacked(self.w, self.l, king, us ^ 1, &mut ())
@@ -118,8 +123,9 @@ impl Board64<'_> {
     /// The destinations of the non-royal piece of `kind` on `from` (`warped.rs`).
     fn warp_reach(&self, w: &WarpRules, l: &Lines, from: usize, kind: usize) -> Reach {
         let mut reach = Reach::default();
-        for p in &w.patterns[self.us][kind] {
-            if self.condition_holds(p.condition, from) {
+        let walked = self.plain_reach(from, kind, &mut reach);
+        for (p, &group) in w.patterns[self.us][kind].iter().zip(&w.groups[kind]) {
+            if walked & group != 0 && self.condition_holds(p.condition, from) {
                 self.walk(l, from, kind, p, &mut reach);
             }
         }
@@ -127,6 +133,77 @@ impl Board64<'_> {
             reach.normal &= !(1 << to);
         }
         reach
+    }
+
+    /// The destinations along lines that meet no absent square, where warped movement is
+    /// plain movement, from the bit-board tables; returns the groups of patterns left to walk.
+    #[inline(always)]
+    fn plain_reach(&self, from: usize, kind: usize, reach: &mut Reach) -> u8 {
+        let (us, them) = (self.us, self.us ^ 1);
+        let (r, absent) = (self.rules, self.tokens.all);
+        let targets = !self.sides[us] & !self.royals(them);
+        let occupied = self.occupied();
+        let bit = 1u32 << kind;
+        let mut walk = 0;
+        if kind == r.pawn_kind() {
+            return self.plain_pawn(from, reach);
+        }
+        if r.leapers & bit != 0 {
+            let leaps = r.leaps[us][kind][from];
+            if leaps & absent == 0 {
+                reach.normal |= leaps & targets;
+            } else {
+                walk |= LEAP;
+            }
+        }
+        if r.orth & bit != 0 {
+            if self.sl.orth(from, 0) & absent == 0 {
+                reach.normal |= self.sl.orth(from, occupied) & targets;
+            } else {
+                walk |= ORTH;
+            }
+        }
+        if r.diag & bit != 0 {
+            if self.sl.diag(from, 0) & absent == 0 {
+                reach.normal |= self.sl.diag(from, occupied) & targets;
+            } else {
+                walk |= DIAG;
+            }
+        }
+        walk
+    }
+
+    /// A pawn whose step, double step and captures meet no absent square moves plainly.
+    #[inline(always)]
+    fn plain_pawn(&self, from: usize, reach: &mut Reach) -> u8 {
+        let (us, them) = (self.us, self.us ^ 1);
+        let r = self.rules;
+        let Some(p) = r.pawn.as_ref() else { return PAWN };
+        let captures = r.pawn_captures[us][from];
+        let one = forward(us, from);
+        let two = one.and_then(|o| forward(us, o));
+        let squares = captures | one.map_or(0, |o| 1u64 << o) | two.map_or(0, |t| 1u64 << t);
+        if squares & self.tokens.all != 0 {
+            return PAWN;
+        }
+        let occupied = self.occupied();
+        reach.normal |= captures & self.sides[them] & !self.royals(them);
+        if p.captures_en_passant && self.ep != NONE && captures & (1 << self.ep) != 0 && occupied & (1 << self.ep) == 0
+        {
+            reach.en_passant = true;
+        }
+        let Some(one) = one.filter(|&o| occupied & (1 << o) == 0) else { return 0 };
+        reach.normal |= 1 << one;
+        let (Some(d), Some(two)) = (p.double, two) else { return 0 };
+        let starts = d.from_mask[us] & (1 << from) != 0 && (!d.first_move || self.unmoved & (1 << from) != 0);
+        if starts && occupied & (1 << two) == 0 {
+            if d.sets_en_passant && !self.promotes(p.kind as usize, two) {
+                reach.double = Some((two, one));
+            } else {
+                reach.normal |= 1 << two;
+            }
+        }
+        0
     }
 
     /// WH3: the existing squares of the line, and the entry of a tunnel on the way (WH4).
