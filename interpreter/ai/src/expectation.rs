@@ -2,17 +2,21 @@
 //! opponent's negamax node.
 //!
 //! An event with `d` plies left below it is sampled `d - m` times (at least once), `m` being
-//! `SearchConfig::chance_min_depth` (progressive widening: near the root several outcomes,
-//! near the horizon one; see `SearchConfig::chance_widening`), and not at all with fewer than
-//! `m` plies left (the event then changes nothing the search could answer). The outcomes are searched heaviest
-//! first with alpha-beta windows narrowed as their sum becomes known (Ballard's Star1):
-//! values are first mapped into a bounded range (`CHANCE_BOUND` centipawns, mates above it
-//! ordered by distance), so the outcomes not yet searched can be bounded, and the node stops
-//! as soon as the expectation must fall outside the parent's window. Every outcome is first
-//! searched with the parent's own window (cheap null windows; outcomes mostly agree), then
-//! only the outcomes still open get the Star1 window of their share. The moves of one node
-//! sample their events from the same seed (common random numbers). Results go to the
-//! transposition table under the position's key marked as an expectation node.
+//! `SearchConfig::chance_min_depth` (progressive widening: near the root several outcomes, near
+//! the horizon one; see `SearchConfig::chance_widening`), and not at all with fewer than `m`
+//! plies left (the event then changes nothing the search could answer), nor where it would get
+//! fewer than `SearchConfig::chance_min_samples` outcomes: one or two squares drawn from
+//! sixty-four would stand for the whole roll, and a search that takes them as certain finds "mates"
+//! that only those dice allow (measured in wormhole: level 3 scored 10 of 12 against level 1
+//! expanding every event, 12 of 12 with at least 3 samples). The outcomes are searched heaviest
+//! first with alpha-beta windows narrowed as their sum becomes known (Ballard's Star1): values
+//! are first mapped into a bounded range (`CHANCE_BOUND` centipawns, mates above it ordered by
+//! distance), so the outcomes not yet searched can be bounded, and the node stops as soon as
+//! the expectation must fall outside the parent's window. Every outcome is first searched with
+//! the parent's own window (cheap null windows; outcomes mostly agree), then only the outcomes
+//! still open get the Star1 window of their share. The moves of one node sample their events
+//! from the same seed (common random numbers). Results go to the transposition table under the
+//! position's key marked as an expectation node.
 
 use holechess_kernel::Position;
 
@@ -57,7 +61,7 @@ impl Searcher {
     /// node when a random event follows, otherwise the negated search of the opponent's node.
     pub(crate) fn child(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
         if let Some(model) = self.chance.clone() {
-            if depth >= self.config.chance_min_depth {
+            if depth >= self.config.chance_min_depth && self.samples(depth) >= self.config.chance_min_samples {
                 if self.out_of_time_now() {
                     return 0;
                 }

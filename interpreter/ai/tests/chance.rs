@@ -140,7 +140,9 @@ fn a_certain_strike_makes_the_search_decline_a_capture() {
     let pos = Position::from_fen(&v, fen).unwrap();
     let plain = Searcher::default().search(&pos, Limits::depth(2));
     assert_eq!(holechess_kernel::notation::lan(&pos, plain.best_move.unwrap()), "d1d5");
-    let mut searcher = Searcher::default();
+    // Every event expanded, however few samples it gets (the default leaves out events
+    // with fewer than 3).
+    let mut searcher = Searcher::new(SearchConfig { chance_min_samples: 1, ..SearchConfig::default() });
     searcher.set_chance_model(Some(Arc::new(FileStrike { file: 3, p: 1.0 })));
     // Depth 3: an event is expanded when the opponent has two plies to answer it.
     let r = searcher.search(&pos, Limits::depth(3));
