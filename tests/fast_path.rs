@@ -161,8 +161,9 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// general path does: pieces on tokens (K8), stacks (PH6 dormant, SP4 merged), a king on a
 /// token that is attacked only while another open token exists (PH9, SP5), pins through a
 /// token, transits that capture a checker, a pawn that exits on the last rank (PH10, SP6),
-/// tokens on the castling path (PH12), and the double step into a portal (SP2, SP7).
-const TOKEN_POSITIONS: [&str; 12] = [
+/// tokens on the castling path (PH12), the double step into a portal (SP2, SP7), and a stack
+/// on a pin line that still blocks when one of its tokens leaves (SP4) or cannot be entered (PH6).
+const TOKEN_POSITIONS: [&str; 13] = [
     "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1 *=b1,f6,c3,a4,h5",
     "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 *=b1,e5",
     "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 *=g1,a5,h5",
@@ -174,6 +175,7 @@ const TOKEN_POSITIONS: [&str; 12] = [
     "4k3/8/8/8/8/5q2/8/4K3 w - - 0 1 *=e1,c6,a3",
     "3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1 *=d8,c8,e4",
     "4k3/2P1P3/8/8/8/8/8/4K3 w - - 0 1 *=b8,f8*2,e3",
+    "4r1k1/8/8/8/8/8/5N2/4K3 w - - 0 1 *=e4*2,a3,h6",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 *=c3,d4,e3,f4,c6,f6,a5,h5",
 ];
 

@@ -1,8 +1,9 @@
 //! Transit moves on the fast path (PH3-PH8, SP2-SP3): a piece whose move of its kind may enter
 //! a token (a capture-move, or any move that lands there) leaves through each other open
 //! token. A transit puts a token on its origin, so it exposes the royal piece only through its
-//! entry: it is tested on the board after it when the entry lies on a line from the royal
-//! piece, when in check, or when the royal piece itself moves; otherwise every exit is legal.
+//! entry: its legality is read from the board before it, for every exit at once; only the
+//! royal piece's own transits (and every move of a royal piece standing on a token) are
+//! tested on the board after them.
 
 use super::board::{Board64, FastMove};
 use super::legal::{forward, Safety, Sink, Tested};
@@ -72,19 +73,37 @@ impl Board64<'_> {
         if exits == 0 {
             return;
         }
-        let exposes = s.checkers != 0
-            || from == s.king
-            || (self.sl.orth(s.king, 0) | self.sl.diag(s.king, 0)) & (1 << entry) != 0;
-        let promotes = pawn && self.transit_promotes(exits);
-        if s.tested || !exposes {
-            if !promotes {
-                sink.transits(from, entry, exits);
+        if !s.tested {
+            if from == s.king {
+                self.each_transit(from, entry, exits, &mut Tested { board: self, sink });
                 return;
             }
+            if !self.transit_safe(s, entry) {
+                return;
+            }
+        }
+        if pawn && self.transit_promotes(exits) {
             self.each_transit(from, entry, exits, sink);
         } else {
-            self.each_transit(from, entry, exits, &mut Tested { board: self, sink });
+            sink.transits(from, entry, exits);
         }
+    }
+
+    /// Whether a transit through `entry` by a piece other than the royal one leaves the
+    /// royal piece (on a square without a token) unattacked. Exact without playing it: the
+    /// origin keeps blocking (a token lands there), the exit already blocked (a token), so
+    /// lines change only where the entry's token leaves, and the entry's occupant is captured.
+    #[inline(always)]
+    fn transit_safe(&self, s: &Safety, entry: usize) -> bool {
+        let entry_bit = 1u64 << entry;
+        let aligned = (self.sl.orth(s.king, 0) | self.sl.diag(s.king, 0)) & entry_bit != 0;
+        if s.checkers == 0 && !aligned {
+            return true;
+        }
+        let them = self.us ^ 1;
+        let stays = self.rules.token.is_some_and(|t| t.merged) && self.tokens.counts[entry] > 1;
+        let blockers = if stays { self.blockers() } else { self.blockers() & !entry_bit };
+        self.attackers(s.king, them, self.sides[them] & !entry_bit, blockers, s.their_lines) == 0
     }
 
     /// Whether a pawn exiting on some square of `exits` may promote there.
