@@ -6,9 +6,12 @@
 use super::rules::{FastRules, FAST_KINDS};
 use super::sliders::{sliders, Sliders};
 use super::tokens::Tokens;
-use crate::geometry::{Side, Square};
+use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{code_kind, Position, PIECE_BITS};
+use crate::position::Position;
+
+/// The kind part of a cell (`kind + 1`, 0 when empty): its piece code without the side bit.
+const KIND_CODE: u8 = 0x1F;
 
 /// No square (castling right or en-passant square absent).
 pub(crate) const NONE: u8 = 64;
@@ -139,39 +142,44 @@ pub(crate) struct Board64<'r> {
 
 impl<'r> Board64<'r> {
     /// The board of `pos`, or `None` when the side to move has other than one royal piece.
+    /// Nothing is scanned: the position keeps its kind and side bit boards in step with
+    /// every piece change ([`Position::kind_board`]), and the square-to-piece array is its
+    /// cells with the side and token bits dropped.
+    #[inline]
     pub(crate) fn from_position(pos: &Position, rules: &'r FastRules) -> Option<Board64<'r>> {
-        let mut b = Board64 {
-            rules,
-            sl: sliders(),
-            kinds: [0; FAST_KINDS],
-            sides: [0; 2],
-            cells: [0; 64],
-            us: pos.side.index(),
-            castling: [[NONE; 2]; 2],
-            ep: NONE,
-            ep_victim: NONE,
-            unmoved: 0,
-            tokens: Tokens::of(pos, rules.token.as_ref()),
-        };
-        for side in Side::BOTH {
-            for sq in super::rules::squares_of(pos.occupied[side.index()].first_word()) {
-                let kind = code_kind(pos.cells[sq] & PIECE_BITS) as usize;
-                b.put(side.index(), sq, kind);
-            }
+        let sides = [pos.occupied[0].first_word(), pos.occupied[1].first_word()];
+        let mut kinds = [0; FAST_KINDS];
+        for (k, bits) in kinds.iter_mut().enumerate().take(rules.kinds) {
+            *bits = pos.kind_board(k);
         }
+        if (kinds[rules.royal as usize] & sides[pos.side.index()]).count_ones() != 1 {
+            return None;
+        }
+        let mut cells = [0; 64];
+        for (cell, &code) in cells.iter_mut().zip(&pos.cells[..64]) {
+            *cell = code & KIND_CODE;
+        }
+        let mut castling = [[NONE; 2]; 2];
         for (side, rights) in pos.castling.iter().enumerate() {
             for (slot, right) in rights.iter().enumerate() {
-                b.castling[side][slot] = right.map_or(NONE, |sq| sq.index() as u8);
+                castling[side][slot] = right.map_or(NONE, |sq| sq.index() as u8);
             }
         }
-        if let Some(ep) = pos.ep {
-            b.ep = ep.square.index() as u8;
-            b.ep_victim = ep.victim.index() as u8;
-        }
-        if rules.uses_first_move {
-            b.unmoved = pos.unmoved.first_word();
-        }
-        (b.royals(b.us).count_ones() == 1).then_some(b)
+        let (ep, ep_victim) = pos.ep.map_or((NONE, NONE), |ep| (ep.square.index() as u8, ep.victim.index() as u8));
+        let unmoved = if rules.uses_first_move { pos.unmoved.first_word() } else { 0 };
+        Some(Board64 {
+            rules,
+            sl: sliders(),
+            kinds,
+            sides,
+            cells,
+            us: pos.side.index(),
+            castling,
+            ep,
+            ep_victim,
+            unmoved,
+            tokens: Tokens::of(pos, rules.token.as_ref()),
+        })
     }
 
     #[inline(always)]
