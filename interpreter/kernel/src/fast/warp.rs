@@ -191,6 +191,7 @@ impl Board64<'_> {
 
     /// Whether `by` attacks `t` along its `k`-th attack line.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn attacked_along<R: Reads>(
         &self,
         w: &WarpRules,
