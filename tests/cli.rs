@@ -132,3 +132,42 @@ fn numbers_out_of_range_are_refused_where_they_are_parsed() {
         assert!(stdout(&out).is_empty(), "{args:?} ran: {}", stdout(&out));
     }
 }
+
+/// Runs `holechess ARGS` with `stdin` given and standard output closed by its reader at once
+/// (`holechess list | head -0`).
+fn into_a_closed_pipe(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holechess"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run holechess");
+    drop(child.stdout.take());
+    let mut input = child.stdin.take().expect("stdin");
+    // The program may end before it reads its input: a failed write here is expected.
+    let _ = input.write_all(stdin.as_bytes());
+    drop(input);
+    child.wait_with_output().expect("wait for holechess")
+}
+
+#[test]
+fn a_closed_standard_output_ends_every_command_quietly_with_exit_0() {
+    let many_games = "1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(3000);
+    let cases: [(&[&str], &str); 5] = [
+        (&["list"], ""),
+        (&["play", "chess", "--seed", "1"], "help\nboard\nquit\n"),
+        (&["match", "chess", "--levels", "1,1", "--games", "1", "--time-ms", "20"], ""),
+        (&["perft", "chess", "3", "--divide"], ""),
+        (&["validate", "chess", "-", "--json"], &many_games),
+    ];
+    for (args, stdin) in cases {
+        let output = into_a_closed_pipe(args, stdin);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(0), "holechess {args:?}: killed or failed; {err}");
+        assert!(!err.contains("panicked"), "holechess {args:?}: {err}");
+        assert!(!err.contains("cannot write"), "holechess {args:?}: {err}");
+    }
+}

@@ -2,7 +2,8 @@
 //! against the general path, on every position of the perft fixtures and along seeded random
 //! games from them: the same legal moves in the same order from `generate_legal`, the same
 //! set from the fast generator on its own, and the same perft counts. Variants with holes
-//! take the fast path while no token lies on the board, so their own rules are compared too.
+//! take the fast path while no token lies on the board, so their own rules are compared too;
+//! porthole and standard-portal take it with their tokens on the board (PH2-PH12, SP1-SP7).
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -138,8 +139,8 @@ fn hole_variants_without_tokens_on_the_board_take_the_fast_path_with_their_own_r
 }
 
 #[test]
-fn positions_with_tokens_or_two_boards_keep_the_general_path() {
-    for name in ["porthole", "standard-portal", "portal", "portal-one-set"] {
+fn timed_absent_or_linked_tokens_and_two_boards_keep_the_general_path() {
+    for name in ["portal", "portal-one-set"] {
         let v = variant(name);
         assert!(!Position::start(&v).uses_fast_path(), "{name} start");
     }
@@ -147,4 +148,109 @@ fn positions_with_tokens_or_two_boards_keep_the_general_path() {
     let holed = Position::from_fen(&pothole, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e4(2)");
     assert!(!holed.unwrap().uses_fast_path());
     assert!(Position::start(&pothole).uses_fast_path());
+    let wormhole = variant("wormhole");
+    let warped = Position::from_fen(&wormhole, &format!("{START} wormhole=c3,f3"));
+    assert!(!warped.unwrap().uses_fast_path());
+}
+
+// ------------------------------------------------------- tokens on the fast path (PH, SP)
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Positions with portholes or portals where the fast path must read the tokens as the
+/// general path does: pieces on tokens (K8), stacks (PH6 dormant, SP4 merged), a king on a
+/// token that is attacked only while another open token exists (PH9, SP5), pins through a
+/// token, transits that capture a checker, a pawn that exits on the last rank (PH10, SP6),
+/// tokens on the castling path (PH12), the double step into a portal (SP2, SP7), and a stack
+/// on a pin line that still blocks when one of its tokens leaves (SP4) or cannot be entered (PH6).
+const TOKEN_POSITIONS: [&str; 13] = [
+    "r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1 *=b1,f6,c3,a4,h5",
+    "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 *=b1,e5",
+    "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1 *=g1,a5,h5",
+    "4k3/8/4r3/8/8/8/4B3/4K3 w - - 0 1 *=e4,a4,h4",
+    "4k3/8/8/4r3/8/8/4B3/4K3 w - - 0 1 *=e4,c4,d6",
+    "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1 *=d2,a3,h6",
+    "4k3/8/8/8/8/8/3n4/4K3 w - - 0 1 *=d2",
+    "4k3/8/8/8/8/5q2/8/4K3 w - - 0 1 *=e1,c6*2,a3",
+    "4k3/8/8/8/8/5q2/8/4K3 w - - 0 1 *=e1,c6,a3",
+    "3rk3/2P5/8/8/8/8/8/4K3 w - - 0 1 *=d8,c8,e4",
+    "4k3/2P1P3/8/8/8/8/8/4K3 w - - 0 1 *=b8,f8*2,e3",
+    "4r1k1/8/8/8/8/8/5N2/4K3 w - - 0 1 *=e4*2,a3,h6",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 *=c3,d4,e3,f4,c6,f6,a5,h5",
+];
+
+/// `TOKEN_POSITIONS[i]` for the variant `name` (whose token is `token`).
+fn token_position(name: &str, token: &str, fen: &str) -> Position {
+    let v = variant(name);
+    let (board, tokens) = fen.split_once(" *=").expect("a token field");
+    let mut fen = format!("{board} {token}={tokens}");
+    if name == "standard-portal" {
+        // SP1: exactly 8 portals, no castling (SP8).
+        fen = fen.replace(" KQkq ", " - ").replace(" KQ ", " - ");
+        let count: usize = tokens.split(',').map(|t| t.split_once('*').map_or(1, |(_, n)| n.parse().unwrap())).sum();
+        let spare = ["h1", "a1", "h8", "a8", "h2", "a2", "h7", "a7", "h3", "a6", "g4", "b5", "g5", "b4", "d3", "e6"];
+        let listed = |sq: &str| tokens.split(',').any(|t| t.split('*').next() == Some(sq));
+        let free: Vec<&str> =
+            spare.iter().copied().filter(|sq| !board_has_piece(board, sq) && !listed(sq)).take(8 - count).collect();
+        for sq in free {
+            fen.push(',');
+            fen.push_str(sq);
+        }
+    }
+    Position::from_fen(&v, &fen).unwrap_or_else(|e| panic!("{name} {fen}: {e}"))
+}
+
+/// Whether the FEN board part has a piece on `sq`.
+fn board_has_piece(board: &str, sq: &str) -> bool {
+    let (file, rank) = ((sq.as_bytes()[0] - b'a') as usize, (sq.as_bytes()[1] - b'0') as usize);
+    let row = board.split(' ').next().unwrap().split('/').nth(8 - rank).unwrap();
+    let mut f = 0;
+    for c in row.chars() {
+        if let Some(d) = c.to_digit(10) {
+            f += d as usize;
+        } else {
+            if f == file {
+                return true;
+            }
+            f += 1;
+        }
+    }
+    false
+}
+
+#[test]
+fn ph_sp_tokens_take_the_fast_path_and_both_paths_give_the_same_moves() {
+    for (name, token) in [("porthole", "porthole"), ("standard-portal", "portal")] {
+        assert!(Position::start(&variant(name)).uses_fast_path(), "{name} start");
+        for fen in TOKEN_POSITIONS {
+            let pos = token_position(name, token, fen);
+            assert_paths_agree(&pos, &format!("{name} {}", pos.fen()));
+        }
+    }
+}
+
+#[test]
+fn ph_sp_tokens_both_paths_count_the_same_perft() {
+    for (name, token) in [("porthole", "porthole"), ("standard-portal", "portal")] {
+        for fen in TOKEN_POSITIONS {
+            let mut pos = token_position(name, token, fen);
+            for depth in 1..=3 {
+                let general = general_perft(&mut pos.clone(), depth);
+                assert_eq!(perft(&mut pos, depth), general, "{name} {} depth {depth}", pos.fen());
+            }
+        }
+    }
+}
+
+#[test]
+fn ph_sp_tokens_both_paths_agree_along_random_games() {
+    let mut plies = 0;
+    for (name, token) in [("porthole", "porthole"), ("standard-portal", "portal")] {
+        plies += (0..40).map(|seed| random_game(Position::start(&variant(name)), seed, 150, name)).sum::<usize>();
+        for (i, fen) in TOKEN_POSITIONS.iter().enumerate() {
+            let pos = token_position(name, token, fen);
+            plies += (0..4).map(|seed| random_game(pos.clone(), 100 + i as u64 * 4 + seed, 100, name)).sum::<usize>();
+        }
+    }
+    assert!(plies > 10_000, "{plies} plies compared");
 }

@@ -230,3 +230,37 @@ fn the_computer_searches_special_moves_too() {
     let result = holechess_ai::Searcher::default().search(&pos, holechess_ai::Limits::depth(3));
     assert_eq!(result.best_move.map(|mv| lan(&pos, mv)).as_deref(), Some("dig@d1"));
 }
+
+#[test]
+fn a_special_moves_hook_failing_inside_the_computers_search_stops_its_move() {
+    // The hook fails once a pawn stands on e4: not at the start, but in positions the
+    // computer's search reaches. The computer stops with the hook's error instead of
+    // searching on without the hook's moves.
+    let script = "variant \"Faulty\"\n  id faulty\n\nextends chess\n\nspecial moves: call faulty()\n  rhai ```\nfn faulty() {\n    if !has_piece(\"e4\") { return []; }\n    let m = special_move(\"dig@e4\");\n    m.place_piece(\"white\", \"queen\", \"e4\");\n    [m]\n}\n```\n";
+    let dir = std::env::temp_dir().join(format!("holechess-faulty-search-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("faulty.hole");
+    std::fs::write(&path, script).unwrap();
+    let output = common::binary::holechess(&["play", path.to_str().unwrap(), "--level", "1"], "go\nhint\nfen\nquit\n");
+    let out = common::binary::stdout(&output);
+    let said = format!("{out}{}", common::binary::stderr(&output));
+    assert!(said.contains("the special-moves hook failed in a position it searched"), "{said}");
+    assert!(said.contains("already holds a piece"), "{said}");
+    assert!(out.contains("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), "no move was played: {out}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_special_moves_hook_failing_inside_a_match_ends_it_with_the_error() {
+    let script = "variant \"Faulty\"\n  id faulty\n\nextends chess\n\nspecial moves: call faulty()\n  rhai ```\nfn faulty() {\n    if !has_piece(\"e4\") { return []; }\n    let m = special_move(\"dig@e4\");\n    m.place_piece(\"white\", \"queen\", \"e4\");\n    [m]\n}\n```\n";
+    let dir = std::env::temp_dir().join(format!("holechess-faulty-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("faulty.hole");
+    std::fs::write(&path, script).unwrap();
+    let args = ["match", path.to_str().unwrap(), "--levels", "1,1", "--games", "1", "--time-ms", "50"];
+    let output = common::binary::holechess(&args, "");
+    let said = format!("{}{}", common::binary::stdout(&output), common::binary::stderr(&output));
+    assert_eq!(output.status.code(), Some(2), "{said}");
+    assert!(said.contains("the special-moves hook failed in a position the match searched"), "{said}");
+    std::fs::remove_dir_all(&dir).ok();
+}

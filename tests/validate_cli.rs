@@ -22,7 +22,7 @@ fn write(name: &str, text: &str) -> PathBuf {
 
 mod common;
 
-use common::binary::stdout;
+use common::binary::{stderr, stdout};
 
 fn holechess(args: &[&str], stdin: Option<&str>) -> Output {
     common::binary::holechess(args, stdin.unwrap_or(""))
@@ -58,9 +58,8 @@ fn json_lines_parse_with_the_fields() {
     assert_eq!(output.status.code(), Some(1));
     let lines: Vec<serde_json::Value> =
         stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON object per line")).collect();
-    assert_eq!(lines.len(), 3, "two games and the totals");
-    assert_eq!(lines[2]["totals"]["games"], 2);
-    assert_eq!(lines[2]["totals"]["invalid"], 1);
+    assert_eq!(lines.len(), 2, "one JSON line per game and nothing else on standard output");
+    assert!(stderr(&output).contains("2 games: 1 valid, 1 invalid"), "the summary goes to standard error");
     assert_eq!(lines[0]["valid"], true);
     assert_eq!(lines[1]["valid"], false);
     assert_eq!(lines[1]["game"], 2);
@@ -88,7 +87,7 @@ fn a_file_that_is_not_pgn_is_one_malformed_game() {
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
     assert!(text.contains("game 1 (line 1), ply 1, move -: malformed movetext: `just` is not a move"), "{text}");
-    assert!(text.contains("1 games: 0 valid, 1 invalid"), "{text}");
+    assert!(text.contains("1 game: 0 valid, 1 invalid"), "{text}");
 }
 
 #[test]
@@ -102,17 +101,17 @@ fn a_file_without_any_text_holds_no_games() {
 }
 
 /// Runs `validate chess -` on `pgn` with `--json`: the exit code, each game's
-/// (valid, reason class) and the totals line.
-fn json_verdicts(pgn: &str) -> (Option<i32>, Vec<(bool, String)>, serde_json::Value) {
+/// (valid, reason class) and the summary (standard error).
+fn json_verdicts(pgn: &str) -> (Option<i32>, Vec<(bool, String)>, String) {
     let output = holechess(&["validate", "chess", "-", "--json"], Some(pgn));
-    let mut lines: Vec<serde_json::Value> =
+    let lines: Vec<serde_json::Value> =
         stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON object per line")).collect();
-    let totals = lines.pop().expect("a totals line")["totals"].clone();
+    let summary = stderr(&output);
     let verdicts = lines
         .iter()
         .map(|line| (line["valid"].as_bool().unwrap(), line["reason_class"].as_str().unwrap_or("").to_owned()))
         .collect();
-    (output.status.code(), verdicts, totals)
+    (output.status.code(), verdicts, summary)
 }
 
 fn verdict(valid: bool, class: &str) -> (bool, String) {
@@ -122,10 +121,10 @@ fn verdict(valid: bool, class: &str) -> (bool, String) {
 /// Issue 11 finding 1: the illegal second game, which starts with a comment, is checked.
 #[test]
 fn finding_1_a_game_after_a_comment_gets_its_verdict() {
-    let (code, verdicts, totals) = json_verdicts("1. e4 e5 *\n\n{c} 1. d4 d5 2. Qxd5 *\n");
+    let (code, verdicts, summary) = json_verdicts("1. e4 e5 *\n\n{c} 1. d4 d5 2. Qxd5 *\n");
     assert_eq!(code, Some(1));
     assert_eq!(verdicts, [verdict(true, ""), verdict(false, "illegal")]);
-    assert_eq!((totals["games"].as_u64(), totals["invalid"].as_u64()), (Some(2), Some(1)));
+    assert!(summary.contains("2 games: 1 valid, 1 invalid"), "{summary}");
     let output = holechess(&["validate", "chess", "-"], Some("1. e4 e5 *\n\n{c} 1. d4 d5 2. Qxd5 *\n"));
     let text = stdout(&output);
     assert!(text.contains("<stdin>: game 2 (line 3), ply 3, move Qxd5: illegal move"), "{text}");
@@ -153,10 +152,10 @@ fn finding_1_a_tag_line_missing_its_bracket_makes_the_game_malformed() {
 /// Issue 11 finding 1: `1*,*,*` before the moves is not a valid game of 0 plies.
 #[test]
 fn finding_1_a_garbled_move_number_is_malformed_not_an_empty_valid_game() {
-    let (code, verdicts, totals) = json_verdicts("[Event \"a\"]\n\n1*,*,* 1. e4 e5 2. Qxd5 *\n");
+    let (code, verdicts, summary) = json_verdicts("[Event \"a\"]\n\n1*,*,* 1. e4 e5 2. Qxd5 *\n");
     assert_eq!(code, Some(1));
     assert_eq!(verdicts, [verdict(false, "malformed")]);
-    assert_eq!(totals["plies"], 0);
+    assert!(summary.contains("1 game: 0 valid, 1 invalid; 0 plies"), "{summary}");
 }
 
 /// Issue 11 finding 1: fused or garbled tokens make the game malformed at their ply.
@@ -206,4 +205,19 @@ fn usage_errors_exit_2() {
     assert!(String::from_utf8_lossy(&unreadable.stderr).contains("cannot read"));
     let no_files = holechess(&["validate", "chess"], None);
     assert_eq!(no_files.status.code(), Some(2));
+}
+
+#[test]
+fn json_output_gives_an_unreadable_file_an_io_verdict_and_nothing_but_verdicts() {
+    let blank = write("blank-for-json.pgn", "\n");
+    let missing = temp_dir().join("no-such-file.pgn");
+    let args = ["validate", "chess", blank.to_str().unwrap(), missing.to_str().unwrap(), "--json"];
+    let output = holechess(&args, None);
+    assert_eq!(output.status.code(), Some(2), "an unreadable file is an error");
+    let lines: Vec<serde_json::Value> =
+        stdout(&output).lines().map(|line| serde_json::from_str(line).expect("a JSON object per line")).collect();
+    let classes: Vec<&str> = lines.iter().map(|line| line["reason_class"].as_str().unwrap()).collect();
+    assert_eq!(classes, ["not_pgn", "io"]);
+    assert!(lines[1]["reason"].as_str().unwrap().starts_with("cannot read:"), "{}", lines[1]);
+    assert_eq!(lines[1]["valid"], false);
 }

@@ -169,3 +169,11 @@ fn moves(variant: &str, fen: Option<&str>) -> Result<Outcome, String> {
     }
     Ok(Outcome::Ok)
 }
+
+/// Ends the program quietly when standard output was closed by its reader (see
+/// `quiet_broken_pipe` in `main.rs`); other write errors are for the caller to report.
+pub fn exit_if_broken_pipe(error: &std::io::Error) {
+    if error.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+}

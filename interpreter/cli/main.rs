@@ -32,14 +32,18 @@ fn main() -> ExitCode {
     ExitCode::from(outcome.code())
 }
 
-/// A reader that stops early (`holechess list | head -1`) ends the program quietly, as it
-/// ends any Unix filter, instead of a panic in `println!` on the broken pipe: the default
-/// action of SIGPIPE, which the Rust runtime sets to "ignore", is restored.
+/// A reader that stops early (`holechess list | head -1`) ends the program quietly with exit
+/// code 0, as ripgrep does, instead of a panic in `println!` on the broken pipe or a death by
+/// SIGPIPE: the Rust runtime ignores SIGPIPE, so a write fails with `BrokenPipe`; the print
+/// macros panic on it, and this hook turns that one panic into a quiet exit. Every other
+/// panic goes to the default hook.
 fn quiet_broken_pipe() {
-    #[cfg(unix)]
-    // SAFETY: called first thing in `main`, before any other thread exists; SIG_DFL is a
-    // valid disposition for SIGPIPE.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info.to_string();
+        if text.contains("failed printing to stdout") && text.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }

@@ -43,7 +43,10 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     let started = Instant::now();
     let bar = progress_bar(config.games);
     let settings = MatchSettings::new(config.games, config.seed, per_move);
+    rules.hooks.take_special_error();
+    let mut hook_error = None;
     let report = play_match_observed(rules.variant(), first, second, &settings, factory.as_deref(), &mut |report| {
+        hook_error = hook_error.take().or_else(|| rules.hooks.take_special_error());
         let Some(game) = report.games.last() else { return };
         let line = format!("{}; {}", game_line(report.games.len(), game, report), score_so_far(report));
         bar.suspend(|| println!("{line}"));
@@ -52,7 +55,11 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     });
     bar.finish_and_clear();
     print_score(&report, started.elapsed());
-    Ok(Outcome::Ok)
+    match hook_error {
+        // The games searched positions without the hook's moves: the score is not to be trusted.
+        Some(error) => Err(format!("the special-moves hook failed in a position the match searched: {error}")),
+        None => Ok(Outcome::Ok),
+    }
 }
 
 /// A bar of finished games on standard error when it is a terminal; hidden otherwise.

@@ -51,7 +51,10 @@ pub fn run(config: &RenderConfig) -> Result<Outcome, String> {
 pub fn write_output(path: &PathBuf, text: &str) -> Result<(), String> {
     if path.as_os_str() == "-" {
         let mut out = std::io::stdout().lock();
-        return out.write_all(text.as_bytes()).map_err(|e| format!("cannot write to standard output: {e}"));
+        return out.write_all(text.as_bytes()).map_err(|e| {
+            crate::commands::exit_if_broken_pipe(&e);
+            format!("cannot write to standard output: {e}")
+        });
     }
     std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }

@@ -7,9 +7,9 @@
 //!
 //! Text report (standard output): per invalid game
 //! `FILE: game N (line L), ply P, move M: REASON` and an indented `position: FEN` line;
-//! then the summary. With `--json`, one JSON object per game on standard output, then one
-//! `{"totals": {...}}` object with the same counts as the summary, which goes to standard
-//! error. Exit code: 0 every game valid, 1 some record invalid (or a file holds no text),
+//! then the summary. With `--json`, standard output holds only JSON Lines, one verdict per
+//! game (and one per file that holds no text, `not_pgn`, or cannot be read, `io`), and the
+//! summary goes to standard error. Exit code: 0 every game valid, 1 some record invalid (or a file holds no text),
 //! 2 unknown variant or a file that cannot be read (reported, the other files are still
 //! validated).
 
@@ -34,7 +34,7 @@ pub struct ValidateConfig {
 }
 
 /// Running totals over every file.
-#[derive(Debug, Default, Serialize)]
+#[derive(Debug, Default)]
 struct Totals {
     files: u64,
     games: u64,
@@ -42,10 +42,8 @@ struct Totals {
     invalid: u64,
     plies: u64,
     /// Files that hold no text at all.
-    #[serde(rename = "files_without_text")]
     not_pgn: u64,
     /// Files that could not be read.
-    #[serde(rename = "files_unreadable")]
     unreadable: u64,
 }
 
@@ -86,13 +84,14 @@ pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
         if let Err(error) = result {
             totals.unreadable += 1;
             progress.suspend(|| eprintln!("{name}: cannot read: {error}"));
+            report.unreadable(&error, &mut out);
         }
     }
     progress.finish_and_clear();
-    if config.json {
-        write_json_totals(&totals, &mut out).map_err(|error| format!("cannot write the report: {error}"))?;
+    if let Err(error) = out.flush() {
+        crate::commands::exit_if_broken_pipe(&error);
+        return Err(format!("cannot write the report: {error}"));
     }
-    out.flush().map_err(|error| format!("cannot write the report: {error}"))?;
     print_summary(&totals, started.elapsed(), config.json, validator.jobs());
     Ok(outcome(&totals))
 }
@@ -181,6 +180,7 @@ impl Report<'_> {
             false => self.text_verdict(verdict, out),
         };
         if let Err(error) = written {
+            crate::commands::exit_if_broken_pipe(&error);
             self.progress.suspend(|| eprintln!("cannot write the report: {error}"));
         }
     }
@@ -223,49 +223,60 @@ impl Report<'_> {
 
     fn no_games(&self, bytes: u64, out: &mut impl Write) {
         let reason = format!("no PGN games found: the file holds no text ({bytes} bytes read)");
-        let written = if self.json {
-            let line = JsonVerdict {
-                file: self.name,
-                game: 0,
-                line: 0,
-                valid: false,
-                plies: 0,
-                ply: None,
-                mv: None,
-                reason: Some(reason),
-                reason_class: Some("not_pgn"),
-                fen: None,
-            };
-            serde_json::to_writer(&mut *out, &line).map_err(std::io::Error::from).and_then(|()| writeln!(out))
-        } else {
-            writeln!(out, "{}: {reason}", self.name)
+        let written = match self.json {
+            true => self.json_file_verdict(reason, "not_pgn", out),
+            false => writeln!(out, "{}: {reason}", self.name),
         };
         if let Err(error) = written {
+            crate::commands::exit_if_broken_pipe(&error);
             eprintln!("cannot write the report: {error}");
         }
     }
-}
 
-/// The last line of a `--json` report: `{"totals": {...}}`.
-fn write_json_totals(totals: &Totals, out: &mut impl Write) -> std::io::Result<()> {
-    #[derive(Serialize)]
-    struct Line<'a> {
-        totals: &'a Totals,
+    /// A file that cannot be read: its verdict in the JSON report (the text report has the
+    /// error on standard error only).
+    fn unreadable(&self, error: &std::io::Error, out: &mut impl Write) {
+        if !self.json {
+            return;
+        }
+        if let Err(error) = self.json_file_verdict(format!("cannot read: {error}"), "io", out) {
+            crate::commands::exit_if_broken_pipe(&error);
+            eprintln!("cannot write the report: {error}");
+        }
     }
-    serde_json::to_writer(&mut *out, &Line { totals })?;
-    writeln!(out)
+
+    /// The verdict on a whole file (game 0) that yields no game.
+    fn json_file_verdict(&self, reason: String, class: &str, out: &mut impl Write) -> std::io::Result<()> {
+        let line = JsonVerdict {
+            file: self.name,
+            game: 0,
+            line: 0,
+            valid: false,
+            plies: 0,
+            ply: None,
+            mv: None,
+            reason: Some(reason),
+            reason_class: Some(class),
+            fen: None,
+        };
+        serde_json::to_writer(&mut *out, &line)?;
+        writeln!(out)
+    }
 }
 
 fn print_summary(totals: &Totals, elapsed: Duration, json: bool, jobs: usize) {
     let secs = elapsed.as_secs_f64().max(1e-9);
     let mut text = format!(
-        "{} games: {} valid, {} invalid; {} plies in {:.2} s ({:.0} plies/s, {jobs} jobs)",
+        "{} {}: {} valid, {} invalid; {} {} in {:.2} s ({:.0} plies/s, {jobs} {})",
         totals.games,
+        plural(totals.games, "game", "games"),
         totals.valid,
         totals.invalid,
         totals.plies,
+        plural(totals.plies, "ply", "plies"),
         secs,
-        totals.plies as f64 / secs
+        totals.plies as f64 / secs,
+        plural(jobs as u64, "job", "jobs"),
     );
     if totals.not_pgn > 0 {
         text.push_str(&format!("; {} file(s) without any text", totals.not_pgn));
@@ -276,5 +287,13 @@ fn print_summary(totals: &Totals, elapsed: Duration, json: bool, jobs: usize) {
     match json {
         true => eprintln!("{text}"),
         false => println!("{text}"),
+    }
+}
+
+fn plural(count: u64, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 {
+        one
+    } else {
+        many
     }
 }

@@ -367,7 +367,10 @@ impl Session {
         let pos = self.game.position().clone();
         let flag = self.engine.stop_flag();
         let engine = &mut self.engine;
+        let hooks = &self.game.rules().hooks;
+        hooks.take_special_error();
         let result = interrupt::searching(flag, || engine.choose(&pos, Limits::time(AI_MOVE_TIME)));
+        special_hook_ok(hooks)?;
         let mv = result.best_move.ok_or("the computer finds no move")?;
         self.play_now(mv)?;
         let score = advice::evaluation(result.score);
@@ -489,7 +492,10 @@ impl Session {
         let pos = self.game.position().clone();
         let flag = self.engine.stop_flag();
         let engine = &mut self.engine;
+        let hooks = &self.game.rules().hooks;
+        hooks.take_special_error();
         let result = interrupt::searching(flag, || engine.choose(&pos, Limits::time(AI_MOVE_TIME)));
+        special_hook_ok(hooks)?;
         let mv = result.best_move.ok_or("there is no legal move")?;
         println!(
             "hint: {} ({} for {}, {}, depth {})",
@@ -703,6 +709,17 @@ impl Session {
         std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("board drawn to {}", path.display());
         Ok(())
+    }
+}
+
+/// A `special moves` hook that failed in a position the computer searched stops its move, as
+/// it stops `play`, `moves` and `perft`: a search without the hook's moves would be wrong.
+fn special_hook_ok(hooks: &holechess_runtime::HookRuntime) -> Result<(), String> {
+    match hooks.take_special_error() {
+        Some(error) => {
+            Err(format!("the computer stops: the special-moves hook failed in a position it searched: {error}"))
+        }
+        None => Ok(()),
     }
 }
 

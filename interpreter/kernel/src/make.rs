@@ -286,6 +286,7 @@ impl Position {
         let code = self.cells[sq.index()] & PIECE_BITS;
         self.cells[sq.index()] &= !PIECE_BITS;
         self.occupied[code_side(code).index()].remove(sq);
+        self.flip_kind_bit(sq, code);
         code
     }
 
@@ -293,6 +294,7 @@ impl Position {
     fn raw_put(&mut self, sq: Square, code: u8) {
         self.cells[sq.index()] |= code;
         self.occupied[code_side(code).index()].insert(sq);
+        self.flip_kind_bit(sq, code);
     }
 
     fn note_unmoved(&mut self, undo: &mut Undo, from: Square, to: Square) {

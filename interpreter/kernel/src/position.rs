@@ -10,6 +10,9 @@ use crate::geometry::{Geometry, Side, Square};
 use crate::spec::{PieceId, TokenId};
 use crate::variant::Variant;
 
+/// Piece kinds that get a bit board in [`Position`] (the fast path's limit too).
+pub(crate) const KIND_BOARDS: usize = 16;
+
 /// A cell's piece part: `side << 5 | (kind + 1)`; 0 is empty.
 pub(crate) const PIECE_BITS: u8 = 0x3F;
 /// Set on a cell where a token lies.
@@ -78,6 +81,11 @@ pub struct Position {
     pub(crate) cells: Vec<u8>,
     pub(crate) tokens: Vec<TokenStack>,
     pub(crate) occupied: [SquareSet; 2],
+    /// The squares of each piece kind, both sides, as bit boards of the first 64 squares
+    /// (kinds below [`KIND_BOARDS`]); kept in step with `cells` by every piece change, so the
+    /// fast path reads them instead of scanning the board. Meaningful only for variants
+    /// whose board fits 64 squares and whose kinds fit the array (the fast path's case).
+    pub(crate) kind_bits: [u64; KIND_BOARDS],
     pub(crate) token_squares: SquareSet,
     pub(crate) unmoved: SquareSet,
     pub(crate) side: Side,
@@ -138,6 +146,7 @@ impl Position {
             cells,
             tokens: vec![TokenStack::default(); n],
             occupied: [SquareSet::with_capacity(n), SquareSet::with_capacity(n)],
+            kind_bits: [0; KIND_BOARDS],
             token_squares: SquareSet::with_capacity(n),
             unmoved: SquareSet::with_capacity(n),
             side: Side::White,
@@ -254,6 +263,37 @@ impl Position {
         royals.next().is_none().then_some(first)
     }
 
+    /// The squares (of the first 64) holding a piece of `kind`, both sides: a bit board kept
+    /// in step with every piece change. Only for kinds below [`KIND_BOARDS`].
+    #[inline(always)]
+    pub(crate) fn kind_board(&self, kind: usize) -> u64 {
+        self.kind_bits[kind]
+    }
+
+    /// Adds or removes the piece `code` on `sq` in the kind bit boards (they are toggled:
+    /// call once when the piece arrives and once when it leaves).
+    #[inline(always)]
+    pub(crate) fn flip_kind_bit(&mut self, sq: Square, code: u8) {
+        let kind = (code & 31) as usize;
+        if sq.index() < 64 && kind != 0 && kind <= KIND_BOARDS {
+            let kind = kind - 1;
+            self.kind_bits[kind] ^= 1 << sq.index();
+        }
+    }
+
+    /// Whether the kind bit boards say what the cells say (for tests).
+    #[doc(hidden)]
+    pub fn kind_boards_in_step(&self) -> bool {
+        let mut scanned = [0u64; KIND_BOARDS];
+        for (i, &cell) in self.cells.iter().enumerate().take(64) {
+            let kind = (cell & 31) as usize;
+            if kind != 0 && kind <= KIND_BOARDS {
+                scanned[kind - 1] |= 1 << i;
+            }
+        }
+        scanned == self.kind_bits
+    }
+
     // ----- mutators that keep the derived state in step (used by setup and events) -----
 
     /// Puts a piece on an empty square.
@@ -262,6 +302,7 @@ impl Position {
         let code = piece_code(piece.side, piece.kind);
         self.cells[sq.index()] |= code;
         self.occupied[piece.side.index()].insert(sq);
+        self.flip_kind_bit(sq, code);
         self.hash ^= self.variant.zobrist.piece(code, sq.index());
     }
 
@@ -283,6 +324,7 @@ impl Position {
         }
         self.cells[sq.index()] &= !PIECE_BITS;
         self.occupied[code_side(code).index()].remove(sq);
+        self.flip_kind_bit(sq, code);
         self.hash ^= self.variant.zobrist.piece(code, sq.index());
         Some(Piece { side: code_side(code), kind: code_kind(code) })
     }
@@ -435,6 +477,7 @@ impl Position {
             cells: self.cells.clone(),
             tokens: self.tokens.clone(),
             occupied: self.occupied.clone(),
+            kind_bits: self.kind_bits,
             token_squares: self.token_squares.clone(),
             unmoved: self.unmoved.clone(),
             side: self.side,

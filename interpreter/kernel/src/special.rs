@@ -299,10 +299,12 @@ impl Position {
             if now != 0 {
                 self.cells[sq.index()] &= !PIECE_BITS;
                 self.occupied[code_side(now).index()].remove(sq);
+                self.flip_kind_bit(sq, now);
             }
             if code != 0 {
                 self.cells[sq.index()] |= code;
                 self.occupied[code_side(code).index()].insert(sq);
+                self.flip_kind_bit(sq, code);
             }
             if self.variant.uses_first_move {
                 self.unmoved.set(sq, unmoved);

@@ -52,3 +52,10 @@ fn every_bundled_variant_and_example_checks_clean() {
         }
     }
 }
+
+#[test]
+fn a_call_inside_a_backquoted_interpolation_is_checked() {
+    let out = diagnostics("fn event(kind) {\n    note(`rolled ${rol(6)}`);\n}");
+    assert!(out.contains("`rol` is neither defined"), "{out}");
+    assert!(out.contains("hooked.hole:9:20"), "{out}");
+}

@@ -5,9 +5,13 @@
 
 use super::rules::{FastRules, FAST_KINDS};
 use super::sliders::{sliders, Sliders};
-use crate::geometry::{Side, Square};
+use super::tokens::Tokens;
+use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{code_kind, Position, PIECE_BITS};
+use crate::position::Position;
+
+/// The kind part of a cell (`kind + 1`, 0 when empty): its piece code without the side bit.
+const KIND_CODE: u8 = 0x1F;
 
 /// No square (castling right or en-passant square absent).
 pub(crate) const NONE: u8 = 64;
@@ -20,6 +24,8 @@ const NORMAL: u32 = 0;
 const DOUBLE: u32 = 1;
 const EN_PASSANT: u32 = 2;
 const CASTLE: u32 = 3;
+/// A transit (flag bits unused): the entry in the `to` bits, the exit in bits 20-25.
+const TRANSIT: u32 = 1 << 31;
 
 impl FastMove {
     #[inline(always)]
@@ -40,6 +46,32 @@ impl FastMove {
         FastMove(king as u32 | (rook as u32) << 6 | CASTLE << 12)
     }
     #[inline(always)]
+    pub(crate) fn transit(from: usize, entry: usize, exit: usize, promotion: Option<u8>) -> FastMove {
+        let promo = promotion.map_or(0, |k| u32::from(k) + 1);
+        FastMove(from as u32 | (entry as u32) << 6 | promo << 14 | (exit as u32) << 20 | TRANSIT)
+    }
+    #[inline(always)]
+    pub(crate) fn is_transit(self) -> bool {
+        self.0 & TRANSIT != 0
+    }
+    #[inline(always)]
+    pub(crate) fn origin(self) -> usize {
+        self.from()
+    }
+    /// The destination, or a transit's entry.
+    #[inline(always)]
+    pub(crate) fn to_square(self) -> usize {
+        self.to()
+    }
+    #[inline(always)]
+    pub(crate) fn exit_square(self) -> usize {
+        (self.0 >> 20 & 63) as usize
+    }
+    #[inline(always)]
+    pub(crate) fn promotion_kind(self) -> Option<u8> {
+        self.promotion()
+    }
+    #[inline(always)]
     fn from(self) -> usize {
         (self.0 & 63) as usize
     }
@@ -53,13 +85,17 @@ impl FastMove {
     }
     #[inline(always)]
     fn promotion(self) -> Option<u8> {
-        let p = self.0 >> 14;
+        let p = self.0 >> 14 & 31;
         (p != 0).then(|| (p - 1) as u8)
     }
 
     /// The kernel's move for this one.
     pub(crate) fn to_move(self) -> Move {
         let (from, to) = (Square(self.from() as u16), Square(self.to() as u16));
+        if self.is_transit() {
+            let exit = Square(self.exit_square() as u16);
+            return Move::Transit { from, entry: to, exit, promotion: self.promotion() };
+        }
         match self.flag() {
             NORMAL => Move::Normal { from, to, promotion: self.promotion() },
             DOUBLE => Move::DoubleStep { from, to, passed: Square((from.0 + to.0) / 2) },
@@ -85,42 +121,50 @@ pub(crate) struct Board64<'r> {
     pub ep: u8,
     pub ep_victim: u8,
     pub unmoved: u64,
+    /// The tokens on the board (none unless the variant's token kind is on the whitelist).
+    pub tokens: Tokens,
 }
 
 impl<'r> Board64<'r> {
     /// The board of `pos`, or `None` when the side to move has other than one royal piece.
+    /// Nothing is scanned: the position keeps its kind and side bit boards in step with
+    /// every piece change ([`Position::kind_board`]), and the square-to-piece array is its
+    /// cells with the side and token bits dropped.
+    #[inline]
     pub(crate) fn from_position(pos: &Position, rules: &'r FastRules) -> Option<Board64<'r>> {
-        let mut b = Board64 {
-            rules,
-            sl: sliders(),
-            kinds: [0; FAST_KINDS],
-            sides: [0; 2],
-            cells: [0; 64],
-            us: pos.side.index(),
-            castling: [[NONE; 2]; 2],
-            ep: NONE,
-            ep_victim: NONE,
-            unmoved: 0,
-        };
-        for side in Side::BOTH {
-            for sq in super::rules::squares_of(pos.occupied[side.index()].first_word()) {
-                let kind = code_kind(pos.cells[sq] & PIECE_BITS) as usize;
-                b.put(side.index(), sq, kind);
-            }
+        let sides = [pos.occupied[0].first_word(), pos.occupied[1].first_word()];
+        let mut kinds = [0; FAST_KINDS];
+        for (k, bits) in kinds.iter_mut().enumerate().take(rules.kinds) {
+            *bits = pos.kind_board(k);
         }
+        if (kinds[rules.royal as usize] & sides[pos.side.index()]).count_ones() != 1 {
+            return None;
+        }
+        let mut cells = [0; 64];
+        for (cell, &code) in cells.iter_mut().zip(&pos.cells[..64]) {
+            *cell = code & KIND_CODE;
+        }
+        let mut castling = [[NONE; 2]; 2];
         for (side, rights) in pos.castling.iter().enumerate() {
             for (slot, right) in rights.iter().enumerate() {
-                b.castling[side][slot] = right.map_or(NONE, |sq| sq.index() as u8);
+                castling[side][slot] = right.map_or(NONE, |sq| sq.index() as u8);
             }
         }
-        if let Some(ep) = pos.ep {
-            b.ep = ep.square.index() as u8;
-            b.ep_victim = ep.victim.index() as u8;
-        }
-        if rules.uses_first_move {
-            b.unmoved = pos.unmoved.first_word();
-        }
-        (b.royals(b.us).count_ones() == 1).then_some(b)
+        let (ep, ep_victim) = pos.ep.map_or((NONE, NONE), |ep| (ep.square.index() as u8, ep.victim.index() as u8));
+        let unmoved = if rules.uses_first_move { pos.unmoved.first_word() } else { 0 };
+        Some(Board64 {
+            rules,
+            sl: sliders(),
+            kinds,
+            sides,
+            cells,
+            us: pos.side.index(),
+            castling,
+            ep,
+            ep_victim,
+            unmoved,
+            tokens: Tokens::of(pos, rules.token.as_ref()),
+        })
     }
 
     #[inline(always)]
@@ -185,7 +229,7 @@ impl<'r> Board64<'r> {
     }
 
     #[inline(always)]
-    fn put(&mut self, side: usize, sq: usize, kind: usize) {
+    pub(crate) fn put(&mut self, side: usize, sq: usize, kind: usize) {
         self.kinds[kind] |= 1 << sq;
         self.sides[side] |= 1 << sq;
         self.cells[sq] = kind as u8 + 1;
@@ -193,7 +237,7 @@ impl<'r> Board64<'r> {
 
     /// Lifts the piece on `sq`, returning `kind + 1` (0 when empty).
     #[inline(always)]
-    fn take(&mut self, sq: usize) -> u8 {
+    pub(crate) fn take(&mut self, sq: usize) -> u8 {
         let code = self.cells[sq];
         if code != 0 {
             self.kinds[code as usize - 1] &= !(1 << sq);
@@ -204,7 +248,7 @@ impl<'r> Board64<'r> {
         code
     }
 
-    fn drop_right_at(&mut self, sq: usize) {
+    pub(crate) fn drop_right_at(&mut self, sq: usize) {
         for rights in &mut self.castling {
             for r in rights {
                 if *r as usize == sq {
@@ -227,8 +271,24 @@ impl<'r> Board64<'r> {
         (rank * 8 + kf as usize, rank * 8 + rf as usize)
     }
 
+    /// A move of `kind` from `from` ends castling rights as the kernel's make does.
+    #[inline(always)]
+    pub(crate) fn drop_rights_of_mover(&mut self, us: usize, kind: usize, from: usize) {
+        if self.castling != [[NONE; 2]; 2] {
+            if self.rules.castle_king & (1 << kind) != 0 {
+                self.castling[us] = [NONE; 2];
+            } else {
+                self.drop_right_at(from);
+            }
+        }
+    }
+
     /// Plays `mv` (legal) as the kernel's make does, for this board's fields.
     pub(crate) fn make(&mut self, mv: FastMove) {
+        if mv.is_transit() {
+            self.make_transit(mv);
+            return;
+        }
         let (us, them) = (self.us, self.us ^ 1);
         let (from, to) = (mv.from(), mv.to());
         let mut ep = (NONE, NONE);

@@ -42,6 +42,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         uses_first_move: v.uses_first_move,
         en_passant_rule: spec.rules.en_passant,
         kinds: spec.pieces.len(),
+        token: super::tokens::TokenRules::of(v),
     };
     let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
     let [royal] = royals[..] else { return None };

@@ -5,6 +5,25 @@
 
 use super::board::{Board64, FastMove, NONE};
 use super::rules::squares_of;
+use crate::spec::Entry;
+
+/// A sink that keeps only the moves after which the mover's royal piece is not attacked,
+/// each tested on a copy of the board.
+pub(crate) struct Tested<'a, 'b, S> {
+    pub board: &'a Board64<'b>,
+    pub sink: &'a mut S,
+}
+
+impl<S: Sink> Sink for Tested<'_, '_, S> {
+    #[inline]
+    fn push(&mut self, mv: FastMove) {
+        let mut child = *self.board;
+        child.make(mv);
+        if !child.royal_attacked(self.board.us) {
+            self.sink.push(mv);
+        }
+    }
+}
 
 /// Where generated moves go.
 pub(crate) trait Sink {
@@ -15,6 +34,14 @@ pub(crate) trait Sink {
     fn targets(&mut self, from: usize, targets: u64) {
         for to in squares_of(targets) {
             self.push(FastMove::normal(from, to, None));
+        }
+    }
+
+    /// Transits of the piece on `from` entering `entry`, one per exit in `exits`.
+    #[inline(always)]
+    fn transits(&mut self, from: usize, entry: usize, exits: u64) {
+        for exit in squares_of(exits) {
+            self.push(FastMove::transit(from, entry, exit, None));
         }
     }
 }
@@ -30,6 +57,10 @@ impl Sink for Counter {
     #[inline(always)]
     fn targets(&mut self, _: usize, targets: u64) {
         self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn transits(&mut self, _: usize, _: usize, exits: u64) {
+        self.0 += u64::from(exits.count_ones());
     }
 }
 
@@ -57,6 +88,9 @@ pub(crate) struct Safety {
     pub pinned: u64,
     /// The enemy's line pieces (orthogonal, diagonal).
     pub their_lines: (u64, u64),
+    /// The royal piece stands on a token: whether it can be attacked there depends on the
+    /// open tokens elsewhere, which moves change, so every move is tested on the board after it.
+    pub tested: bool,
 }
 
 impl Board64<'_> {
@@ -65,8 +99,16 @@ impl Board64<'_> {
     pub(crate) fn safety(&self) -> Safety {
         let (us, them) = (self.us, self.us ^ 1);
         let king = self.royals(us).trailing_zeros() as usize;
-        let occupied = self.occupied();
+        let occupied = self.blockers();
         let their_lines = self.line_pieces(them);
+        if self.tokens.all & (1 << king) != 0 {
+            let checkers = if self.capturable(king) {
+                self.attackers(king, them, self.sides[them], occupied, their_lines)
+            } else {
+                0
+            };
+            return Safety { king, checkers, mask: u64::MAX, pinned: 0, their_lines, tested: true };
+        }
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
         let mask = match checkers.count_ones() {
             0 => u64::MAX,
@@ -78,10 +120,11 @@ impl Board64<'_> {
         for s in squares_of(snipers) {
             let between = self.sl.between(king, s) & occupied;
             if between.count_ones() == 1 {
-                pinned |= between & self.sides[us];
+                // A piece on a token pins nothing: the token stays and blocks when it leaves.
+                pinned |= between & self.sides[us] & !self.tokens.all;
             }
         }
-        Safety { king, checkers, mask, pinned, their_lines }
+        Safety { king, checkers, mask, pinned, their_lines, tested: false }
     }
 
     /// Whether the side to move's king would be attacked on `sq` with `occupied` (the enemy
@@ -102,21 +145,37 @@ impl Board64<'_> {
     #[inline(always)]
     pub(crate) fn generate_to<S: Sink>(&self, only: u64, sink: &mut S) {
         let s = self.safety();
+        if s.tested {
+            self.generate_with(&s, only, &mut Tested { board: self, sink });
+        } else {
+            self.generate_with(&s, only, sink);
+        }
+    }
+
+    /// [`Board64::generate_to`] with the safety `s` (moves tested by `sink` when `s.tested`).
+    #[inline(always)]
+    fn generate_with<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let (us, them) = (self.us, self.us ^ 1);
-        let occupied = self.occupied();
-        let targets = !self.sides[us] & !self.royals(them) & only;
+        let occupied = self.blockers();
+        let targets = !self.sides[us] & !self.royals(them) & !self.tokens.all & only;
         let royal = self.rules.royal as usize;
         let king_bit = 1u64 << s.king;
         let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
-        for to in squares_of(king_moves) {
-            if self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
-                king_moves &= !(1 << to);
+        if !s.tested {
+            for to in squares_of(king_moves) {
+                if self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
+                    king_moves &= !(1 << to);
+                }
             }
         }
         sink.targets(s.king, king_moves);
+        let transits = self.tokens.all != 0 && self.rules.token.is_some_and(|t| t.entry != Entry::None);
         if s.mask == 0 {
             // Double check: only a king move, or an en passant that happens to answer both.
-            self.en_passant_only(&s, only, sink);
+            self.en_passant_only(s, only, sink);
+            if transits {
+                self.transits(s, only, sink);
+            }
             return;
         }
         let pawn_kind = self.rules.pawn_kind();
@@ -133,10 +192,13 @@ impl Board64<'_> {
             }
         }
         if self.rules.pawn.is_some() {
-            self.pawn_moves(&s, targets, sink);
+            self.pawn_moves(s, targets, sink);
         }
         if s.checkers == 0 && self.rules.castling.is_some() {
-            self.castling_moves(&s, sink);
+            self.castling_moves(s, sink);
+        }
+        if transits {
+            self.transits(s, only, sink);
         }
     }
 
@@ -144,7 +206,7 @@ impl Board64<'_> {
     fn pawn_moves<S: Sink>(&self, s: &Safety, targets: u64, sink: &mut S) {
         let p = self.rules.pawn.as_ref().expect("a pawn kind");
         let (us, them) = (self.us, self.us ^ 1);
-        let occupied = self.occupied();
+        let occupied = self.blockers();
         let zone = p.promotion_zone[us];
         let emit = |sink: &mut S, from: usize, to: usize| {
             if zone & (1 << to) != 0 && !p.choices.is_empty() {
@@ -309,7 +371,7 @@ impl Board64<'_> {
     fn en_passant<S: Sink>(&self, s: &Safety, from: usize, sink: &mut S) {
         let (to, victim) = (self.ep as usize, self.ep_victim as usize);
         let victim_bit = if victim < 64 { (1u64 << victim) & self.occupied() } else { 0 };
-        let occupied = (self.occupied() ^ (1 << from) ^ victim_bit) | 1 << to;
+        let occupied = (self.blockers() ^ (1 << from) ^ victim_bit) | 1 << to;
         let theirs = self.sides[self.us ^ 1] & !victim_bit;
         if !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
             sink.push(FastMove::en_passant(from, to));
@@ -321,7 +383,7 @@ impl Board64<'_> {
     #[inline(never)]
     fn castling_moves<S: Sink>(&self, s: &Safety, sink: &mut S) {
         let (us, them) = (self.us, self.us ^ 1);
-        let occupied = self.occupied();
+        let occupied = self.blockers();
         for slot in 0..2 {
             let rook = self.castling[us][slot];
             if rook == NONE {
@@ -331,7 +393,8 @@ impl Board64<'_> {
             let (kd, rd) = self.castle_destinations(king, rook);
             let files = [king % 8, rook % 8, kd % 8, rd % 8];
             let crossed = span(king / 8, *files.iter().min().unwrap_or(&0), *files.iter().max().unwrap_or(&0));
-            if occupied & crossed & !(1 << king | 1 << rook) != 0 {
+            // PH12: tokens on any of these squares (king and rook's own included) forbid it.
+            if occupied & crossed & !(1 << king | 1 << rook) != 0 || self.tokens.all & crossed != 0 {
                 continue;
             }
             let path = span(king / 8, (king % 8).min(kd % 8), (king % 8).max(kd % 8));
@@ -349,7 +412,7 @@ impl Board64<'_> {
 
 /// The square in front of `from` for `side`, if on the board.
 #[inline(always)]
-fn forward(side: usize, from: usize) -> Option<usize> {
+pub(super) fn forward(side: usize, from: usize) -> Option<usize> {
     if side == 0 {
         (from < 56).then(|| from + 8)
     } else {

@@ -11,6 +11,8 @@ mod legal;
 mod perft;
 pub(crate) mod rules;
 mod sliders;
+mod tokens;
+mod transits;
 
 pub(crate) use board::Board64;
 pub(crate) use rules::FastRules;
@@ -33,22 +35,35 @@ impl Position {
         Board64::from_position(self, self.fast_rules()?)
     }
 
-    /// Perft through the fast path, when the position qualifies.
-    pub(crate) fn fast_perft(&self, depth: u32) -> Option<u64> {
-        Some(perft::perft(&self.fast_board()?, depth))
+    /// The board of the fast path, tokens on the board included when the variant's token
+    /// kind is on the whitelist ([`tokens::TokenRules`]): what perft plays, whatever the
+    /// order of the moves.
+    #[inline]
+    pub(crate) fn fast_board_with_tokens(&self) -> Option<Board64<'_>> {
+        let rules = self.variant.fast.as_deref()?;
+        let tokens_ok = self.token_squares.is_empty() || rules.token.is_some();
+        if !tokens_ok || self.variant.special_table().is_some() {
+            return None;
+        }
+        Board64::from_position(self, rules)
     }
 
-    /// Whether the fast path serves this position (for tests and benchmarks).
+    /// Perft through the fast path, when the position qualifies.
+    pub(crate) fn fast_perft(&self, depth: u32) -> Option<u64> {
+        Some(perft::perft(&self.fast_board_with_tokens()?, depth))
+    }
+
+    /// Whether the fast path serves this position's perft (for tests and benchmarks).
     #[doc(hidden)]
     pub fn uses_fast_path(&self) -> bool {
-        self.fast_board().is_some()
+        self.fast_board_with_tokens().is_some()
     }
 
     /// The legal moves as the fast path finds them, in its own order (for tests comparing
     /// the two paths); `None` when the position does not qualify.
     #[doc(hidden)]
     pub fn fast_legal_moves(&self) -> Option<Vec<Move>> {
-        let board = self.fast_board()?;
+        let board = self.fast_board_with_tokens()?;
         let mut moves = Vec::with_capacity(256);
         board.generate(&mut moves);
         Some(moves.into_iter().map(board::FastMove::to_move).collect())

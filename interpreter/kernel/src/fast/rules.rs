@@ -57,6 +57,8 @@ pub(crate) struct FastRules {
     pub uses_first_move: bool,
     pub en_passant_rule: bool,
     pub kinds: usize,
+    /// The variant's token kind, when the fast path plays positions with tokens on the board.
+    pub token: Option<super::tokens::TokenRules>,
 }
 
 impl FastRules {

@@ -1,6 +1,6 @@
 //! A small lexer for rhai sources, enough for the hook checks: identifiers, literals and
 //! punctuation with their byte offsets; comments are skipped, and the code inside a
-//! backquoted string's `${...}` is not looked at.
+//! backquoted string's `${...}` is lexed like any other code (it may call functions too).
 
 /// One token of a rhai source.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,16 +20,27 @@ pub(crate) struct Lexed<'a> {
 
 /// The identifiers and punctuation of `text`, in order.
 pub(crate) fn tokens(text: &str) -> Vec<Lexed<'_>> {
-    let bytes = text.as_bytes();
     let mut out = Vec::new();
-    let mut i = 0;
+    lex_code(text, 0, false, &mut out);
+    out
+}
+
+/// Lexes code from `i` to the end of `text`, or, when `interpolation`, to the `}` closing a
+/// `${` (returning the index after it).
+fn lex_code<'a>(text: &'a str, mut i: usize, interpolation: bool, out: &mut Vec<Lexed<'a>>) -> usize {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
     while i < bytes.len() {
         let b = bytes[i];
         match b {
             b if b.is_ascii_whitespace() => i += 1,
             b'/' if bytes.get(i + 1) == Some(&b'/') => i = skip_line(bytes, i),
             b'/' if bytes.get(i + 1) == Some(&b'*') => i = skip_block_comment(bytes, i),
-            b'"' | b'`' | b'\'' => {
+            b'`' => {
+                out.push(Lexed { token: Token::Literal, offset: i });
+                i = lex_template(text, i, out);
+            }
+            b'"' | b'\'' => {
                 out.push(Lexed { token: Token::Literal, offset: i });
                 i = skip_quoted(bytes, i, b);
             }
@@ -44,13 +55,35 @@ pub(crate) fn tokens(text: &str) -> Vec<Lexed<'_>> {
                 }
                 out.push(Lexed { token: Token::Ident(&text[start..i]), offset: start });
             }
+            b'}' if interpolation && depth == 0 => return i + 1,
             _ => {
+                match b {
+                    b'{' => depth += 1,
+                    b'}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                }
                 out.push(Lexed { token: Token::Punct(b), offset: i });
                 i += 1;
             }
         }
     }
-    out
+    i
+}
+
+/// A backquoted string from its opening quote at `i`: the text is skipped, the code of each
+/// `${...}` is lexed. Returns the index after the closing quote.
+fn lex_template<'a>(text: &'a str, mut i: usize, out: &mut Vec<Lexed<'a>>) -> usize {
+    let bytes = text.as_bytes();
+    i += 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'`' => return i + 1,
+            b'$' if bytes.get(i + 1) == Some(&b'{') => i = lex_code(text, i + 2, true, out),
+            _ => i += 1,
+        }
+    }
+    i
 }
 
 fn skip_line(bytes: &[u8], mut i: usize) -> usize {
@@ -124,5 +157,11 @@ mod tests {
     fn strings_comments_and_numbers_are_skipped() {
         let text = "let a = \"roll(6)\"; // f(1)\n/* g( /* nested */ ) */ for i in 0..count { h(1.5e3, 'x') }";
         assert_eq!(idents(text), ["let", "a", "for", "i", "in", "count", "h"]);
+    }
+
+    #[test]
+    fn code_inside_a_backquoted_interpolation_is_lexed() {
+        let text = "let s = `rolled ${roll(6) + #{a: 1}.a} and ${`inner ${f(x)}`} done`; g(s)";
+        assert_eq!(idents(text), ["let", "s", "roll", "a", "a", "f", "x", "g", "s"]);
     }
 }
