@@ -20,7 +20,8 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
     let spec = v.spec();
     let board = &spec.board;
     let plain_board = board.files == 8 && board.ranks == 8 && board.names.len() == 1 && !board.files_wrap;
-    let plain_links = spec.links.pairs.is_empty() && !spec.links.link_check && !spec.links.teleport;
+    let plain_links =
+        spec.links.pairs.is_empty() && spec.links.one_way.is_empty() && !spec.links.link_check && !spec.links.teleport;
     if !plain_board || !plain_links || spec.schedule != Schedule::Alternate || spec.pieces.len() > FAST_KINDS {
         return None;
     }
