@@ -41,6 +41,11 @@ pub struct SearchConfig {
     /// Random events with fewer plies than this left below them are not expanded: the
     /// search goes on from the position before the event (0: every event is expanded).
     pub chance_min_depth: i32,
+    /// Random events that would get fewer samples than this are not expanded (the search
+    /// goes on from the position before the event): one or two outcomes drawn from many
+    /// would stand for the whole event, and every move of a node would be judged against
+    /// the same few random squares (0 or 1: every event within `chance_min_depth`).
+    pub chance_min_samples: usize,
     /// Extra plies taken off below a random event with several outcomes.
     pub chance_reduction: u32,
 }
@@ -55,6 +60,7 @@ impl Default for SearchConfig {
             chance_samples: 6,
             chance_widening: true,
             chance_min_depth: 2,
+            chance_min_samples: 3,
             chance_reduction: 0,
         }
     }

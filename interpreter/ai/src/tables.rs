@@ -18,6 +18,9 @@ pub(crate) struct Walk {
     pub limit: usize,
     pub moves: bool,
     pub captures: bool,
+    /// A hop (the kernel's `hops`): over empty squares to the first piece, landing right
+    /// behind it; `limit` is then unused.
+    pub hop: bool,
 }
 
 /// What a piece kind is to the evaluation.
@@ -159,7 +162,7 @@ fn piece_walks(variant: &Variant, patterns: &[holechess_kernel::spec::Pattern], 
             let dy = if side == Side::White { p.dy } else { -p.dy };
             let dir = variant.direction(p.dx, dy).expect("the kernel registers every pattern's direction");
             let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
-            Walk { dir, limit, moves: p.mode.moves(), captures: p.mode.captures() }
+            Walk { dir, limit, moves: p.mode.moves(), captures: p.mode.captures(), hop: p.hop }
         })
         .collect()
 }

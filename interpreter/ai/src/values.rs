@@ -45,6 +45,13 @@ pub(crate) fn empty_board_reach(piece: &PieceSpec, geometry: &Geometry) -> f64 {
     for from in geometry.squares().take(squares) {
         for p in piece.patterns.iter().filter(|p| p.condition == PatternCondition::Always) {
             let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
+            if p.hop {
+                // Nothing to hop over on an empty board; count the one landing a line of
+                // two squares or more offers when pieces stand on it.
+                let first = geometry.offset(from, p.dx as i32, p.dy as i32);
+                total += usize::from(first.is_some_and(|f| geometry.offset(f, p.dx as i32, p.dy as i32).is_some()));
+                continue;
+            }
             let mut at = from;
             let mut steps = 0;
             while steps < limit {

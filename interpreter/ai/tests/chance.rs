@@ -91,6 +91,47 @@ fn depth_one_scores_are_expectations_over_outcomes() {
     assert_eq!(chosen.1, best);
 }
 
+/// The plain expectimax value of `pos` for its side to move, `depth` plies, an event after
+/// every move (each expectation rounded as the search rounds it): what the pruned search
+/// must find.
+fn expectimax(tables: &VariantTables, model: &dyn ChanceModel, pos: &Position, depth: u32) -> i32 {
+    if depth == 0 {
+        return leaf(tables, pos);
+    }
+    let mut best = i32::MIN;
+    for &mv in pos.legal_moves().iter() {
+        let mut after = pos.clone();
+        after.play(mv);
+        let outcomes = sample_outcomes(model.outcomes(&after), 6, 0);
+        let value = if outcomes.is_empty() {
+            -expectimax(tables, model, &after, depth - 1)
+        } else {
+            let sum: f64 = outcomes.iter().map(|(w, o)| w * f64::from(-expectimax(tables, model, o, depth - 1))).sum();
+            sum.round() as i32
+        };
+        best = best.max(value);
+    }
+    best
+}
+
+#[test]
+fn windows_at_chance_nodes_keep_the_depth_two_expectimax_value() {
+    // No checks for White; Black's rook checks only at the horizon. Each side's d-file
+    // pieces are struck after its move with probability 1/4: every node has two outcomes.
+    let v = support::orthodox();
+    let tables = VariantTables::new(&v);
+    let model = FileStrike { file: 3, p: 0.25 };
+    for fen in ["kn6/pp6/8/3r4/8/8/3R4/7K w - - 0 1", "kn6/pp6/8/3r4/2B5/8/3R2P1/7K w - - 0 1"] {
+        let pos = Position::from_fen(&v, fen).unwrap();
+        let expected = expectimax(&tables, &model, &pos, 2);
+        let config = SearchConfig { pruning: false, use_table: false, ..exact_config() };
+        let mut searcher = Searcher::new(config);
+        searcher.set_chance_model(Some(Arc::new(FileStrike { file: 3, p: 0.25 })));
+        let r = searcher.search(&pos, Limits::depth(2));
+        assert_eq!(r.score, expected, "{fen}");
+    }
+}
+
 #[test]
 fn a_certain_strike_makes_the_search_decline_a_capture() {
     let v = support::orthodox();
@@ -99,7 +140,9 @@ fn a_certain_strike_makes_the_search_decline_a_capture() {
     let pos = Position::from_fen(&v, fen).unwrap();
     let plain = Searcher::default().search(&pos, Limits::depth(2));
     assert_eq!(holechess_kernel::notation::lan(&pos, plain.best_move.unwrap()), "d1d5");
-    let mut searcher = Searcher::default();
+    // Every event expanded, however few samples it gets (the default leaves out events
+    // with fewer than 3).
+    let mut searcher = Searcher::new(SearchConfig { chance_min_samples: 1, ..SearchConfig::default() });
     searcher.set_chance_model(Some(Arc::new(FileStrike { file: 3, p: 1.0 })));
     // Depth 3: an event is expanded when the opponent has two plies to answer it.
     let r = searcher.search(&pos, Limits::depth(3));
