@@ -27,6 +27,11 @@ const BEHAVIOURS: [(&str, char); 6] = [
 /// Orthodox chess with one token kind per behaviour given (`wall`: a token that only blocks;
 /// `open-transit`: lines pass over it, and a capture-move onto it may transit).
 fn variant(behaviours: &[(&str, char)]) -> Arc<Variant> {
+    variant_with(behaviours, "")
+}
+
+/// [`variant`] with more script (a links block) at the end.
+fn variant_with(behaviours: &[(&str, char)], extra: &str) -> Arc<Variant> {
     let mut script = String::from("variant \"Mix\"\n  id mix\nextends chess\ninclude hole-mechanics\n");
     for (i, (behaviour, symbol)) in behaviours.iter().enumerate() {
         let clause = match *behaviour {
@@ -38,6 +43,7 @@ fn variant(behaviours: &[(&str, char)]) -> Arc<Variant> {
         };
         script.push_str(&format!("token t{i}\n  {clause}\n  shown as {symbol}\n"));
     }
+    script.push_str(extra);
     match holechess_lang::load_str("mix.hole", &script) {
         Ok(loaded) => loaded.variant,
         Err(e) => panic!("{script}\n{e}"),
@@ -144,10 +150,13 @@ fn differential_perft(pos: &mut Position, depth: u32) -> u64 {
 }
 
 fn check_mix(behaviours: &[(&str, char)], seeds: std::ops::Range<u64>) {
-    let variant = variant(behaviours);
+    check_variant(&variant(behaviours), seeds);
+}
+
+fn check_variant(variant: &Arc<Variant>, seeds: std::ops::Range<u64>) {
     for seed in seeds {
         for plies in [6, 14] {
-            let mut pos = random_position(&variant, seed, plies);
+            let mut pos = random_position(variant, seed, plies);
             let nodes = differential_perft(&mut pos, 2);
             assert_eq!(nodes, holechess_kernel::perft::perft(&mut pos, 2), "{}", pos.fen());
         }
@@ -170,6 +179,47 @@ fn every_pair_of_behaviours_matches_the_reference() {
     }
 }
 
+/// Links within one board, both ways and one way (c6 has two far ends; f3 and c3 are only
+/// far ends), entered on landing or on capture.
+const LINKS: [&str; 2] = [
+    "links\n  a3 = h6\n  h3 = a6\n  c6 -> f3\n  c6 -> c3\n  d4 -> e6\n  entered on landing\n",
+    "links\n  a3 = h6\n  h3 = a6\n  c6 -> f3\n  c6 -> c3\n  d4 -> e6\n  entered on capture\n",
+];
+
+/// Issue 8, item 3: links within one board alone, and with each behaviour on the board.
+#[test]
+fn links_alone_and_with_every_behaviour_match_the_reference() {
+    for links in LINKS {
+        check_variant(&variant_with(&[], links), 0..4);
+        for behaviour in BEHAVIOURS {
+            check_variant(&variant_with(&[behaviour], links), 0..2);
+        }
+    }
+}
+
+/// Hand-made positions where links decide: promotion through a link, a king on a linked
+/// square whose far end is taken (not in check) or free (in check), a pawn's double step
+/// over a linked square and en passant next to one, a hopper landing on a link.
+#[test]
+fn link_positions_match_the_reference() {
+    for links in LINKS {
+        let variant = variant_with(&[], links);
+        for fen in [
+            "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1",
+            "7k/8/8/8/8/7P/1P6/K7 b - - 0 1",
+            "8/2k5/8/8/3K4/8/8/7r w - - 0 1",
+            "4k3/6P1/4K3/8/8/8/8/8 w - - 0 1",
+            "r3k2r/8/7P/8/8/p7/8/R3K2R w KQkq - 0 1",
+            "4k3/8/8/1pP5/8/8/8/4K3 w - b6 0 1",
+            "4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1",
+            "4k3/8/5q2/8/8/Q7/8/4K3 w - - 0 1",
+        ] {
+            let mut pos = Position::from_fen(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            differential_perft(&mut pos, 3);
+        }
+    }
+}
+
 /// Issue 8: seven queens and portholes on all 55 empty squares, counted by the reference.
 #[test]
 fn k6_seven_queens_on_a_board_of_portholes_by_the_reference() {
@@ -180,8 +230,8 @@ fn k6_seven_queens_on_a_board_of_portholes_by_the_reference() {
     assert_eq!(differential_perft(&mut pos, 1), 3061);
 }
 
-/// The authored examples that combine behaviours, exit into another kind or wrap the files
-/// (a cylinder board): the engine
+/// The authored examples that combine behaviours, exit into another kind, wrap the files
+/// (a cylinder board) or link squares of the board: the engine
 /// agrees with the reference on random positions, and their pinned perft (issue 8, item 7).
 #[test]
 fn examples_match_the_reference_and_keep_their_perft() {
@@ -190,6 +240,8 @@ fn examples_match_the_reference_and_keep_their_perft() {
         ("paired-portals.hole", 10172),
         ("one-way-portals.hole", 6642),
         ("cylinder.hole", 9162),
+        ("linked-squares.hole", 8936),
+        ("one-way-links.hole", 8455),
     ] {
         let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(file);
         let variant = holechess_lang::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{file}: {e}")).variant;

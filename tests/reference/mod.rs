@@ -6,7 +6,9 @@
 
 use std::collections::BTreeSet;
 
-use holechess_kernel::spec::{CastleRole, Entry, EpRole, Exit, PatternCondition, PatternMode, TokenMovement};
+use holechess_kernel::spec::{
+    CastleRole, Entry, EpRole, Exit, LinkEntry, PatternCondition, PatternMode, TokenMovement,
+};
 use holechess_kernel::{Move, Piece, Position, Side, Square, SquareEffect};
 
 /// The legal moves of the side to move, as a set.
@@ -109,7 +111,58 @@ pub fn pseudo_moves(pos: &Position, side: Side, royal_captures: bool) -> Vec<Mov
         })
         .collect();
     unique.retain(|m| !matches!(*m, Move::Normal { from, to, promotion: None } if doubles.contains(&(from, to))));
+    same_effect_through_links(pos, &mut unique);
     unique
+}
+
+/// The far ends of the links within one board that leave `sq`, read from the variant's
+/// links block: none while a token lies on `sq`.
+fn link_ends(pos: &Position, sq: Square) -> Vec<Square> {
+    let links = &pos.variant().spec().links;
+    let g = pos.geometry();
+    let mut ends = Vec::new();
+    if pos.tokens_at(sq).is_some() {
+        return ends;
+    }
+    let same_board = links.pairs.iter().filter(|(a, b)| a.board == b.board);
+    for &(a, b) in same_board.clone().chain(&links.one_way) {
+        if g.square_of(a) == Some(sq) {
+            ends.extend(g.square_of(b));
+        }
+    }
+    for &(a, b) in same_board {
+        if g.square_of(b) == Some(sq) {
+            ends.extend(g.square_of(a));
+        }
+    }
+    ends.retain(|&e| e != sq);
+    ends.sort();
+    ends.dedup();
+    ends
+}
+
+/// K6: a move through a link onto an empty linked square changes nothing but where the piece
+/// ends, so where the piece also reaches that square by a plain move or double step, or
+/// through another empty linked square, those are one move: the plain move, else the transit
+/// through the lowest linked square.
+fn same_effect_through_links(pos: &Position, moves: &mut Vec<Move>) {
+    let quiet = |m: &Move| match *m {
+        Move::Transit { from, entry, exit, promotion }
+            if pos.piece_at(entry).is_none() && pos.tokens_at(entry).is_none() =>
+        {
+            Some((from, entry, exit, promotion))
+        }
+        _ => None,
+    };
+    let all = moves.clone();
+    moves.retain(|m| {
+        let Some((from, entry, exit, promotion)) = quiet(m) else { return true };
+        !all.iter().any(|o| match *o {
+            Move::Normal { from: f, to, promotion: p } => (f, to, p) == (from, exit, promotion),
+            Move::DoubleStep { from: f, to, .. } => (f, to, None) == (from, exit, promotion),
+            _ => quiet(o).is_some_and(|(f, e, x, p)| (f, x, p) == (from, exit, promotion) && e < entry),
+        })
+    });
 }
 
 struct Walker<'a> {
@@ -232,6 +285,10 @@ impl Walker<'_> {
     /// Lands on an existing square; says whether a slide goes on past it.
     fn land(&self, sq: Square, k: usize, passed: Square, out: &mut Vec<Move>) -> bool {
         let piece = self.pos.piece_at(sq);
+        let ends = link_ends(self.pos, sq);
+        if !ends.is_empty() {
+            return self.land_on_link(sq, piece, &ends, k, passed, out);
+        }
         let effect = self.effect(sq);
         let ordinary = effect.is_none_or(|e| e.passage == TokenMovement::Open && e.entry == Entry::None);
         let no_promo = effect.is_some_and(|e| e.blocks_promotion);
@@ -280,6 +337,42 @@ impl Walker<'_> {
             return self.plain(sq, piece, k, passed, no_promo, true, out);
         }
         false
+    }
+
+    /// Lands on a linked square holding no token: a move that enters the link (every move
+    /// ending there `on landing`, a capture `on capture`) goes on to each far end that holds
+    /// no piece and no token and is not the mover's square; other moves land as usual, but
+    /// never by en passant.
+    fn land_on_link(
+        &self,
+        sq: Square,
+        piece: Option<Piece>,
+        ends: &[Square],
+        k: usize,
+        passed: Square,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        if let Some(p) = piece {
+            let royal = self.pos.variant().is_royal(p.kind);
+            if p.side == self.side || (royal && !self.royal_captures) {
+                return false;
+            }
+        }
+        let mode = self.pattern.mode;
+        let landing = self.pos.variant().spec().links.entry == LinkEntry::Landing;
+        let enters =
+            if piece.is_some() { mode != PatternMode::MoveOnly } else { mode != PatternMode::CaptureOnly && landing };
+        if !enters {
+            return self.plain(sq, piece, k, passed, false, true, out);
+        }
+        for &end in ends {
+            if end != self.from && self.pos.piece_at(end).is_none() && self.pos.tokens_at(end).is_none() {
+                for promotion in self.promotions(end, false) {
+                    out.push(Move::Transit { from: self.from, entry: sq, exit: end, promotion });
+                }
+            }
+        }
+        piece.is_none()
     }
 
     /// An ordinary landing (`on_token`: a token lies there, so no en passant onto it).

@@ -22,7 +22,7 @@ impl ExitChoice {
         let mut lines = vec![format!(
             "{} enters the {} on {}: {} exits are free; type a number or the exit square:",
             self.typed,
-            token.map_or("token", String::as_str),
+            token.map_or("link", String::as_str),
             entry.map_or(String::new(), |sq| pos.geometry().name(sq)),
             self.moves.len()
         )];
@@ -47,7 +47,8 @@ impl ExitChoice {
     }
 }
 
-/// The line said when the only exit is taken: `Nf3 enters the porthole on f3 and leaves by c6`.
+/// The line said when the only exit is taken: `Nf3 enters the porthole on f3 and leaves by c6`
+/// (a transit whose entry holds no token goes through a link: `Nh3 enters the link on h3 ...`).
 pub fn only_exit(pos: &Position, typed: &str, mv: Move) -> String {
     let g = pos.geometry();
     let entry = entry_of(mv);
@@ -55,7 +56,7 @@ pub fn only_exit(pos: &Position, typed: &str, mv: Move) -> String {
         entry.and_then(|sq| pos.tokens_at(sq)).map(|stack| pos.variant().tokens()[stack.kind as usize].name.clone());
     format!(
         "{typed} enters the {} on {} and leaves by {}, its only free exit.",
-        token.unwrap_or_else(|| "token".to_owned()),
+        token.unwrap_or_else(|| "link".to_owned()),
         entry.map_or(String::new(), |sq| g.name(sq)),
         mv.to().map_or(String::new(), |sq| g.name(sq))
     )

@@ -9,7 +9,7 @@
 //! readers it changes, and its clause in the grammar.
 
 use crate::geometry::Square;
-use crate::position::{Position, PIECE_BITS};
+use crate::position::{Position, LINK_FLAG, PIECE_BITS};
 use crate::spec::{Entry, Exit, Stacking, TokenMovement, TokenSpec};
 
 /// What a token does to a moving piece of one class (royal or not).
@@ -135,10 +135,14 @@ impl Position {
     /// The piece kinds whose capture-move may end on `sq` with a piece standing there (a mask
     /// of piece kinds): all of them on an ordinary square or a token dormant under a piece; on
     /// a token, those it lets in, and for transit tokens only while another open token is an
-    /// exit (PH9, SP5).
+    /// exit (PH9, SP5); on a linked square, all while a far end of the link is free, else none
+    /// (`links.rs`).
     #[inline]
     pub(crate) fn capturers_allowed_on(&self, sq: Square) -> u32 {
         if self.tokens[sq.index()].count == 0 {
+            if self.cells[sq.index()] & LINK_FLAG != 0 {
+                return self.link_capturers(sq);
+            }
             return u32::MAX;
         }
         let royal = self.variant.royal_mask;

@@ -8,7 +8,7 @@
 use crate::geometry::{Side, Square};
 use crate::movegen::Step;
 use crate::moves::MoveList;
-use crate::position::{code_kind, code_side, Position, PIECE_BITS, TOKEN_FLAG};
+use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, PIECE_BITS, TOKEN_FLAG};
 use crate::variant::{CompiledPattern, NO_RANK};
 
 impl Position {
@@ -38,7 +38,7 @@ impl Position {
     /// a capture.
     pub(crate) fn land_once(&self, step: &Step<'_>, out: &mut MoveList) {
         let cell = self.cells[step.to.index()];
-        if cell & TOKEN_FLAG != 0 {
+        if cell & EFFECT_FLAGS != 0 {
             self.token_square(step, out);
             return;
         }

@@ -46,6 +46,7 @@ mod fen;
 )]
 pub mod geometry;
 mod hops;
+mod links;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

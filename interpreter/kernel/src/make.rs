@@ -354,6 +354,10 @@ impl Position {
     /// another kind on the origin is displaced (a square holds tokens of one kind).
     fn move_entered_token(&mut self, entry: Square, origin: Square) {
         let stack = self.tokens[entry.index()];
+        if stack.count == 0 {
+            // A transit through a link (`links.rs`): no token moves.
+            return;
+        }
         let effects = *self.variant.effects(stack.kind);
         if !effects.relocate_to_origin {
             return;

@@ -6,7 +6,7 @@
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
 use crate::moves::{Move, MoveList};
-use crate::position::{code_kind, code_side, Position, PIECE_BITS, TOKEN_FLAG};
+use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, PIECE_BITS, TOKEN_FLAG};
 use crate::promotion::PromotionHere;
 use crate::spec::{Entry, EpRole, PatternCondition, Schedule, TokenMovement};
 use crate::variant::{CompiledPattern, NO_RANK};
@@ -76,6 +76,9 @@ impl Position {
         self.append_special(out);
         if self.variant.dedup {
             out.dedup_moves();
+        }
+        if !self.variant.square_links.is_empty() {
+            self.dedup_link_transits(out);
         }
         self.retain_legal(out);
     }
@@ -224,7 +227,7 @@ impl Position {
                 }
                 continue;
             }
-            if cell & TOKEN_FLAG != 0 {
+            if cell & EFFECT_FLAGS != 0 {
                 if self.token_square(&step, out) {
                     continue;
                 }
@@ -284,6 +287,9 @@ impl Position {
             return code == 0 && self.effect_at(to, royal).is_none_or(|e| e.passage == TokenMovement::Open);
         }
         let Some(&effect) = self.effect_at(to, royal) else {
+            if !self.link_ends(to).is_empty() {
+                return self.link_square(step, code, out);
+            }
             return self.plain_square(step, code, false, out);
         };
         if effect.is_ordinary() {
@@ -314,7 +320,7 @@ impl Position {
 
     /// A token square that behaves as an ordinary square for this move (`code` is the
     /// piece on it, 0 for none).
-    fn plain_square(&self, step: &Step<'_>, code: u8, no_promo: bool, out: &mut MoveList) -> bool {
+    pub(crate) fn plain_square(&self, step: &Step<'_>, code: u8, no_promo: bool, out: &mut MoveList) -> bool {
         let v = &*self.variant;
         let Step { from, to, kind, pattern: p, .. } = *step;
         if code == 0 {
@@ -411,7 +417,8 @@ impl Position {
         let us = self.side;
         let them = us.opponent();
         let king = self.royal_square(us);
-        let simple = !self.variant.spec().links.link_check && !self.variant.hops;
+        let simple =
+            !self.variant.spec().links.link_check && !self.variant.hops && self.variant.square_links.is_empty();
         let fast = match king {
             Some(k) if simple => self.cells[k.index()] & TOKEN_FLAG == 0 && !self.is_attacked(k, them),
             _ => false,

@@ -17,6 +17,10 @@ pub(crate) const KIND_BOARDS: usize = 16;
 pub(crate) const PIECE_BITS: u8 = 0x3F;
 /// Set on a cell where a token lies.
 pub(crate) const TOKEN_FLAG: u8 = 0x80;
+/// Set, for good, on a cell a link within the board leaves from (see `links.rs`).
+pub(crate) const LINK_FLAG: u8 = 0x40;
+/// A cell that is not plainly empty or plainly occupied: a token or a link acts there.
+pub(crate) const EFFECT_FLAGS: u8 = TOKEN_FLAG | LINK_FLAG;
 
 #[inline]
 pub(crate) const fn piece_code(side: Side, piece: PieceId) -> u8 {
@@ -133,9 +137,13 @@ impl Position {
     /// An empty board of `variant` with White to move.
     pub(crate) fn empty(variant: &Arc<Variant>) -> Position {
         let n = variant.geometry().square_count();
+        let mut cells = vec![0; n];
+        for i in variant.square_links.starts() {
+            cells[i] |= LINK_FLAG;
+        }
         Position {
             variant: Arc::clone(variant),
-            cells: vec![0; n],
+            cells,
             tokens: vec![TokenStack::default(); n],
             occupied: [SquareSet::with_capacity(n), SquareSet::with_capacity(n)],
             kind_bits: [0; KIND_BOARDS],

@@ -374,12 +374,28 @@ pub enum Stacking {
 /// Square links and what they allow.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct LinkSpec {
+    /// Links both ways: between two boards (Howe's teleports) or within one board (a move
+    /// ending on either square goes on to the other, as `entry` says).
     pub pairs: Vec<(SquareRef, SquareRef)>,
+    /// Links one way within one board: a move ending on the first square goes on to the second.
+    pub one_way: Vec<(SquareRef, SquareRef)>,
+    /// Which moves ending on a linked square of one board go on through the link.
+    pub entry: LinkEntry,
     /// A royal piece on a linked square is in check when an enemy piece stands on the
     /// linked square.
     pub link_check: bool,
     /// Players may declare intent and teleport through links (one action each).
     pub teleport: bool,
+}
+
+/// Which moves ending on a linked square (of one board) go on through the link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LinkEntry {
+    /// Every move that ends on the square, capture or not.
+    #[default]
+    Landing,
+    /// Only a move that captures a piece standing on the square; other moves end there.
+    Capture,
 }
 
 /// Who moves where, ply by ply.

@@ -141,6 +141,8 @@ pub struct Variant {
     pub(crate) uses_first_move: bool,
     /// Linked square pairs, compiled.
     pub(crate) links: Vec<(Square, Square)>,
+    /// Links within one board, by square (see `links.rs`).
+    pub(crate) square_links: crate::links::SquareLinks,
     pub(crate) zobrist: Zobrist,
     start_fen: String,
     /// Special moves supplied from outside the kernel, installed once (see [`crate::special`]).
@@ -254,8 +256,10 @@ impl Variant {
             .links
             .pairs
             .iter()
+            .filter(|(a, b)| a.board != b.board)
             .filter_map(|&(a, b)| Some((geometry.square_of(a)?, geometry.square_of(b)?)))
             .collect();
+        let square_links = crate::links::SquareLinks::compile(&spec.links, &geometry);
         let zobrist = Zobrist::new(geometry.square_count(), spec.pieces.len(), spec.tokens.len());
         let mut variant = Variant {
             spec,
@@ -291,6 +295,7 @@ impl Variant {
             dir_reverse: Vec::new(),
             uses_first_move,
             links,
+            square_links,
             zobrist,
             start_fen: String::new(),
             special: std::sync::OnceLock::new(),
@@ -966,14 +971,8 @@ fn check_rules(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
             ));
         }
     }
-    for (a, b) in &spec.links.pairs {
-        if a.board == b.board {
-            errors.push(SpecError::of(
-                SpecErrorKind::Inconsistent,
-                SpecSubject::Links,
-                "a link must join squares of two different boards; links within one board are not supported",
-            ));
-        }
+    check_square_links(spec, errors);
+    for (a, b) in spec.links.pairs.iter().chain(&spec.links.one_way) {
         for r in [a, b] {
             let inside =
                 (r.board as usize) < spec.board.names.len() && r.file < spec.board.files && r.rank < spec.board.ranks;
@@ -985,5 +984,32 @@ fn check_rules(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
                 ));
             }
         }
+    }
+}
+
+/// Links within one board (`links.rs`): only on a variant of one board, a one-way link never
+/// between boards, no square linked to itself, and no `check across links` or `teleport across
+/// links` (Howe's rules between boards) beside them.
+fn check_square_links(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
+    let links = &spec.links;
+    let mut refuse =
+        |message: &str| errors.push(SpecError::of(SpecErrorKind::Inconsistent, SpecSubject::Links, message));
+    let within = links.pairs.iter().filter(|(a, b)| a.board == b.board).count() + links.one_way.len();
+    if links.pairs.iter().chain(&links.one_way).any(|(a, b)| a == b) {
+        refuse("a square is linked to itself");
+    }
+    if links.one_way.iter().any(|(a, b)| a.board != b.board) {
+        refuse("a one-way link (`->`) joins two squares of one board; links between boards are written with `=`");
+    }
+    if within == 0 {
+        return;
+    }
+    if spec.board.names.len() > 1 {
+        refuse("links within one board are supported only in a variant of one board; here links join boards");
+    } else if links.link_check || links.teleport {
+        refuse(
+            "`check across links` and `teleport across links` act on links between two boards; \
+             this variant's links lie within one board",
+        );
     }
 }

@@ -22,7 +22,7 @@ use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
 use crate::movegen::Step;
 use crate::moves::{Move, MoveList};
-use crate::position::{code_kind, code_side, Position, PIECE_BITS, TOKEN_FLAG};
+use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, PIECE_BITS, TOKEN_FLAG};
 use crate::spec::EpRole;
 use crate::variant::{CompiledPattern, MAX_REACH};
 
@@ -38,6 +38,9 @@ impl Position {
         }
         if self.variant.dedup {
             list.dedup_moves();
+        }
+        if !self.variant.square_links.is_empty() {
+            self.dedup_link_transits(&mut list);
         }
         list
     }
@@ -219,7 +222,7 @@ impl Position {
     ) -> bool {
         let v = &*self.variant;
         let cell = self.cells[to.index()];
-        if cell & TOKEN_FLAG != 0 {
+        if cell & EFFECT_FLAGS != 0 {
             return self.land_on_token(m, to, p, k, previous, out);
         }
         if k < p.skip as usize {
@@ -309,7 +312,7 @@ impl Position {
     pub(crate) fn retain_warped_legal(&mut self, list: &mut MoveList) {
         let them = self.side.opponent();
         let king = self.royal_square(self.side);
-        if self.variant.spec().links.link_check {
+        if self.variant.spec().links.link_check || !self.variant.square_links.is_empty() {
             self.retain_tested(list);
             return;
         }

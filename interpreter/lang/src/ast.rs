@@ -2,7 +2,9 @@
 //! text it came from, so later stages can point at it. Nothing here is resolved: names are
 //! just names, squares are just letters and numbers.
 
-use holechess_kernel::spec::{CastleRole, Entry, RoyalRule, Schedule, Stacking, StalemateRule, TokenMovement};
+use holechess_kernel::spec::{
+    CastleRole, Entry, LinkEntry, RoyalRule, Schedule, Stacking, StalemateRule, TokenMovement,
+};
 use holechess_kernel::Side;
 
 /// Index of a source file in the [`crate::sources::SourceMap`].
@@ -321,7 +323,12 @@ pub struct CastlingFiles {
 /// One clause of a links block.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LinkClause {
+    /// Two squares linked both ways.
     Pair(Spanned<SquareName>, Spanned<SquareName>),
+    /// A link one way, from the first square to the second.
+    OneWay(Spanned<SquareName>, Spanned<SquareName>),
+    /// Which moves go on through links within one board.
+    Entry(LinkEntry),
     Check,
     Teleport,
 }

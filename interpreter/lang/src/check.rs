@@ -954,13 +954,52 @@ impl Consistency<'_> {
         let Some(links) = &self.scope.links else {
             return;
         };
+        let boards = geometry.names.len().max(1);
+        let mut within_board = None;
+        let mut across_boards = None;
+        let mut entry = None;
         for clause in &links.node {
-            if let LinkClause::Pair(from, to) = &clause.node {
-                match (geometry.square(from), geometry.square(to)) {
-                    (Ok(a), Ok(b)) if a.board == b.board => problems.push(one_board_link(clause.span)),
-                    (a, b) => problems.extend([a.err(), b.err()].into_iter().flatten()),
+            let (from, to, one_way) = match &clause.node {
+                LinkClause::Pair(from, to) => (from, to, false),
+                LinkClause::OneWay(from, to) => (from, to, true),
+                LinkClause::Entry(_) => {
+                    if entry.is_some() {
+                        problems.push(Problem::new(clause.span, "how links are entered is said twice"));
+                    }
+                    entry = Some(clause.span);
+                    continue;
                 }
+                LinkClause::Check | LinkClause::Teleport => {
+                    across_boards = across_boards.or(Some(clause.span));
+                    continue;
+                }
+            };
+            let (a, b) = match (geometry.square(from), geometry.square(to)) {
+                (Ok(a), Ok(b)) => (a, b),
+                (a, b) => {
+                    problems.extend([a.err(), b.err()].into_iter().flatten());
+                    continue;
+                }
+            };
+            if a == b {
+                problems
+                    .push(Problem::new(clause.span, "a square is linked to itself").expecting("two different squares"));
+            } else if a.board != b.board && one_way {
+                problems.push(one_way_across_boards(clause.span));
+            } else if a.board == b.board && boards > 1 {
+                problems.push(one_board_link(clause.span));
+            } else if a.board == b.board {
+                within_board = within_board.or(Some(clause.span));
             }
+        }
+        if let (Some(_), Some(span)) = (within_board, across_boards) {
+            problems.push(howe_clause_on_one_board(span));
+        }
+        if let (None, Some(span)) = (within_board, entry) {
+            problems.push(
+                Problem::new(span, "`entered on ...` says how links within one board are entered; this block has none")
+                    .expecting("a link within the board (`a3 = h6`, `a3 -> h6`), or no `entered` clause"),
+            );
         }
     }
 
@@ -969,14 +1008,28 @@ impl Consistency<'_> {
     }
 }
 
-/// A link between two squares of one board: links are teleports between boards (Howe's
-/// Portal Chess); a passage within one board is written with portal tokens.
+/// A link between two squares of one board in a variant of several boards: there links are
+/// Howe's teleports between boards, and moves through a link within a board are not played.
 fn one_board_link(span: Span) -> Problem {
-    Problem::new(span, "a link must join squares of two different boards; links within one board are not supported")
-        .expecting(
-            "two squares of different boards (`A:a4 = B:a4`); for a passage within one board, declare two kinds \
-             of portal token that exit at each other (see examples/paired-portals.hole)",
-        )
+    Problem::new(span, "links within one board are supported only in a variant of one board; this variant has several")
+        .expecting("two squares of different boards (`A:a4 = B:a4`)")
+}
+
+/// A one-way link between two boards: links between boards are Howe's teleports, both ways.
+fn one_way_across_boards(span: Span) -> Problem {
+    Problem::new(span, "a one-way link (`->`) joins two squares of one board")
+        .expecting("a link between boards written both ways (`A:a4 = B:a4`)")
+}
+
+/// `check across links` or `teleport across links` beside links within one board: those
+/// clauses are Howe's rules for links between boards.
+fn howe_clause_on_one_board(span: Span) -> Problem {
+    Problem::new(
+        span,
+        "`check across links` and `teleport across links` act on links between two boards; this variant's links \
+         lie within one board",
+    )
+    .expecting("`entered on landing` or `entered on capture`")
 }
 
 /// Whether two modifiers are of the same kind (ignoring a rank number).

@@ -547,6 +547,12 @@ fn lower_links(scope: &Scope, geometry: &Geometry) -> LinkSpec {
                     links.pairs.push((from, to));
                 }
             }
+            LinkClause::OneWay(from, to) => {
+                if let (Ok(from), Ok(to)) = (geometry.square(from), geometry.square(to)) {
+                    links.one_way.push((from, to));
+                }
+            }
+            LinkClause::Entry(entry) => links.entry = *entry,
             LinkClause::Check => links.link_check = true,
             LinkClause::Teleport => links.teleport = true,
         }

@@ -9,7 +9,9 @@ use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest::Parser;
 
-use holechess_kernel::spec::{CastleRole, Entry, RoyalRule, Schedule, Stacking, StalemateRule, TokenMovement};
+use holechess_kernel::spec::{
+    CastleRole, Entry, LinkEntry, RoyalRule, Schedule, Stacking, StalemateRule, TokenMovement,
+};
 use holechess_kernel::Side;
 
 use crate::ast::*;
@@ -578,6 +580,20 @@ impl Builder {
                 let kids = children(pair.clone());
                 LinkClause::Pair(self.square(self.child(&pair, &kids, 0)?)?, self.square(self.child(&pair, &kids, 1)?)?)
             }
+            Rule::link_one_way => {
+                let kids = children(pair.clone());
+                LinkClause::OneWay(
+                    self.square(self.child(&pair, &kids, 0)?)?,
+                    self.square(self.child(&pair, &kids, 1)?)?,
+                )
+            }
+            Rule::link_entry => {
+                let kids = children(pair.clone());
+                match self.child(&pair, &kids, 0)?.as_rule() {
+                    Rule::link_on_capture => LinkClause::Entry(LinkEntry::Capture),
+                    _ => LinkClause::Entry(LinkEntry::Landing),
+                }
+            }
             Rule::link_check => LinkClause::Check,
             Rule::link_teleport => LinkClause::Teleport,
             _ => return Err(self.malformed(&pair, "a link clause")),
@@ -860,6 +876,9 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::links_decl => "`links`",
         Rule::link_clause => "a link clause",
         Rule::link_pair => "`SQUARE = SQUARE`",
+        Rule::link_one_way => "`SQUARE -> SQUARE`",
+        Rule::link_entry => "`entered on landing` or `entered on capture`",
+        Rule::link_on_landing | Rule::link_on_capture => "`landing` or `capture`",
         Rule::link_check => "`check across links`",
         Rule::link_teleport => "`teleport across links`",
         Rule::hook_decl => "a hook such as `after each move: call NAME`",

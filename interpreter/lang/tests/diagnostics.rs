@@ -192,16 +192,23 @@ fn board_file_letters_are_read_in_the_script_too() {
     assert_eq!(names(a5), ["B:f5"], "B:b5 is the side's second file, shown as f");
 }
 
-/// A link within one board used to be accepted and do nothing: it is refused with its place
-/// and what to write instead (links are teleports between boards, HP4).
+/// Links within one board (issue 8, item 3) are played in a variant of one board; in a
+/// variant of several boards, beside Howe's clauses, one way between boards, or a square
+/// linked to itself they are refused with their place.
 #[test]
-fn a_link_within_one_board_is_refused() {
-    let text = chess_child("links\n  a3 = h6\n");
-    let all = diagnostics(&text);
-    let found = at(&all, "links within one board are not supported", 5, 3);
-    assert!(found.render().contains("paired-portals"), "{}", found.render());
+fn links_within_one_board_are_checked() {
+    let clean = chess_child("links\n  a3 = h6\n  c4 -> f5\n  entered on capture\n");
+    load_str("test.hole", &clean).unwrap_or_else(|d| panic!("{}", d.render()));
+    let all = diagnostics(&chess_child("links\n  a3 = h6\n  c4 -> c4\n  check across links\n"));
+    at(&all, "linked to itself", 6, 3);
+    at(&all, "act on links between two boards", 7, 3);
+    let all = diagnostics(&chess_child("links\n  entered on landing\n  entered on capture\n"));
+    at(&all, "said twice", 6, 3);
+    at(&all, "this block has none", 6, 3);
     let two_boards = format!(
-        "{HEADER}include orthodox-pieces\nboards A and B, 8x8 each\nsetup\n  board A: 8/8/8/8/8/8/8/K7\n  board B: 8/8/8/8/8/8/8/k7\n  state w - - 0 1\nlinks\n  A:a4 = A:h4\n"
+        "{HEADER}include orthodox-pieces\nboards A and B, 8x8 each\nsetup\n  board A: 8/8/8/8/8/8/8/K7\n  board B: 8/8/8/8/8/8/8/k7\n  state w - - 0 1\nlinks\n  A:a4 = A:h4\n  A:a5 -> B:a5\n"
     );
-    at(&diagnostics(&two_boards), "links within one board are not supported", 10, 3);
+    let all = diagnostics(&two_boards);
+    at(&all, "supported only in a variant of one board", 10, 3);
+    at(&all, "one-way link", 11, 3);
 }

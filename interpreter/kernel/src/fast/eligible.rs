@@ -6,8 +6,9 @@
 //! capture-only patterns outside the pawn, promotions of other kinds, several boards, barred
 //! ranks, per-side, optional or lost-piece promotion, ...) is
 //! not on the list and keeps the general path. Positions are checked again when used: tokens
-//! on the board, installed special moves or other than one royal piece also mean the general
-//! path (see [`crate::Position::fast_rules`]).
+//! on the board (unless their kind is on the token whitelists of `tokens.rs` and `warp.rs`),
+//! installed special moves or other than one royal piece also mean the general path (see
+//! [`crate::Position::fast_rules`]).
 
 use super::rules::{DoubleStep, FastRules, PawnRules, FAST_KINDS};
 use crate::geometry::Side;
@@ -19,7 +20,8 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
     let spec = v.spec();
     let board = &spec.board;
     let plain_board = board.files == 8 && board.ranks == 8 && board.names.len() == 1 && !board.files_wrap;
-    let plain_links = spec.links.pairs.is_empty() && !spec.links.link_check && !spec.links.teleport;
+    let plain_links =
+        spec.links.pairs.is_empty() && spec.links.one_way.is_empty() && !spec.links.link_check && !spec.links.teleport;
     if !plain_board || !plain_links || spec.schedule != Schedule::Alternate || spec.pieces.len() > FAST_KINDS {
         return None;
     }
@@ -42,6 +44,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         en_passant_rule: spec.rules.en_passant,
         kinds: spec.pieces.len(),
         token: super::tokens::TokenRules::of(v),
+        warp: None,
     };
     let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
     let [royal] = royals[..] else { return None };
@@ -67,6 +70,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         return None;
     }
     fill_pawn_captures(&mut rules);
+    rules.warp = super::warp::WarpRules::of(v, &rules);
     Some(rules)
 }
 
