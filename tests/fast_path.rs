@@ -149,8 +149,8 @@ fn timed_absent_or_linked_tokens_and_two_boards_keep_the_general_path() {
     assert!(!holed.unwrap().uses_fast_path());
     assert!(Position::start(&pothole).uses_fast_path());
     let wormhole = variant("wormhole");
-    let warped = Position::from_fen(&wormhole, &format!("{START} wormhole=c3,f3"));
-    assert!(!warped.unwrap().uses_fast_path());
+    let dormant = Position::from_fen(&wormhole, &format!("{START} wormhole=c3,e2"));
+    assert!(!dormant.unwrap().uses_fast_path(), "a wormhole under a piece (WH2)");
 }
 
 // ------------------------------------------------------- tokens on the fast path (PH, SP)
@@ -253,4 +253,52 @@ fn ph_sp_tokens_both_paths_agree_along_random_games() {
         }
     }
     assert!(plies > 10_000, "{plies} plies compared");
+}
+
+// ---------------------------------------------------------- wormholes on the fast path (WH)
+
+/// Positions with active wormholes: skips, tunnels and edge gateways for every piece (WH3-WH5),
+/// attacks along them (WH7), kings that remove a wormhole (WH6), castling past one, en passant
+/// after a warped double step and a double step beside a tunnel (WH8), and the rulings' worked
+/// example (b4 d3 e3 e5).
+const WORMHOLE_POSITIONS: [&str; 8] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=c3,f3,a5,h4,d6,e5",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=b4,d3,e3,e5",
+    "4k3/8/8/8/8/8/6B1/4K3 w - - 0 1 wormhole=h3",
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 wormhole=f1,a3,h6,d4",
+    "4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1 wormhole=d6,a6,h5",
+    "4k3/8/8/8/8/7p/8/R3K2R w KQ - 0 1 wormhole=h2,a2,e2,e7",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1 wormhole=a3,h3,d5,g6,b5",
+    "4k3/1P6/8/3K4/8/8/6p1/8 w - - 0 1 wormhole=a8,c8,h1,e4,d4",
+];
+
+#[test]
+fn wh_wormholes_take_the_fast_path_and_both_paths_give_the_same_moves() {
+    let v = variant("wormhole");
+    for fen in WORMHOLE_POSITIONS {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_paths_agree(&pos, fen);
+    }
+}
+
+#[test]
+fn wh_wormholes_both_paths_count_the_same_perft() {
+    let v = variant("wormhole");
+    for fen in WORMHOLE_POSITIONS {
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut pos, depth), general_perft(&mut pos.clone(), depth), "{fen} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn wh_wormholes_both_paths_agree_along_random_games() {
+    let v = variant("wormhole");
+    let mut plies = 0;
+    for (i, fen) in WORMHOLE_POSITIONS.iter().enumerate() {
+        let pos = Position::from_fen(&v, fen).unwrap();
+        plies += (0..12).map(|seed| random_game(pos.clone(), 500 + i as u64 * 12 + seed, 120, fen)).sum::<usize>();
+    }
+    assert!(plies > 5_000, "{plies} plies compared");
 }

@@ -26,6 +26,8 @@ const EN_PASSANT: u32 = 2;
 const CASTLE: u32 = 3;
 /// A transit (flag bits unused): the entry in the `to` bits, the exit in bits 20-25.
 const TRANSIT: u32 = 1 << 31;
+/// A double step whose passed square (bits 20-25) is not the midpoint (warped lines).
+const PASSED: u32 = 1 << 30;
 
 impl FastMove {
     #[inline(always)]
@@ -49,6 +51,19 @@ impl FastMove {
     pub(crate) fn transit(from: usize, entry: usize, exit: usize, promotion: Option<u8>) -> FastMove {
         let promo = promotion.map_or(0, |k| u32::from(k) + 1);
         FastMove(from as u32 | (entry as u32) << 6 | promo << 14 | (exit as u32) << 20 | TRANSIT)
+    }
+    /// A double step over `passed` (on a warped board, the first existing square).
+    #[inline(always)]
+    pub(crate) fn double_over(from: usize, to: usize, passed: usize) -> FastMove {
+        FastMove(from as u32 | (to as u32) << 6 | DOUBLE << 12 | (passed as u32) << 20 | PASSED)
+    }
+    #[inline(always)]
+    fn passed(self) -> usize {
+        if self.0 & PASSED != 0 {
+            (self.0 >> 20 & 63) as usize
+        } else {
+            (self.from() + self.to()) / 2
+        }
     }
     #[inline(always)]
     pub(crate) fn is_transit(self) -> bool {
@@ -98,7 +113,7 @@ impl FastMove {
         }
         match self.flag() {
             NORMAL => Move::Normal { from, to, promotion: self.promotion() },
-            DOUBLE => Move::DoubleStep { from, to, passed: Square((from.0 + to.0) / 2) },
+            DOUBLE => Move::DoubleStep { from, to, passed: Square(self.passed() as u16) },
             EN_PASSANT => Move::EnPassant { from, to },
             _ => Move::Castle { king: from, rook: to },
         }
@@ -322,8 +337,11 @@ impl<'r> Board64<'r> {
                 }
                 self.put(us, to, mv.promotion().map_or(kind, usize::from));
                 if flag == DOUBLE && self.rules.en_passant_rule {
-                    ep = (((from + to) / 2) as u8, to as u8);
+                    ep = (mv.passed() as u8, to as u8);
                 }
+                // WH6: a royal piece landing on a token removes it (no other piece lands on
+                // one by an ordinary move on the fast path).
+                self.tokens.all &= !(1 << to);
             }
         }
         (self.ep, self.ep_victim) = ep;

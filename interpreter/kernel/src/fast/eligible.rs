@@ -6,8 +6,9 @@
 //! capture-only patterns outside the pawn, promotions of other kinds, several boards, barred
 //! ranks, per-side, optional or lost-piece promotion, ...) is
 //! not on the list and keeps the general path. Positions are checked again when used: tokens
-//! on the board, installed special moves or other than one royal piece also mean the general
-//! path (see [`crate::Position::fast_rules`]).
+//! on the board (unless their kind is on the token whitelists of `tokens.rs` and `warp.rs`),
+//! installed special moves or other than one royal piece also mean the general path (see
+//! [`crate::Position::fast_rules`]).
 
 use super::rules::{DoubleStep, FastRules, PawnRules, FAST_KINDS};
 use crate::geometry::Side;
@@ -43,6 +44,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         en_passant_rule: spec.rules.en_passant,
         kinds: spec.pieces.len(),
         token: super::tokens::TokenRules::of(v),
+        warp: None,
     };
     let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
     let [royal] = royals[..] else { return None };
@@ -68,6 +70,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         return None;
     }
     fill_pawn_captures(&mut rules);
+    rules.warp = super::warp::WarpRules::of(v, &rules);
     Some(rules)
 }
 

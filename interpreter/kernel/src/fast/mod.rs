@@ -1,8 +1,11 @@
 //! The fast path of move generation for variants that fit one 64-bit board: bit boards,
 //! magic sliding attacks and legal generation with a check mask and pins. It is chosen by one
 //! whitelist ([`eligible::fast_rules`]) when a variant is compiled, and again per position
-//! (no tokens on the board, no special moves, one royal piece to move); everything else takes
-//! the general path. It produces the same [`crate::Move`] values as the general path (the
+//! (no special moves, one royal piece to move); everything else takes the general path.
+//! Tokens on the board: move generation and validation (`fast_board`) take the fast path only
+//! without them; perft also plays the token kinds the whitelist reads from the effect model:
+//! blocking and transit tokens (`tokens.rs`, `transits.rs`) and absent squares with tunnels
+//! and edge gateways (`warp.rs`, `warp_moves.rs`). It produces the same [`crate::Move`] values as the general path (the
 //! tests compare both), so nothing outside the kernel can tell which one ran.
 
 mod board;
@@ -13,6 +16,8 @@ pub(crate) mod rules;
 mod sliders;
 mod tokens;
 mod transits;
+mod warp;
+mod warp_moves;
 
 pub(crate) use board::Board64;
 pub(crate) use rules::FastRules;
@@ -48,21 +53,44 @@ impl Position {
         Board64::from_position(self, rules)
     }
 
+    /// The board of the fast path with absent tokens on it (WH3-WH7), when the variant's
+    /// token kind is on the whitelist ([`warp::WarpRules`]) and no piece stands on a token.
+    pub(crate) fn warp_board(&self) -> Option<(Board64<'_>, &warp::WarpRules)> {
+        let rules = self.variant.fast.as_deref()?;
+        let w = rules.warp.as_ref()?;
+        let tokens = self.token_squares.first_word();
+        let occupied = self.occupied[0].first_word() | self.occupied[1].first_word();
+        if tokens == 0 || tokens & occupied != 0 || self.variant.special_table().is_some() {
+            return None;
+        }
+        let mut board = Board64::from_position(self, rules)?;
+        board.tokens.all = tokens;
+        Some((board, w))
+    }
+
     /// Perft through the fast path, when the position qualifies.
     pub(crate) fn fast_perft(&self, depth: u32) -> Option<u64> {
+        if let Some((board, w)) = self.warp_board() {
+            return Some(warp_moves::warp_perft(&board, w, depth));
+        }
         Some(perft::perft(&self.fast_board_with_tokens()?, depth))
     }
 
     /// Whether the fast path serves this position's perft (for tests and benchmarks).
     #[doc(hidden)]
     pub fn uses_fast_path(&self) -> bool {
-        self.fast_board_with_tokens().is_some()
+        self.fast_board_with_tokens().is_some() || self.warp_board().is_some()
     }
 
     /// The legal moves as the fast path finds them, in its own order (for tests comparing
     /// the two paths); `None` when the position does not qualify.
     #[doc(hidden)]
     pub fn fast_legal_moves(&self) -> Option<Vec<Move>> {
+        if let Some((board, w)) = self.warp_board() {
+            let mut moves = Vec::with_capacity(256);
+            board.warp_generate(w, &w.lines(w.gates(board.tokens.all)), &mut moves);
+            return Some(moves.into_iter().map(board::FastMove::to_move).collect());
+        }
         let board = self.fast_board_with_tokens()?;
         let mut moves = Vec::with_capacity(256);
         board.generate(&mut moves);

@@ -59,6 +59,8 @@ pub(crate) struct FastRules {
     pub kinds: usize,
     /// The variant's token kind, when the fast path plays positions with tokens on the board.
     pub token: Option<super::tokens::TokenRules>,
+    /// The variant's token kind, when it makes squares absent and the fast path plays it.
+    pub warp: Option<super::warp::WarpRules>,
 }
 
 impl FastRules {

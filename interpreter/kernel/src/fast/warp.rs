@@ -1,0 +1,368 @@
+//! Warped lines on the fast path (WH3-WH7): one token kind that is absent for non-royal
+//! pieces (skipped), tunnels to the next such token along a line, may wrap lines at the board's
+//! edges, sleeps under a piece and is removed by a royal piece landing on it. The step tables
+//! for the token set in force ([`Lines`]) depend only on which tokens are edge gateways, so
+//! they are built once per gateway set, not per move. Movement and attacks follow
+//! `warped.rs` step for step, on bit boards; a move is legal without playing it when it
+//! changes no square the attack test on the royal piece read, else it is tested after it.
+
+use super::board::Board64;
+use crate::effects::SquareEffect;
+use crate::spec::{Entry, Exit, PatternCondition, TokenMovement};
+use crate::variant::{CompiledPattern, Variant, MAX_REACH};
+
+/// No square in the step tables.
+pub(crate) const OFF: u8 = 64;
+
+/// One attack line of a side: the outward direction and the kinds that attack along it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AttackLine {
+    pub dir: u8,
+    /// Royal kinds stepping one square (they move plainly).
+    pub royal: u32,
+    /// Non-royal kinds reaching the first existing square only.
+    pub leaps: u32,
+    /// Non-royal kinds sliding along the line.
+    pub slides: u32,
+}
+
+/// Groups of a kind's patterns (bits): its leaps, orthogonal and diagonal slides, and the
+/// pawn's patterns; the lines of a group that meets no absent square are read from the
+/// bit-board tables, the others walked.
+pub(crate) const LEAP: u8 = 1;
+pub(crate) const ORTH: u8 = 2;
+pub(crate) const DIAG: u8 = 4;
+pub(crate) const PAWN: u8 = 8;
+
+/// What the fast path reads of a variant whose token makes squares absent.
+#[derive(Clone, Debug)]
+pub(crate) struct WarpRules {
+    /// `patterns[side][kind]`, as the variant compiled them.
+    pub patterns: [Vec<Vec<CompiledPattern>>; 2],
+    /// `groups[kind]`: the group of each of its patterns (the same for both sides).
+    pub groups: Vec<Vec<u8>>,
+    /// The attack lines of each side.
+    pub attack_lines: [Vec<AttackLine>; 2],
+    /// `step[dir * 64 + sq]`: the plain next square along `dir`.
+    step: Vec<u8>,
+    /// The next square from an edge square whose step leaves the board sideways.
+    wrap: Vec<u8>,
+    /// The edge square whose wrapped step along `dir` reaches `sq`.
+    wrap_back: Vec<u8>,
+    reverse: Vec<u8>,
+    /// The token wraps lines at the edges.
+    pub wraps: bool,
+}
+
+/// The step tables for one set of edge gateways.
+pub(crate) struct Lines {
+    pub gates: u64,
+    /// `fwd[dir * 64 + sq]`: the next square of a line (wrapping from a gateway).
+    pub fwd: Vec<u8>,
+    /// `out[dir * 64 + sq]`: the square a line along the reverse of `dir` comes from.
+    pub out: Vec<u8>,
+}
+
+const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
+
+impl WarpRules {
+    /// The rules of `v`'s token when it is the one kind of the variant and makes squares
+    /// absent exactly as the wormhole behaviour does; `None` otherwise.
+    pub(crate) fn of(v: &Variant, fast: &super::rules::FastRules) -> Option<WarpRules> {
+        let lines = v.attack_dirs.iter().map(Vec::len).max().unwrap_or(0);
+        if v.spec().tokens.len() != 1 || v.dirs.len() > 255 || lines > MAX_LINES {
+            return None;
+        }
+        let e = v.effects(0);
+        let [mover, royal] = e.movers;
+        let absent = mover.passage == TokenMovement::Absent && mover.entry == Entry::None && !mover.blocks_promotion;
+        let behaves = e.dormant_while_occupied && e.removed_by_royal && e.lifetime.is_none() && !e.relocate_to_origin;
+        if !absent || mover.exit != Exit::Tunnel || royal != SquareEffect::NONE || !behaves {
+            return None;
+        }
+        let squares = |t: &[crate::geometry::Square]| -> Vec<u8> {
+            t.iter().map(|s| if s.0 == u16::MAX { OFF } else { s.0 as u8 }).collect()
+        };
+        let mut attack_lines = [Vec::new(), Vec::new()];
+        for side in crate::geometry::Side::BOTH {
+            for &(dir, _) in &v.attack_dirs[side.index()] {
+                let leap = v.attack_mask(side, dir, 1);
+                let slide = v.attack_mask(side, dir, MAX_REACH);
+                let royal = v.royal_mask;
+                attack_lines[side.index()].push(AttackLine {
+                    dir,
+                    royal: royal & leap,
+                    leaps: leap & !slide & !royal,
+                    slides: slide & !royal,
+                });
+            }
+        }
+        let pawn = fast.pawn_kind();
+        let groups = v.patterns[0]
+            .iter()
+            .enumerate()
+            .map(|(kind, patterns)| {
+                patterns
+                    .iter()
+                    .map(|p| {
+                        let (dx, dy) = v.dirs[p.dir as usize];
+                        match (kind == pawn, p.range, dx == 0 || dy == 0) {
+                            (true, ..) => PAWN,
+                            (false, 1, _) => LEAP,
+                            (false, _, true) => ORTH,
+                            (false, _, false) => DIAG,
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        Some(WarpRules {
+            groups,
+            patterns: v.patterns.clone(),
+            attack_lines,
+            step: squares(&v.warp_next),
+            wrap: squares(&v.warp_wrap),
+            wrap_back: squares(&v.warp_wrap_back),
+            reverse: v.dir_reverse.clone(),
+            wraps: e.wraps,
+        })
+    }
+
+    /// The edge gateways among the absent squares `absent`.
+    #[inline(always)]
+    pub(crate) fn gates(&self, absent: u64) -> u64 {
+        if self.wraps {
+            absent & EDGE_FILES
+        } else {
+            0
+        }
+    }
+
+    /// The step tables with `gates` as the edge gateways.
+    pub(crate) fn lines(&self, gates: u64) -> Lines {
+        let n = self.step.len();
+        let mut fwd = vec![OFF; n];
+        let mut out = vec![OFF; n];
+        for i in 0..n {
+            let (d, sq) = (i / 64, i % 64);
+            fwd[i] = match self.step[i] {
+                OFF if gates & (1 << sq) != 0 => self.wrap[i],
+                s => s,
+            };
+            out[i] = match self.step[i] {
+                OFF => {
+                    let p = self.wrap_back[self.reverse[d] as usize * 64 + sq];
+                    if p != OFF && gates & (1 << p) != 0 {
+                        p
+                    } else {
+                        OFF
+                    }
+                }
+                s => s,
+            };
+        }
+        Lines { gates, fwd, out }
+    }
+}
+
+impl Board64<'_> {
+    /// Whether a pattern's condition holds for a piece on `from`.
+    #[inline(always)]
+    pub(crate) fn condition_holds(&self, condition: PatternCondition, from: usize) -> bool {
+        match condition {
+            PatternCondition::Always => true,
+            PatternCondition::FirstMove => self.unmoved & (1 << from) != 0,
+            PatternCondition::FromRank(r) => {
+                let rank = if self.us == 0 { from / 8 } else { 7 - from / 8 };
+                rank == usize::from(r)
+            }
+        }
+    }
+
+    /// WH7: whether `by` attacks `t` along warped lines (no token lies on `t`), noting in
+    /// `reads` every square the answer was read from, line by line.
+    pub(crate) fn warp_attacked<R: Reads>(&self, w: &WarpRules, l: &Lines, t: usize, by: usize, reads: &mut R) -> bool {
+        let view = View { occupied: self.occupied(), theirs: self.sides[by] };
+        (0..w.attack_lines[by].len()).any(|k| {
+            reads.line(k);
+            self.attacked_along(w, l, k, t, by, view, reads)
+        })
+    }
+
+    /// Whether `by` attacks `t` along its `k`-th attack line.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn attacked_along<R: Reads>(
+        &self,
+        w: &WarpRules,
+        l: &Lines,
+        k: usize,
+        t: usize,
+        by: usize,
+        view: View,
+        reads: &mut R,
+    ) -> bool {
+        let line = &w.attack_lines[by][k];
+        let d = line.dir as usize * 64;
+        let next = w.step[d + t];
+        if next != OFF {
+            reads.read(next as usize);
+            if line.royal != 0 && self.piece_in(view, next as usize) & line.royal != 0 {
+                return true;
+            }
+        }
+        line.leaps | line.slides != 0 && self.line_attacked(l, d, t, view, line, reads)
+    }
+
+    /// The kind (a one-bit mask) of the attacker's piece on `sq` in `view`, 0 when none.
+    #[inline(always)]
+    fn piece_in(&self, view: View, sq: usize) -> u32 {
+        if view.theirs & (1 << sq) == 0 {
+            0
+        } else {
+            1 << (self.cells[sq] - 1)
+        }
+    }
+
+    /// One walk back from `t` (`warped.rs`, `line_attacked`).
+    fn line_attacked<R: Reads>(
+        &self,
+        l: &Lines,
+        d: usize,
+        t: usize,
+        view: View,
+        line: &AttackLine,
+        reads: &mut R,
+    ) -> bool {
+        let absent = self.tokens.all;
+        let occupied = view.occupied;
+        let mut only_absent = true;
+        let mut at = t;
+        loop {
+            let prev = l.out[d + at];
+            if prev == OFF || prev as usize == t {
+                return false;
+            }
+            at = prev as usize;
+            reads.read(at);
+            if absent & (1 << at) != 0 {
+                let leaps = if only_absent { line.leaps } else { 0 };
+                if (line.slides | leaps) != 0
+                    && self.tunnel_source_attacks(l, d, t, at, view, line.slides, leaps, reads)
+                {
+                    return true;
+                }
+                continue;
+            }
+            if occupied & (1 << at) == 0 {
+                only_absent = false;
+                if line.slides == 0 {
+                    return false;
+                }
+                continue;
+            }
+            let kind = self.piece_in(view, at);
+            return kind & (line.slides | if only_absent { line.leaps } else { 0 }) != 0;
+        }
+    }
+
+    /// With `exit` as a tunnel's exit: the entry before it and the piece that entered it.
+    #[allow(clippy::too_many_arguments)]
+    fn tunnel_source_attacks<R: Reads>(
+        &self,
+        l: &Lines,
+        d: usize,
+        t: usize,
+        exit: usize,
+        view: View,
+        slides: u32,
+        leaps: u32,
+        reads: &mut R,
+    ) -> bool {
+        let absent = self.tokens.all;
+        let occupied = view.occupied;
+        let mut at = exit;
+        let entry = loop {
+            let prev = l.out[d + at];
+            if prev == OFF || prev as usize == t || prev as usize == exit {
+                return false;
+            }
+            reads.read(prev as usize);
+            at = prev as usize;
+            if absent & (1 << at) != 0 {
+                break at;
+            }
+        };
+        let mut at = entry;
+        let mut first = true;
+        loop {
+            let prev = l.out[d + at];
+            if prev == OFF || prev as usize == t {
+                return false;
+            }
+            reads.read(prev as usize);
+            at = prev as usize;
+            if absent & (1 << at) != 0 {
+                return false;
+            }
+            if occupied & (1 << at) == 0 {
+                if slides == 0 {
+                    return false;
+                }
+                first = false;
+                continue;
+            }
+            return self.piece_in(view, at) & (slides | if first { leaps } else { 0 }) != 0;
+        }
+    }
+}
+
+/// The board as an attack walk reads it: occupied squares and the attacker's pieces (a
+/// move not yet made is read by changing these two alone).
+#[derive(Clone, Copy)]
+pub(crate) struct View {
+    pub occupied: u64,
+    pub theirs: u64,
+}
+
+/// Something that notes the squares an attack test reads.
+pub(crate) trait Reads {
+    /// The walk of the `k`-th attack line begins.
+    fn line(&mut self, k: usize);
+    fn read(&mut self, sq: usize);
+}
+
+impl Reads for () {
+    #[inline(always)]
+    fn line(&mut self, _: usize) {}
+    #[inline(always)]
+    fn read(&mut self, _: usize) {}
+}
+
+/// The most attack lines whose reads are kept apart.
+pub(crate) const MAX_LINES: usize = 32;
+
+/// The squares an attack test read, in all and per attack line.
+pub(crate) struct LineReads {
+    pub all: u64,
+    pub per_line: [u64; MAX_LINES],
+    current: usize,
+}
+
+impl LineReads {
+    pub(crate) const fn new() -> LineReads {
+        LineReads { all: 0, per_line: [0; MAX_LINES], current: 0 }
+    }
+}
+
+impl Reads for LineReads {
+    #[inline(always)]
+    fn line(&mut self, k: usize) {
+        self.current = k;
+    }
+    #[inline(always)]
+    fn read(&mut self, sq: usize) {
+        self.all |= 1 << sq;
+        self.per_line[self.current] |= 1 << sq;
+    }
+}

@@ -1,0 +1,386 @@
+//! Legal moves and perft on a warped fast-path board (WH3-WH8): each non-royal piece's
+//! destinations as bit boards (skip paths and one tunnel per move, as `warped.rs` walks
+//! them; two ways to one square are one move, K6; a double step wins over a tunnel, WH8),
+//! royal moves and castling on the plain board. A move that changes no square the attack
+//! test on the royal piece read keeps the answer; the others are tested on the board after
+//! them.
+
+use super::board::{Board64, FastMove, NONE};
+use super::legal::{forward, Counter, Sink};
+use super::rules::squares_of;
+use super::warp::{LineReads, Lines, View, WarpRules, OFF};
+use super::warp::{DIAG, LEAP, ORTH, PAWN};
+use crate::spec::EpRole;
+use crate::variant::CompiledPattern;
+
+/// The destinations of one piece.
+#[derive(Default)]
+struct Reach {
+    normal: u64,
+    /// A double step's destination and passed square.
+    double: Option<(usize, usize)>,
+    en_passant: bool,
+}
+
+/// A sink keeping the moves after which the mover's royal piece is not attacked, each
+/// tested on the board after it: every attack line, or with `reads` (a non-royal piece's
+/// move, the royal piece not in check) only the lines that read its origin or destination.
+struct WarpTested<'a, 'b, S> {
+    board: &'a Board64<'b>,
+    w: &'a WarpRules,
+    l: &'a Lines,
+    sink: &'a mut S,
+    reads: Option<&'a LineReads>,
+}
+
+impl<S: Sink> Sink for WarpTested<'_, '_, S> {
+    fn push(&mut self, mv: FastMove) {
+        let b = self.board;
+        let us = b.us;
+        let attacked = if let Some(reads) = self.reads {
+            // The piece leaves its origin and takes whatever stood on its destination.
+            let (from, to) = (1u64 << mv.origin(), 1u64 << mv.to_square());
+            let view = View { occupied: (b.occupied() & !from) | to, theirs: b.sides[us ^ 1] & !to };
+            let king = b.royals(us).trailing_zeros() as usize;
+            let lines = self.w.attack_lines[us ^ 1].len();
+            (0..lines).any(|k| {
+                reads.per_line[k] & (from | to) != 0 && b.attacked_along(self.w, self.l, k, king, us ^ 1, view, &mut ())
+            })
+        } else {
+            let mut child = *b;
+            child.make(mv);
+            let king = child.royals(us).trailing_zeros() as usize;
+            let gates = self.w.gates(child.tokens.all);
+            if gates == self.l.gates {
+                child.warp_attacked(self.w, self.l, king, us ^ 1, &mut ())
+            } else {
+                child.warp_attacked(self.w, &self.w.lines(gates), king, us ^ 1, &mut ())
+            }
+        };
+        if !attacked {
+            self.sink.push(mv);
+        }
+    }
+}
+
+impl Board64<'_> {
+    /// Every legal move of the side to move into `sink`.
+    pub(crate) fn warp_generate<S: Sink>(&self, w: &WarpRules, l: &Lines, sink: &mut S) {
+        let (us, them) = (self.us, self.us ^ 1);
+        let king = self.royals(us).trailing_zeros() as usize;
+        let mut reads = LineReads::new();
+        let in_check = self.warp_attacked(w, l, king, them, &mut reads);
+        let royal = self.rules.royal as usize;
+        let king_moves = self.rules.leaps[us][royal][king] & !self.sides[us] & !self.royals(them);
+        WarpTested { board: self, w, l, sink: &mut *sink, reads: None }.targets(king, king_moves);
+        let partial = (!in_check).then_some(&reads);
+        for from in squares_of(self.sides[us] & !(1 << king)) {
+            let kind = self.cells[from] as usize - 1;
+            let reach = self.warp_reach(w, l, from, kind);
+            let safe = if partial.is_some() && reads.all & (1 << from) == 0 { !reads.all } else { 0 };
+            let mut t = WarpTested { board: self, w, l, sink: &mut *sink, reads: partial };
+            self.push_reach(from, kind, &reach, safe, &mut t);
+            if reach.en_passant {
+                let mv = FastMove::en_passant(from, self.ep as usize);
+                WarpTested { board: self, w, l, sink: &mut *sink, reads: None }.push(mv);
+            }
+        }
+        if !in_check && self.rules.castling.is_some() {
+            self.warp_castling(w, l, king, &mut WarpTested { board: self, w, l, sink, reads: None });
+        }
+    }
+
+    /// The moves in `reach` of the piece on `from`: those ending on `safe` squares straight
+    /// into the sink, the others tested.
+    fn push_reach<S: Sink>(&self, from: usize, kind: usize, reach: &Reach, safe: u64, t: &mut WarpTested<'_, '_, S>) {
+        let pawn = self.rules.pawn.as_ref().filter(|p| p.kind as usize == kind && !p.choices.is_empty());
+        let zone = pawn.map_or(0, |p| p.promotion_zone[self.us]);
+        let plain = reach.normal & !zone;
+        t.sink.targets(from, plain & safe);
+        t.targets(from, plain & !safe);
+        if let Some(p) = pawn {
+            for to in squares_of(reach.normal & zone) {
+                for &c in &p.choices {
+                    let mv = FastMove::normal(from, to, Some(c));
+                    if safe & (1 << to) != 0 {
+                        t.sink.push(mv);
+                    } else {
+                        t.push(mv);
+                    }
+                }
+            }
+        }
+        if let Some((to, passed)) = reach.double {
+            let mv = FastMove::double_over(from, to, passed);
+            if safe & (1 << to) != 0 {
+                t.sink.push(mv);
+            } else {
+                t.push(mv);
+            }
+        }
+    }
+
+    /// The destinations of the non-royal piece of `kind` on `from` (`warped.rs`).
+    fn warp_reach(&self, w: &WarpRules, l: &Lines, from: usize, kind: usize) -> Reach {
+        let mut reach = Reach::default();
+        let walked = self.plain_reach(from, kind, &mut reach);
+        for (p, &group) in w.patterns[self.us][kind].iter().zip(&w.groups[kind]) {
+            if walked & group != 0 && self.condition_holds(p.condition, from) {
+                self.walk(l, from, kind, p, &mut reach);
+            }
+        }
+        if let Some((to, _)) = reach.double {
+            reach.normal &= !(1 << to);
+        }
+        reach
+    }
+
+    /// The destinations along lines that meet no absent square, where warped movement is
+    /// plain movement, from the bit-board tables; returns the groups of patterns left to walk.
+    #[inline(always)]
+    fn plain_reach(&self, from: usize, kind: usize, reach: &mut Reach) -> u8 {
+        let (us, them) = (self.us, self.us ^ 1);
+        let (r, absent) = (self.rules, self.tokens.all);
+        let targets = !self.sides[us] & !self.royals(them);
+        let occupied = self.occupied();
+        let bit = 1u32 << kind;
+        let mut walk = 0;
+        if kind == r.pawn_kind() {
+            return self.plain_pawn(from, reach);
+        }
+        if r.leapers & bit != 0 {
+            let leaps = r.leaps[us][kind][from];
+            if leaps & absent == 0 {
+                reach.normal |= leaps & targets;
+            } else {
+                walk |= LEAP;
+            }
+        }
+        if r.orth & bit != 0 {
+            if self.sl.orth(from, 0) & absent == 0 {
+                reach.normal |= self.sl.orth(from, occupied) & targets;
+            } else {
+                walk |= ORTH;
+            }
+        }
+        if r.diag & bit != 0 {
+            if self.sl.diag(from, 0) & absent == 0 {
+                reach.normal |= self.sl.diag(from, occupied) & targets;
+            } else {
+                walk |= DIAG;
+            }
+        }
+        walk
+    }
+
+    /// A pawn whose step, double step and captures meet no absent square moves plainly.
+    #[inline(always)]
+    fn plain_pawn(&self, from: usize, reach: &mut Reach) -> u8 {
+        let (us, them) = (self.us, self.us ^ 1);
+        let r = self.rules;
+        let Some(p) = r.pawn.as_ref() else { return PAWN };
+        let captures = r.pawn_captures[us][from];
+        let one = forward(us, from);
+        let two = one.and_then(|o| forward(us, o));
+        let squares = captures | one.map_or(0, |o| 1u64 << o) | two.map_or(0, |t| 1u64 << t);
+        if squares & self.tokens.all != 0 {
+            return PAWN;
+        }
+        let occupied = self.occupied();
+        reach.normal |= captures & self.sides[them] & !self.royals(them);
+        if p.captures_en_passant && self.ep != NONE && captures & (1 << self.ep) != 0 && occupied & (1 << self.ep) == 0
+        {
+            reach.en_passant = true;
+        }
+        let Some(one) = one.filter(|&o| occupied & (1 << o) == 0) else { return 0 };
+        reach.normal |= 1 << one;
+        let (Some(d), Some(two)) = (p.double, two) else { return 0 };
+        let starts = d.from_mask[us] & (1 << from) != 0 && (!d.first_move || self.unmoved & (1 << from) != 0);
+        if starts && occupied & (1 << two) == 0 {
+            if d.sets_en_passant && !self.promotes(p.kind as usize, two) {
+                reach.double = Some((two, one));
+            } else {
+                reach.normal |= 1 << two;
+            }
+        }
+        0
+    }
+
+    /// WH3: the existing squares of the line, and the entry of a tunnel on the way (WH4).
+    fn walk(&self, l: &Lines, from: usize, kind: usize, p: &CompiledPattern, reach: &mut Reach) {
+        let d = p.dir as usize * 64;
+        let absent = self.tokens.all;
+        let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
+        let tunnels = p.range <= 1 && p.en_passant != EpRole::Sets;
+        let mut entry = OFF;
+        let (mut existing, mut previous, mut at) = (0, from, from);
+        loop {
+            let next = l.fwd[d + at];
+            if next == OFF || next as usize == from {
+                break;
+            }
+            if absent & (1 << next) != 0 {
+                if tunnels && entry == OFF && (p.range == 0 || at == from) {
+                    entry = next;
+                }
+                at = next as usize;
+                continue;
+            }
+            at = next as usize;
+            existing += 1;
+            if !self.land(from, kind, at, p, existing - 1, previous, reach) {
+                break;
+            }
+            previous = at;
+            if existing >= limit {
+                break;
+            }
+        }
+        if entry != OFF {
+            self.tunnel(l, from, kind, p, entry as usize, reach);
+        }
+    }
+
+    /// WH4: from `entry` to the next absent square, then on along existing squares.
+    fn tunnel(&self, l: &Lines, from: usize, kind: usize, p: &CompiledPattern, entry: usize, reach: &mut Reach) {
+        let d = p.dir as usize * 64;
+        let absent = self.tokens.all;
+        let mut at = entry;
+        let exit = loop {
+            let next = l.fwd[d + at];
+            if next == OFF || next as usize == from || next as usize == entry {
+                return;
+            }
+            at = next as usize;
+            if absent & (1 << at) != 0 {
+                break at;
+            }
+        };
+        let (mut existing, mut previous, mut at) = (0, from, exit);
+        loop {
+            let next = l.fwd[d + at];
+            if next == OFF || next as usize == from {
+                return;
+            }
+            at = next as usize;
+            if absent & (1 << at) != 0 {
+                continue;
+            }
+            existing += 1;
+            if !self.land(from, kind, at, p, existing - 1, previous, reach) || p.range == 1 {
+                return;
+            }
+            previous = at;
+        }
+    }
+
+    /// Lands on an existing square (no token lies there); says whether a slide goes on.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn land(
+        &self,
+        _from: usize,
+        kind: usize,
+        to: usize,
+        p: &CompiledPattern,
+        k: usize,
+        previous: usize,
+        reach: &mut Reach,
+    ) -> bool {
+        let bit = 1u64 << to;
+        let occupied = self.occupied();
+        if k < p.skip as usize {
+            return occupied & bit == 0;
+        }
+        if occupied & bit == 0 {
+            if p.mode.moves() {
+                if p.en_passant == EpRole::Sets {
+                    if k > 0 {
+                        if self.promotes(kind, to) {
+                            reach.normal |= bit;
+                        } else {
+                            reach.double = Some((to, previous));
+                        }
+                    }
+                } else {
+                    reach.normal |= bit;
+                }
+            } else if p.en_passant == EpRole::Captures && self.ep as usize == to {
+                reach.en_passant = true;
+            }
+            return true;
+        }
+        let them = self.us ^ 1;
+        let royal = self.rules.royal as usize;
+        if self.sides[them] & bit != 0 && p.mode.captures() && self.cells[to] as usize != royal + 1 {
+            reach.normal |= bit;
+        }
+        false
+    }
+
+    /// Whether a piece of `kind` ending on `to` promotes.
+    #[inline(always)]
+    fn promotes(&self, kind: usize, to: usize) -> bool {
+        self.rules.pawn.as_ref().is_some_and(|p| {
+            p.kind as usize == kind && !p.choices.is_empty() && p.promotion_zone[self.us] & (1 << to) != 0
+        })
+    }
+
+    /// Castling (WH6): squares crossed empty but for king and rook and free of active tokens,
+    /// the king's path unattacked; each tested after it.
+    fn warp_castling<S: Sink>(&self, w: &WarpRules, l: &Lines, king: usize, t: &mut WarpTested<'_, '_, S>) {
+        let (us, them) = (self.us, self.us ^ 1);
+        let occupied = self.occupied();
+        for slot in 0..2 {
+            let rook = self.castling[us][slot];
+            if rook == NONE {
+                continue;
+            }
+            let rook = rook as usize;
+            let (kd, rd) = self.castle_destinations(king, rook);
+            let rank = king / 8;
+            let files = [king % 8, rook % 8, kd % 8, rd % 8];
+            let (lo, hi) = (*files.iter().min().unwrap_or(&0), *files.iter().max().unwrap_or(&0));
+            let crossed = (lo..=hi).fold(0u64, |m, f| m | 1 << (rank * 8 + f));
+            if occupied & crossed & !(1 << king | 1 << rook) != 0 || self.tokens.all & crossed != 0 {
+                continue;
+            }
+            let (a, b) = ((king % 8).min(kd % 8), (king % 8).max(kd % 8));
+            if (a..=b).any(|f| self.warp_attacked(w, l, rank * 8 + f, them, &mut ())) {
+                continue;
+            }
+            t.push(FastMove::castle(king, rook));
+        }
+    }
+}
+
+/// Perft on a warped board: the legal move tree, the last ply counted without making moves.
+pub(crate) fn warp_perft(board: &Board64<'_>, w: &WarpRules, depth: u32) -> u64 {
+    let lines = w.lines(w.gates(board.tokens.all));
+    let mut lists: Vec<Vec<FastMove>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
+    count(board, w, &lines, depth, &mut lists)
+}
+
+fn count(board: &Board64<'_>, w: &WarpRules, l: &Lines, depth: u32, lists: &mut [Vec<FastMove>]) -> u64 {
+    if depth <= 1 {
+        let mut counter = Counter(0);
+        board.warp_generate(w, l, &mut counter);
+        return counter.0;
+    }
+    let (list, rest) = lists.split_first_mut().expect("one list per ply above the last");
+    list.clear();
+    board.warp_generate(w, l, list);
+    let mut nodes = 0;
+    for &mv in list.iter() {
+        let mut child = *board;
+        child.make(mv);
+        let gates = w.gates(child.tokens.all);
+        nodes += if gates == l.gates {
+            count(&child, w, l, depth - 1, rest)
+        } else {
+            // A royal piece removed an edge gateway (WH6): new step tables below.
+            count(&child, w, &w.lines(gates), depth - 1, rest)
+        };
+    }
+    nodes
+}
