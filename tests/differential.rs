@@ -197,6 +197,26 @@ fn links_alone_and_with_every_behaviour_match_the_reference() {
     }
 }
 
+/// Links within one board with the piece and board examples (hoppers, several royal pieces,
+/// promotion zones and lost pieces, a cylinder board): the engine agrees with the reference
+/// on random positions.
+#[test]
+fn links_with_the_piece_and_board_examples_match_the_reference() {
+    for file in ["grasshopper.hole", "several-kings.hole", "promotion-zones.hole", "lost-pieces.hole", "cylinder.hole"]
+    {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        for links in LINKS {
+            let script = format!("{text}\n{links}");
+            let variant = holechess_lang::load_str(file, &script).unwrap_or_else(|e| panic!("{file}: {e}")).variant;
+            for seed in 0..3 {
+                let mut pos = random_position_from(Position::start(&variant), seed, 20);
+                differential_perft(&mut pos, 2);
+            }
+        }
+    }
+}
+
 /// Hand-made positions where links decide: promotion through a link, a king on a linked
 /// square whose far end is taken (not in check) or free (in check), a pawn's double step
 /// over a linked square and en passant next to one, a hopper landing on a link.
@@ -213,6 +233,11 @@ fn link_positions_match_the_reference() {
             "4k3/8/8/1pP5/8/8/8/4K3 w - b6 0 1",
             "4k3/p7/8/1P6/8/8/8/4K3 b - - 0 1",
             "4k3/8/5q2/8/8/Q7/8/4K3 w - - 0 1",
+            // A king beside or on a3 with h6 taken: a rook's capture there could not go on.
+            "r3k3/8/7P/8/8/8/1K6/8 w - - 0 1",
+            "r3k3/8/7P/8/8/K7/8/8 w - - 0 1",
+            "r3k3/8/7p/8/8/K7/8/8 w - - 0 1",
+            "4k3/8/2n4p/8/8/8/3P4/4K3 b - - 0 1",
         ] {
             let mut pos = Position::from_fen(&variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
             differential_perft(&mut pos, 3);

@@ -221,3 +221,19 @@ fn json_output_gives_an_unreadable_file_an_io_verdict_and_nothing_but_verdicts()
     assert!(lines[1]["reason"].as_str().unwrap().starts_with("cannot read:"), "{}", lines[1]);
     assert_eq!(lines[1]["valid"], false);
 }
+
+/// Issue 8, item 3: the sample game of `examples/linked-squares.hole`, with moves through
+/// links both ways (`Nh3>a6`, `bxa6>h3`, a capture on a linked square), is valid; a record
+/// that omits the far end of such a move is not.
+#[test]
+fn the_linked_squares_sample_game_is_valid() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let variant = root.join("linked-squares.hole");
+    let record = root.join("linked-squares.pgn");
+    let output = holechess(&["validate", variant.to_str().unwrap(), record.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(0), "{}{}", stdout(&output), stderr(&output));
+    assert!(stdout(&output).contains("1 game: 1 valid"), "{}", stdout(&output));
+    let without_exit = write("links.pgn", "[Variant \"linked-squares\"]\n\n1. Nh3 *\n");
+    let output = holechess(&["validate", variant.to_str().unwrap(), without_exit.to_str().unwrap()], None);
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+}

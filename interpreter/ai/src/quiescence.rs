@@ -1,7 +1,8 @@
 //! The capture search past the horizon: stand pat on the static evaluation, then captures
 //! and promotions (best victim first, hopeless ones skipped), at most
 //! `SearchConfig::quiescence_plies` deep; a side in check searches all its moves, so mates
-//! are seen. Random events are not expanded here.
+//! are seen. Random events are not expanded here. In variants with tokens a side not in
+//! check takes its captures from the pseudo-legal moves and tests only those it searches.
 
 use holechess_kernel::Position;
 
@@ -38,6 +39,9 @@ impl Searcher {
             }
             alpha = alpha.max(s);
         }
+        if !in_check && self.captures_alone {
+            return self.captures_only(pos, ply, alpha, beta, qply, stand_pat.unwrap_or(0));
+        }
         let count = self.frames.generate(ply, pos);
         if count == 0 {
             return match no_moves(pos, in_check, ply) {
@@ -65,6 +69,60 @@ impl Searcher {
                 }
             }
             let undo = pos.make(mv);
+            let value = -self.quiescence(pos, ply + 1, -beta, -alpha, qply + 1);
+            pos.unmake(undo);
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                if value > alpha {
+                    alpha = value;
+                    self.pv.update(ply, mv);
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// The captures and promotions of a side not in check, from the pseudo-legal moves: only
+    /// those searched are tested for legality (made, the mover's royal pieces tested for
+    /// attack), not every quiet move as a full generation would. Stalemate is not looked for
+    /// here: the side stands pat.
+    fn captures_only(
+        &mut self,
+        pos: &mut Position,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+        qply: u32,
+        stand_pat: Score,
+    ) -> Score {
+        let mover = pos.side_to_move();
+        let pseudo = pos.pseudo_moves();
+        let frame = self.frames.frame_mut(ply);
+        frame.moves.clear();
+        for &mv in pseudo.iter() {
+            if is_tactical(pos, mv) {
+                frame.moves.push(mv);
+            }
+        }
+        let count = frame.moves.len();
+        self.score_moves(pos, ply, None);
+        let mut best = stand_pat;
+        for i in 0..count {
+            let mv = self.frames.pick(ply, i);
+            if self.hopeless(pos, mv, stand_pat, alpha) {
+                continue;
+            }
+            let undo = pos.make(mv);
+            if pos.royal_attacked(mover) {
+                pos.unmake(undo);
+                continue;
+            }
             let value = -self.quiescence(pos, ply + 1, -beta, -alpha, qply + 1);
             pos.unmake(undo);
             if self.aborted {

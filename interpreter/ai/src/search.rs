@@ -5,6 +5,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use holechess_kernel::spec::Schedule;
 use holechess_kernel::{Move, Position};
 
 use crate::chance_model::ChanceModel;
@@ -46,6 +47,9 @@ pub struct SearchConfig {
     /// would stand for the whole event, and every move of a node would be judged against
     /// the same few random squares (0 or 1: every event within `chance_min_depth`).
     pub chance_min_samples: usize,
+    /// In variants with tokens, the capture search takes captures from the pseudo-legal moves
+    /// and tests only those it searches, instead of generating every legal move.
+    pub pseudo_captures: bool,
     /// Extra plies taken off below a random event with several outcomes.
     pub chance_reduction: u32,
 }
@@ -61,6 +65,7 @@ impl Default for SearchConfig {
             chance_widening: true,
             chance_min_depth: 2,
             chance_min_samples: 3,
+            pseudo_captures: true,
             chance_reduction: 0,
         }
     }
@@ -98,6 +103,10 @@ pub struct Searcher {
     pub(crate) seeds: [u64; MAX_PLY + 2],
     pub(crate) nodes: u64,
     pub(crate) aborted: bool,
+    /// The capture search takes its captures from the pseudo-legal moves and tests only
+    /// those (variants with tokens, whose full legal generation costs most; one board moving
+    /// at a time; no special-moves hook): see `quiescence`.
+    pub(crate) captures_alone: bool,
     node_limit: Option<u64>,
     deadline: Option<Instant>,
     stop: StopFlag,
@@ -123,6 +132,7 @@ impl Searcher {
             seeds: [0; MAX_PLY + 2],
             nodes: 0,
             aborted: false,
+            captures_alone: false,
             node_limit: None,
             deadline: None,
             stop: StopFlag::new(),
@@ -192,6 +202,11 @@ impl Searcher {
     fn prepare(&mut self, pos: &Position, limits: Limits, start: Instant) {
         if !self.tables.as_ref().is_some_and(|t| t.is_for(pos.variant())) {
             self.tables = Some(Arc::new(VariantTables::new(pos.variant())));
+            let spec = pos.variant().spec();
+            self.captures_alone = self.config.pseudo_captures
+                && !spec.tokens.is_empty()
+                && spec.schedule == Schedule::Alternate
+                && pos.variant().special_table().is_none();
             self.tt.clear();
             self.ordering.clear();
         }

@@ -1,12 +1,13 @@
 //! The search only ever returns legal moves, whatever the limits, on orthodox chess and
-//! on Standard Portal Chess (transits), from positions reached by random play.
+//! on Standard Portal Chess (transits), from positions reached by random play; its capture
+//! search from pseudo-legal moves finds what a full legal generation finds.
 
 mod support;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use holechess_ai::{Limits, Searcher, SplitMix64};
+use holechess_ai::{Limits, SearchConfig, Searcher, SplitMix64};
 use holechess_kernel::{Position, Variant};
 
 /// Positions reached by random legal play from the start, a few plies apart.
@@ -88,4 +89,17 @@ fn node_limits_are_kept() {
     let pos = Position::start(&support::orthodox());
     let r = Searcher::default().search(&pos, Limits::nodes(500));
     assert!(r.nodes <= 501, "{} nodes", r.nodes);
+}
+
+#[test]
+fn portal_capture_search_from_pseudo_moves_finds_what_full_generation_finds() {
+    // Captures taken from the pseudo-legal moves and tested one by one (transits, pins,
+    // checks through portals) against every legal move generated at each capture node.
+    let variant = support::standard_portal();
+    let config = |pseudo_captures| SearchConfig { pseudo_captures, use_table: false, ..SearchConfig::default() };
+    for pos in random_positions(&variant, 11, 16) {
+        let full = Searcher::new(config(false)).search(&pos, Limits::depth(3));
+        let pseudo = Searcher::new(config(true)).search(&pos, Limits::depth(3));
+        assert_eq!((pseudo.best_move, pseudo.score), (full.best_move, full.score), "{}", pos.fen());
+    }
 }

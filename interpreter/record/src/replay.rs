@@ -13,7 +13,7 @@
 use std::sync::Arc;
 
 use holechess_kernel::{Move, MoveList, Position, Status};
-use holechess_runtime::{GameError, HookError, PlayableVariant};
+use holechess_runtime::{EventTree, GameError, HookError, PlayableVariant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -121,20 +121,33 @@ pub fn replay_record(record: &GameRecord, rules: &Arc<PlayableVariant>) -> Repla
     replay_game(&record.game, record.problem.as_ref(), rules)
 }
 
-/// Replays `game` against `rules`; `problem` is where its movetext stopped being readable.
-pub fn replay_game(game: &PgnGame, problem: Option<&SyntaxProblem>, rules: &Arc<PlayableVariant>) -> Replay {
-    replay_with(game, problem, rules, true)
+/// [`replay_record`] reading the dice events from `tree` (one shared by every game of a
+/// source: it learns each path of the hooks once).
+pub fn replay_record_in(record: &GameRecord, rules: &Arc<PlayableVariant>, tree: &EventTree) -> Replay {
+    replay_with(&record.game, record.problem.as_ref(), rules, Some(tree))
 }
 
-/// [`replay_game`]; with `lean`, a variant with dice events is replayed on the kernel with
-/// its hooks called directly, and again in a game session only when a ply fails (the
-/// session keeps the position before the failing ply, for the report).
-fn replay_with(game: &PgnGame, problem: Option<&SyntaxProblem>, rules: &Arc<PlayableVariant>, lean: bool) -> Replay {
+/// Replays `game` against `rules`; `problem` is where its movetext stopped being readable.
+pub fn replay_game(game: &PgnGame, problem: Option<&SyntaxProblem>, rules: &Arc<PlayableVariant>) -> Replay {
+    let tree = rules.has_events().then(|| EventTree::new(rules));
+    replay_with(game, problem, rules, tree.as_ref())
+}
+
+/// [`replay_game`]; with a `tree`, a variant with dice events is replayed on the kernel with
+/// each ply's event read from the tree (its hooks run in rhai only for a path the tree does
+/// not know yet, and for a ply the tree cannot explain), and again in a game session only
+/// when a ply fails (the session keeps the position before the failing ply, for the report).
+fn replay_with(
+    game: &PgnGame,
+    problem: Option<&SyntaxProblem>,
+    rules: &Arc<PlayableVariant>,
+    tree: Option<&EventTree>,
+) -> Replay {
     let start = match check_tags(game, rules).and_then(|()| start_position(game, rules)) {
         Ok(start) => start,
         Err(reason) => return failed(0, tag_failure(game, reason)),
     };
-    let mut player = match Player::new(rules, start, game, lean) {
+    let mut player = match Player::new(rules, start, game, tree) {
         Ok(player) => player,
         Err((reason, fen)) => {
             return failed(0, Failure { ply: 0, line: game.line, text: String::new(), reason, fen: Some(fen) })
@@ -143,7 +156,7 @@ fn replay_with(game: &PgnGame, problem: Option<&SyntaxProblem>, rules: &Arc<Play
     for entry in &game.moves {
         if let Err(reason) = player.play(entry) {
             if matches!(player, Player::Events { .. }) {
-                return replay_with(game, problem, rules, false);
+                return replay_with(game, problem, rules, None);
             }
             let failure = move_failure(entry, reason, player.position().fen());
             return failed(entry.ply() - 1, failure);
@@ -209,7 +222,11 @@ fn check_tags(game: &PgnGame, rules: &PlayableVariant) -> Result<(), Reason> {
 /// of the variant's first token kind (a square listed twice holds a stack of two, K8).
 pub fn start_position(game: &PgnGame, rules: &PlayableVariant) -> Result<Position, Reason> {
     let variant = rules.variant();
-    let fen = game.fen().map(str::trim).filter(|fen| !fen.is_empty()).unwrap_or(variant.start_fen());
+    let given = game.fen().map(str::trim).filter(|fen| !fen.is_empty());
+    if given.is_none() && game.holes().is_none() {
+        return Ok(rules.start_position());
+    }
+    let fen = given.unwrap_or(variant.start_fen());
     let fen = match game.holes() {
         Some(holes) => with_holes(fen, holes, rules)?,
         None => fen.to_owned(),
@@ -310,7 +327,7 @@ fn check_result(game: &PgnGame, player: &mut Player) -> Result<(), Reason> {
 /// Plays a record's moves: on the kernel alone, or through a game session with dice.
 /// One lives on the stack per game replayed, so the size difference costs nothing.
 #[allow(clippy::large_enum_variant)]
-enum Player {
+enum Player<'t> {
     Kernel {
         position: Position,
         legal: MoveList,
@@ -322,11 +339,12 @@ enum Player {
         position: Option<Position>,
         legal: MoveList,
         rules: Arc<PlayableVariant>,
+        tree: &'t EventTree,
     },
     Session(Box<holechess_runtime::Game>),
 }
 
-impl Player {
+impl<'t> Player<'t> {
     /// A player from `start`; from the variant's own start, the game-start hooks (if any)
     /// first replay the record's start rolls (K4: a missing or impossible one is a dice error
     /// at ply 0).
@@ -334,8 +352,8 @@ impl Player {
         rules: &Arc<PlayableVariant>,
         start: Position,
         record: &PgnGame,
-        lean: bool,
-    ) -> Result<Player, (Reason, String)> {
+        tree: Option<&'t EventTree>,
+    ) -> Result<Player<'t>, (Reason, String)> {
         let given = record.fen().is_some_and(|fen| !fen.trim().is_empty()) || record.holes().is_some();
         if !given && (rules.hooks.has_game_start() || !record.start_dice.is_empty()) {
             let outcomes: Vec<u32> = record.start_dice.iter().map(|&value| u32::from(value)).collect();
@@ -347,12 +365,13 @@ impl Player {
             let reason = Reason::UnexpectedDice { variant: rules.id().to_owned() };
             return Err((reason, start.fen()));
         }
-        Ok(Player::from_position(rules, start, lean))
+        Ok(Player::from_position(rules, start, tree))
     }
 
-    fn from_position(rules: &Arc<PlayableVariant>, start: Position, lean: bool) -> Player {
-        if lean && rules.has_events() && !rules.hooks.has_special_moves() {
-            return Player::Events { position: Some(start), legal: MoveList::new(), rules: Arc::clone(rules) };
+    fn from_position(rules: &Arc<PlayableVariant>, start: Position, tree: Option<&'t EventTree>) -> Player<'t> {
+        if let Some(tree) = tree.filter(|_| rules.has_events() && !rules.hooks.has_special_moves()) {
+            let rules = Arc::clone(rules);
+            return Player::Events { position: Some(start), legal: MoveList::new(), rules, tree };
         }
         // A special-moves hook may fail while generating: the session reports its error.
         if rules.has_events() || rules.hooks.has_special_moves() {
@@ -385,10 +404,14 @@ impl Player {
                 position.play(mv);
                 Ok(())
             }
-            Player::Events { position, legal, rules } => {
+            Player::Events { position, legal, rules, tree } => {
                 let mut current = position.take().expect("a position between plies");
                 let mv = resolve_entry(&mut current, legal, entry)?;
                 current.play(mv);
+                if let Some(outcome) = tree.replay_recorded(&current, entry.dice()) {
+                    *position = Some(outcome.unwrap_or(current));
+                    return Ok(());
+                }
                 let outcomes = entry.dice().iter().map(|&value| u32::from(value));
                 let (outcome, dice) = rules.hooks.after_move(current, holechess_runtime::Dice::recorded(outcomes));
                 let outcome = outcome.map_err(|error| game_error_reason(GameError::Event(error), rules.id()))?;

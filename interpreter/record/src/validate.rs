@@ -5,13 +5,13 @@
 use std::io::Read;
 use std::sync::Arc;
 
-use holechess_runtime::PlayableVariant;
+use holechess_runtime::{EventTree, PlayableVariant};
 use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::problem::ReadError;
 use crate::reader::{GameRecord, PgnReader};
-use crate::replay::{replay_record, Failure, Replay};
+use crate::replay::{replay_record_in, Failure, Replay};
 
 /// Games read and replayed together.
 pub const DEFAULT_BATCH: usize = 256;
@@ -59,11 +59,12 @@ pub fn validate_source<R: Read + Send>(
 ) -> std::io::Result<()> {
     let size = batch.max(1);
     let mut reader = PgnReader::new(source);
+    let tree = EventTree::new(rules);
     let mut current = read_batch(&mut reader, size);
     loop {
         let more = matches!(current.tail, Tail::More);
         let (next, replays) =
-            rayon::join(|| more.then(|| read_batch(&mut reader, size)), || replay_batch(&current.items, rules));
+            rayon::join(|| more.then(|| read_batch(&mut reader, size)), || replay_batch(&current.items, rules, &tree));
         emit(current.items, replays, &mut sink);
         match current.tail {
             Tail::More => {}
@@ -111,8 +112,8 @@ fn read_batch<R: Read>(reader: &mut PgnReader<R>, size: usize) -> Batch {
     Batch { items, tail: Tail::More }
 }
 
-fn replay_batch(items: &[GameRecord], rules: &Arc<PlayableVariant>) -> Vec<Replay> {
-    items.par_iter().with_min_len(4).map(|record| replay_record(record, rules)).collect()
+fn replay_batch(items: &[GameRecord], rules: &Arc<PlayableVariant>, tree: &EventTree) -> Vec<Replay> {
+    items.par_iter().with_min_len(4).map(|record| replay_record_in(record, rules, tree)).collect()
 }
 
 fn emit(items: Vec<GameRecord>, replays: Vec<Replay>, sink: &mut impl FnMut(SourceEvent)) {

@@ -129,6 +129,53 @@ impl EventTree {
         merged.into_iter().map(|(w, p)| (w / kept, p)).collect()
     }
 
+    /// The outcome of the event after `after_move` with the recorded dice `faces`, read from
+    /// the tree (growing it by one rhai run where the path is new): `Some(None)` when the
+    /// event changed nothing, `Some(Some(position))` otherwise. `None` when the tree cannot
+    /// say: the path fails, the record gives too few, too many or impossible faces, or the
+    /// tree is full; the caller then runs the hooks, which report what is wrong.
+    pub fn replay_recorded(&self, after_move: &Position, faces: &[u8]) -> Option<Option<Position>> {
+        let actor = after_move.side_to_move().opponent();
+        let mut state = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let TreeState { root, nodes, rhai_runs } = &mut *state;
+        let mut current: Option<Position> = None;
+        let (mut used, mut steps) = (0usize, 0usize);
+        let mut node = root;
+        loop {
+            if matches!(node, Node::Unknown) {
+                if *nodes >= MAX_NODES {
+                    return None;
+                }
+                *rhai_runs += 1;
+                *nodes += self.grow(node, after_move, &faces[..used], steps);
+                if matches!(node, Node::Unknown) {
+                    return None;
+                }
+            }
+            node = match node {
+                Node::Unknown | Node::Failed => return None,
+                Node::Done => return (used == faces.len()).then_some(current),
+                Node::Roll { sides, faces: children } => {
+                    let face = *faces.get(used)?;
+                    if face == 0 || face > *sides {
+                        return None;
+                    }
+                    used += 1;
+                    &mut children[usize::from(face) - 1]
+                }
+                Node::Ask { query, branches } => {
+                    let answer = query.answer(current.as_ref().unwrap_or(after_move), actor);
+                    branch(branches, answer)
+                }
+                Node::Act { action, branches } => {
+                    let pos = current.get_or_insert_with(|| after_move.clone());
+                    branch(branches, action.apply(pos))
+                }
+            };
+            steps += 1;
+        }
+    }
+
     /// How many times the hooks ran in rhai to grow the tree.
     pub fn rhai_runs(&self) -> u64 {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).rhai_runs

@@ -13,6 +13,8 @@ use crate::hooks::{HookError, HookRuntime};
 pub struct PlayableVariant {
     pub loaded: LoadedVariant,
     pub hooks: HookRuntime,
+    /// The variant's start position, made once (replaying many records starts from a copy).
+    start: std::sync::OnceLock<Position>,
 }
 
 impl PlayableVariant {
@@ -26,7 +28,7 @@ impl PlayableVariant {
     /// Compiles the hooks of an already loaded variant.
     pub fn from_loaded(loaded: LoadedVariant) -> Result<PlayableVariant, HookError> {
         let hooks = HookRuntime::new(&loaded.variant, &loaded.hooks)?;
-        Ok(PlayableVariant { loaded, hooks })
+        Ok(PlayableVariant { loaded, hooks, start: std::sync::OnceLock::new() })
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -37,8 +39,10 @@ impl PlayableVariant {
         self.loaded.variant.id()
     }
 
+    /// The variant's start position (its own start FEN, default tokens): a copy of one made
+    /// on the first call, which costs far less than reading the FEN again.
     pub fn start_position(&self) -> Position {
-        Position::start(self.variant())
+        self.start.get_or_init(|| Position::start(self.variant())).clone()
     }
 
     /// Whether the variant rolls dice after moves.

@@ -64,7 +64,7 @@ fn generate_candidates(pos: &mut Position, notation: &Notation, legal: &mut Move
     let board_move = match notation.action {
         Action::Move(board_move) => board_move,
         Action::Castle(_) => {
-            if let Some(board) = pos.fast_board() {
+            if let Some(board) = pos.fast_board_with_tokens() {
                 board.generate_to(0, legal);
                 return true;
             }
@@ -73,8 +73,21 @@ fn generate_candidates(pos: &mut Position, notation: &Notation, legal: &mut Move
         _ => return false,
     };
     let Some(to) = kernel_square(pos, board_move.to) else { return false };
-    if let Some(board) = pos.fast_board() {
-        board.generate_onto(to.index(), legal);
+    if let Some(board) = pos.fast_board_with_tokens() {
+        if board.tokens.all == 0 {
+            board.generate_onto(to.index(), legal);
+            return true;
+        }
+        // With tokens on the board: the moves ending where the text says the piece ends
+        // (a transit's exit), found forwards by the fast generator, which plays transits.
+        let end = match board_move.exit {
+            Some(exit) => match kernel_square(pos, exit) {
+                Some(exit) => exit,
+                None => return false,
+            },
+            None => to,
+        };
+        board.generate_to(1 << end.index(), legal);
         return true;
     }
     let v = std::sync::Arc::clone(&pos.variant);

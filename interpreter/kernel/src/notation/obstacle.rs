@@ -1,5 +1,6 @@
 //! The real obstacle behind a refused move, for explanations: a piece or token standing
-//! between the mover and its target, or a token square with no free exit. Each guess is
+//! between the mover and its target, a token square with no free exit, or a linked square
+//! whose far end is taken. Each guess is
 //! checked by clearing the obstacle on a copy of the position and asking the move
 //! generator whether the move then exists, so the reason never names a square that is
 //! not the cause. Only explanations call this (never move generation).
@@ -58,6 +59,34 @@ pub(super) fn no_free_exit(pos: &Position, from: Square, to: Square) -> Option<S
         g.name(to),
         names.join(", ")
     ))
+}
+
+/// `h3 is linked to a6, which is occupied`, when `to` is a linked square and clearing the
+/// pieces from its far ends would let the mover go through the link.
+pub(super) fn no_free_far_end(pos: &Position, from: Square, to: Square) -> Option<String> {
+    let ends = pos.link_ends(to);
+    if ends.is_empty() {
+        return None;
+    }
+    let taken: Vec<Square> = ends
+        .iter()
+        .copied()
+        .filter(|&sq| sq != from && pos.piece_at(sq).is_some_and(|piece| !pos.variant().is_royal(piece.kind)))
+        .collect();
+    if taken.is_empty() {
+        return None;
+    }
+    let mut cleared = pos.clone_without_history();
+    for &sq in &taken {
+        cleared.remove_piece(sq);
+    }
+    if !reaches(&cleared, from, to) {
+        return None;
+    }
+    let g = pos.geometry();
+    let names: Vec<String> = taken.iter().map(|&sq| g.name(sq)).collect();
+    let verb = if names.len() == 1 { "is" } else { "are" };
+    Some(format!("{} is linked to {}, which {verb} occupied", g.name(to), names.join(", ")))
 }
 
 /// The first square strictly between `from` and `to` on a rank, file or diagonal of one

@@ -285,9 +285,11 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
             promotion_examples(pos, legal, &origins, to, wanted)
         );
     }
-    let obstacle = origins
-        .iter()
-        .find_map(|&from| obstacle::in_the_way(pos, from, to).or_else(|| obstacle::no_free_exit(pos, from, to)));
+    let obstacle = origins.iter().find_map(|&from| {
+        obstacle::in_the_way(pos, from, to)
+            .or_else(|| obstacle::no_free_exit(pos, from, to))
+            .or_else(|| obstacle::no_free_far_end(pos, from, to))
+    });
     let blocker = obstacle
         .or_else(|| token_note(pos, to))
         .or_else(|| wanted.exit.and_then(|exit| kernel_square(pos, exit).and_then(|sq| token_note(pos, sq))))
