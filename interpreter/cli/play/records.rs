@@ -10,10 +10,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use holechess_kernel::notation::{parse_move, parse_move_in};
+use holechess_kernel::notation::{parse_move, parse_move_in, resolve_candidates, Candidates, Notation};
 use holechess_kernel::{MoveList, Position};
-use holechess_record::{replay_record, write_game, GameResult, MoveEntry, PgnReader};
-use holechess_runtime::{Dice, Game, PlayableVariant};
+use holechess_record::{replay_record_in, write_game, GameResult, MoveEntry, PgnReader};
+use holechess_runtime::{Dice, EventTree, Game, PlayableVariant};
 
 use super::setup::Setup;
 
@@ -82,7 +82,7 @@ pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Lo
         None => return Err(format!("{}: no PGN game found", path.display())),
     };
     let rules = rules_of(record.game.variant(), current)?;
-    let replay = replay_record(&record, &rules);
+    let replay = replay_record_in(&record, &rules, &EventTree::new(&rules));
     if let Some(failure) = replay.failure {
         let text = if failure.text.is_empty() { String::new() } else { format!(", move {}", failure.text) };
         return Err(format!("{}: ply {}{text}: {}", path.display(), failure.ply, failure.reason));
@@ -114,8 +114,11 @@ pub fn rebuild(
     seed: u64,
 ) -> Result<Game, String> {
     let mut position = setup.position(rules)?;
+    let tree = EventTree::new(rules);
+    let mut legal = MoveList::new();
     for (index, ply) in earlier.iter().enumerate() {
-        position = replay_ply(rules, position, ply).map_err(|e| format!("ply {}: {e}", index + 1))?;
+        position =
+            replay_ply(rules, &tree, position, ply, &mut legal).map_err(|e| format!("ply {}: {e}", index + 1))?;
     }
     let mut game = Game::new(Arc::clone(rules), position, Dice::seeded(seed));
     if let Some(ply) = last {
@@ -125,14 +128,30 @@ pub fn rebuild(
     Ok(game)
 }
 
-/// `position` after one recorded ply and its events, with the ply's dice.
-fn replay_ply(rules: &Arc<PlayableVariant>, mut position: Position, ply: &Earlier) -> Result<Position, String> {
-    // Generated in place: `Position::legal_moves` would copy the position (and its history).
-    let mut legal = MoveList::new();
-    position.generate_legal(&mut legal);
-    let mv = parse_move_in(&position, &ply.text, &legal).map_err(|e| e.to_string())?;
+/// `position` after one recorded ply and its events, with the ply's dice: the move found
+/// among the moves its notation can name, the events read from `tree` (the hooks run in rhai
+/// only for a path the tree has not seen, or to report a bad ply).
+fn replay_ply(
+    rules: &Arc<PlayableVariant>,
+    tree: &EventTree,
+    mut position: Position,
+    ply: &Earlier,
+    legal: &mut MoveList,
+) -> Result<Position, String> {
+    let notation = Notation::parse(&ply.text).map_err(|e| e.to_string())?;
+    let mv = match resolve_candidates(&mut position, &notation, legal) {
+        Candidates::One(mv) => mv,
+        // Every legal move is in `legal` now: the reason the text names none, or several.
+        Candidates::Unresolved => parse_move_in(&position, &ply.text, legal).map_err(|e| e.to_string())?,
+    };
     // In place, the position never copied: loading stays linear in the record's length.
-    rules.replay_ply(position, mv, &outcomes(ply)).map_err(|e| format!("{}: {e}", ply.text))
+    position.play(mv);
+    if rules.has_events() {
+        if let Some(outcome) = tree.replay_recorded(&position, &ply.dice) {
+            return Ok(outcome.unwrap_or(position));
+        }
+    }
+    rules.recorded_events(position, &outcomes(ply)).map_err(|e| format!("{}: {e}", ply.text))
 }
 
 fn outcomes(ply: &Earlier) -> Vec<u32> {

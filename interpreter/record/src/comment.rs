@@ -23,11 +23,24 @@ pub(crate) struct CommentError {
 
 pub(crate) fn read_comment(content: &[u8]) -> Result<CommentContent, CommentError> {
     let mut dice = Vec::new();
+    let text = read_comment_into(content, &mut dice)?;
+    Ok(CommentContent { dice, text })
+}
+
+/// [`read_comment`] appending the outcomes to `dice`; the remaining text is returned. Only
+/// a comment with text beside its dice allocates (what a record of a dice variant holds on
+/// every ply is a comment of dice alone).
+pub(crate) fn read_comment_into(content: &[u8], dice: &mut Vec<u8>) -> Result<Option<String>, CommentError> {
     let mut remaining_text = Vec::new();
+    let keep = |text: &[u8], remaining: &mut Vec<u8>| {
+        if !text.iter().all(u8::is_ascii_whitespace) {
+            remaining.extend_from_slice(text);
+            remaining.push(b' ');
+        }
+    };
     let mut rest = content;
     while let Some(start) = find(rest, DICE_COMMAND) {
-        remaining_text.extend_from_slice(&rest[..start]);
-        remaining_text.push(b' ');
+        keep(&rest[..start], &mut remaining_text);
         let command = &rest[start + DICE_COMMAND.len()..];
         let lines_before = crate::cursor::count_lines(&content[..content.len() - rest.len() + start]);
         let error = |error| CommentError { lines_before, error };
@@ -35,11 +48,11 @@ pub(crate) fn read_comment(content: &[u8]) -> Result<CommentContent, CommentErro
             .iter()
             .position(|&byte| byte == b']')
             .ok_or_else(|| error(SyntaxError::BadDiceOutcome { text: excerpt(command) }))?;
-        read_outcomes(&command[..end], &mut dice).map_err(error)?;
+        read_outcomes(&command[..end], dice).map_err(error)?;
         rest = &command[end + 1..];
     }
-    remaining_text.extend_from_slice(rest);
-    Ok(CommentContent { dice, text: collapse_whitespace(&remaining_text) })
+    keep(rest, &mut remaining_text);
+    Ok(if remaining_text.is_empty() { None } else { collapse_whitespace(&remaining_text) })
 }
 
 fn read_outcomes(list: &[u8], outcomes: &mut Vec<u8>) -> Result<(), SyntaxError> {
@@ -62,7 +75,16 @@ fn parse_outcome(word: &[u8]) -> Option<u8> {
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|window| window == needle)
+    let (&first, tail) = needle.split_first()?;
+    let mut from = 0;
+    while let Some(at) = haystack[from..].iter().position(|&byte| byte == first) {
+        let start = from + at;
+        if haystack[start + 1..].starts_with(tail) {
+            return Some(start);
+        }
+        from = start + 1;
+    }
+    None
 }
 
 /// Words joined by single spaces; `None` if there are none.

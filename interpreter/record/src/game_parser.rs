@@ -7,7 +7,7 @@
 //! verdict: text that is not a move, move number, comment, NAG, variation or result makes
 //! its game malformed at that ply. After the result only comments may follow on its line.
 
-use crate::comment::{read_comment, CommentContent};
+use crate::comment::{read_comment, read_comment_into, CommentContent};
 use crate::cursor::{Cursor, Mark, Step};
 use crate::move_text::MoveText;
 use crate::pgn_game::{Annotation, GameResult, MoveEntry, PgnGame};
@@ -173,12 +173,12 @@ impl GameParser {
         if token.iter().all(u8::is_ascii_digit) {
             return Ok(TokenEnd::Continue(self.check_move_number(cursor, start, line)?));
         }
-        let parsed = MoveText::from_bytes(token).filter(|_| Notation::parse_bytes(token).is_some());
-        let Some(text) = parsed else {
+        let parsed = MoveText::from_bytes(token).zip(Notation::parse_bytes(token));
+        let Some((text, notation)) = parsed else {
             let error = SyntaxError::NotAMove { text: excerpt(token) };
             return Ok(TokenEnd::Continue(Err(self.problem(line, error))));
         };
-        self.game.moves.push(MoveEntry::read(self.next_ply(), line, text));
+        self.game.moves.push(MoveEntry::read(self.next_ply(), line, text, notation));
         Ok(TokenEnd::Continue(Ok(())))
     }
 
@@ -234,27 +234,43 @@ impl GameParser {
     }
 
     fn attach_comment(&mut self, line: u32, content: &[u8]) -> Outcome {
-        let CommentContent { dice, text } = read_comment(content).map_err(|bad| {
-            let at = line + bad.lines_before;
-            self.problem(at, bad.error)
-        })?;
-        if self.after_result && !dice.is_empty() {
-            return Err(self.problem(line, SyntaxError::AfterResult { text: "[%dice ...]".into() }));
+        if self.after_result || self.game.moves.is_empty() {
+            let CommentContent { dice, text } =
+                read_comment(content).map_err(|bad| self.problem(line + bad.lines_before, bad.error))?;
+            if self.after_result && !dice.is_empty() {
+                return Err(self.problem(line, SyntaxError::AfterResult { text: "[%dice ...]".into() }));
+            }
+            match self.game.moves.last_mut() {
+                Some(entry) => {
+                    entry.extend_dice(&dice);
+                    if let Some(text) = text {
+                        entry.push_annotation(Annotation::Comment(text));
+                    }
+                }
+                None => {
+                    // Before the first move: the variant's game-start rolls (K4).
+                    self.game.start_dice.extend_from_slice(&dice);
+                    self.game.opening_comments.extend(text);
+                }
+            }
+            return Ok(());
         }
-        match self.game.moves.last_mut() {
-            Some(entry) => {
-                entry.extend_dice(&dice);
+        // The common case: a comment after a move, its outcomes appended to the move's.
+        let next_ply = self.next_ply();
+        let entry = self.game.moves.last_mut().expect("a move to attach to");
+        let before = entry.dice().len();
+        match read_comment_into(content, entry.dice_mut()) {
+            Ok(text) => {
                 if let Some(text) = text {
                     entry.push_annotation(Annotation::Comment(text));
                 }
+                Ok(())
             }
-            None => {
-                // Before the first move: the variant's game-start rolls (K4).
-                self.game.start_dice.extend_from_slice(&dice);
-                self.game.opening_comments.extend(text);
+            Err(bad) => {
+                entry.dice_mut().truncate(before);
+                Err(SyntaxProblem { line: line + bad.lines_before, ply: next_ply, error: bad.error })
             }
         }
-        Ok(())
     }
 
     fn read_variation(&mut self, cursor: &mut Cursor) -> Step<Outcome> {

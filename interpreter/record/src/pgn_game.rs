@@ -62,6 +62,9 @@ pub struct MoveEntry {
     line: u32,
     /// The move token as written (`Nf3`, `e1d2>f5`, `@a4`, `--`).
     text: MoveText,
+    /// The token's parts, read once with the text (replay reads them on every ply).
+    #[serde(skip_serializing)]
+    notation: Notation,
     /// Every outcome of every `[%dice ...]` command after the move, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     dice: Vec<u8>,
@@ -87,10 +90,10 @@ impl TryFrom<MoveEntryFields> for MoveEntry {
 
     fn try_from(fields: MoveEntryFields) -> Result<MoveEntry, String> {
         let MoveEntryFields { ply, line, text, dice, annotations } = fields;
-        if Notation::parse(&text).is_err() {
+        let Ok(notation) = Notation::parse(&text) else {
             return Err(format!("`{text}` is not a move in holechess notation"));
-        }
-        Ok(MoveEntry { ply, line, text, dice, annotations })
+        };
+        Ok(MoveEntry { ply, line, text, notation, dice, annotations })
     }
 }
 
@@ -109,7 +112,7 @@ pub enum Annotation {
 impl MoveEntry {
     /// The token's parts, ready to be matched against legal moves.
     pub fn notation(&self) -> Notation {
-        Notation::parse(&self.text).expect("every constructor checks that the text is a move")
+        self.notation
     }
 
     /// 1-based position in the record: the first move written is ply 1.
@@ -152,6 +155,11 @@ impl MoveEntry {
         self.dice.extend_from_slice(dice);
     }
 
+    /// The outcomes, for the reader to append to in place.
+    pub(crate) fn dice_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.dice
+    }
+
     /// Adds an annotation after those already there.
     pub fn push_annotation(&mut self, annotation: Annotation) {
         self.annotations.push(annotation);
@@ -164,18 +172,14 @@ impl MoveEntry {
 
     /// A bare move at `ply`, line 0; `None` if `text` is not a move.
     pub fn new(ply: u32, text: &str) -> Option<MoveEntry> {
-        Some(MoveEntry {
-            ply,
-            line: 0,
-            text: Notation::parse(text).ok().and(MoveText::new(text))?,
-            dice: Vec::new(),
-            annotations: Vec::new(),
-        })
+        let notation = Notation::parse(text).ok()?;
+        Some(MoveEntry::read(ply, 0, MoveText::new(text)?, notation))
     }
 
-    /// A move as the reader found it, at `line`, with nothing after it yet.
-    pub(crate) fn read(ply: u32, line: u32, text: MoveText) -> MoveEntry {
-        MoveEntry { ply, line, text, dice: Vec::new(), annotations: Vec::new() }
+    /// A move as the reader found it, at `line`, with nothing after it yet; `notation` is
+    /// what `text` reads as.
+    pub(crate) fn read(ply: u32, line: u32, text: MoveText, notation: Notation) -> MoveEntry {
+        MoveEntry { ply, line, text, notation, dice: Vec::new(), annotations: Vec::new() }
     }
 
     /// The comment texts, in order.

@@ -287,6 +287,12 @@ impl PlayableVariant {
     /// be one of the position's legal moves (generated or parsed there).
     pub fn replay_ply(&self, mut position: Position, mv: Move, outcomes: &[u32]) -> Result<Position, GameError> {
         position.play(mv);
+        self.recorded_events(position, outcomes)
+    }
+
+    /// The ply's events after a move already played on `position`, rolled with a record's
+    /// `outcomes` (all must be used, K4): the second half of [`PlayableVariant::replay_ply`].
+    pub fn recorded_events(&self, position: Position, outcomes: &[u32]) -> Result<Position, GameError> {
         if !self.has_events() {
             return match outcomes.is_empty() {
                 true => Ok(position),
