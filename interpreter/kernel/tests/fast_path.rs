@@ -155,7 +155,7 @@ fn a_transit_that_allows_promotion_on_its_exit_takes_the_fast_path() {
 }
 
 #[test]
-fn wormholes_without_edge_gateways_take_the_fast_path() {
+fn absent_tokens_without_edge_gateways_take_the_fast_path() {
     let hole = holechess_kernel::spec::TokenSpec { wraps_edges: false, ..warp_token() };
     let v = orthodox_with(vec![hole], |_| {});
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 warp=c3,f3,a5,h4,d6,e5";

@@ -85,7 +85,7 @@ const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
 
 impl WarpRules {
     /// The rules of `v`'s token when it is the one kind of the variant and makes squares
-    /// absent exactly as the wormhole behaviour does; `None` otherwise.
+    /// absent exactly as the `tunnel-square` behaviour does (WH2-WH6); `None` otherwise.
     pub(crate) fn of(v: &Variant, fast: &super::rules::FastRules) -> Option<WarpRules> {
         let lines = v.attack_dirs.iter().map(Vec::len).max().unwrap_or(0);
         if v.spec().tokens.len() != 1 || v.dirs.len() > 255 || lines > MAX_LINES {
