@@ -104,3 +104,77 @@ fn installed_special_moves_keep_the_general_path() {
     v.install_special_source(Box::new(Nothing)).unwrap();
     assert!(!Position::start(&v).uses_fast_path());
 }
+
+// ------------------------------------------------ token kinds on the fast path's whitelists
+
+use holechess_kernel::spec::{Entry, Stacking, TokenMovement};
+
+/// Random games with tokens on the board, the two paths compared at every ply (perft plays
+/// these tokens on the fast path; `legal_moves` keeps the general path's order), and perft 2.
+/// Blocking and transit tokens take the fast path only without en passant (as in PH12, SP8).
+fn compare_token_games(v: &Arc<Variant>, fen: &str, games: u64) {
+    compare_games(v, fen, games);
+    let mut pos = Position::from_fen(v, fen).unwrap();
+    let general = |pos: &Position| -> u64 {
+        let moves = pos.general_legal_moves();
+        let mut n = 0;
+        for &mv in moves.iter() {
+            let mut child = pos.clone();
+            child.play(mv);
+            n += child.general_legal_moves().len() as u64;
+        }
+        n
+    };
+    assert_eq!(holechess_kernel::perft::perft(&mut pos, 2), general(&pos), "{fen}");
+}
+
+#[test]
+fn a_plain_blocking_token_and_an_impassable_one_take_the_fast_path() {
+    for movement in [TokenMovement::Blocks, TokenMovement::Impassable] {
+        let wall = holechess_kernel::spec::TokenSpec { movement, ..plain_token("wall", '#') };
+        let v = orthodox_with(vec![wall], |s| s.rules.en_passant = false);
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wall=c3,f6,e4,a5,b1";
+        assert!(Position::from_fen(&v, fen).unwrap().uses_fast_path());
+        compare_token_games(&v, fen, 12);
+    }
+}
+
+#[test]
+fn a_transit_that_allows_promotion_on_its_exit_takes_the_fast_path() {
+    // PH10 and SP6 forbid promotion on a token; a token that allows it promotes a pawn exiting
+    // on the last rank once per piece (K6).
+    for (entry, stacking) in [(Entry::CaptureMove, Stacking::Dormant), (Entry::AnyMove, Stacking::Merged)] {
+        let gate = holechess_kernel::spec::TokenSpec { blocks_promotion: false, ..transit_token(entry, stacking) };
+        let v = orthodox_with(vec![gate], |s| s.rules.en_passant = false);
+        let fen = "4k3/1P1P4/8/8/8/8/6p1/4K3 w - - 0 1 gate=a8,c8*2,h8,d1,e3";
+        assert!(Position::from_fen(&v, fen).unwrap().uses_fast_path());
+        compare_token_games(&v, fen, 12);
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 gate=c3,f3,c6,f6,a4,h4,a5,h5";
+        compare_token_games(&v, start, 12);
+    }
+}
+
+#[test]
+fn absent_tokens_without_edge_gateways_take_the_fast_path() {
+    let hole = holechess_kernel::spec::TokenSpec { wraps_edges: false, ..warp_token() };
+    let v = orthodox_with(vec![hole], |_| {});
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 warp=c3,f3,a5,h4,d6,e5";
+    assert!(Position::from_fen(&v, fen).unwrap().uses_fast_path());
+    compare_token_games(&v, fen, 12);
+}
+
+#[test]
+fn token_kinds_off_the_whitelists_keep_the_general_path() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 t=c3,f6";
+    let royal_exempt = holechess_kernel::spec::TokenSpec {
+        royal_exempt: true,
+        ..transit_token(Entry::CaptureMove, Stacking::Dormant)
+    };
+    let timed = holechess_kernel::spec::TokenSpec { lifetime: Some(3), ..plain_token("t", '#') };
+    let timed = holechess_kernel::spec::TokenSpec { movement: TokenMovement::Impassable, ..timed };
+    for token in [holechess_kernel::spec::TokenSpec { name: "t".into(), ..royal_exempt }, timed] {
+        let v = orthodox_with(vec![token], |_| {});
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(!pos.uses_fast_path());
+    }
+}

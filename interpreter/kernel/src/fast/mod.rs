@@ -88,7 +88,7 @@ impl Position {
     pub fn fast_legal_moves(&self) -> Option<Vec<Move>> {
         if let Some((board, w)) = self.warp_board() {
             let mut moves = Vec::with_capacity(256);
-            board.warp_generate(w, &w.lines(w.gates(board.tokens.all)), &mut moves);
+            board.warp_generate(w, &w.lines(board.tokens.all), &mut moves);
             return Some(moves.into_iter().map(board::FastMove::to_move).collect());
         }
         let board = self.fast_board_with_tokens()?;

@@ -54,9 +54,27 @@ pub(crate) struct WarpRules {
     pub wraps: bool,
 }
 
-/// The step tables for one set of edge gateways.
+/// A slide's line from a square along one direction, for one set of absent squares: its
+/// existing squares in order (WH3), how many come before the first absent square (the
+/// tunnel's entry, [`OFF`] when none), and the existing squares after the tunnel (WH4).
+#[derive(Clone, Copy)]
+pub(crate) struct SlideLine {
+    pub skip: [u8; 16],
+    pub skip_len: u8,
+    pub before_entry: u8,
+    pub tunnel: [u8; 16],
+    pub tunnel_len: u8,
+}
+
+/// The step tables for one set of absent squares.
 pub(crate) struct Lines {
-    pub gates: u64,
+    /// The absent squares these tables are for.
+    pub absent: u64,
+    /// `leaps[side * kinds + kind][sq]`: where the kind's leaps land (first existing square, or the one
+    /// after a tunnel entered at once), whatever stands there.
+    pub leaps: Vec<[u64; 64]>,
+    /// `slides[dir * 64 + sq]`, for the directions of slides.
+    pub slides: Vec<SlideLine>,
     /// `fwd[dir * 64 + sq]`: the next square of a line (wrapping from a gateway).
     pub fwd: Vec<u8>,
     /// `out[dir * 64 + sq]`: the square a line along the reverse of `dir` comes from.
@@ -67,7 +85,7 @@ const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
 
 impl WarpRules {
     /// The rules of `v`'s token when it is the one kind of the variant and makes squares
-    /// absent exactly as the wormhole behaviour does; `None` otherwise.
+    /// absent exactly as the `tunnel-square` behaviour does (WH2-WH6); `None` otherwise.
     pub(crate) fn of(v: &Variant, fast: &super::rules::FastRules) -> Option<WarpRules> {
         let lines = v.attack_dirs.iter().map(Vec::len).max().unwrap_or(0);
         if v.spec().tokens.len() != 1 || v.dirs.len() > 255 || lines > MAX_LINES {
@@ -138,8 +156,9 @@ impl WarpRules {
         }
     }
 
-    /// The step tables with `gates` as the edge gateways.
-    pub(crate) fn lines(&self, gates: u64) -> Lines {
+    /// The step tables for the absent squares `absent`.
+    pub(crate) fn lines(&self, absent: u64) -> Lines {
+        let gates = self.gates(absent);
         let n = self.step.len();
         let mut fwd = vec![OFF; n];
         let mut out = vec![OFF; n];
@@ -161,7 +180,103 @@ impl WarpRules {
                 s => s,
             };
         }
-        Lines { gates, fwd, out }
+        let mut lines = Lines { absent, leaps: Vec::new(), slides: Vec::new(), fwd, out };
+        self.fill_reach(&mut lines);
+        lines
+    }
+
+    /// The leap sets and slide lines of `lines` (for its absent squares).
+    fn fill_reach(&self, lines: &mut Lines) {
+        let empty = SlideLine { skip: [OFF; 16], skip_len: 0, before_entry: OFF, tunnel: [OFF; 16], tunnel_len: 0 };
+        lines.slides = vec![empty; self.step.len()];
+        let kinds = self.groups.len();
+        lines.leaps = vec![[0; 64]; 2 * kinds];
+        let mut slide_dirs = vec![false; self.step.len() / 64];
+        for patterns in &self.patterns {
+            for (kind, groups) in self.groups.iter().enumerate() {
+                for (p, &group) in patterns[kind].iter().zip(groups) {
+                    if group & (ORTH | DIAG) != 0 {
+                        slide_dirs[p.dir as usize] = true;
+                    }
+                }
+            }
+        }
+        for (d, _) in slide_dirs.iter().enumerate().filter(|(_, &s)| s) {
+            for sq in 0..64 {
+                lines.slides[d * 64 + sq] = lines.slide_line(d, sq);
+            }
+        }
+        for (side, patterns) in self.patterns.iter().enumerate() {
+            for (kind, groups) in self.groups.iter().enumerate() {
+                for (p, &group) in patterns[kind].iter().zip(groups) {
+                    if group == LEAP {
+                        for sq in 0..64 {
+                            let line = lines.slide_line(p.dir as usize, sq);
+                            let mut landing = 0u64;
+                            if line.skip_len > 0 {
+                                landing |= 1 << line.skip[0];
+                            }
+                            if line.before_entry == 0 && line.tunnel_len > 0 {
+                                landing |= 1 << line.tunnel[0];
+                            }
+                            lines.leaps[side * kinds + kind][sq] |= landing;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Lines {
+    /// The line from `from` along direction `d` (`warped.rs`, `walk_warped`, `walk_tunnel`).
+    fn slide_line(&self, d: usize, from: usize) -> SlideLine {
+        let mut line = SlideLine { skip: [OFF; 16], skip_len: 0, before_entry: OFF, tunnel: [OFF; 16], tunnel_len: 0 };
+        let mut entry = OFF;
+        let mut at = from;
+        loop {
+            let next = self.fwd[d * 64 + at];
+            if next == OFF || next as usize == from || line.skip_len as usize == 16 {
+                break;
+            }
+            at = next as usize;
+            if self.absent & (1 << at) != 0 {
+                if entry == OFF {
+                    entry = next;
+                    line.before_entry = line.skip_len;
+                }
+                continue;
+            }
+            line.skip[line.skip_len as usize] = next;
+            line.skip_len += 1;
+        }
+        if entry == OFF {
+            return line;
+        }
+        let mut at = entry as usize;
+        let exit = loop {
+            let next = self.fwd[d * 64 + at];
+            if next == OFF || next as usize == from || next == entry {
+                line.before_entry = OFF;
+                return line;
+            }
+            at = next as usize;
+            if self.absent & (1 << at) != 0 {
+                break at;
+            }
+        };
+        let mut at = exit;
+        loop {
+            let next = self.fwd[d * 64 + at];
+            if next == OFF || next as usize == from || line.tunnel_len as usize == 16 {
+                return line;
+            }
+            at = next as usize;
+            if self.absent & (1 << at) == 0 {
+                line.tunnel[line.tunnel_len as usize] = next;
+                line.tunnel_len += 1;
+            }
+        }
     }
 }
 

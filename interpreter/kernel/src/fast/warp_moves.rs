@@ -1,14 +1,26 @@
 //! Legal moves and perft on a warped fast-path board (WH3-WH8): each non-royal piece's
 //! destinations as bit boards (skip paths and one tunnel per move, as `warped.rs` walks
 //! them; two ways to one square are one move, K6; a double step wins over a tunnel, WH8),
-//! royal moves and castling on the plain board. A move that changes no square the attack
-//! test on the royal piece read keeps the answer; the others are tested on the board after
-//! them.
+//! royal moves and castling on the plain board. Out of check, a piece that moves from a square
+//! the attack test on the royal piece did not read cannot expose it (filling a square only
+//! stops attack walks earlier); the others are tested on the board after them.
 
 use super::board::{Board64, FastMove, NONE};
 use super::legal::{forward, Counter, Sink};
 use super::rules::squares_of;
-use super::warp::{LineReads, Lines, View, WarpRules, OFF};
+use super::warp::{LineReads, Lines, Reads, View, WarpRules, OFF};
+
+/// The squares a walk read, all lines together.
+struct Squares(u64);
+
+impl Reads for Squares {
+    #[inline(always)]
+    fn line(&mut self, _: usize) {}
+    #[inline(always)]
+    fn read(&mut self, sq: usize) {
+        self.0 |= 1 << sq;
+    }
+}
 use super::warp::{DIAG, LEAP, ORTH, PAWN};
 use crate::spec::EpRole;
 use crate::variant::CompiledPattern;
@@ -24,7 +36,7 @@ struct Reach {
 
 /// A sink keeping the moves after which the mover's royal piece is not attacked, each
 /// tested on the board after it: every attack line, or with `reads` (a non-royal piece's
-/// move, the royal piece not in check) only the lines that read its origin or destination.
+/// move, the royal piece not in check) only the lines that read its origin.
 struct WarpTested<'a, 'b, S> {
     board: &'a Board64<'b>,
     w: &'a WarpRules,
@@ -38,23 +50,23 @@ impl<S: Sink> Sink for WarpTested<'_, '_, S> {
         let b = self.board;
         let us = b.us;
         let attacked = if let Some(reads) = self.reads {
-            // The piece leaves its origin and takes whatever stood on its destination.
+            // The piece leaves its origin (only the lines that read it may open) and takes
+            // whatever stood on its destination.
             let (from, to) = (1u64 << mv.origin(), 1u64 << mv.to_square());
             let view = View { occupied: (b.occupied() & !from) | to, theirs: b.sides[us ^ 1] & !to };
             let king = b.royals(us).trailing_zeros() as usize;
             let lines = self.w.attack_lines[us ^ 1].len();
             (0..lines).any(|k| {
-                reads.per_line[k] & (from | to) != 0 && b.attacked_along(self.w, self.l, k, king, us ^ 1, view, &mut ())
+                reads.per_line[k] & from != 0 && b.attacked_along(self.w, self.l, k, king, us ^ 1, view, &mut ())
             })
         } else {
             let mut child = *b;
             child.make(mv);
             let king = child.royals(us).trailing_zeros() as usize;
-            let gates = self.w.gates(child.tokens.all);
-            if gates == self.l.gates {
+            if child.tokens.all == self.l.absent {
                 child.warp_attacked(self.w, self.l, king, us ^ 1, &mut ())
             } else {
-                child.warp_attacked(self.w, &self.w.lines(gates), king, us ^ 1, &mut ())
+                child.warp_attacked(self.w, &self.w.lines(child.tokens.all), king, us ^ 1, &mut ())
             }
         };
         if !attacked {
@@ -71,13 +83,38 @@ impl Board64<'_> {
         let mut reads = LineReads::new();
         let in_check = self.warp_attacked(w, l, king, them, &mut reads);
         let royal = self.rules.royal as usize;
-        let king_moves = self.rules.leaps[us][royal][king] & !self.sides[us] & !self.royals(them);
-        WarpTested { board: self, w, l, sink: &mut *sink, reads: None }.targets(king, king_moves);
+        let mut king_moves = self.rules.leaps[us][royal][king] & !self.sides[us] & !self.royals(them);
+        for to in squares_of(king_moves & !self.tokens.all) {
+            // The royal piece moves plainly onto a square without a token: the lines stay.
+            let (from_bit, to_bit) = (1u64 << king, 1u64 << to);
+            let view = View { occupied: (self.occupied() & !from_bit) | to_bit, theirs: self.sides[them] & !to_bit };
+            let lines = w.attack_lines[them].len();
+            if (0..lines).any(|k| self.attacked_along(w, l, k, to, them, view, &mut ())) {
+                king_moves &= !to_bit;
+            }
+        }
+        sink.targets(king, king_moves & !self.tokens.all);
+        // Onto a token the royal piece removes it (WH6), which may change the lines: tested.
+        WarpTested { board: self, w, l, sink: &mut *sink, reads: None }.targets(king, king_moves & self.tokens.all);
         let partial = (!in_check).then_some(&reads);
         for from in squares_of(self.sides[us] & !(1 << king)) {
             let kind = self.cells[from] as usize - 1;
-            let reach = self.warp_reach(w, l, from, kind);
-            let safe = if partial.is_some() && reads.all & (1 << from) == 0 { !reads.all } else { 0 };
+            let mut reach = self.warp_reach(w, l, from, kind);
+            // Filling a square only stops attack walks earlier: a move from a square the test
+            // did not read opens no line to the royal piece, wherever it goes.
+            let mut safe = if partial.is_some() && reads.all & (1 << from) == 0 { u64::MAX } else { 0 };
+            if partial.is_some() && safe == 0 {
+                // The lines through the origin that open when the piece leaves: it must end
+                // on one of the squares they read (a pin, along warped lines); none opening:
+                // every move is safe.
+                match self.opened_lines(w, l, king, from, &reads) {
+                    0 => safe = u64::MAX,
+                    along => {
+                        reach.normal &= along;
+                        reach.double = reach.double.filter(|&(to, _)| along & (1 << to) != 0);
+                    }
+                }
+            }
             let mut t = WarpTested { board: self, w, l, sink: &mut *sink, reads: partial };
             self.push_reach(from, kind, &reach, safe, &mut t);
             if reach.en_passant {
@@ -88,6 +125,23 @@ impl Board64<'_> {
         if !in_check && self.rules.castling.is_some() {
             self.warp_castling(w, l, king, &mut WarpTested { board: self, w, l, sink, reads: None });
         }
+    }
+
+    /// The squares read by the attack lines that reach the royal piece on `king` once the
+    /// piece on `from` leaves (0 when none does).
+    fn opened_lines(&self, w: &WarpRules, l: &Lines, king: usize, from: usize, reads: &LineReads) -> u64 {
+        let them = self.us ^ 1;
+        let view = View { occupied: self.occupied() & !(1 << from), theirs: self.sides[them] };
+        let mut along = 0;
+        for k in 0..w.attack_lines[them].len() {
+            if reads.per_line[k] & (1 << from) != 0 {
+                let mut read = Squares(0);
+                if self.attacked_along(w, l, k, king, them, view, &mut read) {
+                    along |= read.0;
+                }
+            }
+        }
+        along
     }
 
     /// The moves in `reach` of the piece on `from`: those ending on `safe` squares straight
@@ -124,8 +178,17 @@ impl Board64<'_> {
     fn warp_reach(&self, w: &WarpRules, l: &Lines, from: usize, kind: usize) -> Reach {
         let mut reach = Reach::default();
         let walked = self.plain_reach(from, kind, &mut reach);
+        let targets = !self.sides[self.us] & !self.royals(self.us ^ 1);
+        if walked & LEAP != 0 {
+            reach.normal |= l.leaps[self.us * w.groups.len() + kind][from] & targets;
+        }
+        if walked & (ORTH | DIAG | PAWN) == 0 {
+            return reach;
+        }
         for (p, &group) in w.patterns[self.us][kind].iter().zip(&w.groups[kind]) {
-            if walked & group != 0 && self.condition_holds(p.condition, from) {
+            if walked & group & (ORTH | DIAG) != 0 {
+                reach.normal |= self.slide(&l.slides[p.dir as usize * 64 + from], targets);
+            } else if walked & group & PAWN != 0 && self.condition_holds(p.condition, from) {
                 self.walk(l, from, kind, p, &mut reach);
             }
         }
@@ -204,6 +267,31 @@ impl Board64<'_> {
             }
         }
         0
+    }
+
+    /// A slide along `line` (WH3, WH4): its existing squares up to the first piece, and the
+    /// tunnel's when no piece stands before the entry.
+    #[inline(always)]
+    fn slide(&self, line: &super::warp::SlideLine, targets: u64) -> u64 {
+        let occupied = self.occupied();
+        let mut reach = 0u64;
+        let mut clear = line.skip_len;
+        for (i, &sq) in line.skip[..line.skip_len as usize].iter().enumerate() {
+            reach |= 1 << sq;
+            if occupied & (1 << sq) != 0 {
+                clear = i as u8;
+                break;
+            }
+        }
+        if line.before_entry != OFF && line.before_entry <= clear {
+            for &sq in &line.tunnel[..line.tunnel_len as usize] {
+                reach |= 1 << sq;
+                if occupied & (1 << sq) != 0 {
+                    break;
+                }
+            }
+        }
+        reach & targets
     }
 
     /// WH3: the existing squares of the line, and the entry of a tunnel on the way (WH4).
@@ -356,7 +444,7 @@ impl Board64<'_> {
 
 /// Perft on a warped board: the legal move tree, the last ply counted without making moves.
 pub(crate) fn warp_perft(board: &Board64<'_>, w: &WarpRules, depth: u32) -> u64 {
-    let lines = w.lines(w.gates(board.tokens.all));
+    let lines = w.lines(board.tokens.all);
     let mut lists: Vec<Vec<FastMove>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
     count(board, w, &lines, depth, &mut lists)
 }
@@ -374,12 +462,11 @@ fn count(board: &Board64<'_>, w: &WarpRules, l: &Lines, depth: u32, lists: &mut 
     for &mv in list.iter() {
         let mut child = *board;
         child.make(mv);
-        let gates = w.gates(child.tokens.all);
-        nodes += if gates == l.gates {
+        nodes += if child.tokens.all == l.absent {
             count(&child, w, l, depth - 1, rest)
         } else {
-            // A royal piece removed an edge gateway (WH6): new step tables below.
-            count(&child, w, &w.lines(gates), depth - 1, rest)
+            // A royal piece removed a token (WH6): new step tables below.
+            count(&child, w, &w.lines(child.tokens.all), depth - 1, rest)
         };
     }
     nodes
