@@ -394,17 +394,22 @@ fn one_set_side_b_shows_files_e_to_h_and_reads_both_names() {
     assert_eq!(fens(&physical), fens(&within));
 }
 
-/// Issue 8, item 3: a move through a link, typed without its far end, is played and said;
-/// the board shows the piece on the far end; a move onto a linked square whose far end is
+/// Issue 8, item 3: the board marks linked squares; a move through a link, typed without
+/// its far end, is played and said, and the piece ends on the far end; one-way links are
+/// marked as such; a move onto a linked square whose far end is
 /// taken is refused with that reason.
 #[test]
 fn a_move_through_a_link_is_said_and_a_taken_far_end_is_the_reason_for_a_refusal() {
     let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join("linked-squares.hole");
     let script = script.to_str().unwrap();
     let out = stdout(&play(&[script], "Nh3\nfen\n"));
+    assert!(out.contains("=1  linked squares: a3 h6") && out.contains("=2  linked squares: h3 a6"), "{out}");
     assert!(out.contains("Nh3 enters the link on h3 and leaves by a6, its only free exit."), "{out}");
     assert!(out.contains("1. Nh3>a6"), "{out}");
     assert!(fens(&out).iter().any(|f| f.starts_with("rnbqkbnr/pppppppp/N7/8/8/8/PPPPPPPP/RNBQKB1R b")), "{out}");
     let out = stdout(&play(&[script], "position 4k3/8/P7/8/8/8/8/4K1N1 w - - 0 1\nNh3\n"));
     assert!(out.contains("h3 is linked to a6, which is occupied"), "{out}");
+    let one_way = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join("one-way-links.hole");
+    let out = stdout(&play(&[one_way.to_str().unwrap()], "board\n"));
+    assert!(out.contains("=1  linked one way, first to second: c3 c6"), "{out}");
 }

@@ -143,8 +143,9 @@ impl Position {
 
     /// The piece kinds whose capture-move may end on the linked square `sq` (a mask): every
     /// kind while some far end is free, none otherwise (the capture must go on through the
-    /// link).
-    #[inline]
+    /// link). Out of line: attack tests of variants without links never call it.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn link_capturers(&self, sq: Square) -> u32 {
         let free = self.link_ends(sq).iter().any(|&end| self.link_end_free(end, sq));
         if free {

@@ -584,7 +584,13 @@ impl Variant {
         &self.start_fen
     }
 
-    /// The squares linked to `sq`.
+    /// The far ends of the links within one board that leave `sq` (`a3 = h6`: h6 from a3 and
+    /// a3 from h6; `a3 -> h6`: h6 from a3 only). Links between boards are [`Variant::links_of`].
+    pub fn square_links_of(&self, sq: Square) -> &[Square] {
+        self.square_links.ends(sq)
+    }
+
+    /// The squares linked to `sq` across boards (Howe's teleports).
     pub fn links_of(&self, sq: Square) -> impl Iterator<Item = Square> + '_ {
         self.links.iter().filter_map(move |&(a, b)| {
             if a == sq {

@@ -64,7 +64,7 @@ pub fn link_legend(pos: &Position) -> Vec<LegendEntry> {
         .into_iter()
         .map(|pair| LegendEntry {
             marker: link_marker(pair.number),
-            description: "linked squares".to_owned(),
+            description: if pair.one_way { "linked one way, first to second" } else { "linked squares" }.to_owned(),
             squares: vec![pair.first, pair.second],
         })
         .collect()

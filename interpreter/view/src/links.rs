@@ -9,6 +9,8 @@ pub struct LinkPair {
     pub number: usize,
     pub first: Square,
     pub second: Square,
+    /// A link within one board that leads from `first` to `second` only.
+    pub one_way: bool,
 }
 
 /// Every link of the variant once, in square order, numbered from 1.
@@ -16,7 +18,13 @@ pub fn link_pairs(variant: &Variant) -> Vec<LinkPair> {
     let mut pairs = Vec::new();
     for sq in variant.geometry().squares() {
         for other in variant.links_of(sq).filter(|&other| other > sq) {
-            pairs.push(LinkPair { number: pairs.len() + 1, first: sq, second: other });
+            pairs.push(LinkPair { number: pairs.len() + 1, first: sq, second: other, one_way: false });
+        }
+        for &other in variant.square_links_of(sq) {
+            let one_way = !variant.square_links_of(other).contains(&sq);
+            if one_way || other > sq {
+                pairs.push(LinkPair { number: pairs.len() + 1, first: sq, second: other, one_way });
+            }
         }
     }
     pairs
