@@ -9,7 +9,7 @@
 //! readers it changes, and its clause in the grammar.
 
 use crate::geometry::Square;
-use crate::position::{Position, LINK_FLAG, PIECE_BITS};
+use crate::position::{Position, EFFECT_FLAGS, PIECE_BITS};
 use crate::spec::{Entry, Exit, Stacking, TokenMovement, TokenSpec};
 
 /// What a token does to a moving piece of one class (royal or not).
@@ -139,11 +139,12 @@ impl Position {
     /// (`links.rs`).
     #[inline]
     pub(crate) fn capturers_allowed_on(&self, sq: Square) -> u32 {
-        if self.tokens[sq.index()].count == 0 {
-            if self.cells[sq.index()] & LINK_FLAG != 0 {
-                return self.link_capturers(sq);
-            }
+        // The cell's flags say at once whether a token or a link lies there (one load).
+        if self.cells[sq.index()] & EFFECT_FLAGS == 0 {
             return u32::MAX;
+        }
+        if self.tokens[sq.index()].count == 0 {
+            return self.link_capturers(sq);
         }
         let royal = self.variant.royal_mask;
         let mut allowed = 0;

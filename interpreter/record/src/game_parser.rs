@@ -258,18 +258,22 @@ impl GameParser {
         // The common case: a comment after a move, its outcomes appended to the move's.
         let next_ply = self.next_ply();
         let entry = self.game.moves.last_mut().expect("a move to attach to");
-        let before = entry.dice().len();
-        match read_comment_into(content, entry.dice_mut()) {
+        let read = entry.with_dice(|dice| {
+            let before = dice.len();
+            let read = read_comment_into(content, dice);
+            if read.is_err() {
+                dice.truncate(before);
+            }
+            read
+        });
+        match read {
             Ok(text) => {
                 if let Some(text) = text {
                     entry.push_annotation(Annotation::Comment(text));
                 }
                 Ok(())
             }
-            Err(bad) => {
-                entry.dice_mut().truncate(before);
-                Err(SyntaxProblem { line: line + bad.lines_before, ply: next_ply, error: bad.error })
-            }
+            Err(bad) => Err(SyntaxProblem { line: line + bad.lines_before, ply: next_ply, error: bad.error }),
         }
     }
 

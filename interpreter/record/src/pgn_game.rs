@@ -53,7 +53,7 @@ impl GameResult {
 ///
 /// The fields are private: every way to make one ([`MoveEntry::new`], the reader,
 /// deserialising) checks that the text is a move, so [`MoveEntry::notation`] cannot fail.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "MoveEntryFields")]
 pub struct MoveEntry {
     /// 1-based position in the record: the first move written is ply 1.
@@ -63,14 +63,44 @@ pub struct MoveEntry {
     /// The move token as written (`Nf3`, `e1d2>f5`, `@a4`, `--`).
     text: MoveText,
     /// The token's parts, read once with the text (replay reads them on every ply).
-    #[serde(skip_serializing)]
     notation: Notation,
+    /// The dice, comments, NAGs and variations after the move; `None` when there are none.
+    extras: Option<Box<Extras>>,
+}
+
+/// What is written after a move. Most plies of an orthodox record have nothing, so it lives
+/// apart from the entry (one pointer), which keeps a long game's moves small in memory.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Extras {
     /// Every outcome of every `[%dice ...]` command after the move, in order.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     dice: Vec<u8>,
     /// Comments, NAGs and side variations after the move, in the order written.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     annotations: Vec<Annotation>,
+}
+
+impl Serialize for MoveEntry {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        /// The entry as written out: the extras as two lists, left out when empty.
+        #[derive(Serialize)]
+        #[serde(rename = "MoveEntry")]
+        struct Written<'a> {
+            ply: u32,
+            line: u32,
+            text: &'a MoveText,
+            #[serde(skip_serializing_if = "<[u8]>::is_empty")]
+            dice: &'a [u8],
+            #[serde(skip_serializing_if = "<[Annotation]>::is_empty")]
+            annotations: &'a [Annotation],
+        }
+        let written = Written {
+            ply: self.ply,
+            line: self.line,
+            text: &self.text,
+            dice: self.dice(),
+            annotations: self.annotations(),
+        };
+        written.serialize(serializer)
+    }
 }
 
 /// A [`MoveEntry`] as serialised, before its text is checked.
@@ -93,7 +123,10 @@ impl TryFrom<MoveEntryFields> for MoveEntry {
         let Ok(notation) = Notation::parse(&text) else {
             return Err(format!("`{text}` is not a move in holechess notation"));
         };
-        Ok(MoveEntry { ply, line, text, notation, dice, annotations })
+        let mut entry = MoveEntry::read(ply, line, text, notation);
+        entry.extras = Some(Box::new(Extras { dice, annotations }));
+        entry.tidy();
+        Ok(entry)
     }
 }
 
@@ -132,12 +165,12 @@ impl MoveEntry {
 
     /// Every dice outcome written after the move, in order.
     pub fn dice(&self) -> &[u8] {
-        &self.dice
+        self.extras.as_ref().map_or(&[], |extras| &extras.dice)
     }
 
     /// Comments, NAGs and side variations after the move, in the order written.
     pub fn annotations(&self) -> &[Annotation] {
-        &self.annotations
+        self.extras.as_ref().map_or(&[], |extras| &extras.annotations)
     }
 
     /// The same move at another line (0: not from a file).
@@ -147,27 +180,44 @@ impl MoveEntry {
 
     /// Replaces the dice outcomes.
     pub fn set_dice(&mut self, dice: Vec<u8>) {
-        self.dice = dice;
+        self.extras_mut().dice = dice;
+        self.tidy();
     }
 
     /// Adds dice outcomes after those already there.
     pub fn extend_dice(&mut self, dice: &[u8]) {
-        self.dice.extend_from_slice(dice);
+        if !dice.is_empty() {
+            self.extras_mut().dice.extend_from_slice(dice);
+        }
     }
 
-    /// The outcomes, for the reader to append to in place.
-    pub(crate) fn dice_mut(&mut self) -> &mut Vec<u8> {
-        &mut self.dice
+    /// Runs `read` on the outcomes, for the reader to append to them in place.
+    pub(crate) fn with_dice<R>(&mut self, read: impl FnOnce(&mut Vec<u8>) -> R) -> R {
+        let result = read(&mut self.extras_mut().dice);
+        self.tidy();
+        result
     }
 
     /// Adds an annotation after those already there.
     pub fn push_annotation(&mut self, annotation: Annotation) {
-        self.annotations.push(annotation);
+        self.extras_mut().annotations.push(annotation);
     }
 
     /// Replaces the annotations.
     pub fn set_annotations(&mut self, annotations: Vec<Annotation>) {
-        self.annotations = annotations;
+        self.extras_mut().annotations = annotations;
+        self.tidy();
+    }
+
+    fn extras_mut(&mut self) -> &mut Extras {
+        self.extras.get_or_insert_with(Box::default)
+    }
+
+    /// Drops empty extras, so that equal entries compare equal.
+    fn tidy(&mut self) {
+        if self.extras.as_ref().is_some_and(|extras| extras.dice.is_empty() && extras.annotations.is_empty()) {
+            self.extras = None;
+        }
     }
 
     /// A bare move at `ply`, line 0; `None` if `text` is not a move.
@@ -179,12 +229,12 @@ impl MoveEntry {
     /// A move as the reader found it, at `line`, with nothing after it yet; `notation` is
     /// what `text` reads as.
     pub(crate) fn read(ply: u32, line: u32, text: MoveText, notation: Notation) -> MoveEntry {
-        MoveEntry { ply, line, text, notation, dice: Vec::new(), annotations: Vec::new() }
+        MoveEntry { ply, line, text, notation, extras: None }
     }
 
     /// The comment texts, in order.
     pub fn comments(&self) -> impl Iterator<Item = &str> {
-        self.annotations.iter().filter_map(|annotation| match annotation {
+        self.annotations().iter().filter_map(|annotation| match annotation {
             Annotation::Comment(text) => Some(text.as_str()),
             _ => None,
         })
@@ -192,7 +242,7 @@ impl MoveEntry {
 
     /// The NAGs, in order.
     pub fn nags(&self) -> impl Iterator<Item = u8> + '_ {
-        self.annotations.iter().filter_map(|annotation| match annotation {
+        self.annotations().iter().filter_map(|annotation| match annotation {
             Annotation::Nag(nag) => Some(*nag),
             _ => None,
         })
@@ -200,7 +250,7 @@ impl MoveEntry {
 
     /// The side variations' texts, in order.
     pub fn variations(&self) -> impl Iterator<Item = &str> {
-        self.annotations.iter().filter_map(|annotation| match annotation {
+        self.annotations().iter().filter_map(|annotation| match annotation {
             Annotation::Variation(text) => Some(text.as_str()),
             _ => None,
         })

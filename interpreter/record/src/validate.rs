@@ -55,16 +55,27 @@ pub fn validate_source<R: Read + Send>(
     source: R,
     rules: &Arc<PlayableVariant>,
     batch: usize,
+    sink: impl FnMut(SourceEvent),
+) -> std::io::Result<()> {
+    validate_source_in(source, rules, &EventTree::new(rules), batch, sink)
+}
+
+/// [`validate_source`] reading dice events from `tree`, which keeps what it learns for the
+/// next source.
+pub fn validate_source_in<R: Read + Send>(
+    source: R,
+    rules: &Arc<PlayableVariant>,
+    tree: &EventTree,
+    batch: usize,
     mut sink: impl FnMut(SourceEvent),
 ) -> std::io::Result<()> {
     let size = batch.max(1);
     let mut reader = PgnReader::new(source);
-    let tree = EventTree::new(rules);
     let mut current = read_batch(&mut reader, size);
     loop {
         let more = matches!(current.tail, Tail::More);
         let (next, replays) =
-            rayon::join(|| more.then(|| read_batch(&mut reader, size)), || replay_batch(&current.items, rules, &tree));
+            rayon::join(|| more.then(|| read_batch(&mut reader, size)), || replay_batch(&current.items, rules, tree));
         emit(current.items, replays, &mut sink);
         match current.tail {
             Tail::More => {}
@@ -122,11 +133,13 @@ fn emit(items: Vec<GameRecord>, replays: Vec<Replay>, sink: &mut impl FnMut(Sour
     }
 }
 
-/// A variant's rules with the thread pool that replays its games.
+/// A variant's rules with the thread pool that replays its games and the decision tree of
+/// its dice events, shared by every source it validates.
 pub struct Validator {
     rules: Arc<PlayableVariant>,
     pool: rayon::ThreadPool,
     batch: usize,
+    tree: EventTree,
 }
 
 impl Validator {
@@ -136,7 +149,8 @@ impl Validator {
             .num_threads(jobs.unwrap_or(0))
             .build()
             .map_err(|error| format!("cannot start worker threads: {error}"))?;
-        Ok(Validator { rules, pool, batch: DEFAULT_BATCH })
+        let tree = EventTree::new(&rules);
+        Ok(Validator { rules, pool, batch: DEFAULT_BATCH, tree })
     }
 
     /// Games replayed together (at least 1).
@@ -156,6 +170,6 @@ impl Validator {
 
     /// [`validate_source`] on this validator's pool.
     pub fn run<R: Read + Send>(&self, source: R, sink: impl FnMut(SourceEvent) + Send) -> std::io::Result<()> {
-        self.pool.install(|| validate_source(source, &self.rules, self.batch, sink))
+        self.pool.install(|| validate_source_in(source, &self.rules, &self.tree, self.batch, sink))
     }
 }
