@@ -8,7 +8,7 @@
 
 use super::board::Board64;
 use crate::effects::SquareEffect;
-use crate::spec::{Entry, Exit, PatternCondition, TokenMovement};
+use crate::spec::{Entry, Exit, TokenMovement};
 use crate::variant::{CompiledPattern, Variant, MAX_REACH};
 
 /// No square in the step tables.
@@ -64,6 +64,96 @@ pub(crate) struct SlideLine {
     pub before_entry: u8,
     pub tunnel: [u8; 16],
     pub tunnel_len: u8,
+    /// The lists as bit boards, with the squares before the entry, and the order of each
+    /// list (1: rising square numbers, -1: falling, 0: neither, walked).
+    pub skip_mask: u64,
+    pub before_mask: u64,
+    pub tunnel_mask: u64,
+    pub skip_order: i8,
+    pub tunnel_order: i8,
+}
+
+/// The order of a list of squares: 1 rising, -1 falling, 0 neither.
+fn order(list: &[u8]) -> i8 {
+    if list.windows(2).all(|w| w[0] < w[1]) {
+        1
+    } else if list.windows(2).all(|w| w[0] > w[1]) {
+        -1
+    } else {
+        0
+    }
+}
+
+fn mask(list: &[u8]) -> u64 {
+    list.iter().fold(0, |m, &sq| m | 1 << sq)
+}
+
+impl SlideLine {
+    const EMPTY: SlideLine = SlideLine {
+        skip: [OFF; 16],
+        skip_len: 0,
+        before_entry: OFF,
+        tunnel: [OFF; 16],
+        tunnel_len: 0,
+        skip_mask: 0,
+        before_mask: 0,
+        tunnel_mask: 0,
+        skip_order: 1,
+        tunnel_order: 1,
+    };
+
+    /// Fills the masks and orders from the lists.
+    fn with_masks(mut self) -> SlideLine {
+        let skip = &self.skip[..self.skip_len as usize];
+        let tunnel = &self.tunnel[..self.tunnel_len as usize];
+        self.skip_mask = mask(skip);
+        self.tunnel_mask = mask(tunnel);
+        self.before_mask = if self.before_entry == OFF { 0 } else { mask(&skip[..self.before_entry as usize]) };
+        self.skip_order = order(skip);
+        self.tunnel_order = order(tunnel);
+        self
+    }
+}
+
+/// The squares of `list` (a line's squares as `mask`, in `order`) up to and including the
+/// first occupied one.
+#[inline(always)]
+pub(crate) fn line_prefix(list: &[u8], mask: u64, order: i8, occupied: u64) -> u64 {
+    let blockers = mask & occupied;
+    if blockers == 0 {
+        return mask;
+    }
+    match order {
+        1 => {
+            let first = blockers & blockers.wrapping_neg();
+            mask & (first | (first - 1))
+        }
+        -1 => {
+            let first = 1u64 << (63 - blockers.leading_zeros());
+            mask & !(first - 1)
+        }
+        _ => {
+            let mut reach = 0;
+            for &sq in list {
+                reach |= 1 << sq;
+                if occupied & (1 << sq) != 0 {
+                    break;
+                }
+            }
+            reach
+        }
+    }
+}
+
+/// Where a pawn's patterns land from one square (WH3, WH4): its steps (the first existing
+/// square ahead, or the one after a tunnel entered at once), its double step (the second
+/// existing square, over the first, never by a tunnel) and its captures.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct PawnLines {
+    pub steps: u64,
+    /// The double step's (first, second) existing squares, [`OFF`] when there are not two.
+    pub double: (u8, u8),
+    pub captures: u64,
 }
 
 /// The step tables for one set of absent squares.
@@ -73,6 +163,8 @@ pub(crate) struct Lines {
     /// `leaps[side * kinds + kind][sq]`: where the kind's leaps land (first existing square, or the one
     /// after a tunnel entered at once), whatever stands there.
     pub leaps: Vec<[u64; 64]>,
+    /// The pawn's moves from each square, per side (empty without a pawn kind).
+    pub pawn: [Vec<PawnLines>; 2],
     /// `slides[dir * 64 + sq]`, for the directions of slides.
     pub slides: Vec<SlideLine>,
     /// `fwd[dir * 64 + sq]`: the next square of a line (wrapping from a gateway).
@@ -180,15 +272,43 @@ impl WarpRules {
                 s => s,
             };
         }
-        let mut lines = Lines { absent, leaps: Vec::new(), slides: Vec::new(), fwd, out };
+        let mut lines =
+            Lines { absent, leaps: Vec::new(), pawn: [Vec::new(), Vec::new()], slides: Vec::new(), fwd, out };
         self.fill_reach(&mut lines);
         lines
     }
 
+    /// The pawn's landing squares (`PawnLines`) of `lines`, for each side and square.
+    fn fill_pawn(&self, lines: &mut Lines) {
+        let Some(pawn) = self.groups.iter().position(|g| g.contains(&PAWN)) else { return };
+        for (side, patterns) in self.patterns.iter().enumerate() {
+            let mut table = vec![PawnLines { double: (OFF, OFF), ..PawnLines::default() }; 64];
+            for p in &patterns[pawn] {
+                for (sq, entry) in table.iter_mut().enumerate() {
+                    let line = lines.slide_line(p.dir as usize, sq);
+                    let mut landing = 0u64;
+                    if line.skip_len > 0 {
+                        landing |= 1 << line.skip[0];
+                    }
+                    if line.before_entry == 0 && line.tunnel_len > 0 {
+                        landing |= 1 << line.tunnel[0];
+                    }
+                    match (p.range, p.mode.moves()) {
+                        (1, true) => entry.steps |= landing,
+                        (1, false) => entry.captures |= landing,
+                        _ if line.skip_len >= 2 => entry.double = (line.skip[0], line.skip[1]),
+                        _ => {}
+                    }
+                }
+            }
+            lines.pawn[side] = table;
+        }
+    }
+
     /// The leap sets and slide lines of `lines` (for its absent squares).
     fn fill_reach(&self, lines: &mut Lines) {
-        let empty = SlideLine { skip: [OFF; 16], skip_len: 0, before_entry: OFF, tunnel: [OFF; 16], tunnel_len: 0 };
-        lines.slides = vec![empty; self.step.len()];
+        self.fill_pawn(lines);
+        lines.slides = vec![SlideLine::EMPTY; self.step.len()];
         let kinds = self.groups.len();
         lines.leaps = vec![[0; 64]; 2 * kinds];
         let mut slide_dirs = vec![false; self.step.len() / 64];
@@ -203,7 +323,7 @@ impl WarpRules {
         }
         for (d, _) in slide_dirs.iter().enumerate().filter(|(_, &s)| s) {
             for sq in 0..64 {
-                lines.slides[d * 64 + sq] = lines.slide_line(d, sq);
+                lines.slides[d * 64 + sq] = lines.slide_line(d, sq).with_masks();
             }
         }
         for (side, patterns) in self.patterns.iter().enumerate() {
@@ -231,7 +351,7 @@ impl WarpRules {
 impl Lines {
     /// The line from `from` along direction `d` (`warped.rs`, `walk_warped`, `walk_tunnel`).
     fn slide_line(&self, d: usize, from: usize) -> SlideLine {
-        let mut line = SlideLine { skip: [OFF; 16], skip_len: 0, before_entry: OFF, tunnel: [OFF; 16], tunnel_len: 0 };
+        let mut line = SlideLine::EMPTY;
         let mut entry = OFF;
         let mut at = from;
         loop {
@@ -281,19 +401,6 @@ impl Lines {
 }
 
 impl Board64<'_> {
-    /// Whether a pattern's condition holds for a piece on `from`.
-    #[inline(always)]
-    pub(crate) fn condition_holds(&self, condition: PatternCondition, from: usize) -> bool {
-        match condition {
-            PatternCondition::Always => true,
-            PatternCondition::FirstMove => self.unmoved & (1 << from) != 0,
-            PatternCondition::FromRank(r) => {
-                let rank = if self.us == 0 { from / 8 } else { 7 - from / 8 };
-                rank == usize::from(r)
-            }
-        }
-    }
-
     /// WH7: whether `by` attacks `t` along warped lines (no token lies on `t`), noting in
     /// `reads` every square the answer was read from, line by line.
     pub(crate) fn warp_attacked<R: Reads>(&self, w: &WarpRules, l: &Lines, t: usize, by: usize, reads: &mut R) -> bool {

@@ -6,7 +6,7 @@
 //! stops attack walks earlier); the others are tested on the board after them.
 
 use super::board::{Board64, FastMove, NONE};
-use super::legal::{forward, Counter, Sink};
+use super::legal::{Counter, Sink};
 use super::rules::squares_of;
 use super::warp::{LineReads, Lines, Reads, View, WarpRules, OFF};
 
@@ -21,9 +21,7 @@ impl Reads for Squares {
         self.0 |= 1 << sq;
     }
 }
-use super::warp::{DIAG, LEAP, ORTH, PAWN};
-use crate::spec::EpRole;
-use crate::variant::CompiledPattern;
+use super::warp::{DIAG, LEAP, ORTH};
 
 /// The destinations of one piece.
 #[derive(Default)]
@@ -177,19 +175,21 @@ impl Board64<'_> {
     /// The destinations of the non-royal piece of `kind` on `from` (`warped.rs`).
     fn warp_reach(&self, w: &WarpRules, l: &Lines, from: usize, kind: usize) -> Reach {
         let mut reach = Reach::default();
+        if kind == self.rules.pawn_kind() {
+            self.warped_pawn(l, from, &mut reach);
+            return reach;
+        }
         let walked = self.plain_reach(from, kind, &mut reach);
         let targets = !self.sides[self.us] & !self.royals(self.us ^ 1);
         if walked & LEAP != 0 {
             reach.normal |= l.leaps[self.us * w.groups.len() + kind][from] & targets;
         }
-        if walked & (ORTH | DIAG | PAWN) == 0 {
+        if walked & (ORTH | DIAG) == 0 {
             return reach;
         }
         for (p, &group) in w.patterns[self.us][kind].iter().zip(&w.groups[kind]) {
             if walked & group & (ORTH | DIAG) != 0 {
                 reach.normal |= self.slide(&l.slides[p.dir as usize * 64 + from], targets);
-            } else if walked & group & PAWN != 0 && self.condition_holds(p.condition, from) {
-                self.walk(l, from, kind, p, &mut reach);
             }
         }
         if let Some((to, _)) = reach.double {
@@ -208,9 +208,6 @@ impl Board64<'_> {
         let occupied = self.occupied();
         let bit = 1u32 << kind;
         let mut walk = 0;
-        if kind == r.pawn_kind() {
-            return self.plain_pawn(from, reach);
-        }
         if r.leapers & bit != 0 {
             let leaps = r.leaps[us][kind][from];
             if leaps & absent == 0 {
@@ -236,37 +233,31 @@ impl Board64<'_> {
         walk
     }
 
-    /// A pawn whose step, double step and captures meet no absent square moves plainly.
+    /// A pawn's moves from the landing squares of its patterns (`PawnLines`, WH3, WH4, WH8).
     #[inline(always)]
-    fn plain_pawn(&self, from: usize, reach: &mut Reach) -> u8 {
+    fn warped_pawn(&self, l: &Lines, from: usize, reach: &mut Reach) {
         let (us, them) = (self.us, self.us ^ 1);
-        let r = self.rules;
-        let Some(p) = r.pawn.as_ref() else { return PAWN };
-        let captures = r.pawn_captures[us][from];
-        let one = forward(us, from);
-        let two = one.and_then(|o| forward(us, o));
-        let squares = captures | one.map_or(0, |o| 1u64 << o) | two.map_or(0, |t| 1u64 << t);
-        if squares & self.tokens.all != 0 {
-            return PAWN;
-        }
+        let Some(p) = self.rules.pawn.as_ref() else { return };
+        let t = &l.pawn[us][from];
         let occupied = self.occupied();
-        reach.normal |= captures & self.sides[them] & !self.royals(them);
-        if p.captures_en_passant && self.ep != NONE && captures & (1 << self.ep) != 0 && occupied & (1 << self.ep) == 0
-        {
+        reach.normal |= t.steps & !occupied;
+        reach.normal |= t.captures & self.sides[them] & !self.royals(them);
+        let ep = self.ep as usize;
+        if p.captures_en_passant && ep < 64 && t.captures & (1 << ep) != 0 && occupied & (1 << ep) == 0 {
             reach.en_passant = true;
         }
-        let Some(one) = one.filter(|&o| occupied & (1 << o) == 0) else { return 0 };
-        reach.normal |= 1 << one;
-        let (Some(d), Some(two)) = (p.double, two) else { return 0 };
+        let (Some(d), (first, second)) = (p.double, t.double) else { return };
         let starts = d.from_mask[us] & (1 << from) != 0 && (!d.first_move || self.unmoved & (1 << from) != 0);
-        if starts && occupied & (1 << two) == 0 {
-            if d.sets_en_passant && !self.promotes(p.kind as usize, two) {
-                reach.double = Some((two, one));
-            } else {
-                reach.normal |= 1 << two;
-            }
+        if !starts || first == OFF || occupied & (1 << first | 1 << second) != 0 {
+            return;
         }
-        0
+        let second = second as usize;
+        if d.sets_en_passant && !self.promotes(p.kind as usize, second) {
+            reach.normal &= !(1 << second);
+            reach.double = Some((second, first as usize));
+        } else {
+            reach.normal |= 1 << second;
+        }
     }
 
     /// A slide along `line` (WH3, WH4): its existing squares up to the first piece, and the
@@ -274,136 +265,13 @@ impl Board64<'_> {
     #[inline(always)]
     fn slide(&self, line: &super::warp::SlideLine, targets: u64) -> u64 {
         let occupied = self.occupied();
-        let mut reach = 0u64;
-        let mut clear = line.skip_len;
-        for (i, &sq) in line.skip[..line.skip_len as usize].iter().enumerate() {
-            reach |= 1 << sq;
-            if occupied & (1 << sq) != 0 {
-                clear = i as u8;
-                break;
-            }
-        }
-        if line.before_entry != OFF && line.before_entry <= clear {
-            for &sq in &line.tunnel[..line.tunnel_len as usize] {
-                reach |= 1 << sq;
-                if occupied & (1 << sq) != 0 {
-                    break;
-                }
-            }
+        let skip = &line.skip[..line.skip_len as usize];
+        let mut reach = super::warp::line_prefix(skip, line.skip_mask, line.skip_order, occupied);
+        if line.before_entry != OFF && line.before_mask & occupied == 0 {
+            let tunnel = &line.tunnel[..line.tunnel_len as usize];
+            reach |= super::warp::line_prefix(tunnel, line.tunnel_mask, line.tunnel_order, occupied);
         }
         reach & targets
-    }
-
-    /// WH3: the existing squares of the line, and the entry of a tunnel on the way (WH4).
-    fn walk(&self, l: &Lines, from: usize, kind: usize, p: &CompiledPattern, reach: &mut Reach) {
-        let d = p.dir as usize * 64;
-        let absent = self.tokens.all;
-        let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
-        let tunnels = p.range <= 1 && p.en_passant != EpRole::Sets;
-        let mut entry = OFF;
-        let (mut existing, mut previous, mut at) = (0, from, from);
-        loop {
-            let next = l.fwd[d + at];
-            if next == OFF || next as usize == from {
-                break;
-            }
-            if absent & (1 << next) != 0 {
-                if tunnels && entry == OFF && (p.range == 0 || at == from) {
-                    entry = next;
-                }
-                at = next as usize;
-                continue;
-            }
-            at = next as usize;
-            existing += 1;
-            if !self.land(from, kind, at, p, existing - 1, previous, reach) {
-                break;
-            }
-            previous = at;
-            if existing >= limit {
-                break;
-            }
-        }
-        if entry != OFF {
-            self.tunnel(l, from, kind, p, entry as usize, reach);
-        }
-    }
-
-    /// WH4: from `entry` to the next absent square, then on along existing squares.
-    fn tunnel(&self, l: &Lines, from: usize, kind: usize, p: &CompiledPattern, entry: usize, reach: &mut Reach) {
-        let d = p.dir as usize * 64;
-        let absent = self.tokens.all;
-        let mut at = entry;
-        let exit = loop {
-            let next = l.fwd[d + at];
-            if next == OFF || next as usize == from || next as usize == entry {
-                return;
-            }
-            at = next as usize;
-            if absent & (1 << at) != 0 {
-                break at;
-            }
-        };
-        let (mut existing, mut previous, mut at) = (0, from, exit);
-        loop {
-            let next = l.fwd[d + at];
-            if next == OFF || next as usize == from {
-                return;
-            }
-            at = next as usize;
-            if absent & (1 << at) != 0 {
-                continue;
-            }
-            existing += 1;
-            if !self.land(from, kind, at, p, existing - 1, previous, reach) || p.range == 1 {
-                return;
-            }
-            previous = at;
-        }
-    }
-
-    /// Lands on an existing square (no token lies there); says whether a slide goes on.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn land(
-        &self,
-        _from: usize,
-        kind: usize,
-        to: usize,
-        p: &CompiledPattern,
-        k: usize,
-        previous: usize,
-        reach: &mut Reach,
-    ) -> bool {
-        let bit = 1u64 << to;
-        let occupied = self.occupied();
-        if k < p.skip as usize {
-            return occupied & bit == 0;
-        }
-        if occupied & bit == 0 {
-            if p.mode.moves() {
-                if p.en_passant == EpRole::Sets {
-                    if k > 0 {
-                        if self.promotes(kind, to) {
-                            reach.normal |= bit;
-                        } else {
-                            reach.double = Some((to, previous));
-                        }
-                    }
-                } else {
-                    reach.normal |= bit;
-                }
-            } else if p.en_passant == EpRole::Captures && self.ep as usize == to {
-                reach.en_passant = true;
-            }
-            return true;
-        }
-        let them = self.us ^ 1;
-        let royal = self.rules.royal as usize;
-        if self.sides[them] & bit != 0 && p.mode.captures() && self.cells[to] as usize != royal + 1 {
-            reach.normal |= bit;
-        }
-        false
     }
 
     /// Whether a piece of `kind` ending on `to` promotes.
