@@ -205,11 +205,23 @@ fn a_record_with_a_special_move_the_hook_does_not_generate_is_invalid_at_that_pl
     assert!(reason.contains("dig@e3 is not one of the special moves here: dig@e2"), "{reason}");
 }
 
+/// A variant whose special-moves hook fails once a pawn stands on e4 (an effect on a square
+/// that is not empty).
+const FAULTY: &str = "variant \"Faulty\"\n  id faulty\n\nextends chess\n\nspecial moves: call faulty()\n  rhai ```\nfn faulty() {\n    if !has_piece(\"e4\") { return []; }\n    let m = special_move(\"dig@e4\");\n    m.place_piece(\"white\", \"queen\", \"e4\");\n    [m]\n}\n```\n";
+
+/// [`FAULTY`] written to a file of its own folder (for the binary), named after `tag`.
+fn faulty_script_file(tag: &str) -> (PathBuf, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("holechess-faulty-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("faulty.hole");
+    std::fs::write(&path, FAULTY).unwrap();
+    (dir, path)
+}
+
 #[test]
 fn a_special_moves_hook_failing_mid_game_is_reported_by_play_and_validate() {
     // The hook fails once a pawn stands on e4 (an effect on a square that is not empty).
-    let script = "variant \"Faulty\"\n  id faulty\n\nextends chess\n\ntoken pit\n  impassable\n\nspecial moves: call faulty()\n  rhai ```\nfn faulty() {\n    if !has_piece(\"e4\") { return []; }\n    let m = special_move(\"dig@e4\");\n    m.place_piece(\"white\", \"queen\", \"e4\");\n    [m]\n}\n```\n";
-    let loaded = holechess_lang::load_str("faulty.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
+    let loaded = holechess_lang::load_str("faulty.hole", FAULTY).unwrap_or_else(|d| panic!("{}", d.render()));
     let rules = Arc::new(PlayableVariant::from_loaded(loaded).unwrap());
     let mut game = Game::new(Arc::clone(&rules), rules.start_position(), Dice::seeded(0));
     game.play_text("e4").unwrap();
@@ -236,11 +248,7 @@ fn a_special_moves_hook_failing_inside_the_computers_search_stops_its_move() {
     // The hook fails once a pawn stands on e4: not at the start, but in positions the
     // computer's search reaches. The computer stops with the hook's error instead of
     // searching on without the hook's moves.
-    let script = "variant \"Faulty\"\n  id faulty\n\nextends chess\n\nspecial moves: call faulty()\n  rhai ```\nfn faulty() {\n    if !has_piece(\"e4\") { return []; }\n    let m = special_move(\"dig@e4\");\n    m.place_piece(\"white\", \"queen\", \"e4\");\n    [m]\n}\n```\n";
-    let dir = std::env::temp_dir().join(format!("holechess-faulty-search-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("faulty.hole");
-    std::fs::write(&path, script).unwrap();
+    let (dir, path) = faulty_script_file("search");
     let output = common::binary::holechess(&["play", path.to_str().unwrap(), "--level", "1"], "go\nhint\nfen\nquit\n");
     let out = common::binary::stdout(&output);
     let said = format!("{out}{}", common::binary::stderr(&output));
@@ -252,11 +260,7 @@ fn a_special_moves_hook_failing_inside_the_computers_search_stops_its_move() {
 
 #[test]
 fn a_special_moves_hook_failing_inside_a_match_ends_it_with_the_error() {
-    let script = "variant \"Faulty\"\n  id faulty\n\nextends chess\n\nspecial moves: call faulty()\n  rhai ```\nfn faulty() {\n    if !has_piece(\"e4\") { return []; }\n    let m = special_move(\"dig@e4\");\n    m.place_piece(\"white\", \"queen\", \"e4\");\n    [m]\n}\n```\n";
-    let dir = std::env::temp_dir().join(format!("holechess-faulty-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("faulty.hole");
-    std::fs::write(&path, script).unwrap();
+    let (dir, path) = faulty_script_file("match");
     let args = ["match", path.to_str().unwrap(), "--levels", "1,1", "--games", "1", "--time-ms", "50"];
     let output = common::binary::holechess(&args, "");
     let said = format!("{}{}", common::binary::stdout(&output), common::binary::stderr(&output));

@@ -4,7 +4,7 @@
 //! are seen. Random events are not expanded here. In variants with tokens a side not in
 //! check takes its captures from the pseudo-legal moves and tests only those it searches.
 
-use holechess_kernel::Position;
+use holechess_kernel::{Move, Position};
 
 use crate::ordering::{captured_kind, is_tactical};
 use crate::score::{Score, MAX_PLY};
@@ -74,15 +74,8 @@ impl Searcher {
             if self.aborted {
                 return 0;
             }
-            if value > best {
-                best = value;
-                if value > alpha {
-                    alpha = value;
-                    self.pv.update(ply, mv);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if self.raise(ply, mv, value, &mut best, &mut alpha, beta) {
+                break;
             }
         }
         best
@@ -102,14 +95,9 @@ impl Searcher {
         stand_pat: Score,
     ) -> Score {
         let mover = pos.side_to_move();
-        let pseudo = pos.pseudo_moves();
         let frame = self.frames.frame_mut(ply);
-        frame.moves.clear();
-        for &mv in pseudo.iter() {
-            if is_tactical(pos, mv) {
-                frame.moves.push(mv);
-            }
-        }
+        pos.pseudo_moves_into(&mut frame.moves);
+        frame.moves.retain(|&mv| is_tactical(pos, mv));
         let count = frame.moves.len();
         self.score_moves(pos, ply, None);
         let mut best = stand_pat;
@@ -128,18 +116,26 @@ impl Searcher {
             if self.aborted {
                 return 0;
             }
-            if value > best {
-                best = value;
-                if value > alpha {
-                    alpha = value;
-                    self.pv.update(ply, mv);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
+            if self.raise(ply, mv, value, &mut best, &mut alpha, beta) {
+                break;
             }
         }
         best
+    }
+
+    /// Takes the `value` of `mv` into `best` and `alpha` (and the principal variation);
+    /// whether it cuts the node off.
+    fn raise(&mut self, ply: usize, mv: Move, value: Score, best: &mut Score, alpha: &mut Score, beta: Score) -> bool {
+        if value <= *best {
+            return false;
+        }
+        *best = value;
+        if value <= *alpha {
+            return false;
+        }
+        *alpha = value;
+        self.pv.update(ply, mv);
+        *alpha >= beta
     }
 
     /// Delta pruning: even winning the victim (and promoting) leaves the score below alpha.

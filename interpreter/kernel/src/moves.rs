@@ -151,6 +151,11 @@ impl MoveList {
         self.moves.is_empty()
     }
 
+    /// Keeps the moves for which `keep` holds, in order.
+    pub fn retain(&mut self, keep: impl FnMut(&Move) -> bool) {
+        self.moves.retain(keep);
+    }
+
     /// Keeps the first `len` moves.
     pub fn truncate(&mut self, len: usize) {
         self.moves.truncate(len);

@@ -31,18 +31,25 @@ impl Position {
     #[doc(hidden)]
     pub fn pseudo_moves(&self) -> MoveList {
         let mut list = MoveList::new();
+        self.pseudo_moves_into(&mut list);
+        list
+    }
+
+    /// [`Position::pseudo_moves`] into `list` (emptied first), reusing its room: for callers
+    /// that generate at every node, like the computer's capture search.
+    pub fn pseudo_moves_into(&self, list: &mut MoveList) {
+        list.clear();
         if self.is_warped() {
-            self.generate_warped(&mut list);
+            self.generate_warped(list);
         } else {
-            self.generate_pseudo(&mut list);
+            self.generate_pseudo(list);
         }
         if self.variant.dedup {
             list.dedup_moves();
         }
         if !self.variant.square_links.is_empty() {
-            self.dedup_link_transits(&mut list);
+            self.dedup_link_transits(list);
         }
-        list
     }
 
     /// The legal moves by the slow, obviously right route: every pseudo-legal move made,
@@ -118,7 +125,7 @@ impl Position {
         if prev == NO_SQUARE {
             return None;
         }
-        reads.read(prev);
+        reads.read(prev.index());
         self.is_gate(prev).then_some(prev)
     }
 
@@ -379,7 +386,7 @@ impl Position {
         let attacked = if in_check || !reads.per_line_valid {
             self.is_attacked_ignoring(king, them, NO_SQUARE)
         } else {
-            let changed = line_bit(from) | line_bit(to) | line_bit(victim);
+            let changed = line_bit(from.index()) | line_bit(to.index()) | line_bit(victim.index());
             let lines = &self.variant.attack_dirs[them.index()];
             let allowed = self.capturers_allowed_on(king);
             (0..lines.len()).any(|k| {
@@ -442,7 +449,7 @@ impl Position {
         // Royal attackers move plainly.
         let next = v.warp_next[back + target.index()];
         if next != NO_SQUARE && next != ignore {
-            reads.read(next);
+            reads.read(next.index());
             let code = self.cells[next.index()] & PIECE_BITS;
             if code != 0 && code_side(code) == by && royal & leap_mask & (1 << code_kind(code)) != 0 {
                 return true;
@@ -468,7 +475,7 @@ impl Position {
                 return false;
             }
             at = prev;
-            reads.read(at);
+            reads.read(at.index());
             if self.is_absent(at) {
                 let leaps_ok = if only_absent { w.leaps } else { 0 };
                 if (w.slides | leaps_ok) != 0 && self.tunnel_source_attacks(w, at, leaps_ok, reads) {
@@ -502,7 +509,7 @@ impl Position {
                 None => return false,
                 Some(prev) if prev == w.target || prev == exit => return false,
                 Some(prev) => {
-                    reads.read(prev);
+                    reads.read(prev.index());
                     if self.is_absent(prev) {
                         break prev;
                     }
@@ -516,7 +523,7 @@ impl Position {
             if prev == w.target {
                 return false;
             }
-            reads.read(prev);
+            reads.read(prev.index());
             if self.is_absent(prev) {
                 return false;
             }
@@ -581,18 +588,19 @@ struct Walk {
     slides: u32,
 }
 
-/// Something that notes the squares an attack test reads.
+/// Something that notes the squares an attack test reads (by index; the general path and
+/// the fast path's warped lines both report through it).
 pub(crate) trait Reads {
     /// The walk of the `k`-th attack line begins.
     fn line(&mut self, k: usize);
-    fn read(&mut self, sq: Square);
+    fn read(&mut self, sq: usize);
 }
 
 impl Reads for () {
     #[inline(always)]
     fn line(&mut self, _k: usize) {}
     #[inline(always)]
-    fn read(&mut self, _sq: Square) {}
+    fn read(&mut self, _sq: usize) {}
 }
 
 /// The most attack lines whose reads are kept apart.
@@ -600,9 +608,9 @@ const MAX_LINES: usize = 64;
 
 /// The bit of a square in a per-line mask (squares past 63 share the top bit's fate: all).
 #[inline]
-fn line_bit(sq: Square) -> u64 {
-    if sq.index() < 64 {
-        1u64 << sq.0
+fn line_bit(sq: usize) -> u64 {
+    if sq < 64 {
+        1u64 << sq
     } else {
         u64::MAX
     }
@@ -640,9 +648,9 @@ impl Reads for LineReads {
     }
 
     #[inline(always)]
-    fn read(&mut self, sq: Square) {
-        if let Some(w) = self.all.get_mut(sq.index() >> 6) {
-            *w |= 1u64 << (sq.0 & 63);
+    fn read(&mut self, sq: usize) {
+        if let Some(w) = self.all.get_mut(sq >> 6) {
+            *w |= 1u64 << (sq & 63);
         }
         self.per_line[self.current] |= line_bit(sq);
     }

@@ -19,7 +19,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use holechess_kernel::Position;
+use holechess_kernel::{Position, Side};
 
 use crate::dice::Dice;
 use crate::event_trace::{Action, Answer, Query, Step};
@@ -135,10 +135,9 @@ impl EventTree {
     /// say: the path fails, the record gives too few, too many or impossible faces, or the
     /// tree is full; the caller then runs the hooks, which report what is wrong.
     pub fn replay_recorded(&self, after_move: &Position, faces: &[u8]) -> Option<Option<Position>> {
-        let actor = after_move.side_to_move().opponent();
         let mut state = self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         let TreeState { root, nodes, rhai_runs } = &mut *state;
-        let mut current: Option<Position> = None;
+        let mut path = PathPosition::new(after_move);
         let (mut used, mut steps) = (0usize, 0usize);
         let mut node = root;
         loop {
@@ -154,7 +153,7 @@ impl EventTree {
             }
             node = match node {
                 Node::Unknown | Node::Failed => return None,
-                Node::Done => return (used == faces.len()).then_some(current),
+                Node::Done => return (used == faces.len()).then_some(path.current),
                 Node::Roll { sides, faces: children } => {
                     let face = *faces.get(used)?;
                     if face == 0 || face > *sides {
@@ -163,14 +162,8 @@ impl EventTree {
                     used += 1;
                     &mut children[usize::from(face) - 1]
                 }
-                Node::Ask { query, branches } => {
-                    let answer = query.answer(current.as_ref().unwrap_or(after_move), actor);
-                    branch(branches, answer)
-                }
-                Node::Act { action, branches } => {
-                    let pos = current.get_or_insert_with(|| after_move.clone());
-                    branch(branches, action.apply(pos))
-                }
+                Node::Ask { query, branches } => branch(branches, path.ask(query)),
+                Node::Act { action, branches } => branch(branches, path.act(action)),
             };
             steps += 1;
         }
@@ -188,9 +181,8 @@ impl EventTree {
 
     /// Follows the tree from the root for the point `u`, growing it where it is unknown.
     fn walk(&self, state: &mut TreeState, after_move: &Position, mut u: f64) -> PathEnd {
-        let actor = after_move.side_to_move().opponent();
         let mut faces: Vec<u8> = Vec::new();
-        let mut current: Option<Position> = None;
+        let mut path = PathPosition::new(after_move);
         let mut steps = 0usize;
         let TreeState { root, nodes, rhai_runs } = state;
         let mut node = root;
@@ -211,7 +203,7 @@ impl EventTree {
             }
             node = match node {
                 Node::Unknown | Node::Failed => return PathEnd::Failed,
-                Node::Done => return PathEnd::Outcome(current.map(Box::new)),
+                Node::Done => return PathEnd::Outcome(path.current.map(Box::new)),
                 Node::Roll { sides, faces: children } => {
                     let sides_f = f64::from(*sides);
                     let face = ((u * sides_f).floor() as usize).min(children.len() - 1);
@@ -219,14 +211,8 @@ impl EventTree {
                     faces.push(face as u8 + 1);
                     &mut children[face]
                 }
-                Node::Ask { query, branches } => {
-                    let answer = query.answer(current.as_ref().unwrap_or(after_move), actor);
-                    branch(branches, answer)
-                }
-                Node::Act { action, branches } => {
-                    let pos = current.get_or_insert_with(|| after_move.clone());
-                    branch(branches, action.apply(pos))
-                }
+                Node::Ask { query, branches } => branch(branches, path.ask(query)),
+                Node::Act { action, branches } => branch(branches, path.act(action)),
             };
             steps += 1;
         }
@@ -258,6 +244,30 @@ impl EventTree {
             Ok(outcome) => PathEnd::Outcome(Some(Box::new(outcome.position))),
             Err(_) => PathEnd::Failed,
         }
+    }
+}
+
+/// The position a path through the tree has reached: the one after the move, until an
+/// action changes a copy of it.
+struct PathPosition<'a> {
+    after_move: &'a Position,
+    current: Option<Position>,
+    /// The side whose move the event follows (the hooks' "mover").
+    actor: Side,
+}
+
+impl<'a> PathPosition<'a> {
+    fn new(after_move: &'a Position) -> Self {
+        PathPosition { after_move, current: None, actor: after_move.side_to_move().opponent() }
+    }
+
+    fn ask(&self, query: &Query) -> Answer {
+        query.answer(self.current.as_ref().unwrap_or(self.after_move), self.actor)
+    }
+
+    fn act(&mut self, action: &Action) -> Answer {
+        let after_move = self.after_move;
+        action.apply(self.current.get_or_insert_with(|| after_move.clone()))
     }
 }
 

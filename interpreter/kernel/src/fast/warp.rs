@@ -10,6 +10,7 @@ use super::board::Board64;
 use crate::effects::SquareEffect;
 use crate::spec::{Entry, Exit, TokenMovement};
 use crate::variant::{CompiledPattern, Variant, MAX_REACH};
+pub(crate) use crate::warped::Reads;
 
 /// No square in the step tables.
 pub(crate) const OFF: u8 = 64;
@@ -112,6 +113,19 @@ impl SlideLine {
         self.skip_order = order(skip);
         self.tunnel_order = order(tunnel);
         self
+    }
+
+    /// Where one step along the line lands (WH3-WH5): its first existing square, and the
+    /// tunnel's exit when the line enters the tunnel at once.
+    fn step_landing(&self) -> u64 {
+        let mut landing = 0u64;
+        if self.skip_len > 0 {
+            landing |= 1 << self.skip[0];
+        }
+        if self.before_entry == 0 && self.tunnel_len > 0 {
+            landing |= 1 << self.tunnel[0];
+        }
+        landing
     }
 }
 
@@ -286,13 +300,7 @@ impl WarpRules {
             for p in &patterns[pawn] {
                 for (sq, entry) in table.iter_mut().enumerate() {
                     let line = lines.slide_line(p.dir as usize, sq);
-                    let mut landing = 0u64;
-                    if line.skip_len > 0 {
-                        landing |= 1 << line.skip[0];
-                    }
-                    if line.before_entry == 0 && line.tunnel_len > 0 {
-                        landing |= 1 << line.tunnel[0];
-                    }
+                    let landing = line.step_landing();
                     match (p.range, p.mode.moves()) {
                         (1, true) => entry.steps |= landing,
                         (1, false) => entry.captures |= landing,
@@ -331,15 +339,7 @@ impl WarpRules {
                 for (p, &group) in patterns[kind].iter().zip(groups) {
                     if group == LEAP {
                         for sq in 0..64 {
-                            let line = lines.slide_line(p.dir as usize, sq);
-                            let mut landing = 0u64;
-                            if line.skip_len > 0 {
-                                landing |= 1 << line.skip[0];
-                            }
-                            if line.before_entry == 0 && line.tunnel_len > 0 {
-                                landing |= 1 << line.tunnel[0];
-                            }
-                            lines.leaps[side * kinds + kind][sq] |= landing;
+                            lines.leaps[side * kinds + kind][sq] |= lines.slide_line(p.dir as usize, sq).step_landing();
                         }
                     }
                 }
@@ -545,20 +545,6 @@ impl Board64<'_> {
 pub(crate) struct View {
     pub occupied: u64,
     pub theirs: u64,
-}
-
-/// Something that notes the squares an attack test reads.
-pub(crate) trait Reads {
-    /// The walk of the `k`-th attack line begins.
-    fn line(&mut self, k: usize);
-    fn read(&mut self, sq: usize);
-}
-
-impl Reads for () {
-    #[inline(always)]
-    fn line(&mut self, _: usize) {}
-    #[inline(always)]
-    fn read(&mut self, _: usize) {}
 }
 
 /// The most attack lines whose reads are kept apart.

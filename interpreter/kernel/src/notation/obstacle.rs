@@ -41,24 +41,8 @@ pub(super) fn no_free_exit(pos: &Position, from: Square, to: Square) -> Option<S
         .filter(|&sq| sq != to && sq != from && pos.piece_at(sq).is_some())
         .filter(|&sq| !pos.piece_at(sq).is_some_and(|piece| pos.variant().is_royal(piece.kind)))
         .collect();
-    if occupied.is_empty() {
-        return None;
-    }
-    let mut cleared = pos.clone_without_history();
-    for &sq in &occupied {
-        cleared.remove_piece(sq);
-    }
-    if !reaches(&cleared, from, to) {
-        return None;
-    }
-    let names: Vec<String> = occupied.iter().map(|&sq| g.name(sq)).collect();
-    let verb = if names.len() == 1 { "is" } else { "are" };
-    Some(format!(
-        "the {} on {} has no free exit ({} {verb} occupied)",
-        token_name(pos, to),
-        g.name(to),
-        names.join(", ")
-    ))
+    let (names, verb) = freed_by_clearing(pos, from, to, &occupied)?;
+    Some(format!("the {} on {} has no free exit ({names} {verb} occupied)", token_name(pos, to), g.name(to)))
 }
 
 /// `h3 is linked to a6, which is occupied`, when `to` is a linked square and clearing the
@@ -73,20 +57,26 @@ pub(super) fn no_free_far_end(pos: &Position, from: Square, to: Square) -> Optio
         .copied()
         .filter(|&sq| sq != from && pos.piece_at(sq).is_some_and(|piece| !pos.variant().is_royal(piece.kind)))
         .collect();
-    if taken.is_empty() {
+    let (names, verb) = freed_by_clearing(pos, from, to, &taken)?;
+    Some(format!("{} is linked to {names}, which {verb} occupied", pos.geometry().name(to)))
+}
+
+/// When taking the pieces off `squares` would let the mover on `from` reach `to`: those
+/// squares named (`e4, f5`), with the verb for their number.
+fn freed_by_clearing(pos: &Position, from: Square, to: Square, squares: &[Square]) -> Option<(String, &'static str)> {
+    if squares.is_empty() {
         return None;
     }
     let mut cleared = pos.clone_without_history();
-    for &sq in &taken {
+    for &sq in squares {
         cleared.remove_piece(sq);
     }
     if !reaches(&cleared, from, to) {
         return None;
     }
     let g = pos.geometry();
-    let names: Vec<String> = taken.iter().map(|&sq| g.name(sq)).collect();
-    let verb = if names.len() == 1 { "is" } else { "are" };
-    Some(format!("{} is linked to {}, which {verb} occupied", g.name(to), names.join(", ")))
+    let names: Vec<String> = squares.iter().map(|&sq| g.name(sq)).collect();
+    Some((names.join(", "), if squares.len() == 1 { "is" } else { "are" }))
 }
 
 /// The first square strictly between `from` and `to` on a rank, file or diagonal of one
