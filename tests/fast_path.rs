@@ -260,8 +260,9 @@ fn ph_sp_tokens_both_paths_agree_along_random_games() {
 /// Positions with active wormholes: skips, tunnels and edge gateways for every piece (WH3-WH5),
 /// attacks along them (WH7), kings that remove a wormhole (WH6), castling past one, en passant
 /// after a warped double step and a double step beside a tunnel (WH8), and the rulings' worked
-/// example (b4 d3 e3 e5).
-const WORMHOLE_POSITIONS: [&str; 8] = [
+/// example (b4 d3 e3 e5); the last three put kings beside edge gateways they may remove
+/// (WH5, WH6: the lines wrapping there change), with sliders attacking through the wrap.
+const WORMHOLE_POSITIONS: [&str; 11] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=c3,f3,a5,h4,d6,e5",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=b4,d3,e3,e5",
     "4k3/8/8/8/8/8/6B1/4K3 w - - 0 1 wormhole=h3",
@@ -270,6 +271,9 @@ const WORMHOLE_POSITIONS: [&str; 8] = [
     "4k3/8/8/8/8/7p/8/R3K2R w KQ - 0 1 wormhole=h2,a2,e2,e7",
     "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1 wormhole=a3,h3,d5,g6,b5",
     "4k3/1P6/8/3K4/8/8/6p1/8 w - - 0 1 wormhole=a8,c8,h1,e4,d4",
+    "r3k3/8/8/8/8/8/8/K6R w - - 0 1 wormhole=a2,h2,a5,h5",
+    "7k/7p/8/8/8/8/1q6/K7 w - - 0 1 wormhole=a2,b1,h4,a4",
+    "4k2r/8/8/8/8/8/8/4K2R b Kk - 0 1 wormhole=h7,a8,a1,e7",
 ];
 
 #[test]

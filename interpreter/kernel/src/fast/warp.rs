@@ -19,13 +19,16 @@ pub(crate) const OFF: u8 = 64;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AttackLine {
     pub dir: u8,
-    /// Royal kinds stepping one square (they move plainly).
-    pub royal: u32,
     /// Non-royal kinds reaching the first existing square only.
     pub leaps: u32,
     /// Non-royal kinds sliding along the line.
     pub slides: u32,
+    /// The index of `leaps | slides` in [`WarpRules::line_kinds`].
+    pub group: u8,
 }
+
+/// The most distinct sets of attacking kinds among a side's attack lines.
+pub(crate) const MAX_GROUPS: usize = 8;
 
 /// Groups of a kind's patterns (bits): its leaps, orthogonal and diagonal slides, and the
 /// pawn's patterns; the lines of a group that meets no absent square are read from the
@@ -44,6 +47,12 @@ pub(crate) struct WarpRules {
     pub groups: Vec<Vec<u8>>,
     /// The attack lines of each side.
     pub attack_lines: [Vec<AttackLine>; 2],
+    /// The distinct sets of non-royal kinds attacking along a side's lines.
+    pub line_kinds: [Vec<u32>; 2],
+    /// The royal kinds attacking by one plain step (the same along every line that has one).
+    pub royal_kinds: [u32; 2],
+    /// `royal_steps[side][sq]`: the squares from which a royal piece of `side` attacks `sq`.
+    pub royal_steps: [Vec<u64>; 2],
     /// `step[dir * 64 + sq]`: the plain next square along `dir`.
     step: Vec<u8>,
     /// The next square from an edge square whose step leaves the board sideways.
@@ -185,6 +194,9 @@ pub(crate) struct Lines {
     pub fwd: Vec<u8>,
     /// `out[dir * 64 + sq]`: the square a line along the reverse of `dir` comes from.
     pub out: Vec<u8>,
+    /// `span[dir * 64 + sq]`: every square a walk back from `sq` along `out` can read,
+    /// whatever stands on the board (an attacker along that line stands on one of them).
+    pub span: Vec<u64>,
 }
 
 const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
@@ -207,18 +219,43 @@ impl WarpRules {
         let squares = |t: &[crate::geometry::Square]| -> Vec<u8> {
             t.iter().map(|s| if s.0 == u16::MAX { OFF } else { s.0 as u8 }).collect()
         };
+        let step = squares(&v.warp_next);
         let mut attack_lines = [Vec::new(), Vec::new()];
+        let mut line_kinds = [Vec::new(), Vec::new()];
+        let mut royal_kinds = [0; 2];
+        let mut royal_steps = [vec![0u64; 64], vec![0u64; 64]];
         for side in crate::geometry::Side::BOTH {
-            for &(dir, _) in &v.attack_dirs[side.index()] {
+            let i = side.index();
+            for &(dir, _) in &v.attack_dirs[i] {
                 let leap = v.attack_mask(side, dir, 1);
                 let slide = v.attack_mask(side, dir, MAX_REACH);
-                let royal = v.royal_mask;
-                attack_lines[side.index()].push(AttackLine {
-                    dir,
-                    royal: royal & leap,
-                    leaps: leap & !slide & !royal,
-                    slides: slide & !royal,
+                let royal = v.royal_mask & leap;
+                let kinds = (leap | slide) & !v.royal_mask;
+                let group = line_kinds[i].iter().position(|&k| k == kinds).unwrap_or_else(|| {
+                    line_kinds[i].push(kinds);
+                    line_kinds[i].len() - 1
                 });
+                if royal != 0 {
+                    if royal_kinds[i] != 0 && royal_kinds[i] != royal {
+                        return None;
+                    }
+                    royal_kinds[i] = royal;
+                    for (t, from) in royal_steps[i].iter_mut().enumerate() {
+                        let next = step[dir as usize * 64 + t];
+                        if next != OFF {
+                            *from |= 1 << next;
+                        }
+                    }
+                }
+                attack_lines[i].push(AttackLine {
+                    dir,
+                    leaps: leap & !slide & !v.royal_mask,
+                    slides: slide & !v.royal_mask,
+                    group: group as u8,
+                });
+            }
+            if line_kinds[i].len() > MAX_GROUPS {
+                return None;
             }
         }
         let pawn = fast.pawn_kind();
@@ -244,7 +281,10 @@ impl WarpRules {
             groups,
             patterns: v.patterns.clone(),
             attack_lines,
-            step: squares(&v.warp_next),
+            line_kinds,
+            royal_kinds,
+            royal_steps,
+            step,
             wrap: squares(&v.warp_wrap),
             wrap_back: squares(&v.warp_wrap_back),
             reverse: v.dir_reverse.clone(),
@@ -286,8 +326,9 @@ impl WarpRules {
                 s => s,
             };
         }
+        let span = (0..n).map(|i| walk_back_span(&out, i / 64 * 64, i % 64)).collect();
         let mut lines =
-            Lines { absent, leaps: Vec::new(), pawn: [Vec::new(), Vec::new()], slides: Vec::new(), fwd, out };
+            Lines { absent, leaps: Vec::new(), pawn: [Vec::new(), Vec::new()], slides: Vec::new(), fwd, out, span };
         self.fill_reach(&mut lines);
         lines
     }
@@ -348,6 +389,21 @@ impl WarpRules {
     }
 }
 
+/// The squares of the chain `out[d + sq]` from `from` up to the board's end or back to
+/// `from` (the squares `line_attacked` may read).
+fn walk_back_span(out: &[u8], d: usize, from: usize) -> u64 {
+    let mut span = 0u64;
+    let mut at = from;
+    loop {
+        let prev = out[d + at];
+        if prev == OFF || prev as usize == from || span & (1 << prev) != 0 {
+            return span;
+        }
+        span |= 1 << prev;
+        at = prev as usize;
+    }
+}
+
 impl Lines {
     /// The line from `from` along direction `d` (`warped.rs`, `walk_warped`, `walk_tunnel`).
     fn slide_line(&self, d: usize, from: usize) -> SlideLine {
@@ -402,19 +458,47 @@ impl Lines {
 
 impl Board64<'_> {
     /// WH7: whether `by` attacks `t` along warped lines (no token lies on `t`), noting in
-    /// `reads` every square the answer was read from, line by line.
+    /// `reads`, line by line, the squares a piece leaving could open the line through: the
+    /// squares the walks of lines with sliders read (a royal attacker's one step and a leap
+    /// reach their first existing square whatever stands there, so emptying a square opens
+    /// neither).
     pub(crate) fn warp_attacked<R: Reads>(&self, w: &WarpRules, l: &Lines, t: usize, by: usize, reads: &mut R) -> bool {
         let view = View { occupied: self.occupied(), theirs: self.sides[by] };
-        (0..w.attack_lines[by].len()).any(|k| {
-            reads.line(k);
-            self.attacked_along(w, l, k, t, by, view, reads)
-        })
+        self.attacked_in(w, l, t, by, view, reads)
     }
 
-    /// Whether `by` attacks `t` along its `k`-th attack line.
+    /// Whether `by` attacks `t` on the board as `view` shows it (see [`Self::warp_attacked`]).
+    pub(crate) fn attacked_in<R: Reads>(
+        &self,
+        w: &WarpRules,
+        l: &Lines,
+        t: usize,
+        by: usize,
+        view: View,
+        reads: &mut R,
+    ) -> bool {
+        let a = self.warp_attackers(w, by, view.theirs);
+        w.royal_steps[by][t] & a.royal != 0
+            || (0..w.attack_lines[by].len()).any(|k| {
+                reads.line(k);
+                self.line_reaches(w, l, k, t, by, view, &a, reads)
+            })
+    }
+
+    /// The pieces of `by` among `theirs` that attack along its lines, by group of lines.
+    #[inline(always)]
+    pub(crate) fn warp_attackers(&self, w: &WarpRules, by: usize, theirs: u64) -> Attackers {
+        let mut by_group = [0; MAX_GROUPS];
+        for (pieces, &kinds) in by_group.iter_mut().zip(&w.line_kinds[by]) {
+            *pieces = self.pieces_of(theirs, kinds);
+        }
+        Attackers { royal: self.pieces_of(theirs, w.royal_kinds[by]), by_group }
+    }
+
+    /// Whether a non-royal piece of `a` reaches `t` along the `k`-th attack line of `by`.
     #[inline]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn attacked_along<R: Reads>(
+    pub(crate) fn line_reaches<R: Reads>(
         &self,
         w: &WarpRules,
         l: &Lines,
@@ -422,18 +506,30 @@ impl Board64<'_> {
         t: usize,
         by: usize,
         view: View,
+        a: &Attackers,
         reads: &mut R,
     ) -> bool {
         let line = &w.attack_lines[by][k];
         let d = line.dir as usize * 64;
-        let next = w.step[d + t];
-        if next != OFF {
-            reads.read(next as usize);
-            if line.royal != 0 && self.piece_in(view, next as usize) & line.royal != 0 {
-                return true;
-            }
+        if l.span[d + t] & a.by_group[line.group as usize] == 0 {
+            return false;
         }
-        line.leaps | line.slides != 0 && self.line_attacked(l, d, t, view, line, reads)
+        if line.slides == 0 {
+            self.line_attacked(l, d, t, view, line, &mut ())
+        } else {
+            self.line_attacked(l, d, t, view, line, reads)
+        }
+    }
+
+    /// The pieces among `side` of the kinds in `kinds` (bits).
+    #[inline(always)]
+    fn pieces_of(&self, side: u64, mut kinds: u32) -> u64 {
+        let mut pieces = 0;
+        while kinds != 0 {
+            pieces |= self.kinds[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        pieces & side
     }
 
     /// The kind (a one-bit mask) of the attacker's piece on `sq` in `view`, 0 when none.
@@ -537,6 +633,13 @@ impl Board64<'_> {
             return self.piece_in(view, at) & (slides | if first { leaps } else { 0 }) != 0;
         }
     }
+}
+
+/// The attacking pieces of one side: its royal pieces, and per group of attack lines
+/// ([`AttackLine::group`]) its pieces of the group's kinds.
+pub(crate) struct Attackers {
+    pub royal: u64,
+    pub by_group: [u64; MAX_GROUPS],
 }
 
 /// The board as an attack walk reads it: occupied squares and the attacker's pieces (a

@@ -5,6 +5,8 @@
 //! the attack test on the royal piece did not read cannot expose it (filling a square only
 //! stops attack walks earlier); the others are tested on the board after them.
 
+use std::rc::Rc;
+
 use super::board::{Board64, FastMove, NONE};
 use super::legal::{Counter, Sink};
 use super::rules::squares_of;
@@ -53,19 +55,20 @@ impl<S: Sink> Sink for WarpTested<'_, '_, S> {
             let (from, to) = (1u64 << mv.origin(), 1u64 << mv.to_square());
             let view = View { occupied: (b.occupied() & !from) | to, theirs: b.sides[us ^ 1] & !to };
             let king = b.royals(us).trailing_zeros() as usize;
+            // Not in check before: no royal attacker stands next to it, nor comes.
+            let a = b.warp_attackers(self.w, us ^ 1, view.theirs);
             let lines = self.w.attack_lines[us ^ 1].len();
             (0..lines).any(|k| {
-                reads.per_line[k] & from != 0 && b.attacked_along(self.w, self.l, k, king, us ^ 1, view, &mut ())
+                reads.per_line[k] & from != 0 && b.line_reaches(self.w, self.l, k, king, us ^ 1, view, &a, &mut ())
             })
         } else {
             let mut child = *b;
             child.make(mv);
             let king = child.royals(us).trailing_zeros() as usize;
-            if child.tokens.all == self.l.absent {
-                child.warp_attacked(self.w, self.l, king, us ^ 1, &mut ())
-            } else {
-                child.warp_attacked(self.w, &self.w.lines(child.tokens.all), king, us ^ 1, &mut ())
-            }
+            // A royal piece landing on a token removes it (WH6), which changes the step tables
+            // only where a line leaves that square: the royal piece's own, where every walk
+            // back from it starts and ends. The parent's tables serve.
+            child.warp_attacked(self.w, self.l, king, us ^ 1, &mut ())
         };
         if !attacked {
             self.sink.push(mv);
@@ -86,8 +89,7 @@ impl Board64<'_> {
             // The royal piece moves plainly onto a square without a token: the lines stay.
             let (from_bit, to_bit) = (1u64 << king, 1u64 << to);
             let view = View { occupied: (self.occupied() & !from_bit) | to_bit, theirs: self.sides[them] & !to_bit };
-            let lines = w.attack_lines[them].len();
-            if (0..lines).any(|k| self.attacked_along(w, l, k, to, them, view, &mut ())) {
+            if self.attacked_in(w, l, to, them, view, &mut ()) {
                 king_moves &= !to_bit;
             }
         }
@@ -130,11 +132,12 @@ impl Board64<'_> {
     fn opened_lines(&self, w: &WarpRules, l: &Lines, king: usize, from: usize, reads: &LineReads) -> u64 {
         let them = self.us ^ 1;
         let view = View { occupied: self.occupied() & !(1 << from), theirs: self.sides[them] };
+        let a = self.warp_attackers(w, them, view.theirs);
         let mut along = 0;
         for k in 0..w.attack_lines[them].len() {
             if reads.per_line[k] & (1 << from) != 0 {
                 let mut read = Squares(0);
-                if self.attacked_along(w, l, k, king, them, view, &mut read) {
+                if self.line_reaches(w, l, k, king, them, view, &a, &mut read) {
                     along |= read.0;
                 }
             }
@@ -312,12 +315,36 @@ impl Board64<'_> {
 
 /// Perft on a warped board: the legal move tree, the last ply counted without making moves.
 pub(crate) fn warp_perft(board: &Board64<'_>, w: &WarpRules, depth: u32) -> u64 {
-    let lines = w.lines(board.tokens.all);
+    let mut tables = LinesCache::default();
+    let lines = tables.get(w, board.tokens.all);
     let mut lists: Vec<Vec<FastMove>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
-    count(board, w, &lines, depth, &mut lists)
+    count(board, w, &lines, &mut tables, depth, &mut lists)
 }
 
-fn count(board: &Board64<'_>, w: &WarpRules, l: &Lines, depth: u32, lists: &mut [Vec<FastMove>]) -> u64 {
+/// The step tables of each set of absent squares met in one walk, built on first use: a
+/// royal piece removes tokens (WH6), so a walk meets a few sets, each many times.
+#[derive(Default)]
+struct LinesCache(Vec<Rc<Lines>>);
+
+impl LinesCache {
+    fn get(&mut self, w: &WarpRules, absent: u64) -> Rc<Lines> {
+        if let Some(lines) = self.0.iter().find(|l| l.absent == absent) {
+            return Rc::clone(lines);
+        }
+        let lines = Rc::new(w.lines(absent));
+        self.0.push(Rc::clone(&lines));
+        lines
+    }
+}
+
+fn count(
+    board: &Board64<'_>,
+    w: &WarpRules,
+    l: &Lines,
+    tables: &mut LinesCache,
+    depth: u32,
+    lists: &mut [Vec<FastMove>],
+) -> u64 {
     if depth <= 1 {
         let mut counter = Counter(0);
         board.warp_generate(w, l, &mut counter);
@@ -331,10 +358,11 @@ fn count(board: &Board64<'_>, w: &WarpRules, l: &Lines, depth: u32, lists: &mut 
         let mut child = *board;
         child.make(mv);
         nodes += if child.tokens.all == l.absent {
-            count(&child, w, l, depth - 1, rest)
+            count(&child, w, l, tables, depth - 1, rest)
         } else {
-            // A royal piece removed a token (WH6): new step tables below.
-            count(&child, w, &w.lines(child.tokens.all), depth - 1, rest)
+            // A royal piece removed a token (WH6): the step tables of the new set below.
+            let lines = tables.get(w, child.tokens.all);
+            count(&child, w, &lines, tables, depth - 1, rest)
         };
     }
     nodes
