@@ -306,3 +306,67 @@ fn wh_wormholes_both_paths_agree_along_random_games() {
     }
     assert!(plies > 5_000, "{plies} plies compared");
 }
+
+// ------------------------------------------------------ timed pits on the fast path (PT)
+
+/// Positions with pot-holes (impassable, PT3) given long timers so that they stay through a
+/// random game: a pit on the en-passant square, a pit that keeps en passant from exposing the
+/// king along the rank,
+/// pits between a slider and the king (no pin, no check), on the castling path and on the
+/// square a double step passes. The fast path generates their moves (validation resolves
+/// notation with it); perft keeps the general path, which runs the timers (PT4).
+const PIT_POSITIONS: [&str; 7] = [
+    "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 pothole=e3(100)",
+    "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1 pothole=g4(100)",
+    "4k3/4r3/8/8/4B3/8/8/4K3 w - - 0 1 pothole=e6(100)",
+    "4k3/8/8/8/8/8/8/r3K3 w - - 0 1 pothole=c1(100)",
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 pothole=f1(100),c8(100)",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e3(100),d6(100),b5(100)",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1 pothole=f7(100),g2(100)",
+];
+
+/// The fast generator and the general path give the same moves on `pos`, which holds pits.
+fn assert_pit_paths_agree(pos: &Position, context: &str) {
+    assert!(pos.generates_on_fast_path(), "{context}: the fast path should generate these moves");
+    let general = pos.general_legal_moves();
+    let fast = pos.fast_legal_moves().expect("qualifies");
+    assert_eq!(sorted(fast), sorted(general.iter().copied()), "{context}: the fast generator differs");
+}
+
+#[test]
+fn pt_pits_are_generated_on_the_fast_path_like_the_general_path() {
+    let v = variant("pothole");
+    let mut plies = 0;
+    for (i, fen) in PIT_POSITIONS.iter().enumerate() {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(!pos.uses_fast_path(), "{fen}: perft keeps the general path with timed tokens (PT4)");
+        for seed in 0..8 {
+            let mut game = pos.clone();
+            let mut picker = XorShift((700 + i as u64 * 8 + seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for ply in 0..80 {
+                if game.token_squares().next().is_none() {
+                    break;
+                }
+                assert_pit_paths_agree(&game, &format!("{fen}, seed {seed}, ply {ply} ({})", game.fen()));
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves.as_slice()[picker.pick(moves.len())]);
+                plies += 1;
+            }
+        }
+    }
+    assert!(plies > 2_000, "{plies} plies compared");
+}
+
+#[test]
+fn pt_perft_with_pits_is_unchanged() {
+    // Counts of the general path (PT3 pits block, PT4 they close after their plies).
+    let v = variant("pothole");
+    let mut pos =
+        Position::from_fen(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e3(2)").unwrap();
+    for depth in 1..=3 {
+        assert_eq!(perft(&mut pos, depth), general_perft(&mut pos.clone(), depth), "depth {depth}");
+    }
+}

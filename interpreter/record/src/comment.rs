@@ -31,6 +31,19 @@ pub(crate) fn read_comment(content: &[u8]) -> Result<CommentContent, CommentErro
 /// a comment with text beside its dice allocates (what a record of a dice variant holds on
 /// every ply is a comment of dice alone).
 pub(crate) fn read_comment_into(content: &[u8], dice: &mut Vec<u8>) -> Result<Option<String>, CommentError> {
+    // What a dice variant's record holds on nearly every ply: one command and nothing else.
+    if let Some(list) = lone_dice_command(content) {
+        let before = dice.len();
+        if read_outcomes(list, dice).is_ok() {
+            return Ok(None);
+        }
+        // Explained with its place below.
+        dice.truncate(before);
+    }
+    if find(content, DICE_COMMAND).is_none() {
+        // Text alone (a record's own comments): collapsed straight from the comment.
+        return Ok(collapse_whitespace(content));
+    }
     let mut remaining_text = Vec::new();
     let keep = |text: &[u8], remaining: &mut Vec<u8>| {
         if !text.iter().all(u8::is_ascii_whitespace) {
@@ -53,6 +66,13 @@ pub(crate) fn read_comment_into(content: &[u8], dice: &mut Vec<u8>) -> Result<Op
     }
     keep(rest, &mut remaining_text);
     Ok(if remaining_text.is_empty() { None } else { collapse_whitespace(&remaining_text) })
+}
+
+/// The outcome list of a comment that is a single `[%dice ...]` command (whitespace around
+/// it allowed), `None` for any other comment.
+fn lone_dice_command(content: &[u8]) -> Option<&[u8]> {
+    let list = content.trim_ascii().strip_prefix(DICE_COMMAND)?.strip_suffix(b"]")?;
+    (!list.contains(&b']')).then_some(list)
 }
 
 fn read_outcomes(list: &[u8], outcomes: &mut Vec<u8>) -> Result<(), SyntaxError> {
@@ -90,11 +110,17 @@ fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
 /// Words joined by single spaces; `None` if there are none.
 pub(crate) fn collapse_whitespace(text: &[u8]) -> Option<String> {
     let mut collapsed = Vec::with_capacity(text.len());
-    for word in text.split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()) {
-        if !collapsed.is_empty() {
-            collapsed.push(b' ');
+    let mut gap = false;
+    for &byte in text {
+        if byte.is_ascii_whitespace() {
+            gap = !collapsed.is_empty();
+        } else {
+            if gap {
+                collapsed.push(b' ');
+                gap = false;
+            }
+            collapsed.push(byte);
         }
-        collapsed.extend_from_slice(word);
     }
     (!collapsed.is_empty()).then(|| bytes_to_string(collapsed))
 }
@@ -120,6 +146,22 @@ mod tests {
         let content = read_comment(b" [%dice 255 1] ").unwrap();
         assert_eq!(content.dice, vec![255, 1]);
         assert_eq!(content.text, None);
+    }
+
+    #[test]
+    fn a_lone_dice_command_reads_as_one_among_text() {
+        for (comment, dice) in
+            [(" [%dice 6 5 5]\n", vec![6, 5, 5]), ("[%dice 2]", vec![2]), ("[%dice  1\n 8 ]", vec![1, 8])]
+        {
+            let mut read = vec![9];
+            assert_eq!(read_comment_into(comment.as_bytes(), &mut read), Ok(None), "{comment:?}");
+            assert_eq!(read[1..], dice, "{comment:?}");
+        }
+        let mut read = Vec::new();
+        let both = read_comment_into(b"[%dice 1] x [%dice 2]", &mut read);
+        assert_eq!((both, read), (Ok(Some("x".into())), vec![1, 2]));
+        let mut read = vec![4];
+        assert!(read_comment_into(b"[%dice 3 0]", &mut read).is_err());
     }
 
     #[test]

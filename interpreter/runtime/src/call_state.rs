@@ -116,9 +116,10 @@ impl CallState {
 
 /// Runs `f` on the state of the running call.
 pub fn with_state<T>(ctx: &NativeCallContext, f: impl FnOnce(&mut CallState) -> RhaiResult<T>) -> RhaiResult<T> {
+    // Read in place: cloning the tag would box a copy of it on every call of the API.
     let shared = ctx
         .tag()
-        .and_then(|tag| tag.clone().try_cast::<Shared>())
+        .and_then(|tag| tag.read_lock::<Shared>())
         .ok_or_else(|| Box::<EvalAltResult>::from("the hook API is only available while a hook runs"))?;
     let mut guard: MutexGuard<'_, CallState> =
         shared.lock().map_err(|_| Box::<EvalAltResult>::from("the hook state was poisoned by an earlier failure"))?;

@@ -73,13 +73,28 @@ impl Position {
         if let Some((board, w)) = self.warp_board() {
             return Some(warp_moves::warp_perft(&board, w, depth));
         }
-        Some(perft::perft(&self.fast_board_with_tokens()?, depth))
+        Some(perft::perft(&self.perft_board()?, depth))
+    }
+
+    /// The board perft plays on the fast path: the one with tokens, unless they have
+    /// lifetimes (the fast path's `make` keeps no timers).
+    fn perft_board(&self) -> Option<Board64<'_>> {
+        let board = self.fast_board_with_tokens()?;
+        let timed = board.rules.token.is_some_and(|t| t.timed);
+        (!timed || board.tokens.all == 0).then_some(board)
     }
 
     /// Whether the fast path serves this position's perft (for tests and benchmarks).
     #[doc(hidden)]
     pub fn uses_fast_path(&self) -> bool {
-        self.fast_board_with_tokens().is_some() || self.warp_board().is_some()
+        self.perft_board().is_some() || self.warp_board().is_some()
+    }
+
+    /// Whether the fast path generates this position's moves for the notation (tokens with
+    /// lifetimes included), for tests.
+    #[doc(hidden)]
+    pub fn generates_on_fast_path(&self) -> bool {
+        self.fast_board_with_tokens().is_some()
     }
 
     /// The legal moves as the fast path finds them, in its own order (for tests comparing

@@ -3,8 +3,9 @@
 //! open token, moved to the mover's origin, its stacks dormant or acting as one), the
 //! tokens of a position as bit boards with a count per square, and the transit move played
 //! on them. The effects are read from the one model in `effects.rs`; anything else it can
-//! say (absent squares, tunnels, wrapping, lifetimes, royal exemptions, several kinds) keeps
-//! the general path.
+//! say (absent squares, tunnels, wrapping, royal exemptions, several kinds) keeps the general
+//! path. A blocking token with a lifetime moves pieces like one without; only perft, which
+//! would have to run its timers, leaves positions holding one to the general path.
 
 use super::board::{Board64, FastMove};
 use crate::effects::TokenEffects;
@@ -21,18 +22,21 @@ pub(crate) struct TokenRules {
     pub merged: bool,
     /// A pawn ending its move on the token does not promote.
     pub blocks_promotion: bool,
+    /// The tokens expire after a number of plies: moves are generated on the bit boards,
+    /// but the fast path's `make` keeps no timers, so perft leaves them to the general path.
+    pub timed: bool,
 }
 
 impl TokenRules {
     /// The rules of `v`'s tokens, when it declares exactly one kind whose effects are on the
     /// whitelist; `None` keeps positions with tokens on the general path.
     pub(crate) fn of(v: &Variant) -> Option<TokenRules> {
-        if v.spec().tokens.len() != 1 || v.spec().rules.en_passant {
+        if v.spec().tokens.len() != 1 {
             return None;
         }
         let e: &TokenEffects = v.effects(0);
         let [mover, royal] = e.movers;
-        let static_token = !e.wraps && e.lifetime.is_none() && !e.dormant_while_occupied && !e.removed_by_royal;
+        let static_token = !e.wraps && !e.dormant_while_occupied && !e.removed_by_royal;
         if mover != royal || !static_token {
             return None;
         }
@@ -41,6 +45,11 @@ impl TokenRules {
             (TokenMovement::Blocks, Entry::CaptureMove | Entry::AnyMove) => true,
             _ => return None,
         };
+        // En passant beside tokens that are entered, and timers on them, are not modelled on
+        // the bit boards; a token that only blocks reads the same with both.
+        if transit && (v.spec().rules.en_passant || e.lifetime.is_some()) {
+            return None;
+        }
         let exits_alike = matches!(mover.exit, Exit::AnotherOpen | Exit::OpenOf(0));
         if transit && !(exits_alike && e.relocate_to_origin) {
             return None;
@@ -49,6 +58,7 @@ impl TokenRules {
             entry: mover.entry,
             merged: e.stacking == Stacking::Merged,
             blocks_promotion: mover.blocks_promotion,
+            timed: e.lifetime.is_some(),
         })
     }
 }
