@@ -62,6 +62,10 @@ pub(crate) struct WarpRules {
     reverse: Vec<u8>,
     /// The token wraps lines at the edges.
     pub wraps: bool,
+    /// The pawn's double step as the fast rules read it (none without one).
+    double_step: Option<super::rules::DoubleStep>,
+    /// Where a pawn of each side promotes (0 when it never does).
+    promotion_zone: [u64; 2],
 }
 
 /// A slide's line from a square along one direction, for one set of absent squares: its
@@ -174,8 +178,13 @@ pub(crate) fn line_prefix(list: &[u8], mask: u64, order: i8, occupied: u64) -> u
 #[derive(Clone, Copy, Default)]
 pub(crate) struct PawnLines {
     pub steps: u64,
-    /// The double step's (first, second) existing squares, [`OFF`] when there are not two.
+    /// The double step's (first, second) existing squares, [`OFF`] when there are not two
+    /// or the pawn's rules allow no double step from this square.
     pub double: (u8, u8),
+    /// The two squares of the double step (both must be empty), 0 when there is none.
+    pub double_squares: u64,
+    /// The double step leaves an en-passant square (it does not end in the promotion zone).
+    pub double_sets_ep: bool,
     pub captures: u64,
 }
 
@@ -289,6 +298,8 @@ impl WarpRules {
             wrap_back: squares(&v.warp_wrap_back),
             reverse: v.dir_reverse.clone(),
             wraps: e.wraps,
+            double_step: fast.pawn.as_ref().and_then(|p| p.double),
+            promotion_zone: fast.pawn.as_ref().filter(|p| !p.choices.is_empty()).map_or([0; 2], |p| p.promotion_zone),
         })
     }
 
@@ -345,13 +356,24 @@ impl WarpRules {
                     match (p.range, p.mode.moves()) {
                         (1, true) => entry.steps |= landing,
                         (1, false) => entry.captures |= landing,
-                        _ if line.skip_len >= 2 => entry.double = (line.skip[0], line.skip[1]),
+                        _ if line.skip_len >= 2 && self.double_from(side, sq) => {
+                            let (first, second) = (line.skip[0], line.skip[1]);
+                            entry.double = (first, second);
+                            entry.double_squares = 1 << first | 1 << second;
+                            entry.double_sets_ep = self.double_step.is_some_and(|d| d.sets_en_passant)
+                                && self.promotion_zone[side] & (1 << second) == 0;
+                        }
                         _ => {}
                     }
                 }
             }
             lines.pawn[side] = table;
         }
+    }
+
+    /// Whether the pawn's rules let a pawn of `side` double-step from `sq` (unmoved or not).
+    fn double_from(&self, side: usize, sq: usize) -> bool {
+        self.double_step.is_some_and(|d| d.from_mask[side] & (1 << sq) != 0)
     }
 
     /// The leap sets and slide lines of `lines` (for its absent squares).

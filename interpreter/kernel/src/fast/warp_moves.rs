@@ -97,6 +97,7 @@ impl Board64<'_> {
         // Onto a token the royal piece removes it (WH6), which may change the lines: tested.
         WarpTested { board: self, w, l, sink: &mut *sink, reads: None }.targets(king, king_moves & self.tokens.all);
         let partial = (!in_check).then_some(&reads);
+        let mut t = WarpTested { board: self, w, l, sink: &mut *sink, reads: partial };
         for from in squares_of(self.sides[us] & !(1 << king)) {
             let kind = self.cells[from] as usize - 1;
             let mut reach = self.warp_reach(w, l, from, kind);
@@ -115,15 +116,17 @@ impl Board64<'_> {
                     }
                 }
             }
-            let mut t = WarpTested { board: self, w, l, sink: &mut *sink, reads: partial };
             self.push_reach(from, kind, &reach, safe, &mut t);
             if reach.en_passant {
-                let mv = FastMove::en_passant(from, self.ep as usize);
-                WarpTested { board: self, w, l, sink: &mut *sink, reads: None }.push(mv);
+                // En passant empties two squares of lines: tested on every line.
+                t.reads = None;
+                t.push(FastMove::en_passant(from, self.ep as usize));
+                t.reads = partial;
             }
         }
         if !in_check && self.rules.castling.is_some() {
-            self.warp_castling(w, l, king, &mut WarpTested { board: self, w, l, sink, reads: None });
+            t.reads = None;
+            self.warp_castling(w, l, king, &mut t);
         }
     }
 
@@ -176,6 +179,7 @@ impl Board64<'_> {
     }
 
     /// The destinations of the non-royal piece of `kind` on `from` (`warped.rs`).
+    #[inline(always)]
     fn warp_reach(&self, w: &WarpRules, l: &Lines, from: usize, kind: usize) -> Reach {
         let mut reach = Reach::default();
         if kind == self.rules.pawn_kind() {
@@ -249,15 +253,17 @@ impl Board64<'_> {
         if p.captures_en_passant && ep < 64 && t.captures & (1 << ep) != 0 && occupied & (1 << ep) == 0 {
             reach.en_passant = true;
         }
-        let (Some(d), (first, second)) = (p.double, t.double) else { return };
-        let starts = d.from_mask[us] & (1 << from) != 0 && (!d.first_move || self.unmoved & (1 << from) != 0);
-        if !starts || first == OFF || occupied & (1 << first | 1 << second) != 0 {
+        if t.double_squares == 0 || occupied & t.double_squares != 0 {
             return;
         }
-        let second = second as usize;
-        if d.sets_en_passant && !self.promotes(p.kind as usize, second) {
+        let unmoved_ok = p.double.is_some_and(|d| !d.first_move || self.unmoved & (1 << from) != 0);
+        if !unmoved_ok {
+            return;
+        }
+        let (first, second) = (t.double.0 as usize, t.double.1 as usize);
+        if t.double_sets_ep {
             reach.normal &= !(1 << second);
-            reach.double = Some((second, first as usize));
+            reach.double = Some((second, first));
         } else {
             reach.normal |= 1 << second;
         }
@@ -275,14 +281,6 @@ impl Board64<'_> {
             reach |= super::warp::line_prefix(tunnel, line.tunnel_mask, line.tunnel_order, occupied);
         }
         reach & targets
-    }
-
-    /// Whether a piece of `kind` ending on `to` promotes.
-    #[inline(always)]
-    fn promotes(&self, kind: usize, to: usize) -> bool {
-        self.rules.pawn.as_ref().is_some_and(|p| {
-            p.kind as usize == kind && !p.choices.is_empty() && p.promotion_zone[self.us] & (1 << to) != 0
-        })
     }
 
     /// Castling (WH6): squares crossed empty but for king and rook and free of active tokens,
