@@ -1,13 +1,18 @@
 //! Messages for players: the rulings' ids (`(K4)`, `(K4, K5)`, `(PH7)`) that library errors
 //! carry for engineers and records are left out at the REPL, which says things in words.
 
+/// The longest list of ruling ids looked for, in bytes.
+const MAX_LIST_LEN: usize = 64;
+
 /// `text` without parenthesised ruling ids.
 pub fn without_ruling_ids(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(open) = rest.find(" (") {
         let after = &rest[open + 2..];
-        match after.find(')') {
+        // A list of ids is short: the closing bracket is looked for nearby only, so a long
+        // text of unclosed brackets is read once, not once per bracket.
+        match after.bytes().take(MAX_LIST_LEN).position(|byte| byte == b')') {
             Some(close) if is_ruling_list(&after[..close]) => {
                 out.push_str(&rest[..open]);
                 rest = &after[close + 1..];
@@ -35,6 +40,13 @@ fn is_ruling_list(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unclosed_brackets_are_kept_and_a_final_ruling_list_dropped() {
+        let text = "x (".repeat(200_000);
+        assert_eq!(without_ruling_ids(&text), text);
+        assert_eq!(without_ruling_ids(&format!("{text} (K4)")), text);
+    }
 
     #[test]
     fn ruling_ids_are_dropped_and_other_brackets_kept() {
