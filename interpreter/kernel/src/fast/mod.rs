@@ -2,11 +2,13 @@
 //! magic sliding attacks and legal generation with a check mask and pins. It is chosen by one
 //! whitelist ([`eligible::fast_rules`]) when a variant is compiled, and again per position
 //! (no special moves, one royal piece to move); everything else takes the general path.
-//! Tokens on the board: move generation and validation (`fast_board`) take the fast path only
-//! without them; perft also plays the token kinds the whitelist reads from the effect model:
-//! blocking and transit tokens (`tokens.rs`, `transits.rs`) and absent squares with tunnels
-//! and edge gateways (`warp.rs`, `warp_moves.rs`). It produces the same [`crate::Move`] values as the general path (the
-//! tests compare both), so nothing outside the kernel can tell which one ran.
+//! Tokens on the board: move generation (`fast_board`) takes the fast path only without them;
+//! the notation's candidates in validation and perft also read the token kinds the whitelist
+//! reads from the effect model: blocking and transit tokens (`tokens.rs`, `transits.rs`;
+//! blocking ones with a lifetime for the candidates only, as perft would have to run their
+//! timers) and absent squares with tunnels and edge gateways (`warp.rs`, `warp_moves.rs`,
+//! perft only). It produces the same [`crate::Move`] values as the general path (the tests
+//! compare both), so nothing outside the kernel can tell which one ran.
 
 mod board;
 pub(crate) mod eligible;
