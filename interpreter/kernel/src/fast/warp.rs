@@ -199,6 +199,13 @@ pub(crate) struct Lines {
     pub pawn: [Vec<PawnLines>; 2],
     /// `slides[dir * 64 + sq]`, for the directions of slides.
     pub slides: Vec<SlideLine>,
+    /// `walk[dir * 64 + sq]`: the plain ray of a slide direction meets an absent square, so
+    /// the slide is walked along its [`SlideLine`]; the other rays are read from the magic
+    /// tables, masked by `plain`.
+    pub walk: Vec<bool>,
+    /// `plain[sq]` (orthogonal) and `plain[64 + sq]` (diagonal): the union of the slide rays
+    /// from `sq` that meet no absent square (warped movement along them is plain movement).
+    pub plain: Vec<u64>,
     /// `fwd[dir * 64 + sq]`: the next square of a line (wrapping from a gateway).
     pub fwd: Vec<u8>,
     /// `out[dir * 64 + sq]`: the square a line along the reverse of `dir` comes from.
@@ -338,8 +345,17 @@ impl WarpRules {
             };
         }
         let span = (0..n).map(|i| walk_back_span(&out, i / 64 * 64, i % 64)).collect();
-        let mut lines =
-            Lines { absent, leaps: Vec::new(), pawn: [Vec::new(), Vec::new()], slides: Vec::new(), fwd, out, span };
+        let mut lines = Lines {
+            absent,
+            leaps: Vec::new(),
+            pawn: [Vec::new(), Vec::new()],
+            slides: Vec::new(),
+            walk: Vec::new(),
+            plain: Vec::new(),
+            fwd,
+            out,
+            span,
+        };
         self.fill_reach(&mut lines);
         lines
     }
@@ -376,25 +392,45 @@ impl WarpRules {
         self.double_step.is_some_and(|d| d.from_mask[side] & (1 << sq) != 0)
     }
 
+    /// The squares of the plain ray from `sq` along `d` (no wrapping), `sq` left out.
+    fn ray(&self, d: usize, sq: usize) -> u64 {
+        let mut ray = 0u64;
+        let mut at = sq;
+        while self.step[d * 64 + at] != OFF {
+            at = self.step[d * 64 + at] as usize;
+            ray |= 1 << at;
+        }
+        ray
+    }
+
     /// The leap sets and slide lines of `lines` (for its absent squares).
     fn fill_reach(&self, lines: &mut Lines) {
         self.fill_pawn(lines);
         lines.slides = vec![SlideLine::EMPTY; self.step.len()];
         let kinds = self.groups.len();
         lines.leaps = vec![[0; 64]; 2 * kinds];
-        let mut slide_dirs = vec![false; self.step.len() / 64];
+        // The group (ORTH or DIAG) of each slide direction, 0 for the others.
+        let mut slide_dirs = vec![0u8; self.step.len() / 64];
         for patterns in &self.patterns {
             for (kind, groups) in self.groups.iter().enumerate() {
                 for (p, &group) in patterns[kind].iter().zip(groups) {
                     if group & (ORTH | DIAG) != 0 {
-                        slide_dirs[p.dir as usize] = true;
+                        slide_dirs[p.dir as usize] = group;
                     }
                 }
             }
         }
-        for (d, _) in slide_dirs.iter().enumerate().filter(|(_, &s)| s) {
+        lines.walk = vec![false; self.step.len()];
+        lines.plain = vec![0; 128];
+        for (d, &group) in slide_dirs.iter().enumerate().filter(|(_, &g)| g != 0) {
             for sq in 0..64 {
                 lines.slides[d * 64 + sq] = lines.slide_line(d, sq).with_masks();
+                let ray = self.ray(d, sq);
+                if ray & lines.absent != 0 {
+                    lines.walk[d * 64 + sq] = true;
+                } else {
+                    lines.plain[usize::from(group == DIAG) * 64 + sq] |= ray;
+                }
             }
         }
         for (side, patterns) in self.patterns.iter().enumerate() {

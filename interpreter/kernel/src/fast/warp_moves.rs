@@ -194,9 +194,18 @@ impl Board64<'_> {
         if walked & (ORTH | DIAG) == 0 {
             return reach;
         }
+        // The rays that meet no absent square from the magic tables, the others walked.
+        let occupied = self.occupied();
+        if walked & ORTH != 0 {
+            reach.normal |= self.sl.orth(from, occupied) & l.plain[from] & targets;
+        }
+        if walked & DIAG != 0 {
+            reach.normal |= self.sl.diag(from, occupied) & l.plain[64 + from] & targets;
+        }
         for (p, &group) in w.patterns[self.us][kind].iter().zip(&w.groups[kind]) {
-            if walked & group & (ORTH | DIAG) != 0 {
-                reach.normal |= self.slide(&l.slides[p.dir as usize * 64 + from], targets);
+            let at = p.dir as usize * 64 + from;
+            if walked & group & (ORTH | DIAG) != 0 && l.walk[at] {
+                reach.normal |= self.slide(&l.slides[at], targets);
             }
         }
         if let Some((to, _)) = reach.double {
