@@ -44,6 +44,24 @@ pub(crate) trait Sink {
             self.push(FastMove::transit(from, entry, exit, None));
         }
     }
+
+    /// Ordinary moves onto each square of `targets`, each from the square `delta` before it.
+    #[inline(always)]
+    fn shifted(&mut self, targets: u64, delta: i32) {
+        for to in squares_of(targets) {
+            self.push(FastMove::normal((to as i32 - delta) as usize, to, None));
+        }
+    }
+
+    /// Double steps onto each square of `targets`, each over the square `delta` before it
+    /// from the square `2 * delta` before it.
+    #[inline(always)]
+    fn double_steps(&mut self, targets: u64, delta: i32) {
+        for to in squares_of(targets) {
+            let (passed, from) = ((to as i32 - delta) as usize, (to as i32 - 2 * delta) as usize);
+            self.push(FastMove::double_over(from, to, passed));
+        }
+    }
 }
 
 /// Counts moves without keeping them.
@@ -61,6 +79,14 @@ impl Sink for Counter {
     #[inline(always)]
     fn transits(&mut self, _: usize, _: usize, exits: u64) {
         self.0 += u64::from(exits.count_ones());
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: u64, _: i32) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn double_steps(&mut self, targets: u64, _: i32) {
+        self.0 += u64::from(targets.count_ones());
     }
 }
 

@@ -20,6 +20,7 @@ mod tokens;
 mod transits;
 mod warp;
 mod warp_moves;
+mod warp_pawns;
 
 pub(crate) use board::Board64;
 pub(crate) use rules::FastRules;

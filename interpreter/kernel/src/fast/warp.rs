@@ -7,6 +7,7 @@
 //! changes no square the attack test on the royal piece read, else it is tested after it.
 
 use super::board::Board64;
+use super::warp_pawns::PawnShifts;
 use crate::effects::SquareEffect;
 use crate::spec::{Entry, Exit, TokenMovement};
 use crate::variant::{CompiledPattern, Variant, MAX_REACH};
@@ -49,6 +50,9 @@ pub(crate) struct WarpRules {
     pub attack_lines: [Vec<AttackLine>; 2],
     /// The distinct sets of non-royal kinds attacking along a side's lines.
     pub line_kinds: [Vec<u32>; 2],
+    /// `group_lines[side][g]`: the attack lines of group `g` (`attack_lines` is sorted by
+    /// group), as a range of indices.
+    pub group_lines: [Vec<(u8, u8)>; 2],
     /// The royal kinds attacking by one plain step (the same along every line that has one).
     pub royal_kinds: [u32; 2],
     /// `royal_steps[side][sq]`: the squares from which a royal piece of `side` attacks `sq`.
@@ -63,9 +67,9 @@ pub(crate) struct WarpRules {
     /// The token wraps lines at the edges.
     pub wraps: bool,
     /// The pawn's double step as the fast rules read it (none without one).
-    double_step: Option<super::rules::DoubleStep>,
+    pub(super) double_step: Option<super::rules::DoubleStep>,
     /// Where a pawn of each side promotes (0 when it never does).
-    promotion_zone: [u64; 2],
+    pub(super) promotion_zone: [u64; 2],
 }
 
 /// A slide's line from a square along one direction, for one set of absent squares: its
@@ -197,6 +201,8 @@ pub(crate) struct Lines {
     pub leaps: Vec<[u64; 64]>,
     /// The pawn's moves from each square, per side (empty without a pawn kind).
     pub pawn: [Vec<PawnLines>; 2],
+    /// The same moves as shifts where they are plain, per side (`warp_pawns.rs`).
+    pub pawn_shifts: [PawnShifts; 2],
     /// `slides[dir * 64 + sq]`, for the directions of slides.
     pub slides: Vec<SlideLine>,
     /// `walk[dir * 64 + sq]`: the plain ray of a slide direction meets an absent square, so
@@ -213,6 +219,9 @@ pub(crate) struct Lines {
     /// `span[dir * 64 + sq]`: every square a walk back from `sq` along `out` can read,
     /// whatever stands on the board (an attacker along that line stands on one of them).
     pub span: Vec<u64>,
+    /// `line_spans[side][sq * lines + k]`: the span of `side`'s `k`-th attack line at `sq`,
+    /// the lines of one square side by side.
+    pub line_spans: [Vec<u64>; 2],
 }
 
 const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
@@ -273,7 +282,17 @@ impl WarpRules {
             if line_kinds[i].len() > MAX_GROUPS {
                 return None;
             }
+            attack_lines[i].sort_by_key(|line| line.group);
         }
+        let group_lines = [0, 1].map(|i: usize| {
+            (0..line_kinds[i].len() as u8)
+                .map(|g| {
+                    let of = |line: &AttackLine| line.group == g;
+                    let start = attack_lines[i].iter().position(of).unwrap_or(0);
+                    (start as u8, (start + attack_lines[i].iter().filter(|l| of(l)).count()) as u8)
+                })
+                .collect()
+        });
         let pawn = fast.pawn_kind();
         let groups = v.patterns[0]
             .iter()
@@ -298,6 +317,7 @@ impl WarpRules {
             patterns: v.patterns.clone(),
             attack_lines,
             line_kinds,
+            group_lines,
             royal_kinds,
             royal_steps,
             step,
@@ -344,17 +364,23 @@ impl WarpRules {
                 s => s,
             };
         }
-        let span = (0..n).map(|i| walk_back_span(&out, i / 64 * 64, i % 64)).collect();
+        let span: Vec<u64> = (0..n).map(|i| walk_back_span(&out, i / 64 * 64, i % 64)).collect();
+        let line_spans = [0, 1].map(|side| {
+            let lines = &self.attack_lines[side];
+            (0..64).flat_map(|sq| lines.iter().map(move |line| line.dir as usize * 64 + sq)).map(|i| span[i]).collect()
+        });
         let mut lines = Lines {
             absent,
             leaps: Vec::new(),
             pawn: [Vec::new(), Vec::new()],
+            pawn_shifts: [PawnShifts::default(); 2],
             slides: Vec::new(),
             walk: Vec::new(),
             plain: Vec::new(),
             fwd,
             out,
             span,
+            line_spans,
         };
         self.fill_reach(&mut lines);
         lines
@@ -383,6 +409,7 @@ impl WarpRules {
                     }
                 }
             }
+            lines.pawn_shifts[side] = self.pawn_shifts(side, &table);
             lines.pawn[side] = table;
         }
     }
@@ -390,6 +417,12 @@ impl WarpRules {
     /// Whether the pawn's rules let a pawn of `side` double-step from `sq` (unmoved or not).
     fn double_from(&self, side: usize, sq: usize) -> bool {
         self.double_step.is_some_and(|d| d.from_mask[side] & (1 << sq) != 0)
+    }
+
+    /// The plain next square from `sq` along `dir` ([`OFF`] off the board).
+    #[inline]
+    pub(super) fn plain_step(&self, dir: usize, sq: usize) -> usize {
+        self.step[dir * 64 + sq] as usize
     }
 
     /// The squares of the plain ray from `sq` along `d` (no wrapping), `sq` left out.
@@ -522,10 +555,15 @@ impl Board64<'_> {
     /// neither).
     pub(crate) fn warp_attacked<R: Reads>(&self, w: &WarpRules, l: &Lines, t: usize, by: usize, reads: &mut R) -> bool {
         let view = View { occupied: self.occupied(), theirs: self.sides[by] };
-        self.attacked_in(w, l, t, by, view, reads)
+        let a = self.warp_attackers(w, by, view.theirs);
+        self.attacked_in(w, l, t, by, view, &a, reads)
     }
 
-    /// Whether `by` attacks `t` on the board as `view` shows it (see [`Self::warp_attacked`]).
+    /// Whether `by` attacks `t` on the board as `view` shows it (see [`Self::warp_attacked`]),
+    /// with `a` the attackers of the board before a move: a piece the move captures may stay
+    /// in `a`, which only steers the walks (`view` says what stands where), and a royal piece
+    /// is never captured.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn attacked_in<R: Reads>(
         &self,
         w: &WarpRules,
@@ -533,14 +571,27 @@ impl Board64<'_> {
         t: usize,
         by: usize,
         view: View,
+        a: &Attackers,
         reads: &mut R,
     ) -> bool {
-        let a = self.warp_attackers(w, by, view.theirs);
-        w.royal_steps[by][t] & a.royal != 0
-            || (0..w.attack_lines[by].len()).any(|k| {
-                reads.line(k);
-                self.line_reaches(w, l, k, t, by, view, &a, reads)
-            })
+        if w.royal_steps[by][t] & a.royal != 0 {
+            return true;
+        }
+        // The lines come grouped by the kinds attacking along them: a group none of whose
+        // pieces stands on a line's span is skipped line by line at the cost of a mask.
+        let n = w.attack_lines[by].len();
+        let spans = &l.line_spans[by][t * n..t * n + n];
+        for (&(start, end), &pieces) in w.group_lines[by].iter().zip(&a.by_group) {
+            for k in start as usize..end as usize {
+                if spans[k] & pieces != 0 {
+                    reads.line(k);
+                    if self.line_walk(w, l, k, t, by, view, reads) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 
     /// The pieces of `by` among `theirs` that attack along its lines, by group of lines.
@@ -568,10 +619,27 @@ impl Board64<'_> {
         reads: &mut R,
     ) -> bool {
         let line = &w.attack_lines[by][k];
-        let d = line.dir as usize * 64;
-        if l.span[d + t] & a.by_group[line.group as usize] == 0 {
+        if l.span[line.dir as usize * 64 + t] & a.by_group[line.group as usize] == 0 {
             return false;
         }
+        self.line_walk(w, l, k, t, by, view, reads)
+    }
+
+    /// The walk of [`Self::line_reaches`], without its filter.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn line_walk<R: Reads>(
+        &self,
+        w: &WarpRules,
+        l: &Lines,
+        k: usize,
+        t: usize,
+        by: usize,
+        view: View,
+        reads: &mut R,
+    ) -> bool {
+        let line = &w.attack_lines[by][k];
+        let d = line.dir as usize * 64;
         if line.slides == 0 {
             self.line_attacked(l, d, t, view, line, &mut ())
         } else {

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use super::board::{Board64, FastMove, NONE};
 use super::legal::{Counter, Sink};
 use super::rules::squares_of;
-use super::warp::{LineReads, Lines, Reads, View, WarpRules, OFF};
+use super::warp::{Attackers, LineReads, Lines, Reads, View, WarpRules, OFF};
 
 /// The squares a walk read, all lines together.
 struct Squares(u64);
@@ -41,6 +41,8 @@ struct WarpTested<'a, 'b, S> {
     board: &'a Board64<'b>,
     w: &'a WarpRules,
     l: &'a Lines,
+    /// The opponent's attackers on the board before the move.
+    a: &'a Attackers,
     sink: &'a mut S,
     reads: Option<&'a LineReads>,
 }
@@ -56,10 +58,9 @@ impl<S: Sink> Sink for WarpTested<'_, '_, S> {
             let view = View { occupied: (b.occupied() & !from) | to, theirs: b.sides[us ^ 1] & !to };
             let king = b.royals(us).trailing_zeros() as usize;
             // Not in check before: no royal attacker stands next to it, nor comes.
-            let a = b.warp_attackers(self.w, us ^ 1, view.theirs);
             let lines = self.w.attack_lines[us ^ 1].len();
             (0..lines).any(|k| {
-                reads.per_line[k] & from != 0 && b.line_reaches(self.w, self.l, k, king, us ^ 1, view, &a, &mut ())
+                reads.per_line[k] & from != 0 && b.line_reaches(self.w, self.l, k, king, us ^ 1, view, self.a, &mut ())
             })
         } else {
             let mut child = *b;
@@ -82,23 +83,33 @@ impl Board64<'_> {
         let (us, them) = (self.us, self.us ^ 1);
         let king = self.royals(us).trailing_zeros() as usize;
         let mut reads = LineReads::new();
-        let in_check = self.warp_attacked(w, l, king, them, &mut reads);
+        let board = View { occupied: self.occupied(), theirs: self.sides[them] };
+        let a = self.warp_attackers(w, them, board.theirs);
+        let in_check = self.attacked_in(w, l, king, them, board, &a, &mut reads);
         let royal = self.rules.royal as usize;
         let mut king_moves = self.rules.leaps[us][royal][king] & !self.sides[us] & !self.royals(them);
         for to in squares_of(king_moves & !self.tokens.all) {
             // The royal piece moves plainly onto a square without a token: the lines stay.
             let (from_bit, to_bit) = (1u64 << king, 1u64 << to);
             let view = View { occupied: (self.occupied() & !from_bit) | to_bit, theirs: self.sides[them] & !to_bit };
-            if self.attacked_in(w, l, to, them, view, &mut ()) {
+            if self.attacked_in(w, l, to, them, view, &a, &mut ()) {
                 king_moves &= !to_bit;
             }
         }
         sink.targets(king, king_moves & !self.tokens.all);
         // Onto a token the royal piece removes it (WH6), which may change the lines: tested.
-        WarpTested { board: self, w, l, sink: &mut *sink, reads: None }.targets(king, king_moves & self.tokens.all);
+        WarpTested { board: self, w, l, a: &a, sink: &mut *sink, reads: None }
+            .targets(king, king_moves & self.tokens.all);
         let partial = (!in_check).then_some(&reads);
-        let mut t = WarpTested { board: self, w, l, sink: &mut *sink, reads: partial };
-        for from in squares_of(self.sides[us] & !(1 << king)) {
+        // Pawns the attack test did not read, out of check, whose moves are plain: set-wise.
+        let shifts = &l.pawn_shifts[us];
+        let mut setwise = if in_check { 0 } else { self.pawns(us) & shifts.plain & !reads.all };
+        if self.ep < 64 && self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant) {
+            setwise &= !shifts.capturing_onto(self.ep as usize, setwise);
+        }
+        self.shifted_pawns(shifts, setwise, sink);
+        let mut t = WarpTested { board: self, w, l, a: &a, sink: &mut *sink, reads: partial };
+        for from in squares_of(self.sides[us] & !(1 << king) & !setwise) {
             let kind = self.cells[from] as usize - 1;
             let mut reach = self.warp_reach(w, l, from, kind);
             // Filling a square only stops attack walks earlier: a move from a square the test
@@ -108,7 +119,7 @@ impl Board64<'_> {
                 // The lines through the origin that open when the piece leaves: it must end
                 // on one of the squares they read (a pin, along warped lines); none opening:
                 // every move is safe.
-                match self.opened_lines(w, l, king, from, &reads) {
+                match self.opened_lines(w, l, king, from, &a, &reads) {
                     0 => safe = u64::MAX,
                     along => {
                         reach.normal &= along;
@@ -132,15 +143,22 @@ impl Board64<'_> {
 
     /// The squares read by the attack lines that reach the royal piece on `king` once the
     /// piece on `from` leaves (0 when none does).
-    fn opened_lines(&self, w: &WarpRules, l: &Lines, king: usize, from: usize, reads: &LineReads) -> u64 {
+    fn opened_lines(
+        &self,
+        w: &WarpRules,
+        l: &Lines,
+        king: usize,
+        from: usize,
+        a: &Attackers,
+        reads: &LineReads,
+    ) -> u64 {
         let them = self.us ^ 1;
         let view = View { occupied: self.occupied() & !(1 << from), theirs: self.sides[them] };
-        let a = self.warp_attackers(w, them, view.theirs);
         let mut along = 0;
         for k in 0..w.attack_lines[them].len() {
             if reads.per_line[k] & (1 << from) != 0 {
                 let mut read = Squares(0);
-                if self.line_reaches(w, l, k, king, them, view, &a, &mut read) {
+                if self.line_reaches(w, l, k, king, them, view, a, &mut read) {
                     along |= read.0;
                 }
             }
