@@ -582,8 +582,9 @@ impl Board64<'_> {
         let n = w.attack_lines[by].len();
         let spans = &l.line_spans[by][t * n..t * n + n];
         for (&(start, end), &pieces) in w.group_lines[by].iter().zip(&a.by_group) {
-            for k in start as usize..end as usize {
-                if spans[k] & pieces != 0 {
+            let (start, end) = (start as usize, end as usize);
+            for (k, &span) in (start..end).zip(&spans[start..end]) {
+                if span & pieces != 0 {
                     reads.line(k);
                     if self.line_walk(w, l, k, t, by, view, reads) {
                         return true;
