@@ -582,9 +582,11 @@ impl Board64<'_> {
         let n = w.attack_lines[by].len();
         let spans = &l.line_spans[by][t * n..t * n + n];
         for (&(start, end), &pieces) in w.group_lines[by].iter().zip(&a.by_group) {
-            let (start, end) = (start as usize, end as usize);
-            for (k, &span) in (start..end).zip(&spans[start..end]) {
+            let mut k = start as usize;
+            for &span in &spans[k..end as usize] {
+                k += 1;
                 if span & pieces != 0 {
+                    let k = k - 1;
                     reads.line(k);
                     if self.line_walk(w, l, k, t, by, view, reads) {
                         return true;
