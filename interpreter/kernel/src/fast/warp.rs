@@ -46,6 +46,8 @@ pub(crate) struct WarpRules {
     pub patterns: [Vec<Vec<CompiledPattern>>; 2],
     /// `groups[kind]`: the group of each of its patterns (the same for both sides).
     pub groups: Vec<Vec<u8>>,
+    /// `slide_dirs[side][kind]`: the directions (bits) along which the kind slides.
+    pub slide_dirs: [Vec<u64>; 2],
     /// The attack lines of each side.
     pub attack_lines: [Vec<AttackLine>; 2],
     /// The distinct sets of non-royal kinds attacking along a side's lines.
@@ -205,10 +207,10 @@ pub(crate) struct Lines {
     pub pawn_shifts: [PawnShifts; 2],
     /// `slides[dir * 64 + sq]`, for the directions of slides.
     pub slides: Vec<SlideLine>,
-    /// `walk[dir * 64 + sq]`: the plain ray of a slide direction meets an absent square, so
-    /// the slide is walked along its [`SlideLine`]; the other rays are read from the magic
-    /// tables, masked by `plain`.
-    pub walk: Vec<bool>,
+    /// `walk_dirs[sq]`: the slide directions (bits) whose plain ray from `sq` meets an absent
+    /// square, so the slide is walked along its [`SlideLine`]; the other rays are read from
+    /// the magic tables, masked by `plain`.
+    pub walk_dirs: Vec<u64>,
     /// `plain[sq]` (orthogonal) and `plain[64 + sq]` (diagonal): the union of the slide rays
     /// from `sq` that meet no absent square (warped movement along them is plain movement).
     pub plain: Vec<u64>,
@@ -231,7 +233,7 @@ impl WarpRules {
     /// absent exactly as the `tunnel-square` behaviour does (WH2-WH6); `None` otherwise.
     pub(crate) fn of(v: &Variant, fast: &super::rules::FastRules) -> Option<WarpRules> {
         let lines = v.attack_dirs.iter().map(Vec::len).max().unwrap_or(0);
-        if v.spec().tokens.len() != 1 || v.dirs.len() > 255 || lines > MAX_LINES {
+        if v.spec().tokens.len() != 1 || v.dirs.len() > 64 || lines > MAX_LINES {
             return None;
         }
         let e = v.effects(0);
@@ -312,8 +314,22 @@ impl WarpRules {
                     .collect()
             })
             .collect();
+        let slide_dirs = [0, 1].map(|side: usize| {
+            v.patterns[side]
+                .iter()
+                .zip(&groups)
+                .map(|(patterns, kind_groups): (&Vec<CompiledPattern>, &Vec<u8>)| {
+                    patterns
+                        .iter()
+                        .zip(kind_groups)
+                        .filter(|(_, &g)| g & (ORTH | DIAG) != 0)
+                        .fold(0u64, |dirs, (p, _)| dirs | 1 << p.dir)
+                })
+                .collect()
+        });
         Some(WarpRules {
             groups,
+            slide_dirs,
             patterns: v.patterns.clone(),
             attack_lines,
             line_kinds,
@@ -375,7 +391,7 @@ impl WarpRules {
             pawn: [Vec::new(), Vec::new()],
             pawn_shifts: [PawnShifts::default(); 2],
             slides: Vec::new(),
-            walk: Vec::new(),
+            walk_dirs: Vec::new(),
             plain: Vec::new(),
             fwd,
             out,
@@ -453,14 +469,14 @@ impl WarpRules {
                 }
             }
         }
-        lines.walk = vec![false; self.step.len()];
+        lines.walk_dirs = vec![0; 64];
         lines.plain = vec![0; 128];
         for (d, &group) in slide_dirs.iter().enumerate().filter(|(_, &g)| g != 0) {
             for sq in 0..64 {
                 lines.slides[d * 64 + sq] = lines.slide_line(d, sq).with_masks();
                 let ray = self.ray(d, sq);
                 if ray & lines.absent != 0 {
-                    lines.walk[d * 64 + sq] = true;
+                    lines.walk_dirs[sq] |= 1 << d;
                 } else {
                     lines.plain[usize::from(group == DIAG) * 64 + sq] |= ray;
                 }

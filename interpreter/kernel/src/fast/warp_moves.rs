@@ -23,7 +23,6 @@ impl Reads for Squares {
         self.0 |= 1 << sq;
     }
 }
-use super::warp::{DIAG, LEAP, ORTH};
 
 /// The destinations of one piece.
 #[derive(Default)]
@@ -109,14 +108,14 @@ impl Board64<'_> {
         }
         self.shifted_pawns(shifts, setwise, sink);
         let mut t = WarpTested { board: self, w, l, a: &a, sink: &mut *sink, reads: partial };
-        for from in squares_of(self.sides[us] & !(1 << king) & !setwise) {
-            let kind = self.cells[from] as usize - 1;
-            let mut reach = self.warp_reach(w, l, from, kind);
-            // Filling a square only stops attack walks earlier: a move from a square the test
-            // did not read opens no line to the royal piece, wherever it goes.
-            let mut safe = if partial.is_some() && reads.all & (1 << from) == 0 { u64::MAX } else { 0 };
+        let free = if in_check { 0 } else { !reads.all };
+        self.warped_pieces(w, l, free, &mut t);
+        for from in squares_of(self.pawns(us) & !setwise) {
+            let mut reach = Reach::default();
+            self.warped_pawn(l, from, &mut reach);
+            let mut safe = if free & (1 << from) != 0 { u64::MAX } else { 0 };
             if partial.is_some() && safe == 0 {
-                // The lines through the origin that open when the piece leaves: it must end
+                // The lines through the origin that open when the pawn leaves: it must end
                 // on one of the squares they read (a pin, along warped lines); none opening:
                 // every move is safe.
                 match self.opened_lines(w, l, king, from, &a, &reads) {
@@ -127,7 +126,7 @@ impl Board64<'_> {
                     }
                 }
             }
-            self.push_reach(from, kind, &reach, safe, &mut t);
+            self.push_pawn_reach(from, &reach, safe, &mut t);
             if reach.en_passant {
                 // En passant empties two squares of lines: tested on every line.
                 t.reads = None;
@@ -138,6 +137,72 @@ impl Board64<'_> {
         if !in_check && self.rules.castling.is_some() {
             t.reads = None;
             self.warp_castling(w, l, king, &mut t);
+        }
+    }
+
+    /// The moves of the non-royal pieces other than pawns, kind by kind (`warped.rs`): leaps
+    /// from the step tables, slides along rays that meet no absent square from the magic
+    /// tables and the others walked. A piece on `free` (a square the attack test did not
+    /// read, out of check) cannot expose the royal piece: its moves go straight to the sink.
+    #[inline(always)]
+    fn warped_pieces<S: Sink>(&self, w: &WarpRules, l: &Lines, free: u64, t: &mut WarpTested<'_, '_, S>) {
+        let (us, them) = (self.us, self.us ^ 1);
+        let r = self.rules;
+        let targets = !self.sides[us] & !self.royals(them);
+        let occupied = self.occupied();
+        let (royal, pawn) = (r.royal as usize, r.pawn_kind());
+        for kind in 0..r.kinds {
+            let pieces = self.kinds[kind] & self.sides[us];
+            if pieces == 0 || kind == royal || kind == pawn {
+                continue;
+            }
+            let bit = 1u32 << kind;
+            let leaps = (r.leapers & bit != 0).then(|| &l.leaps[us * w.groups.len() + kind]);
+            let (orth, diag) = (r.orth & bit != 0, r.diag & bit != 0);
+            let dirs = w.slide_dirs[us][kind];
+            for from in squares_of(pieces) {
+                let mut reach = leaps.map_or(0, |table| table[from]);
+                if orth {
+                    reach |= self.sl.orth(from, occupied) & l.plain[from];
+                }
+                if diag {
+                    reach |= self.sl.diag(from, occupied) & l.plain[64 + from];
+                }
+                let mut walked = dirs & l.walk_dirs[from];
+                while walked != 0 {
+                    let d = walked.trailing_zeros() as usize;
+                    walked &= walked - 1;
+                    reach |= self.slide(&l.slides[d * 64 + from], targets);
+                }
+                reach &= targets;
+                if free & (1 << from) != 0 {
+                    t.sink.targets(from, reach);
+                } else {
+                    self.guarded_targets(w, l, from, reach, t);
+                }
+            }
+        }
+    }
+
+    /// The moves to `targets` of a piece the attack test read: out of check, those along the
+    /// lines its leaving opens are tested (none opening: all are safe); in check, all.
+    #[inline(always)]
+    fn guarded_targets<S: Sink>(
+        &self,
+        w: &WarpRules,
+        l: &Lines,
+        from: usize,
+        targets: u64,
+        t: &mut WarpTested<'_, '_, S>,
+    ) {
+        let Some(reads) = t.reads else {
+            t.targets(from, targets);
+            return;
+        };
+        let king = self.royals(self.us).trailing_zeros() as usize;
+        match self.opened_lines(w, l, king, from, t.a, reads) {
+            0 => t.sink.targets(from, targets),
+            along => t.targets(from, targets & along),
         }
     }
 
@@ -166,10 +231,10 @@ impl Board64<'_> {
         along
     }
 
-    /// The moves in `reach` of the piece on `from`: those ending on `safe` squares straight
-    /// into the sink, the others tested.
-    fn push_reach<S: Sink>(&self, from: usize, kind: usize, reach: &Reach, safe: u64, t: &mut WarpTested<'_, '_, S>) {
-        let pawn = self.rules.pawn.as_ref().filter(|p| p.kind as usize == kind && !p.choices.is_empty());
+    /// The moves in `reach` of the pawn on `from`: those ending on `safe` squares straight
+    /// into the sink, the others tested; one move per promotion choice in the zone.
+    fn push_pawn_reach<S: Sink>(&self, from: usize, reach: &Reach, safe: u64, t: &mut WarpTested<'_, '_, S>) {
+        let pawn = self.rules.pawn.as_ref().filter(|p| !p.choices.is_empty());
         let zone = pawn.map_or(0, |p| p.promotion_zone[self.us]);
         let plain = reach.normal & !zone;
         t.sink.targets(from, plain & safe);
@@ -194,77 +259,6 @@ impl Board64<'_> {
                 t.push(mv);
             }
         }
-    }
-
-    /// The destinations of the non-royal piece of `kind` on `from` (`warped.rs`).
-    #[inline(always)]
-    fn warp_reach(&self, w: &WarpRules, l: &Lines, from: usize, kind: usize) -> Reach {
-        let mut reach = Reach::default();
-        if kind == self.rules.pawn_kind() {
-            self.warped_pawn(l, from, &mut reach);
-            return reach;
-        }
-        let walked = self.plain_reach(from, kind, &mut reach);
-        let targets = !self.sides[self.us] & !self.royals(self.us ^ 1);
-        if walked & LEAP != 0 {
-            reach.normal |= l.leaps[self.us * w.groups.len() + kind][from] & targets;
-        }
-        if walked & (ORTH | DIAG) == 0 {
-            return reach;
-        }
-        // The rays that meet no absent square from the magic tables, the others walked.
-        let occupied = self.occupied();
-        if walked & ORTH != 0 {
-            reach.normal |= self.sl.orth(from, occupied) & l.plain[from] & targets;
-        }
-        if walked & DIAG != 0 {
-            reach.normal |= self.sl.diag(from, occupied) & l.plain[64 + from] & targets;
-        }
-        for (p, &group) in w.patterns[self.us][kind].iter().zip(&w.groups[kind]) {
-            let at = p.dir as usize * 64 + from;
-            if walked & group & (ORTH | DIAG) != 0 && l.walk[at] {
-                reach.normal |= self.slide(&l.slides[at], targets);
-            }
-        }
-        if let Some((to, _)) = reach.double {
-            reach.normal &= !(1 << to);
-        }
-        reach
-    }
-
-    /// The destinations along lines that meet no absent square, where warped movement is
-    /// plain movement, from the bit-board tables; returns the groups of patterns left to walk.
-    #[inline(always)]
-    fn plain_reach(&self, from: usize, kind: usize, reach: &mut Reach) -> u8 {
-        let (us, them) = (self.us, self.us ^ 1);
-        let (r, absent) = (self.rules, self.tokens.all);
-        let targets = !self.sides[us] & !self.royals(them);
-        let occupied = self.occupied();
-        let bit = 1u32 << kind;
-        let mut walk = 0;
-        if r.leapers & bit != 0 {
-            let leaps = r.leaps[us][kind][from];
-            if leaps & absent == 0 {
-                reach.normal |= leaps & targets;
-            } else {
-                walk |= LEAP;
-            }
-        }
-        if r.orth & bit != 0 {
-            if self.sl.orth(from, 0) & absent == 0 {
-                reach.normal |= self.sl.orth(from, occupied) & targets;
-            } else {
-                walk |= ORTH;
-            }
-        }
-        if r.diag & bit != 0 {
-            if self.sl.diag(from, 0) & absent == 0 {
-                reach.normal |= self.sl.diag(from, occupied) & targets;
-            } else {
-                walk |= DIAG;
-            }
-        }
-        walk
     }
 
     /// A pawn's moves from the landing squares of its patterns (`PawnLines`, WH3, WH4, WH8).
