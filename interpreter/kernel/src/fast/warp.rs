@@ -613,6 +613,28 @@ impl Board64<'_> {
         false
     }
 
+    /// In check on `t` by `by`: the squares a non-royal move must end on to answer every
+    /// checking line, those its walk read (the checker's square, and the squares before it
+    /// where a piece would block); 0 when a royal piece checks. A move that ends elsewhere
+    /// leaves every checking walk as it was: it leaves no square such a walk read but inside
+    /// a tunnel, where what stands is never read.
+    pub(crate) fn check_mask(&self, w: &WarpRules, l: &Lines, t: usize, by: usize, view: View, a: &Attackers) -> u64 {
+        if w.royal_steps[by][t] & a.royal != 0 {
+            return 0;
+        }
+        let mut mask = u64::MAX;
+        for line in &w.attack_lines[by] {
+            let d = line.dir as usize * 64;
+            if l.span[d + t] & a.by_group[line.group as usize] != 0 {
+                let mut read = ReadSquares(0);
+                if self.line_attacked(l, d, t, view, line, &mut read) {
+                    mask &= read.0;
+                }
+            }
+        }
+        mask
+    }
+
     /// The pieces of `by` among `theirs` that attack along its lines, by group of lines.
     #[inline(always)]
     pub(crate) fn warp_attackers(&self, w: &WarpRules, by: usize, theirs: u64) -> Attackers {
@@ -787,6 +809,18 @@ pub(crate) struct Attackers {
     pub by_group: [u64; MAX_GROUPS],
 }
 
+/// The squares a walk read, all lines together.
+pub(crate) struct ReadSquares(pub u64);
+
+impl Reads for ReadSquares {
+    #[inline(always)]
+    fn line(&mut self, _: usize) {}
+    #[inline(always)]
+    fn read(&mut self, sq: usize) {
+        self.0 |= 1 << sq;
+    }
+}
+
 /// The board as an attack walk reads it: occupied squares and the attacker's pieces (a
 /// move not yet made is read by changing these two alone).
 #[derive(Clone, Copy)]
@@ -798,16 +832,41 @@ pub(crate) struct View {
 /// The most attack lines whose reads are kept apart.
 pub(crate) const MAX_LINES: usize = 32;
 
-/// The squares an attack test read, in all and per attack line.
+/// The squares an attack test read, in all and per attack line walked. One value serves
+/// many tests in turn ([`LineReads::clear`]): only the lines walked are ever read back.
 pub(crate) struct LineReads {
     pub all: u64,
-    pub per_line: [u64; MAX_LINES],
+    /// The attack lines walked (bits): `per_line` holds only theirs.
+    pub walked: u32,
+    per_line: [u64; MAX_LINES],
     current: usize,
 }
 
 impl LineReads {
     pub(crate) const fn new() -> LineReads {
-        LineReads { all: 0, per_line: [0; MAX_LINES], current: 0 }
+        LineReads { all: 0, walked: 0, per_line: [0; MAX_LINES], current: 0 }
+    }
+
+    /// Forgets the last test's reads.
+    #[inline(always)]
+    pub(crate) fn clear(&mut self) {
+        self.all = 0;
+        self.walked = 0;
+    }
+
+    /// The lines walked that read a square of `squares` (bits).
+    #[inline(always)]
+    pub(crate) fn lines_reading(&self, squares: u64) -> u32 {
+        let mut lines = 0;
+        let mut walked = self.walked;
+        while walked != 0 {
+            let k = walked.trailing_zeros() as usize;
+            walked &= walked - 1;
+            if self.per_line[k] & squares != 0 {
+                lines |= 1 << k;
+            }
+        }
+        lines
     }
 }
 
@@ -815,6 +874,8 @@ impl Reads for LineReads {
     #[inline(always)]
     fn line(&mut self, k: usize) {
         self.current = k;
+        self.walked |= 1 << k;
+        self.per_line[k] = 0;
     }
     #[inline(always)]
     fn read(&mut self, sq: usize) {

@@ -10,19 +10,7 @@ use std::rc::Rc;
 use super::board::{Board64, FastMove, NONE};
 use super::legal::{Counter, Sink};
 use super::rules::squares_of;
-use super::warp::{Attackers, LineReads, Lines, Reads, View, WarpRules, OFF};
-
-/// The squares a walk read, all lines together.
-struct Squares(u64);
-
-impl Reads for Squares {
-    #[inline(always)]
-    fn line(&mut self, _: usize) {}
-    #[inline(always)]
-    fn read(&mut self, sq: usize) {
-        self.0 |= 1 << sq;
-    }
-}
+use super::warp::{Attackers, LineReads, Lines, ReadSquares, View, WarpRules, OFF};
 
 /// The destinations of one piece.
 #[derive(Default)]
@@ -57,10 +45,14 @@ impl<S: Sink> Sink for WarpTested<'_, '_, S> {
             let view = View { occupied: (b.occupied() & !from) | to, theirs: b.sides[us ^ 1] & !to };
             let king = b.royals(us).trailing_zeros() as usize;
             // Not in check before: no royal attacker stands next to it, nor comes.
-            let lines = self.w.attack_lines[us ^ 1].len();
-            (0..lines).any(|k| {
-                reads.per_line[k] & from != 0 && b.line_reaches(self.w, self.l, k, king, us ^ 1, view, self.a, &mut ())
-            })
+            let mut lines = reads.lines_reading(from);
+            let mut attacked = false;
+            while lines != 0 && !attacked {
+                let k = lines.trailing_zeros() as usize;
+                lines &= lines - 1;
+                attacked = b.line_reaches(self.w, self.l, k, king, us ^ 1, view, self.a, &mut ());
+            }
+            attacked
         } else {
             let mut child = *b;
             child.make(mv);
@@ -79,12 +71,18 @@ impl<S: Sink> Sink for WarpTested<'_, '_, S> {
 impl Board64<'_> {
     /// Every legal move of the side to move into `sink`.
     pub(crate) fn warp_generate<S: Sink>(&self, w: &WarpRules, l: &Lines, sink: &mut S) {
+        self.warp_generate_with(w, l, &mut LineReads::new(), sink);
+    }
+
+    /// [`Self::warp_generate`] with `reads` to keep the attack test's reads in (cleared).
+    pub(crate) fn warp_generate_with<S: Sink>(&self, w: &WarpRules, l: &Lines, reads: &mut LineReads, sink: &mut S) {
         let (us, them) = (self.us, self.us ^ 1);
         let king = self.royals(us).trailing_zeros() as usize;
-        let mut reads = LineReads::new();
+        reads.clear();
         let board = View { occupied: self.occupied(), theirs: self.sides[them] };
         let a = self.warp_attackers(w, them, board.theirs);
-        let in_check = self.attacked_in(w, l, king, them, board, &a, &mut reads);
+        let in_check = self.attacked_in(w, l, king, them, board, &a, reads);
+        let reads = &*reads;
         let royal = self.rules.royal as usize;
         let mut king_moves = self.rules.leaps[us][royal][king] & !self.sides[us] & !self.royals(them);
         for to in squares_of(king_moves & !self.tokens.all) {
@@ -99,7 +97,7 @@ impl Board64<'_> {
         // Onto a token the royal piece removes it (WH6), which may change the lines: tested.
         WarpTested { board: self, w, l, a: &a, sink: &mut *sink, reads: None }
             .targets(king, king_moves & self.tokens.all);
-        let partial = (!in_check).then_some(&reads);
+        let partial = (!in_check).then_some(reads);
         // Pawns the attack test did not read, out of check, whose moves are plain: set-wise.
         let shifts = &l.pawn_shifts[us];
         let mut setwise = if in_check { 0 } else { self.pawns(us) & shifts.plain & !reads.all };
@@ -109,16 +107,20 @@ impl Board64<'_> {
         self.shifted_pawns(shifts, setwise, sink);
         let mut t = WarpTested { board: self, w, l, a: &a, sink: &mut *sink, reads: partial };
         let free = if in_check { 0 } else { !reads.all };
-        self.warped_pieces(w, l, free, &mut t);
+        // In check, a move answers only by ending where every checking walk read.
+        let answers = if in_check { self.check_mask(w, l, king, them, board, &a) } else { u64::MAX };
+        self.warped_pieces(w, l, free, answers, &mut t);
         for from in squares_of(self.pawns(us) & !setwise) {
             let mut reach = Reach::default();
             self.warped_pawn(l, from, &mut reach);
+            reach.normal &= answers;
+            reach.double = reach.double.filter(|&(to, _)| answers & (1 << to) != 0);
             let mut safe = if free & (1 << from) != 0 { u64::MAX } else { 0 };
             if partial.is_some() && safe == 0 {
                 // The lines through the origin that open when the pawn leaves: it must end
                 // on one of the squares they read (a pin, along warped lines); none opening:
                 // every move is safe.
-                match self.opened_lines(w, l, king, from, &a, &reads) {
+                match self.opened_lines(w, l, king, from, &a, reads) {
                     0 => safe = u64::MAX,
                     along => {
                         reach.normal &= along;
@@ -142,13 +144,14 @@ impl Board64<'_> {
 
     /// The moves of the non-royal pieces other than pawns, kind by kind (`warped.rs`): leaps
     /// from the step tables, slides along rays that meet no absent square from the magic
-    /// tables and the others walked. A piece on `free` (a square the attack test did not
-    /// read, out of check) cannot expose the royal piece: its moves go straight to the sink.
+    /// tables and the others walked, each ending on `answers`. A piece on `free` (a square
+    /// the attack test did not read, out of check) cannot expose the royal piece: its moves
+    /// go straight to the sink.
     #[inline(always)]
-    fn warped_pieces<S: Sink>(&self, w: &WarpRules, l: &Lines, free: u64, t: &mut WarpTested<'_, '_, S>) {
+    fn warped_pieces<S: Sink>(&self, w: &WarpRules, l: &Lines, free: u64, answers: u64, t: &mut WarpTested<'_, '_, S>) {
         let (us, them) = (self.us, self.us ^ 1);
         let r = self.rules;
-        let targets = !self.sides[us] & !self.royals(them);
+        let targets = !self.sides[us] & !self.royals(them) & answers;
         let occupied = self.occupied();
         let (royal, pawn) = (r.royal as usize, r.pawn_kind());
         for kind in 0..r.kinds {
@@ -220,12 +223,13 @@ impl Board64<'_> {
         let them = self.us ^ 1;
         let view = View { occupied: self.occupied() & !(1 << from), theirs: self.sides[them] };
         let mut along = 0;
-        for k in 0..w.attack_lines[them].len() {
-            if reads.per_line[k] & (1 << from) != 0 {
-                let mut read = Squares(0);
-                if self.line_reaches(w, l, k, king, them, view, a, &mut read) {
-                    along |= read.0;
-                }
+        let mut lines = reads.lines_reading(1 << from);
+        while lines != 0 {
+            let k = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            let mut read = ReadSquares(0);
+            if self.line_reaches(w, l, k, king, them, view, a, &mut read) {
+                along |= read.0;
             }
         }
         along
@@ -323,8 +327,11 @@ impl Board64<'_> {
             if occupied & crossed & !(1 << king | 1 << rook) != 0 || self.tokens.all & crossed != 0 {
                 continue;
             }
+            // Out of check: the royal piece's own square is not attacked.
             let (a, b) = ((king % 8).min(kd % 8), (king % 8).max(kd % 8));
-            if (a..=b).any(|f| self.warp_attacked(w, l, rank * 8 + f, them, &mut ())) {
+            let view = View { occupied, theirs: self.sides[them] };
+            let mut passed = (a..=b).map(|f| rank * 8 + f).filter(|&sq| sq != king);
+            if passed.any(|sq| self.attacked_in(w, l, sq, them, view, t.a, &mut ())) {
                 continue;
             }
             t.push(FastMove::castle(king, rook));
@@ -337,7 +344,13 @@ pub(crate) fn warp_perft(board: &Board64<'_>, w: &WarpRules, depth: u32) -> u64 
     let mut tables = LinesCache::default();
     let lines = tables.get(w, board.tokens.all);
     let mut lists: Vec<Vec<FastMove>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
-    count(board, w, &lines, &mut tables, depth, &mut lists)
+    count(board, w, &lines, &mut Scratch { tables, reads: LineReads::new() }, depth, &mut lists)
+}
+
+/// What one perft walk reuses from node to node.
+struct Scratch {
+    tables: LinesCache,
+    reads: LineReads,
 }
 
 /// The step tables of each set of absent squares met in one walk, built on first use: a
@@ -360,28 +373,28 @@ fn count(
     board: &Board64<'_>,
     w: &WarpRules,
     l: &Lines,
-    tables: &mut LinesCache,
+    scratch: &mut Scratch,
     depth: u32,
     lists: &mut [Vec<FastMove>],
 ) -> u64 {
     if depth <= 1 {
         let mut counter = Counter(0);
-        board.warp_generate(w, l, &mut counter);
+        board.warp_generate_with(w, l, &mut scratch.reads, &mut counter);
         return counter.0;
     }
     let (list, rest) = lists.split_first_mut().expect("one list per ply above the last");
     list.clear();
-    board.warp_generate(w, l, list);
+    board.warp_generate_with(w, l, &mut scratch.reads, list);
     let mut nodes = 0;
     for &mv in list.iter() {
         let mut child = *board;
         child.make(mv);
         nodes += if child.tokens.all == l.absent {
-            count(&child, w, l, tables, depth - 1, rest)
+            count(&child, w, l, scratch, depth - 1, rest)
         } else {
             // A royal piece removed a token (WH6): the step tables of the new set below.
-            let lines = tables.get(w, child.tokens.all);
-            count(&child, w, &lines, tables, depth - 1, rest)
+            let lines = scratch.tables.get(w, child.tokens.all);
+            count(&child, w, &lines, scratch, depth - 1, rest)
         };
     }
     nodes
