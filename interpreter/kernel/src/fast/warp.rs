@@ -224,6 +224,9 @@ pub(crate) struct Lines {
     /// `line_spans[side][sq * lines + k]`: the span of `side`'s `k`-th attack line at `sq`,
     /// the lines of one square side by side.
     pub line_spans: [Vec<u64>; 2],
+    /// `group_spans[side][sq * MAX_GROUPS + g]`: the union of the spans at `sq` of the
+    /// lines of group `g` (no piece of the group there: none of its lines is walked).
+    pub group_spans: [Vec<u64>; 2],
 }
 
 const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
@@ -385,6 +388,15 @@ impl WarpRules {
             let lines = &self.attack_lines[side];
             (0..64).flat_map(|sq| lines.iter().map(move |line| line.dir as usize * 64 + sq)).map(|i| span[i]).collect()
         });
+        let group_spans = [0, 1].map(|side| {
+            let mut spans = vec![0u64; 64 * MAX_GROUPS];
+            for line in &self.attack_lines[side] {
+                for sq in 0..64 {
+                    spans[sq * MAX_GROUPS + line.group as usize] |= span[line.dir as usize * 64 + sq];
+                }
+            }
+            spans
+        });
         let mut lines = Lines {
             absent,
             leaps: Vec::new(),
@@ -397,6 +409,7 @@ impl WarpRules {
             out,
             span,
             line_spans,
+            group_spans,
         };
         self.fill_reach(&mut lines);
         lines
@@ -594,10 +607,14 @@ impl Board64<'_> {
             return true;
         }
         // The lines come grouped by the kinds attacking along them: a group none of whose
-        // pieces stands on a line's span is skipped line by line at the cost of a mask.
+        // pieces stands on its lines' spans is skipped at once, a line at the cost of a mask.
         let n = w.attack_lines[by].len();
         let spans = &l.line_spans[by][t * n..t * n + n];
-        for (&(start, end), &pieces) in w.group_lines[by].iter().zip(&a.by_group) {
+        let group_spans = &l.group_spans[by][t * MAX_GROUPS..t * MAX_GROUPS + MAX_GROUPS];
+        for ((&(start, end), &pieces), &reach) in w.group_lines[by].iter().zip(&a.by_group).zip(group_spans) {
+            if reach & pieces == 0 {
+                continue;
+            }
             let mut k = start as usize;
             for &span in &spans[k..end as usize] {
                 k += 1;
