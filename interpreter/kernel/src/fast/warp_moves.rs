@@ -21,24 +21,23 @@ struct Reach {
     en_passant: bool,
 }
 
-/// A sink keeping the moves after which the mover's royal piece is not attacked, each
-/// tested on the board after it: every attack line, or with `reads` (a non-royal piece's
-/// move, the royal piece not in check) only the lines that read its origin.
-struct WarpTested<'a, 'b, S> {
+/// The test of one move: whether it leaves the mover's royal piece attacked, on the board
+/// after it: every attack line, or with `reads` (a non-royal piece's move, the royal piece
+/// not in check) only the lines that read its origin.
+struct Tester<'a, 'b> {
     board: &'a Board64<'b>,
     w: &'a WarpRules,
     l: &'a Lines,
     /// The opponent's attackers on the board before the move.
     a: &'a Attackers,
-    sink: &'a mut S,
     reads: Option<&'a LineReads>,
 }
 
-impl<S: Sink> Sink for WarpTested<'_, '_, S> {
-    fn push(&mut self, mv: FastMove) {
+impl Tester<'_, '_> {
+    fn exposes(&self, mv: FastMove) -> bool {
         let b = self.board;
         let us = b.us;
-        let attacked = if let Some(reads) = self.reads {
+        if let Some(reads) = self.reads {
             // The piece leaves its origin (only the lines that read it may open) and takes
             // whatever stood on its destination.
             let (from, to) = (1u64 << mv.origin(), 1u64 << mv.to_square());
@@ -46,23 +45,36 @@ impl<S: Sink> Sink for WarpTested<'_, '_, S> {
             let king = b.royals(us).trailing_zeros() as usize;
             // Not in check before: no royal attacker stands next to it, nor comes.
             let mut lines = reads.lines_reading(from);
-            let mut attacked = false;
-            while lines != 0 && !attacked {
+            while lines != 0 {
                 let k = lines.trailing_zeros() as usize;
                 lines &= lines - 1;
-                attacked = b.line_reaches(self.w, self.l, k, king, us ^ 1, view, self.a, &mut ());
+                if b.line_reaches(self.w, self.l, k, king, us ^ 1, view, self.a, &mut ()) {
+                    return true;
+                }
             }
-            attacked
-        } else {
-            let mut child = *b;
-            child.make(mv);
-            let king = child.royals(us).trailing_zeros() as usize;
-            // A royal piece landing on a token removes it (WH6), which changes the step tables
-            // only where a line leaves that square: the royal piece's own, where every walk
-            // back from it starts and ends. The parent's tables serve.
-            child.warp_attacked(self.w, self.l, king, us ^ 1, &mut ())
-        };
-        if !attacked {
+            return false;
+        }
+        let mut child = *b;
+        child.make(mv);
+        let king = child.royals(us).trailing_zeros() as usize;
+        // A royal piece landing on a token removes it (WH6), which changes the step tables
+        // only where a line leaves that square: the royal piece's own, where every walk back
+        // from it starts and ends. The parent's tables serve.
+        child.warp_attacked(self.w, self.l, king, us ^ 1, &mut ())
+    }
+}
+
+/// A sink keeping the moves its [`Tester`] passes. The sink is kept apart from the test, so
+/// a counting sink stays in a register through the generation.
+struct WarpTested<'a, 'b, S> {
+    tester: Tester<'a, 'b>,
+    sink: &'a mut S,
+}
+
+impl<S: Sink> Sink for WarpTested<'_, '_, S> {
+    #[inline(always)]
+    fn push(&mut self, mv: FastMove) {
+        if !self.tester.exposes(mv) {
             self.sink.push(mv);
         }
     }
@@ -95,7 +107,7 @@ impl Board64<'_> {
         }
         sink.targets(king, king_moves & !self.tokens.all);
         // Onto a token the royal piece removes it (WH6), which may change the lines: tested.
-        WarpTested { board: self, w, l, a: &a, sink: &mut *sink, reads: None }
+        WarpTested { tester: Tester { board: self, w, l, a: &a, reads: None }, sink: &mut *sink }
             .targets(king, king_moves & self.tokens.all);
         let partial = (!in_check).then_some(reads);
         // Pawns the attack test did not read, out of check, whose moves are plain: set-wise.
@@ -105,7 +117,8 @@ impl Board64<'_> {
             setwise &= !shifts.capturing_onto(self.ep as usize, setwise);
         }
         self.shifted_pawns(shifts, setwise, sink);
-        let mut t = WarpTested { board: self, w, l, a: &a, sink: &mut *sink, reads: partial };
+        let tester = Tester { board: self, w, l, a: &a, reads: partial };
+        let mut t = WarpTested { tester, sink: &mut *sink };
         let free = if in_check { 0 } else { !reads.all };
         // In check, a move answers only by ending where every checking walk read.
         let answers = if in_check { self.check_mask(w, l, king, them, board, &a) } else { u64::MAX };
@@ -131,13 +144,13 @@ impl Board64<'_> {
             self.push_pawn_reach(from, &reach, safe, &mut t);
             if reach.en_passant {
                 // En passant empties two squares of lines: tested on every line.
-                t.reads = None;
+                t.tester.reads = None;
                 t.push(FastMove::en_passant(from, self.ep as usize));
-                t.reads = partial;
+                t.tester.reads = partial;
             }
         }
         if !in_check && self.rules.castling.is_some() {
-            t.reads = None;
+            t.tester.reads = None;
             self.warp_castling(w, l, king, &mut t);
         }
     }
@@ -198,12 +211,12 @@ impl Board64<'_> {
         targets: u64,
         t: &mut WarpTested<'_, '_, S>,
     ) {
-        let Some(reads) = t.reads else {
+        let Some(reads) = t.tester.reads else {
             t.targets(from, targets);
             return;
         };
         let king = self.royals(self.us).trailing_zeros() as usize;
-        match self.opened_lines(w, l, king, from, t.a, reads) {
+        match self.opened_lines(w, l, king, from, t.tester.a, reads) {
             0 => t.sink.targets(from, targets),
             along => t.targets(from, targets & along),
         }
@@ -237,6 +250,7 @@ impl Board64<'_> {
 
     /// The moves in `reach` of the pawn on `from`: those ending on `safe` squares straight
     /// into the sink, the others tested; one move per promotion choice in the zone.
+    #[inline(always)]
     fn push_pawn_reach<S: Sink>(&self, from: usize, reach: &Reach, safe: u64, t: &mut WarpTested<'_, '_, S>) {
         let pawn = self.rules.pawn.as_ref().filter(|p| !p.choices.is_empty());
         let zone = pawn.map_or(0, |p| p.promotion_zone[self.us]);
@@ -310,6 +324,7 @@ impl Board64<'_> {
 
     /// Castling (WH6): squares crossed empty but for king and rook and free of active tokens,
     /// the king's path unattacked; each tested after it.
+    #[inline(always)]
     fn warp_castling<S: Sink>(&self, w: &WarpRules, l: &Lines, king: usize, t: &mut WarpTested<'_, '_, S>) {
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.occupied();
@@ -320,23 +335,28 @@ impl Board64<'_> {
             }
             let rook = rook as usize;
             let (kd, rd) = self.castle_destinations(king, rook);
-            let rank = king / 8;
-            let files = [king % 8, rook % 8, kd % 8, rd % 8];
-            let (lo, hi) = (*files.iter().min().unwrap_or(&0), *files.iter().max().unwrap_or(&0));
-            let crossed = (lo..=hi).fold(0u64, |m, f| m | 1 << (rank * 8 + f));
+            // The squares of the royal piece's rank between the outermost of the four files.
+            let (rank, files) = (king / 8 * 8, [king % 8, rook % 8, kd % 8, rd % 8]);
+            let (lo, hi) = (files.into_iter().min().unwrap_or(0), files.into_iter().max().unwrap_or(0));
+            let crossed = span(rank + lo, rank + hi);
             if occupied & crossed & !(1 << king | 1 << rook) != 0 || self.tokens.all & crossed != 0 {
                 continue;
             }
             // Out of check: the royal piece's own square is not attacked.
-            let (a, b) = ((king % 8).min(kd % 8), (king % 8).max(kd % 8));
+            let passed = span(king.min(kd), king.max(kd)) & !(1 << king);
             let view = View { occupied, theirs: self.sides[them] };
-            let mut passed = (a..=b).map(|f| rank * 8 + f).filter(|&sq| sq != king);
-            if passed.any(|sq| self.attacked_in(w, l, sq, them, view, t.a, &mut ())) {
+            if squares_of(passed).any(|sq| self.attacked_in(w, l, sq, them, view, t.tester.a, &mut ())) {
                 continue;
             }
             t.push(FastMove::castle(king, rook));
         }
     }
+}
+
+/// The squares from `lo` to `hi`, both included.
+#[inline(always)]
+fn span(lo: usize, hi: usize) -> u64 {
+    (u64::MAX >> (63 - (hi - lo))) << lo
 }
 
 /// Perft on a warped board: the legal move tree, the last ply counted without making moves.
