@@ -260,9 +260,12 @@ fn ph_sp_tokens_both_paths_agree_along_random_games() {
 /// Positions with active wormholes: skips, tunnels and edge gateways for every piece (WH3-WH5),
 /// attacks along them (WH7), kings that remove a wormhole (WH6), castling past one, en passant
 /// after a warped double step and a double step beside a tunnel (WH8), and the rulings' worked
-/// example (b4 d3 e3 e5); the last three put kings beside edge gateways they may remove
-/// (WH5, WH6: the lines wrapping there change), with sliders attacking through the wrap.
-const WORMHOLE_POSITIONS: [&str; 11] = [
+/// example (b4 d3 e3 e5); three put kings beside edge gateways they may remove (WH5, WH6:
+/// the lines wrapping there change), with sliders attacking through the wrap. The last three:
+/// en passant by a pawn whose other moves are plain (taken set-wise elsewhere); a check along
+/// a line with two wormholes, blocked on both ways (e2, e6) or on the skip alone (e4, WH3,
+/// WH4, WH7); a double check by a rook and a knight.
+const WORMHOLE_POSITIONS: [&str; 14] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=c3,f3,a5,h4,d6,e5",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=b4,d3,e3,e5",
     "4k3/8/8/8/8/8/6B1/4K3 w - - 0 1 wormhole=h3",
@@ -274,6 +277,9 @@ const WORMHOLE_POSITIONS: [&str; 11] = [
     "r3k3/8/8/8/8/8/8/K6R w - - 0 1 wormhole=a2,h2,a5,h5",
     "7k/7p/8/8/8/8/1q6/K7 w - - 0 1 wormhole=a2,b1,h4,a4",
     "4k2r/8/8/8/8/8/8/4K2R b Kk - 0 1 wormhole=h7,a8,a1,e7",
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 1 wormhole=a3,h6",
+    "4k3/4r3/8/8/2B5/6N1/8/4K3 w - - 0 1 wormhole=e3,e5",
+    "4k3/4r3/8/8/8/3n4/8/2B1K3 w - - 0 1 wormhole=a6,h6",
 ];
 
 #[test]
