@@ -1,9 +1,11 @@
 //! Legal moves and perft on a warped fast-path board (WH3-WH8): each non-royal piece's
 //! destinations as bit boards (skip paths and one tunnel per move, as `warped.rs` walks
 //! them; two ways to one square are one move, K6; a double step wins over a tunnel, WH8),
-//! royal moves and castling on the plain board. Out of check, a piece that moves from a square
-//! the attack test on the royal piece did not read cannot expose it (filling a square only
-//! stops attack walks earlier); the others are tested on the board after them.
+//! pieces kind by kind, pawns whose moves are plain set-wise (`warp_pawns.rs`), royal moves
+//! and castling on the plain board. Out of check, a piece that moves from a square the attack
+//! test on the royal piece did not read cannot expose it (filling a square only stops attack
+//! walks earlier); the others are tested on the board after them. In check, only moves that
+//! end on a square every checking walk read are tested at all.
 
 use std::rc::Rc;
 
@@ -12,7 +14,7 @@ use super::legal::{Counter, Sink};
 use super::rules::squares_of;
 use super::warp::{Attackers, LineReads, Lines, ReadSquares, View, WarpRules, OFF};
 
-/// The destinations of one piece.
+/// The destinations of one pawn.
 #[derive(Default)]
 struct Reach {
     normal: u64,
