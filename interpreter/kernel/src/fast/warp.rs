@@ -640,11 +640,10 @@ impl Board64<'_> {
             return 0;
         }
         let mut mask = u64::MAX;
-        for line in &w.attack_lines[by] {
-            let d = line.dir as usize * 64;
-            if l.span[d + t] & a.by_group[line.group as usize] != 0 {
+        for (k, line) in w.attack_lines[by].iter().enumerate() {
+            if a.on_line(w, l, by, k, t) {
                 let mut read = ReadSquares(0);
-                if self.line_attacked(l, d, t, view, line, &mut read) {
+                if self.line_attacked(l, line.dir as usize * 64, t, view, line, &mut read) {
                     mask &= read.0;
                 }
             }
@@ -662,31 +661,11 @@ impl Board64<'_> {
         Attackers { royal: self.pieces_of(theirs, w.royal_kinds[by]), by_group }
     }
 
-    /// Whether a non-royal piece of `a` reaches `t` along the `k`-th attack line of `by`.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn line_reaches<R: Reads>(
-        &self,
-        w: &WarpRules,
-        l: &Lines,
-        k: usize,
-        t: usize,
-        by: usize,
-        view: View,
-        a: &Attackers,
-        reads: &mut R,
-    ) -> bool {
-        let line = &w.attack_lines[by][k];
-        if l.span[line.dir as usize * 64 + t] & a.by_group[line.group as usize] == 0 {
-            return false;
-        }
-        self.line_walk(w, l, k, t, by, view, reads)
-    }
-
-    /// The walk of [`Self::line_reaches`], without its filter.
+    /// Whether a non-royal piece of `by` reaches `t` along its `k`-th attack line (callers
+    /// skip the lines none of whose attackers stands on the line's span).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn line_walk<R: Reads>(
+    pub(crate) fn line_walk<R: Reads>(
         &self,
         w: &WarpRules,
         l: &Lines,
@@ -824,6 +803,16 @@ impl Board64<'_> {
 pub(crate) struct Attackers {
     pub royal: u64,
     pub by_group: [u64; MAX_GROUPS],
+}
+
+impl Attackers {
+    /// Whether one of these attackers of `by` stands on the span of its `k`-th attack line
+    /// at `t` (none there: the line cannot reach `t`).
+    #[inline(always)]
+    pub(crate) fn on_line(&self, w: &WarpRules, l: &Lines, by: usize, k: usize, t: usize) -> bool {
+        let line = &w.attack_lines[by][k];
+        l.span[line.dir as usize * 64 + t] & self.by_group[line.group as usize] != 0
+    }
 }
 
 /// The squares a walk read, all lines together.

@@ -50,7 +50,8 @@ impl Tester<'_, '_> {
             while lines != 0 {
                 let k = lines.trailing_zeros() as usize;
                 lines &= lines - 1;
-                if b.line_reaches(self.w, self.l, k, king, us ^ 1, view, self.a, &mut ()) {
+                let (w, l, a) = (self.w, self.l, self.a);
+                if a.on_line(w, l, us ^ 1, k, king) && b.line_walk(w, l, k, king, us ^ 1, view, &mut ()) {
                     return true;
                 }
             }
@@ -243,7 +244,7 @@ impl Board64<'_> {
             let k = lines.trailing_zeros() as usize;
             lines &= lines - 1;
             let mut read = ReadSquares(0);
-            if self.line_reaches(w, l, k, king, them, view, a, &mut read) {
+            if a.on_line(w, l, them, k, king) && self.line_walk(w, l, k, king, them, view, &mut read) {
                 along |= read.0;
             }
         }
