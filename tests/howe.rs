@@ -1,7 +1,7 @@
 //! Howe's two-board Portal Chess (docs/rules.md HP1-HP9) through `variants/portal.hole` and
 //! `variants/portal-one-set.hole`: turns, simultaneity, intents, teleports, portal check.
 
-use holechess_kernel::notation::{lan, parse_move};
+use holechess_kernel::notation::{lan, parse_move, strip_board_names};
 use holechess_kernel::{Position, Side, Status};
 use holechess_runtime::PlayableVariant;
 
@@ -228,4 +228,19 @@ fn hp5_hp8_a_teleport_may_not_leave_the_king_in_check_and_the_obliged_player_is_
     assert!(pos.is_check());
     assert_eq!(moves(&pos), vec!["--"]);
     assert_eq!(pos.status(), Status::Ongoing);
+}
+
+#[test]
+fn a_board_prefix_after_a_multibyte_character_is_an_error_not_a_panic() {
+    // Found by the black-box fuzzer: `\u{FFFD}:` in the REPL of portal sliced a string
+    // inside the character before the colon.
+    let pos = start("portal");
+    for text in ["\u{FFFD}:", "é:e2e4", ":e2e4"] {
+        let err = strip_board_names(&pos, text).expect_err(text);
+        assert!(err.contains("a board's name must stand right before `:`"), "{text}: {err}");
+    }
+    let err = strip_board_names(&pos, "éC:e2e4").unwrap_err();
+    assert!(err.contains("`C` is not a board here (the boards are A and B)"), "{err}");
+    assert_eq!(strip_board_names(&pos, "\u{FFFD}A:e2e4").as_deref(), Ok("\u{FFFD}e2e4"));
+    assert!(parse_move(&pos, "\u{FFFD}e2e4").is_err());
 }

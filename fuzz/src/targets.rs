@@ -7,7 +7,7 @@
 
 use std::sync::{Arc, OnceLock};
 
-use holechess_kernel::notation::{lan, parse_move, san};
+use holechess_kernel::notation::{lan, parse_move, san, strip_board_names};
 use holechess_kernel::Position;
 use holechess_record::{replay_record, PgnReader};
 use holechess_runtime::PlayableVariant;
@@ -97,7 +97,9 @@ pub fn repl(data: &[u8]) {
     for line in text.lines().take(MAX_STEPS) {
         match command::read(line) {
             command::Input::Move(text) => {
-                if let Ok(mv) = parse_move(&pos, &text) {
+                // As the REPL reads a move: board prefixes first, then the notation.
+                let read = strip_board_names(&pos, &text).ok().and_then(|text| parse_move(&pos, &text).ok());
+                if let Some(mv) = read {
                     undos.push(pos.make(mv));
                 }
             }

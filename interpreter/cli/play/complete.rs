@@ -50,7 +50,7 @@ impl Completer for PlayHelper {
         if matches!(first, "save" | "load" | "svg") && head.contains(' ') {
             return self.files.complete(line, pos, ctx);
         }
-        let start = head.rfind(char::is_whitespace).map_or(0, |i| i + 1);
+        let start = head.trim_end_matches(|c: char| !c.is_whitespace()).len();
         let word = &head[start..];
         let mut found: Vec<String> =
             self.candidates(&head[..start]).into_iter().filter(|c| c.starts_with(word)).collect();
@@ -83,5 +83,18 @@ mod tests {
         assert!(helper.candidates("").contains(&"e2e4".to_owned()));
         assert!(helper.candidates("new ").contains(&"porthole".to_owned()));
         assert!(helper.candidates("ai ").contains(&"both".to_owned()));
+    }
+
+    #[test]
+    fn a_word_after_a_multibyte_space_completes() {
+        let mut helper = PlayHelper::new();
+        helper.set_moves(vec!["e4".into(), "Nf3".into()]);
+        let history = rustyline::history::DefaultHistory::new();
+        let ctx = Context::new(&history);
+        for line in ["\u{3000}N", "\u{a0}N"] {
+            let (start, found) = helper.complete(line, line.len(), &ctx).unwrap();
+            assert_eq!(&line[start..], "N", "{line:?}");
+            assert_eq!(found.iter().map(|p| p.replacement.as_str()).collect::<Vec<_>>(), ["Nf3"]);
+        }
     }
 }

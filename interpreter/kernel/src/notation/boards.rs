@@ -18,8 +18,14 @@ pub fn strip_board_names(pos: &Position, text: &str) -> Result<String, String> {
     let mut rest = text;
     while let Some(colon) = rest.find(':') {
         let before = &rest[..colon];
-        let name_start = before.rfind(|c: char| !c.is_ascii_alphanumeric()).map_or(0, |i| i + 1);
+        let name_start = before.trim_end_matches(|c: char| c.is_ascii_alphanumeric()).len();
         let name = &before[name_start..];
+        if name.is_empty() {
+            return Err(format!(
+                "a board's name must stand right before `:` (the boards are {})",
+                g.board_names.join(" and ")
+            ));
+        }
         let Some(board) = g.board_names.iter().position(|n| n.eq_ignore_ascii_case(name)) else {
             return Err(format!("`{name}` is not a board here (the boards are {})", g.board_names.join(" and ")));
         };
