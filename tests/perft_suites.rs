@@ -132,7 +132,7 @@ fn full_corpus_perft_fixtures_are_verbatim_copies() {
 }
 
 #[test]
-#[ignore = "deep perft: hours in release"]
+#[ignore = "deep perft: about 45 minutes on one thread in release; needs ../shared/data"]
 fn every_chess960_position_at_every_depth() {
     run(&read_perft_blocks(&full_corpus().join("chess960.perft")), u64::MAX);
 }
