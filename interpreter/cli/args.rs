@@ -131,6 +131,10 @@ pub enum CliCommand {
         /// At most this many milliseconds per move (1 to 3600000).
         #[arg(long, value_parser = clap::value_parser!(u64).range(1..=MAX_TIME_MS))]
         time_ms: Option<u64>,
+        /// Write every game, as it finishes, to this file as a record (PGN with its dice)
+        /// that `holechess validate` accepts.
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
     },
     /// Run the speed benchmarks and print the figures the README reports.
     Bench {

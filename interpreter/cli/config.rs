@@ -56,8 +56,8 @@ impl From<Cli> for Command {
             CliCommand::Render { variant, fen, last, output, title, flip } => {
                 Command::Render(crate::render::RenderConfig { variant, fen, last, output, title, flip })
             }
-            CliCommand::Match { variant, levels, games, seed, time_ms } => {
-                Command::Match(crate::matches::MatchConfig { variant, levels, games, seed, time_ms })
+            CliCommand::Match { variant, levels, games, seed, time_ms, pgn } => {
+                Command::Match(crate::matches::MatchConfig { variant, levels, games, seed, time_ms, pgn })
             }
         }
     }

@@ -8,9 +8,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use holechess_ai::{ChanceFactory, ChanceModel};
+use holechess_ai::{ChanceFactory, ChanceModel, PlayedEvent};
 use holechess_kernel::Position;
-use holechess_runtime::{EventTree, PlayableVariant};
+use holechess_runtime::{Dice, EventTree, PlayableVariant};
 
 /// The outcomes of one event, by position and the path that led to it.
 type OutcomeCache = HashMap<(u64, u64), Arc<Vec<(f64, Position)>>>;
@@ -75,5 +75,17 @@ impl ChanceModel for EventChance {
 
     fn sample(&self, after_move: &Position, k: usize, seed: u64) -> Vec<(f64, Position)> {
         self.tree.sample(after_move, k, seed)
+    }
+
+    /// The hooks run once with dice seeded from `seed`, as in a game, and their faces kept
+    /// for the record. A failing hook leaves the position as it is, with no dice.
+    fn play_event(&self, after_move: &Position, seed: u64) -> PlayedEvent {
+        match self.rules.hooks.after_move(after_move.clone(), Dice::seeded(seed)).0 {
+            Ok(outcome) => PlayedEvent {
+                position: Some(outcome.position),
+                faces: outcome.rolls.iter().map(|roll| u32::from(roll.value)).collect(),
+            },
+            Err(_) => PlayedEvent::default(),
+        }
     }
 }

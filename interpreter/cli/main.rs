@@ -8,6 +8,7 @@ mod bench_records;
 mod commands;
 mod config;
 mod event_chance;
+mod match_record;
 mod matches;
 mod play;
 mod render;

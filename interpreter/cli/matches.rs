@@ -1,9 +1,12 @@
 //! `holechess match VARIANT --levels A,B --games N --seed S [--time-ms T]`: a seeded match
 //! between two AI levels (colours alternating, dice drawn from the variant's events). A
 //! line per finished game with the score so far, a progress bar on a terminal (standard
-//! error), then the final score of each level.
+//! error), then the final score of each level; with `--pgn FILE`, every game's record.
 
-use std::io::IsTerminal;
+use std::fs::File;
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use holechess_ai::{play_match_observed, DepthTally, GameEnd, GameResult, Level, Limits, MatchReport, MatchSettings};
@@ -12,6 +15,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::commands::Outcome;
 use crate::event_chance::EventChance;
+use crate::match_record::{match_game_record, result_text};
 
 #[derive(Debug)]
 pub struct MatchConfig {
@@ -22,6 +26,8 @@ pub struct MatchConfig {
     pub seed: u64,
     /// A per-move time cap tightening the levels' own limits.
     pub time_ms: Option<u64>,
+    /// Where to write the games' records, each as it finishes.
+    pub pgn: Option<PathBuf>,
 }
 
 pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
@@ -33,6 +39,7 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     let (first, second) = (Level(first), Level(second));
     let per_move = config.time_ms.map_or(Limits::NONE, |ms| Limits::time(Duration::from_millis(ms)));
     let factory = EventChance::factory(&rules);
+    let mut records = config.pgn.as_deref().map(RecordFile::create).transpose()?;
     println!(
         "{}: {first} vs {second}, {} game(s), seed {}{}",
         rules.id(),
@@ -48,6 +55,9 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     let report = play_match_observed(rules.variant(), first, second, &settings, factory.as_deref(), &mut |report| {
         hook_error = hook_error.take().or_else(|| rules.hooks.take_special_error());
         let Some(game) = report.games.last() else { return };
+        if let Some(file) = records.as_mut() {
+            file.append(&rules, report);
+        }
         let line = format!("{}; {}", game_line(report.games.len(), game, report), score_so_far(report));
         bar.suspend(|| println!("{line}"));
         bar.inc(1);
@@ -55,10 +65,52 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     });
     bar.finish_and_clear();
     print_score(&report, started.elapsed());
-    match hook_error {
+    if let Some(error) = hook_error {
         // The games searched positions without the hook's moves: the score is not to be trusted.
-        Some(error) => Err(format!("the special-moves hook failed in a position the match searched: {error}")),
+        return Err(format!("the special-moves hook failed in a position the match searched: {error}"));
+    }
+    match records {
+        Some(file) => file.finish(report.games.len()),
         None => Ok(Outcome::Ok),
+    }
+}
+
+/// The `--pgn` file: a record appended and flushed per finished game, so an interrupted
+/// match keeps the games it finished. The first failure stops the writing and is reported
+/// at the end (the match itself goes on).
+struct RecordFile {
+    path: PathBuf,
+    out: BufWriter<File>,
+    error: Option<String>,
+}
+
+impl RecordFile {
+    fn create(path: &Path) -> Result<RecordFile, String> {
+        let file = File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(RecordFile { path: path.to_owned(), out: BufWriter::new(file), error: None })
+    }
+
+    fn append(&mut self, rules: &Arc<PlayableVariant>, report: &MatchReport) {
+        if self.error.is_some() {
+            return;
+        }
+        let written = match_game_record(rules, report, report.games.len()).and_then(|text| {
+            let separator = if report.games.len() > 1 { "\n" } else { "" };
+            write!(self.out, "{separator}{text}")
+                .and_then(|()| self.out.flush())
+                .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+        });
+        self.error = written.err();
+    }
+
+    fn finish(self, games: usize) -> Result<Outcome, String> {
+        match self.error {
+            Some(error) => Err(error),
+            None => {
+                println!("{games} game record(s) written to {}", self.path.display());
+                Ok(Outcome::Ok)
+            }
+        }
     }
 }
 
@@ -86,11 +138,7 @@ fn game_line(number: usize, game: &GameResult, report: &MatchReport) -> String {
         true => (report.first, report.second),
         false => (report.second, report.first),
     };
-    let result = match game.winner {
-        Some(holechess_kernel::Side::White) => "1-0",
-        Some(holechess_kernel::Side::Black) => "0-1",
-        None => "1/2-1/2",
-    };
+    let result = result_text(game.winner);
     format!(
         "game {number}: {white} (White) - {black} (Black): {result}, {}, {} plies, depth {} / {}",
         end_name(game.end),

@@ -20,6 +20,41 @@ pub trait ChanceModel: Send + Sync {
     fn sample(&self, after_move: &Position, k: usize, seed: u64) -> Vec<(f64, Position)> {
         sample_outcomes(self.outcomes(after_move), k, seed)
     }
+
+    /// The event after `after_move` as a game plays it: one outcome drawn by its
+    /// probability from `seed`. By default drawn from [`ChanceModel::sample`], with no dice
+    /// known; a model that rolls dice gives the faces it rolled, so the game can be recorded.
+    fn play_event(&self, after_move: &Position, seed: u64) -> PlayedEvent {
+        let mut rng = SplitMix64::new(seed);
+        let outcomes = self.sample(after_move, 1, rng.next_u64());
+        PlayedEvent { position: draw_by_weight(outcomes, &mut rng), faces: Vec::new() }
+    }
+}
+
+/// The random event after one move of a game: where it led and the dice that drew it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PlayedEvent {
+    /// The position after the event; `None` when nothing happened.
+    pub position: Option<Position>,
+    /// The faces rolled, in order (empty when the model does not know them).
+    pub faces: Vec<u32>,
+}
+
+/// One outcome drawn by weight (`None` when there is none).
+fn draw_by_weight(outcomes: Vec<(f64, Position)>, rng: &mut SplitMix64) -> Option<Position> {
+    let total: f64 = outcomes.iter().map(|(w, _)| w.max(0.0)).sum();
+    if outcomes.is_empty() || total <= 0.0 {
+        return None;
+    }
+    let mut point = rng.unit() * total;
+    let last = outcomes.len() - 1;
+    for (i, (w, pos)) in outcomes.into_iter().enumerate() {
+        point -= w.max(0.0);
+        if point < 0.0 || i == last {
+            return Some(pos);
+        }
+    }
+    None
 }
 
 /// No random events: the ordinary game.

@@ -34,7 +34,7 @@ mod tables;
 mod tt;
 mod values;
 
-pub use chance_model::{sample_outcomes, ChanceModel, NoChance};
+pub use chance_model::{sample_outcomes, ChanceModel, NoChance, PlayedEvent};
 pub use classic::{ClassicPlayer, CLASSIC_DEPTH, CLASSIC_TIME};
 pub use classic_eval::classic_evaluate;
 pub use engine::Engine;

@@ -11,7 +11,7 @@ use holechess_kernel::spec::StalemateRule;
 use holechess_kernel::zobrist::splitmix64;
 use holechess_kernel::{Move, Position, Side, Variant};
 
-use crate::chance_model::ChanceModel;
+use crate::chance_model::{ChanceModel, PlayedEvent};
 use crate::engine::Engine;
 use crate::level::Level;
 use crate::limits::Limits;
@@ -60,6 +60,9 @@ pub struct GameResult {
     pub first_is_white: bool,
     /// Every move in long algebraic notation, the random opening included.
     pub moves: Vec<String>,
+    /// The dice faces rolled after each move, one list per move (empty where none were
+    /// rolled or the chance model does not report them).
+    pub dice: Vec<Vec<u32>>,
     pub end: GameEnd,
     /// `None` for a draw.
     pub winner: Option<Side>,
@@ -202,6 +205,7 @@ fn play_game(
     let mut game = Game {
         pos: Position::start(variant),
         moves: Vec::new(),
+        dice_rolled: Vec::new(),
         last_was_pass: false,
         model,
         dice: SplitMix64::new(pair_seed ^ 0xD1CE),
@@ -229,13 +233,14 @@ fn play_game(
         Some(side) if side == first_side => 1.0,
         Some(_) => 0.0,
     };
-    GameResult { first_is_white, moves: game.moves, end, winner, first_points, depths }
+    GameResult { first_is_white, moves: game.moves, dice: game.dice_rolled, end, winner, first_points, depths }
 }
 
 /// A game in progress.
 struct Game {
     pos: Position,
     moves: Vec<String>,
+    dice_rolled: Vec<Vec<u32>>,
     last_was_pass: bool,
     model: Option<Arc<dyn ChanceModel>>,
     dice: SplitMix64,
@@ -267,18 +272,17 @@ impl Game {
         legal.as_slice()[rng.below(legal.len())]
     }
 
-    /// Plays `mv`, then the random event after it, drawn by weight.
+    /// Plays `mv`, then the random event after it, drawn by its probability.
     fn play(&mut self, mv: Move) {
         self.moves.push(holechess_kernel::notation::lan(&self.pos, mv));
         self.last_was_pass = false;
         self.pos.play(mv);
-        if let Some(model) = &self.model {
-            // One outcome drawn by its probability (a sample of one from a random seed).
-            let drawn = model.sample(&self.pos, 1, self.dice.next_u64());
-            if let Some(next) = draw_outcome(drawn, &mut self.dice) {
-                self.pos = next;
-            }
+        let event = self.model.as_ref().map(|model| model.play_event(&self.pos, self.dice.next_u64()));
+        let PlayedEvent { position, faces } = event.unwrap_or_default();
+        if let Some(next) = position {
+            self.pos = next;
         }
+        self.dice_rolled.push(faces);
     }
 
     /// The winner of a finished game, `None` for a draw.
@@ -291,21 +295,4 @@ impl Game {
             _ => None,
         }
     }
-}
-
-/// One outcome drawn by weight (`None` when there is none).
-fn draw_outcome(outcomes: Vec<(f64, Position)>, rng: &mut SplitMix64) -> Option<Position> {
-    let total: f64 = outcomes.iter().map(|(w, _)| w.max(0.0)).sum();
-    if outcomes.is_empty() || total <= 0.0 {
-        return None;
-    }
-    let mut point = rng.unit() * total;
-    let last = outcomes.len() - 1;
-    for (i, (w, pos)) in outcomes.into_iter().enumerate() {
-        point -= w.max(0.0);
-        if point < 0.0 || i == last {
-            return Some(pos);
-        }
-    }
-    None
 }
