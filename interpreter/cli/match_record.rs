@@ -8,31 +8,24 @@ use std::sync::Arc;
 
 use holechess_ai::{GameEnd, GameResult, MatchReport};
 use holechess_kernel::notation::parse_move;
-use holechess_kernel::{Position, Side};
+use holechess_kernel::Position;
 use holechess_record::{record_of, write_game, GameResult as PgnResult};
 use holechess_runtime::{Dice, Game, PlayableVariant};
 
 /// The PGN text of game `number` (1-based) of `report`, played in `rules` from the
-/// variant's declared start (a match runs no game-start hooks).
+/// variant's declared start (a match runs no game-start hooks, so such a variant's record
+/// gets a `[FEN]` tag from [`record_of`]).
 pub fn match_game_record(rules: &Arc<PlayableVariant>, report: &MatchReport, number: usize) -> Result<String, String> {
     let game = &report.games[number - 1];
     let session = replay(rules, game).map_err(|why| format!("game {number} cannot be recorded: {why}"))?;
-    let (white, black) = match game.first_is_white {
-        true => (report.first, report.second),
-        false => (report.second, report.first),
-    };
+    let (white, black) = report.colours(game);
     let mut record = record_of(&session, &format!("holechess {white}"), &format!("holechess {black}"));
     record.set_tag("Event", &format!("holechess match, {} vs {}", report.first, report.second));
     record.set_tag("Round", &number.to_string());
-    let result = result_text(game.winner);
-    record.set_tag("Result", result);
-    record.result = PgnResult::from_pgn(result.as_bytes());
+    let result = PgnResult::of_winner(game.winner);
+    record.set_tag("Result", result.as_pgn());
+    record.result = Some(result);
     record.set_tag("Termination", termination(game.end));
-    if rules.hooks.has_game_start() && record.tag("FEN").is_none() {
-        // The validator would roll the start hooks from the variant's start; this game did not.
-        record.set_tag("SetUp", "1");
-        record.set_tag("FEN", &session.start().fen());
-    }
     Ok(write_game(&record))
 }
 
@@ -45,15 +38,6 @@ fn replay(rules: &Arc<PlayableVariant>, game: &GameResult) -> Result<Game, Strin
         session.play_recorded(mv, faces).map_err(|e| format!("ply {}: {text}: {e}", ply + 1))?;
     }
     Ok(session)
-}
-
-/// `1-0`, `0-1` or `1/2-1/2`.
-pub fn result_text(winner: Option<Side>) -> &'static str {
-    match winner {
-        Some(Side::White) => "1-0",
-        Some(Side::Black) => "0-1",
-        None => "1/2-1/2",
-    }
 }
 
 /// The `Termination` tag: "normal" for an end the rules give, "adjudication" for the cap.

@@ -10,12 +10,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use holechess_ai::{play_match_observed, DepthTally, GameEnd, GameResult, Level, Limits, MatchReport, MatchSettings};
+use holechess_record::GameResult as PgnResult;
 use holechess_runtime::PlayableVariant;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::commands::Outcome;
 use crate::event_chance::EventChance;
-use crate::match_record::{match_game_record, result_text};
+use crate::match_record::match_game_record;
 
 #[derive(Debug)]
 pub struct MatchConfig {
@@ -134,11 +135,8 @@ fn score_so_far(report: &MatchReport) -> String {
 
 /// `game 3: level 3 (White) - level 1 (Black): 1-0, checkmate, 61 plies, depth 5.2 (min 4) / 3.0 (min 3)`.
 fn game_line(number: usize, game: &GameResult, report: &MatchReport) -> String {
-    let (white, black) = match game.first_is_white {
-        true => (report.first, report.second),
-        false => (report.second, report.first),
-    };
-    let result = result_text(game.winner);
+    let (white, black) = report.colours(game);
+    let result = PgnResult::of_winner(game.winner).as_pgn();
     format!(
         "game {number}: {white} (White) - {black} (Black): {result}, {}, {} plies, depth {} / {}",
         end_name(game.end),

@@ -136,6 +136,14 @@ impl MatchReport {
         total
     }
 
+    /// The levels that had White and Black in `game`.
+    pub fn colours(&self, game: &GameResult) -> (Level, Level) {
+        match game.first_is_white {
+            true => (self.first, self.second),
+            false => (self.second, self.first),
+        }
+    }
+
     /// (wins, draws, losses) of the first level.
     pub fn first_record(&self) -> (usize, usize, usize) {
         let count = |p: f64| self.games.iter().filter(|g| g.first_points == p).count();

@@ -37,6 +37,15 @@ impl GameResult {
         }
     }
 
+    /// The result of a finished game: its winner's, or a draw (`None`).
+    pub fn of_winner(winner: Option<holechess_kernel::Side>) -> GameResult {
+        match winner {
+            Some(holechess_kernel::Side::White) => GameResult::WhiteWins,
+            Some(holechess_kernel::Side::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
+        }
+    }
+
     /// The result a PGN token stands for, if it is one.
     pub fn from_pgn(token: &[u8]) -> Option<GameResult> {
         match token {

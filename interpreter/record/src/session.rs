@@ -21,7 +21,11 @@ pub fn record_of(session: &holechess_runtime::Game, white: &str, black: &str) ->
         tag("Result", result_of(session.position()).as_pgn()),
         tag("Variant", rules.id()),
     ];
-    if !session.from_variant_start() && session.start().fen() != rules.start_position().fen() {
+    // Without `[FEN]` the record means the variant's start with its game-start hooks rolled
+    // (K4); a game that began elsewhere, or there without those rolls, says where.
+    let implied = session.from_variant_start()
+        || (!rules.hooks.has_game_start() && session.start().fen() == rules.start_position().fen());
+    if !implied {
         tags.push(tag("SetUp", "1"));
         tags.push(tag("FEN", &session.start().fen()));
     }

@@ -14,6 +14,7 @@ pub fn strip_board_names(pos: &Position, text: &str) -> Result<String, String> {
         return Ok(text.to_owned());
     }
     let teleport = text.trim_start().starts_with('@');
+    let boards = || g.board_names.join(" and ");
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(colon) = rest.find(':') {
@@ -21,13 +22,10 @@ pub fn strip_board_names(pos: &Position, text: &str) -> Result<String, String> {
         let name_start = before.trim_end_matches(|c: char| c.is_ascii_alphanumeric()).len();
         let name = &before[name_start..];
         if name.is_empty() {
-            return Err(format!(
-                "a board's name must stand right before `:` (the boards are {})",
-                g.board_names.join(" and ")
-            ));
+            return Err(format!("a board's name must stand right before `:` (the boards are {})", boards()));
         }
         let Some(board) = g.board_names.iter().position(|n| n.eq_ignore_ascii_case(name)) else {
-            return Err(format!("`{name}` is not a board here (the boards are {})", g.board_names.join(" and ")));
+            return Err(format!("`{name}` is not a board here (the boards are {})", boards()));
         };
         if !teleport {
             if let Some(in_play) = pos.board_to_move().filter(|&b| b != board) {
