@@ -136,6 +136,13 @@ pub enum CliCommand {
         #[arg(long, value_name = "FILE")]
         pgn: Option<PathBuf>,
     },
+    /// Run a variant's own tests (`NAME.tests` beside the script: perft counts, legal moves,
+    /// positions, refusals, record verdicts); exit 0 all pass, 1 a test failed, 2 a broken file.
+    Test {
+        /// Test files (.tests).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Run the speed benchmarks and print the figures the README reports.
     Bench {
         /// Perft depth on the orthodox start position (1 to 20).

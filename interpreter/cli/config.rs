@@ -18,6 +18,7 @@ pub enum Command {
     Play(PlayConfig),
     Render(crate::render::RenderConfig),
     Match(crate::matches::MatchConfig),
+    Test { files: Vec<PathBuf> },
 }
 
 #[derive(Debug)]
@@ -59,6 +60,7 @@ impl From<Cli> for Command {
             CliCommand::Match { variant, levels, games, seed, time_ms, pgn } => {
                 Command::Match(crate::matches::MatchConfig { variant, levels, games, seed, time_ms, pgn })
             }
+            CliCommand::Test { files } => Command::Test { files },
         }
     }
 }

@@ -14,6 +14,7 @@ mod play;
 mod render;
 mod spelling;
 mod validate;
+mod variant_tests;
 
 use std::process::ExitCode;
 

@@ -1,0 +1,321 @@
+//! Running a test file's steps against its variant: each check passes or fails with the
+//! position, what was expected and what the variant does. Moves are played as `perft` and
+//! `moves` play them: no die is rolled (K6).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use std::sync::Arc;
+
+use holechess_kernel::notation::{explain_move, lan, parse_move};
+use holechess_kernel::perft::{perft, perft_divide};
+use holechess_kernel::Position;
+use holechess_record::{replay_record, PgnReader, ReadError};
+use holechess_runtime::PlayableVariant;
+
+use super::syntax::{ExpectedVerdict, Numbered, Step};
+
+/// A check that did not hold.
+#[derive(Debug)]
+pub struct Failure {
+    pub line: usize,
+    /// What was checked, as written (`perft 3`, `moves include`).
+    pub check: String,
+    /// The position it was checked in.
+    pub fen: String,
+    pub expected: String,
+    pub actual: String,
+    /// More lines that say where the difference lies (perft's divide).
+    pub details: Vec<String>,
+}
+
+/// What running one file gave.
+#[derive(Debug, Default)]
+pub struct FileResult {
+    pub passed: usize,
+    pub failures: Vec<Failure>,
+    /// Checks not run because a `play` before them failed.
+    pub skipped: usize,
+}
+
+/// An error that means the test file itself is broken (exit 2): `LINE: reason`.
+pub type Broken = (usize, String);
+
+/// Runs every step of a test file in order.
+pub fn run(rules: &Arc<PlayableVariant>, steps: &[Numbered]) -> Result<FileResult, Broken> {
+    let mut result = FileResult::default();
+    let mut pos = Some(rules.start_position());
+    for Numbered { line, step } in steps {
+        let line = *line;
+        match step {
+            Step::Start => pos = Some(rules.start_position()),
+            Step::Fen(fen) => pos = Some(position_from(rules, fen).map_err(|e| (line, e))?),
+            Step::Play(moves) => {
+                let Some(current) = pos.as_mut() else {
+                    result.skipped += 1;
+                    continue;
+                };
+                if let Some(failure) = play(current, moves, line) {
+                    result.failures.push(failure);
+                    pos = None;
+                }
+            }
+            check => {
+                let Some(current) = pos.as_mut() else {
+                    result.skipped += 1;
+                    continue;
+                };
+                match run_check(rules, current, check, line)? {
+                    None => result.passed += 1,
+                    Some(failure) => result.failures.push(failure),
+                }
+            }
+        }
+        if let Some(error) = rules.hooks.take_special_error() {
+            return Err((line, format!("the special-moves hook failed: {error}")));
+        }
+    }
+    Ok(result)
+}
+
+fn position_from(rules: &PlayableVariant, fen: &str) -> Result<Position, String> {
+    Position::from_fen(rules.variant(), fen).map_err(|e| format!("invalid position `{fen}`: {e}"))
+}
+
+/// Plays `moves` in order; the first that is not legal fails the step (`Some`).
+fn play(pos: &mut Position, moves: &[String], line: usize) -> Option<Failure> {
+    for (index, text) in moves.iter().enumerate() {
+        let fen = pos.fen();
+        let played =
+            parse_move(pos, text).map_err(|e| e.to_string()).and_then(|mv| pos.try_play(mv).map_err(|e| e.to_string()));
+        if let Err(reason) = played {
+            let why = explain_move(pos, text).unwrap_or(reason);
+            return Some(Failure {
+                line,
+                check: format!("play (move {} of {})", index + 1, moves.len()),
+                fen,
+                expected: format!("{text} to be legal"),
+                actual: format!("refused: {why}"),
+                details: Vec::new(),
+            });
+        }
+    }
+    None
+}
+
+/// One check in the current position: `None` when it holds.
+fn run_check(
+    rules: &Arc<PlayableVariant>,
+    pos: &mut Position,
+    step: &Step,
+    line: usize,
+) -> Result<Option<Failure>, Broken> {
+    let fen = pos.fen();
+    let failure = |check: String, expected: String, actual: String, details: Vec<String>| {
+        Some(Failure { line, check, fen: fen.clone(), expected, actual, details })
+    };
+    Ok(match step {
+        Step::Perft { depth, count, divide } => {
+            let actual = perft(pos, *depth);
+            if actual == *count {
+                return Ok(None);
+            }
+            let details = divide_difference(&perft_divide(pos, *depth), divide);
+            failure(format!("perft {depth}"), count.to_string(), actual.to_string(), details)
+        }
+        Step::MovesExactly(expected) => {
+            let (legal, expected) = (legal_moves(pos), expected.iter().cloned().collect::<BTreeSet<_>>());
+            if legal == expected {
+                return Ok(None);
+            }
+            let missing: Vec<_> = expected.difference(&legal).cloned().collect();
+            let extra: Vec<_> = legal.difference(&expected).cloned().collect();
+            let details = vec![format!("missing: {}", list(&missing)), format!("not expected: {}", list(&extra))];
+            failure("moves =".to_owned(), list_set(&expected), list_set(&legal), details)
+        }
+        Step::MovesInclude(expected) => {
+            let legal = legal_moves(pos);
+            let missing: Vec<String> = expected.iter().filter(|m| !legal.contains(*m)).cloned().collect();
+            if missing.is_empty() {
+                return Ok(None);
+            }
+            failure(
+                "moves include".to_owned(),
+                list(expected),
+                format!("{} not legal", list(&missing)),
+                legal_line(&legal),
+            )
+        }
+        Step::MovesExclude(excluded) => {
+            let legal = legal_moves(pos);
+            let present: Vec<String> = excluded.iter().filter(|m| legal.contains(*m)).cloned().collect();
+            if present.is_empty() {
+                return Ok(None);
+            }
+            failure(
+                "moves exclude".to_owned(),
+                format!("none of {}", list(excluded)),
+                format!("{} legal", list(&present)),
+                Vec::new(),
+            )
+        }
+        Step::MovesCount(count) => {
+            let legal = legal_moves(pos);
+            if legal.len() == *count {
+                return Ok(None);
+            }
+            failure("moves count".to_owned(), count.to_string(), legal.len().to_string(), legal_line(&legal))
+        }
+        Step::Position(expected) => {
+            let wanted = position_from(rules, expected).map_err(|e| (line, e))?.fen();
+            if wanted == fen {
+                return Ok(None);
+            }
+            failure("position".to_owned(), wanted, fen.clone(), Vec::new())
+        }
+        Step::Refuse { text, reason } => refusal(pos, text, reason).and_then(|actual| {
+            failure(format!("refuse {text}"), format!("refused: ...{reason}..."), actual, Vec::new())
+        }),
+        Step::Record { file, verdict } => {
+            let actual = record_verdict(rules, file).map_err(|e| (line, e))?;
+            let Some(expected) = verdict_difference(verdict, &actual) else {
+                return Ok(None);
+            };
+            let fen = actual.fen.clone().unwrap_or_else(|| "(the record's start)".to_owned());
+            let (check, actual) = (format!("record {}", file.display()), actual.describe());
+            Some(Failure { line, check, fen, expected, actual, details: Vec::new() })
+        }
+        Step::Start | Step::Fen(_) | Step::Play(_) => None,
+    })
+}
+
+/// The legal moves in long algebraic notation, as `holechess moves` prints them.
+fn legal_moves(pos: &Position) -> BTreeSet<String> {
+    pos.legal_moves().iter().map(|&mv| lan(pos, mv)).collect()
+}
+
+fn list(moves: &[String]) -> String {
+    if moves.is_empty() {
+        "(none)".to_owned()
+    } else {
+        moves.join(" ")
+    }
+}
+
+fn list_set(moves: &BTreeSet<String>) -> String {
+    list(&moves.iter().cloned().collect::<Vec<_>>())
+}
+
+fn legal_line(legal: &BTreeSet<String>) -> Vec<String> {
+    vec![format!("legal moves: {}", list_set(legal))]
+}
+
+/// The root moves whose counts differ from the author's divide; the moves the author did
+/// not list go on one line. Without a divide, every root move's count (to compare with
+/// another program's divide).
+fn divide_difference(actual: &[(String, u64)], expected: &[(String, u64)]) -> Vec<String> {
+    let rows = |moves: &[(String, u64)]| moves.iter().map(|(mv, n)| format!("{mv} {n}")).collect::<Vec<_>>().join(", ");
+    if expected.is_empty() {
+        return vec![format!("divide: {}", rows(actual))];
+    }
+    let counts: BTreeMap<&str, u64> = actual.iter().map(|(mv, n)| (mv.as_str(), *n)).collect();
+    let mut lines = Vec::new();
+    for (mv, e) in expected {
+        match counts.get(mv.as_str()) {
+            Some(a) if a != e => lines.push(format!("divide {mv}: expected {e}, got {a}")),
+            Some(_) => {}
+            None => lines.push(format!("divide {mv}: expected {e}, but the move is not legal")),
+        }
+    }
+    let listed: BTreeSet<&str> = expected.iter().map(|(mv, _)| mv.as_str()).collect();
+    let unlisted: Vec<(String, u64)> = actual.iter().filter(|(mv, _)| !listed.contains(mv.as_str())).cloned().collect();
+    if !unlisted.is_empty() {
+        lines.push(format!("divide of the moves not listed: {}", rows(&unlisted)));
+    }
+    lines
+}
+
+/// `None` when `text` is refused for a reason containing `reason` (case ignored); else
+/// what happened instead.
+fn refusal(pos: &Position, text: &str, reason: &str) -> Option<String> {
+    let given = match parse_move(pos, text) {
+        Ok(mv) => return Some(format!("{} is legal", lan(pos, mv))),
+        Err(error) => explain_move(pos, text).unwrap_or_else(|| error.to_string()),
+    };
+    (!given.to_lowercase().contains(&reason.to_lowercase())).then(|| format!("refused: {given}"))
+}
+
+/// What `validate` says of a record file: its first invalid game, if any.
+#[derive(Debug)]
+struct RecordVerdict {
+    games: usize,
+    /// The first invalid game: its number, ply and reason.
+    first_invalid: Option<(usize, u32, String)>,
+    /// The position before that game's faulty ply.
+    fen: Option<String>,
+}
+
+impl RecordVerdict {
+    fn describe(&self) -> String {
+        match &self.first_invalid {
+            None => format!("valid ({} game(s))", self.games),
+            Some((game, ply, reason)) => format!("game {game} invalid at ply {ply}: {reason}"),
+        }
+    }
+}
+
+fn record_verdict(rules: &Arc<PlayableVariant>, file: &Path) -> Result<RecordVerdict, String> {
+    let source = std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let mut verdict = RecordVerdict { games: 0, first_invalid: None, fen: None };
+    for item in PgnReader::new(source) {
+        let record = match item {
+            Ok(record) => record,
+            Err(ReadError::NoGames { .. }) => return Err(format!("{} holds no game", file.display())),
+            Err(ReadError::Io(e)) => return Err(format!("cannot read {}: {e}", file.display())),
+        };
+        verdict.games += 1;
+        let replay = replay_record(&record, rules);
+        if let (Some(failure), None) = (replay.failure, &verdict.first_invalid) {
+            verdict.first_invalid = Some((record.number, failure.ply, failure.reason.to_string()));
+            verdict.fen = failure.fen;
+        }
+    }
+    Ok(verdict)
+}
+
+/// `None` when the verdict is the one expected; else the expectation in words.
+fn verdict_difference(expected: &ExpectedVerdict, actual: &RecordVerdict) -> Option<String> {
+    match (expected, &actual.first_invalid) {
+        (ExpectedVerdict::Valid, None) => None,
+        (ExpectedVerdict::Valid, Some(_)) => Some("every game valid".to_owned()),
+        (ExpectedVerdict::Invalid { ply, reason }, Some((_, got_ply, got_reason)))
+            if ply == got_ply
+                && reason.as_ref().is_none_or(|r| got_reason.to_lowercase().contains(&r.to_lowercase())) =>
+        {
+            None
+        }
+        (ExpectedVerdict::Invalid { ply, reason }, _) => Some(match reason {
+            Some(reason) => format!("invalid at ply {ply}: ...{reason}..."),
+            None => format!("invalid at ply {ply}"),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_divide_difference_names_only_the_moves_that_differ() {
+        let actual = [("e2e4".to_owned(), 20), ("d2d4".to_owned(), 21), ("a2a3".to_owned(), 19)];
+        let expected = [("e2e4".to_owned(), 20), ("d2d4".to_owned(), 20), ("h2h4".to_owned(), 20)];
+        let rows = divide_difference(&actual, &expected);
+        assert_eq!(
+            rows,
+            [
+                "divide d2d4: expected 20, got 21",
+                "divide h2h4: expected 20, but the move is not legal",
+                "divide of the moves not listed: a2a3 19"
+            ]
+        );
+    }
+}
