@@ -42,6 +42,7 @@ pub fn run(command: Command) -> Outcome {
         Command::Render(config) => crate::render::run(&config),
         Command::Match(config) => crate::matches::run(&config),
         Command::Test { files } => crate::variant_tests::run(&files),
+        Command::Rules { variant, json } => crate::rules::run(&variant, json),
     };
     result.unwrap_or_else(|message| {
         if message.starts_with("error") {

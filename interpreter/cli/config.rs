@@ -19,6 +19,7 @@ pub enum Command {
     Render(crate::render::RenderConfig),
     Match(crate::matches::MatchConfig),
     Test { files: Vec<PathBuf> },
+    Rules { variant: String, json: bool },
 }
 
 #[derive(Debug)]
@@ -61,6 +62,7 @@ impl From<Cli> for Command {
                 Command::Match(crate::matches::MatchConfig { variant, levels, games, seed, time_ms, pgn })
             }
             CliCommand::Test { files } => Command::Test { files },
+            CliCommand::Rules { variant, json } => Command::Rules { variant, json },
         }
     }
 }

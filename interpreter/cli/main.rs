@@ -12,6 +12,7 @@ mod match_record;
 mod matches;
 mod play;
 mod render;
+mod rules;
 mod spelling;
 mod validate;
 mod variant_tests;
