@@ -143,6 +143,17 @@ fn a_broken_test_file_names_its_file_and_line_and_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("bad-fen.tests:2: invalid position"), "{}", stderr(&out));
 
+    let (_folder, file) = temp_tests("late", "variant chess\nperft 1 = 21\nrecord . valid\nperft 1 = 20\n");
+    let out = run_file(&file);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stdout(&out).contains("late.tests:2: perft 1 failed"), "the failure before is kept: {}", stdout(&out));
+    assert!(
+        stderr(&out).contains("late.tests:3: ") && stderr(&out).contains("is not a regular file"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(stdout(&out).contains("0 check(s) passed, 1 failed in 0 file(s); 1 file(s) broken"), "{}", stdout(&out));
+
     let (_folder, file) = temp_tests("lonely", "perft 1 = 20\n");
     let out = run_file(&file);
     assert_eq!(out.status.code(), Some(2));

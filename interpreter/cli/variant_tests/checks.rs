@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;
 
-use holechess_kernel::notation::{explain_move, lan, parse_move};
+use holechess_kernel::notation::{explain_move, lan, parse_move, strip_board_names};
 use holechess_kernel::perft::{perft, perft_divide};
 use holechess_kernel::Position;
 use holechess_record::{replay_record, PgnReader, ReadError};
@@ -35,14 +35,23 @@ pub struct FileResult {
     pub failures: Vec<Failure>,
     /// Checks not run because a `play` before them failed.
     pub skipped: usize,
+    /// The line that showed the test file itself broken (the steps after it were not run).
+    pub broken: Option<Broken>,
 }
 
 /// An error that means the test file itself is broken (exit 2): `LINE: reason`.
 pub type Broken = (usize, String);
 
-/// Runs every step of a test file in order.
-pub fn run(rules: &Arc<PlayableVariant>, steps: &[Numbered]) -> Result<FileResult, Broken> {
+/// Runs every step of a test file in order, up to the first line that shows the file broken.
+pub fn run(rules: &Arc<PlayableVariant>, steps: &[Numbered]) -> FileResult {
     let mut result = FileResult::default();
+    if let Err(broken) = run_steps(rules, steps, &mut result) {
+        result.broken = Some(broken);
+    }
+    result
+}
+
+fn run_steps(rules: &Arc<PlayableVariant>, steps: &[Numbered], result: &mut FileResult) -> Result<(), Broken> {
     let mut pos = Some(rules.start_position());
     for Numbered { line, step } in steps {
         let line = *line;
@@ -74,7 +83,7 @@ pub fn run(rules: &Arc<PlayableVariant>, steps: &[Numbered]) -> Result<FileResul
             return Err((line, format!("the special-moves hook failed: {error}")));
         }
     }
-    Ok(result)
+    Ok(())
 }
 
 fn position_from(rules: &PlayableVariant, fen: &str) -> Result<Position, String> {
@@ -85,10 +94,7 @@ fn position_from(rules: &PlayableVariant, fen: &str) -> Result<Position, String>
 fn play(pos: &mut Position, moves: &[String], line: usize) -> Option<Failure> {
     for (index, text) in moves.iter().enumerate() {
         let fen = pos.fen();
-        let played =
-            parse_move(pos, text).map_err(|e| e.to_string()).and_then(|mv| pos.try_play(mv).map_err(|e| e.to_string()));
-        if let Err(reason) = played {
-            let why = explain_move(pos, text).unwrap_or(reason);
+        if let Err(why) = play_one(pos, text) {
             return Some(Failure {
                 line,
                 check: format!("play (move {} of {})", index + 1, moves.len()),
@@ -100,6 +106,13 @@ fn play(pos: &mut Position, moves: &[String], line: usize) -> Option<Failure> {
         }
     }
     None
+}
+
+/// Plays one move written as a player writes it (board prefixes included), or says why not.
+fn play_one(pos: &mut Position, text: &str) -> Result<(), String> {
+    let plain = strip_board_names(pos, text)?;
+    let mv = parse_move(pos, &plain).map_err(|e| explain_move(pos, &plain).unwrap_or_else(|| e.to_string()))?;
+    pos.try_play(mv).map_err(|e| e.to_string())
 }
 
 /// One check in the current position: `None` when it holds.
@@ -237,9 +250,12 @@ fn divide_difference(actual: &[(String, u64)], expected: &[(String, u64)]) -> Ve
 /// `None` when `text` is refused for a reason containing `reason` (case ignored); else
 /// what happened instead.
 fn refusal(pos: &Position, text: &str, reason: &str) -> Option<String> {
-    let given = match parse_move(pos, text) {
-        Ok(mv) => return Some(format!("{} is legal", lan(pos, mv))),
-        Err(error) => explain_move(pos, text).unwrap_or_else(|| error.to_string()),
+    let given = match strip_board_names(pos, text) {
+        Err(why) => why,
+        Ok(plain) => match parse_move(pos, &plain) {
+            Ok(mv) => return Some(format!("{} is legal", lan(pos, mv))),
+            Err(error) => explain_move(pos, &plain).unwrap_or_else(|| error.to_string()),
+        },
     };
     (!given.to_lowercase().contains(&reason.to_lowercase())).then(|| format!("refused: {given}"))
 }
@@ -264,7 +280,11 @@ impl RecordVerdict {
 }
 
 fn record_verdict(rules: &Arc<PlayableVariant>, file: &Path) -> Result<RecordVerdict, String> {
-    let source = std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", file.display());
+    if !std::fs::metadata(file).map_err(cannot_read)?.is_file() {
+        return Err(format!("{} is not a regular file", file.display()));
+    }
+    let source = std::fs::File::open(file).map_err(cannot_read)?;
     let mut verdict = RecordVerdict { games: 0, first_invalid: None, fen: None };
     for item in PgnReader::new(source) {
         let record = match item {

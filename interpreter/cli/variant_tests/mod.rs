@@ -17,10 +17,7 @@ pub fn run(files: &[PathBuf]) -> Result<Outcome, String> {
     for path in files {
         match run_file(path) {
             Ok(result) => totals.add(path, &result),
-            Err(message) => {
-                eprintln!("{}", message.trim_end());
-                totals.broken += 1;
-            }
+            Err(message) => totals.add_broken(&message),
         }
     }
     println!("{}", totals.summary());
@@ -34,7 +31,7 @@ fn run_file(path: &Path) -> Result<FileResult, String> {
     let rules = crate::commands::load_rules(&file.variant)
         .map_err(|e| format!("{}: the variant `{}` does not load:\n{}", path.display(), file.variant, e.trim_end()))?;
     let rules = std::sync::Arc::new(rules);
-    checks::run(&rules, &file.steps).map_err(|(line, reason)| format!("{}:{line}: {reason}", path.display()))
+    Ok(checks::run(&rules, &file.steps))
 }
 
 /// Totals over every file.
@@ -48,14 +45,23 @@ struct Totals {
 }
 
 impl Totals {
+    /// A file that could not be read or whose variant does not load.
+    fn add_broken(&mut self, message: &str) {
+        eprintln!("{}", message.trim_end());
+        self.broken += 1;
+    }
+
     fn add(&mut self, path: &Path, result: &FileResult) {
-        self.files += 1;
         self.passed += result.passed;
         self.failed += result.failures.len();
         self.skipped += result.skipped;
         for failure in &result.failures {
             print_failure(path, failure);
         }
+        if let Some((line, reason)) = &result.broken {
+            return self.add_broken(&format!("{}:{line}: {reason}", path.display()));
+        }
+        self.files += 1;
         let skipped = if result.skipped > 0 { format!(", {} not run", result.skipped) } else { String::new() };
         match result.failures.len() {
             0 => println!("{}: ok ({} checks{skipped})", path.display(), result.passed),

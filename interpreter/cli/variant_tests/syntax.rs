@@ -242,10 +242,10 @@ fn moves(rest: &str) -> Result<Step, String> {
     }
 }
 
-/// `refuse MOVE: REASON`.
+/// `refuse MOVE: REASON` (the first `: ` ends the move, so `A:e2e4` keeps its board).
 fn refuse(rest: &str) -> Result<Step, String> {
     let usage = || "expected `refuse MOVE: REASON` (words of the reason the move is refused for)".to_owned();
-    let (text, reason) = rest.split_once(':').ok_or_else(usage)?;
+    let (text, reason) = rest.split_once(": ").ok_or_else(usage)?;
     let (text, reason) = (text.trim(), reason.trim());
     if text.is_empty() || text.contains(char::is_whitespace) || reason.is_empty() {
         return Err(usage());
@@ -302,6 +302,14 @@ mod tests {
         assert!(error.contains(":2: unknown line `frobnicate`"), "{error}");
         let error = parsed("  e2e4 20\n").unwrap_err();
         assert!(error.contains("belongs under a `perft` line"), "{error}");
+    }
+
+    #[test]
+    fn a_refused_move_may_name_its_board() {
+        let file = parsed("refuse A:e2e5: cannot go\n").unwrap();
+        assert!(
+            matches!(&file.steps[0].step, Step::Refuse { text, reason } if text == "A:e2e5" && reason == "cannot go")
+        );
     }
 
     #[test]
