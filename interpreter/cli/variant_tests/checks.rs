@@ -115,6 +115,29 @@ fn play_one(pos: &mut Position, text: &str) -> Result<(), String> {
     pos.try_play(mv).map_err(|e| e.to_string())
 }
 
+/// What a check found instead of what it expected.
+struct Mismatch {
+    check: String,
+    expected: String,
+    actual: String,
+    details: Vec<String>,
+}
+
+impl Mismatch {
+    fn new(check: impl Into<String>, expected: String, actual: String) -> Mismatch {
+        Mismatch { check: check.into(), expected, actual, details: Vec::new() }
+    }
+
+    fn with(mut self, details: Vec<String>) -> Mismatch {
+        self.details = details;
+        self
+    }
+
+    fn at(self, line: usize, fen: String) -> Failure {
+        Failure { line, check: self.check, fen, expected: self.expected, actual: self.actual, details: self.details }
+    }
+}
+
 /// One check in the current position: `None` when it holds.
 fn run_check(
     rules: &Arc<PlayableVariant>,
@@ -123,82 +146,84 @@ fn run_check(
     line: usize,
 ) -> Result<Option<Failure>, Broken> {
     let fen = pos.fen();
-    let failure = |check: String, expected: String, actual: String, details: Vec<String>| {
-        Some(Failure { line, check, fen: fen.clone(), expected, actual, details })
-    };
-    Ok(match step {
-        Step::Perft { depth, count, divide } => {
-            let actual = perft(pos, *depth);
-            if actual == *count {
-                return Ok(None);
-            }
-            let details = divide_difference(&perft_divide(pos, *depth), divide);
-            failure(format!("perft {depth}"), count.to_string(), actual.to_string(), details)
-        }
-        Step::MovesExactly(expected) => {
-            let (legal, expected) = (legal_moves(pos), expected.iter().cloned().collect::<BTreeSet<_>>());
-            if legal == expected {
-                return Ok(None);
-            }
-            let missing: Vec<_> = expected.difference(&legal).cloned().collect();
-            let extra: Vec<_> = legal.difference(&expected).cloned().collect();
-            let details = vec![format!("missing: {}", list(&missing)), format!("not expected: {}", list(&extra))];
-            failure("moves =".to_owned(), list_set(&expected), list_set(&legal), details)
-        }
-        Step::MovesInclude(expected) => {
-            let legal = legal_moves(pos);
-            let missing: Vec<String> = expected.iter().filter(|m| !legal.contains(*m)).cloned().collect();
-            if missing.is_empty() {
-                return Ok(None);
-            }
-            failure(
-                "moves include".to_owned(),
-                list(expected),
-                format!("{} not legal", list(&missing)),
-                legal_line(&legal),
-            )
-        }
-        Step::MovesExclude(excluded) => {
-            let legal = legal_moves(pos);
-            let present: Vec<String> = excluded.iter().filter(|m| legal.contains(*m)).cloned().collect();
-            if present.is_empty() {
-                return Ok(None);
-            }
-            failure(
-                "moves exclude".to_owned(),
-                format!("none of {}", list(excluded)),
-                format!("{} legal", list(&present)),
-                Vec::new(),
-            )
-        }
-        Step::MovesCount(count) => {
-            let legal = legal_moves(pos);
-            if legal.len() == *count {
-                return Ok(None);
-            }
-            failure("moves count".to_owned(), count.to_string(), legal.len().to_string(), legal_line(&legal))
-        }
-        Step::Position(expected) => {
-            let wanted = position_from(rules, expected).map_err(|e| (line, e))?.fen();
-            if wanted == fen {
-                return Ok(None);
-            }
-            failure("position".to_owned(), wanted, fen.clone(), Vec::new())
-        }
-        Step::Refuse { text, reason } => refusal(pos, text, reason).and_then(|actual| {
-            failure(format!("refuse {text}"), format!("refused: ...{reason}..."), actual, Vec::new())
-        }),
-        Step::Record { file, verdict } => {
-            let actual = record_verdict(rules, file).map_err(|e| (line, e))?;
-            let Some(expected) = verdict_difference(verdict, &actual) else {
-                return Ok(None);
-            };
-            let fen = actual.fen.clone().unwrap_or_else(|| "(the record's start)".to_owned());
-            let (check, actual) = (format!("record {}", file.display()), actual.describe());
-            Some(Failure { line, check, fen, expected, actual, details: Vec::new() })
-        }
+    let mismatch = match step {
+        Step::Perft { depth, count, divide } => perft_mismatch(pos, *depth, *count, divide),
+        Step::MovesExactly(expected) => moves_exactly_mismatch(pos, expected),
+        Step::MovesInclude(expected) => moves_include_mismatch(pos, expected),
+        Step::MovesExclude(excluded) => moves_exclude_mismatch(pos, excluded),
+        Step::MovesCount(count) => moves_count_mismatch(pos, *count),
+        Step::Position(expected) => position_mismatch(rules, &fen, expected).map_err(|e| (line, e))?,
+        Step::Refuse { text, reason } => refusal_mismatch(pos, text, reason),
+        Step::Record { file, verdict } => return record_failure(rules, file, verdict, line).map_err(|e| (line, e)),
         Step::Start | Step::Fen(_) | Step::Play(_) => None,
+    };
+    Ok(mismatch.map(|m| m.at(line, fen)))
+}
+
+fn perft_mismatch(pos: &mut Position, depth: u32, count: u64, divide: &[(String, u64)]) -> Option<Mismatch> {
+    let actual = perft(pos, depth);
+    (actual != count).then(|| {
+        let details = divide_difference(&perft_divide(pos, depth), divide);
+        Mismatch::new(format!("perft {depth}"), count.to_string(), actual.to_string()).with(details)
     })
+}
+
+fn moves_exactly_mismatch(pos: &Position, expected: &[String]) -> Option<Mismatch> {
+    let (legal, expected) = (legal_moves(pos), expected.iter().cloned().collect::<BTreeSet<_>>());
+    (legal != expected).then(|| {
+        let missing: Vec<_> = expected.difference(&legal).cloned().collect();
+        let extra: Vec<_> = legal.difference(&expected).cloned().collect();
+        let details = vec![format!("missing: {}", list(&missing)), format!("not expected: {}", list(&extra))];
+        Mismatch::new("moves =", list_set(&expected), list_set(&legal)).with(details)
+    })
+}
+
+fn moves_include_mismatch(pos: &Position, expected: &[String]) -> Option<Mismatch> {
+    let legal = legal_moves(pos);
+    let missing: Vec<String> = expected.iter().filter(|m| !legal.contains(*m)).cloned().collect();
+    (!missing.is_empty()).then(|| {
+        Mismatch::new("moves include", list(expected), format!("{} not legal", list(&missing))).with(legal_line(&legal))
+    })
+}
+
+fn moves_exclude_mismatch(pos: &Position, excluded: &[String]) -> Option<Mismatch> {
+    let legal = legal_moves(pos);
+    let present: Vec<String> = excluded.iter().filter(|m| legal.contains(*m)).cloned().collect();
+    (!present.is_empty()).then(|| {
+        Mismatch::new("moves exclude", format!("none of {}", list(excluded)), format!("{} legal", list(&present)))
+    })
+}
+
+fn moves_count_mismatch(pos: &Position, count: usize) -> Option<Mismatch> {
+    let legal = legal_moves(pos);
+    (legal.len() != count)
+        .then(|| Mismatch::new("moves count", count.to_string(), legal.len().to_string()).with(legal_line(&legal)))
+}
+
+/// The expected position is read first, so any spelling the reader accepts compares equal.
+fn position_mismatch(rules: &PlayableVariant, fen: &str, expected: &str) -> Result<Option<Mismatch>, String> {
+    let wanted = position_from(rules, expected)?.fen();
+    Ok((wanted != fen).then(|| Mismatch::new("position", wanted, fen.to_owned())))
+}
+
+fn refusal_mismatch(pos: &Position, text: &str, reason: &str) -> Option<Mismatch> {
+    refusal(pos, text, reason)
+        .map(|actual| Mismatch::new(format!("refuse {text}"), format!("refused: ...{reason}..."), actual))
+}
+
+/// A record's verdict, shown in the position where its first invalid game failed.
+fn record_failure(
+    rules: &Arc<PlayableVariant>,
+    file: &Path,
+    verdict: &ExpectedVerdict,
+    line: usize,
+) -> Result<Option<Failure>, String> {
+    let actual = record_verdict(rules, file)?;
+    let Some(expected) = verdict_difference(verdict, &actual) else {
+        return Ok(None);
+    };
+    let fen = actual.fen.clone().unwrap_or_else(|| "(the record's start)".to_owned());
+    Ok(Some(Mismatch::new(format!("record {}", file.display()), expected, actual.describe()).at(line, fen)))
 }
 
 /// The legal moves in long algebraic notation, as `holechess moves` prints them.
