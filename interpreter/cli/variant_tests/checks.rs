@@ -3,16 +3,14 @@
 //! `moves` play them: no die is rolled (K6).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 use std::sync::Arc;
 
 use holechess_kernel::notation::{explain_move, lan, parse_move, strip_board_names};
 use holechess_kernel::perft::{perft, perft_divide};
 use holechess_kernel::Position;
-use holechess_record::{replay_record, PgnReader, ReadError};
 use holechess_runtime::PlayableVariant;
 
-use super::syntax::{ExpectedVerdict, Numbered, Step};
+use super::syntax::{Numbered, Step};
 
 /// A check that did not hold.
 #[derive(Debug)]
@@ -116,7 +114,7 @@ fn play_one(pos: &mut Position, text: &str) -> Result<(), String> {
 }
 
 /// What a check found instead of what it expected.
-struct Mismatch {
+pub(super) struct Mismatch {
     check: String,
     expected: String,
     actual: String,
@@ -124,7 +122,7 @@ struct Mismatch {
 }
 
 impl Mismatch {
-    fn new(check: impl Into<String>, expected: String, actual: String) -> Mismatch {
+    pub(super) fn new(check: impl Into<String>, expected: String, actual: String) -> Mismatch {
         Mismatch { check: check.into(), expected, actual, details: Vec::new() }
     }
 
@@ -133,7 +131,7 @@ impl Mismatch {
         self
     }
 
-    fn at(self, line: usize, fen: String) -> Failure {
+    pub(super) fn at(self, line: usize, fen: String) -> Failure {
         Failure { line, check: self.check, fen, expected: self.expected, actual: self.actual, details: self.details }
     }
 }
@@ -154,7 +152,9 @@ fn run_check(
         Step::MovesCount(count) => moves_count_mismatch(pos, *count),
         Step::Position(expected) => position_mismatch(rules, &fen, expected).map_err(|e| (line, e))?,
         Step::Refuse { text, reason } => refusal_mismatch(pos, text, reason),
-        Step::Record { file, verdict } => return record_failure(rules, file, verdict, line).map_err(|e| (line, e)),
+        Step::Record { file, verdict } => {
+            return super::records::record_failure(rules, file, verdict, line).map_err(|e| (line, e))
+        }
         Step::Start | Step::Fen(_) | Step::Play(_) => None,
     };
     Ok(mismatch.map(|m| m.at(line, fen)))
@@ -209,21 +209,6 @@ fn position_mismatch(rules: &PlayableVariant, fen: &str, expected: &str) -> Resu
 fn refusal_mismatch(pos: &Position, text: &str, reason: &str) -> Option<Mismatch> {
     refusal(pos, text, reason)
         .map(|actual| Mismatch::new(format!("refuse {text}"), format!("refused: ...{reason}..."), actual))
-}
-
-/// A record's verdict, shown in the position where its first invalid game failed.
-fn record_failure(
-    rules: &Arc<PlayableVariant>,
-    file: &Path,
-    verdict: &ExpectedVerdict,
-    line: usize,
-) -> Result<Option<Failure>, String> {
-    let actual = record_verdict(rules, file)?;
-    let Some(expected) = verdict_difference(verdict, &actual) else {
-        return Ok(None);
-    };
-    let fen = actual.fen.clone().unwrap_or_else(|| "(the record's start)".to_owned());
-    Ok(Some(Mismatch::new(format!("record {}", file.display()), expected, actual.describe()).at(line, fen)))
 }
 
 /// The legal moves in long algebraic notation, as `holechess moves` prints them.
@@ -283,66 +268,6 @@ fn refusal(pos: &Position, text: &str, reason: &str) -> Option<String> {
         },
     };
     (!given.to_lowercase().contains(&reason.to_lowercase())).then(|| format!("refused: {given}"))
-}
-
-/// What `validate` says of a record file: its first invalid game, if any.
-#[derive(Debug)]
-struct RecordVerdict {
-    games: usize,
-    /// The first invalid game: its number, ply and reason.
-    first_invalid: Option<(usize, u32, String)>,
-    /// The position before that game's faulty ply.
-    fen: Option<String>,
-}
-
-impl RecordVerdict {
-    fn describe(&self) -> String {
-        match &self.first_invalid {
-            None => format!("valid ({} game(s))", self.games),
-            Some((game, ply, reason)) => format!("game {game} invalid at ply {ply}: {reason}"),
-        }
-    }
-}
-
-fn record_verdict(rules: &Arc<PlayableVariant>, file: &Path) -> Result<RecordVerdict, String> {
-    let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", file.display());
-    if !std::fs::metadata(file).map_err(cannot_read)?.is_file() {
-        return Err(format!("{} is not a regular file", file.display()));
-    }
-    let source = std::fs::File::open(file).map_err(cannot_read)?;
-    let mut verdict = RecordVerdict { games: 0, first_invalid: None, fen: None };
-    for item in PgnReader::new(source) {
-        let record = match item {
-            Ok(record) => record,
-            Err(ReadError::NoGames { .. }) => return Err(format!("{} holds no game", file.display())),
-            Err(ReadError::Io(e)) => return Err(format!("cannot read {}: {e}", file.display())),
-        };
-        verdict.games += 1;
-        let replay = replay_record(&record, rules);
-        if let (Some(failure), None) = (replay.failure, &verdict.first_invalid) {
-            verdict.first_invalid = Some((record.number, failure.ply, failure.reason.to_string()));
-            verdict.fen = failure.fen;
-        }
-    }
-    Ok(verdict)
-}
-
-/// `None` when the verdict is the one expected; else the expectation in words.
-fn verdict_difference(expected: &ExpectedVerdict, actual: &RecordVerdict) -> Option<String> {
-    match (expected, &actual.first_invalid) {
-        (ExpectedVerdict::Valid, None) => None,
-        (ExpectedVerdict::Valid, Some(_)) => Some("every game valid".to_owned()),
-        (ExpectedVerdict::Invalid { ply, reason }, Some((_, got_ply, got_reason)))
-            if ply == got_ply
-                && reason.as_ref().is_none_or(|r| got_reason.to_lowercase().contains(&r.to_lowercase())) =>
-        {
-            None
-        }
-        (ExpectedVerdict::Invalid { ply, reason }, _) => Some(match reason {
-            Some(reason) => format!("invalid at ply {ply}: ...{reason}..."),
-            None => format!("invalid at ply {ply}"),
-        }),
-    }
 }
 
 #[cfg(test)]

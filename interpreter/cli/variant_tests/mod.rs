@@ -4,6 +4,7 @@
 //! check held, 1 some check failed, 2 a test file or its script is broken.
 
 mod checks;
+mod records;
 mod syntax;
 
 use std::path::{Path, PathBuf};
