@@ -1,4 +1,4 @@
-//! Issue 12 item 4: the computer in the dice and two-board variants, asserted through node
+//! The computer in the dice and two-board variants, asserted through node
 //! budgets and positions, never through time. In the dice variants the search samples
 //! each event from the hooks' decision tree (no rhai once a path is known) and reaches
 //! depth 5 within a node budget (events with at least three samples expanded); in Portal Chess it finds a mate delivered on the other

@@ -1,4 +1,4 @@
-//! Issue 11 item 5: the library's edges, shakmaty style. `Position::try_play` checks a move
+//! The library's edges, shakmaty style. `Position::try_play` checks a move
 //! beside the unchecked `play`; `notation::san` never panics on an illegal move (`try_san`
 //! says why); kernel errors carry kinds a program can match on.
 

@@ -111,7 +111,7 @@ fn check_also_compiles_hooks_as_play_would() {
     assert!(stderr(&out).contains("returns an array of special_move"), "{}", stderr(&out));
 }
 
-/// Issue 11 finding 5: every numeric argument is checked where clap parses it; a value out
+/// Every numeric argument is checked where clap parses it; a value out
 /// of range is a usage error (exit 2) that names the range, never silently clamped.
 #[test]
 fn numbers_out_of_range_are_refused_where_they_are_parsed() {

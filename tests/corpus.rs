@@ -115,7 +115,7 @@ type Expected = (&'static str, usize, usize, Option<&'static str>, bool, &'stati
 const LITTLE: &str = "mangled tag section: malformed before the first move, not python-chess's later illegal SAN";
 
 /// Little_04 to 17 also end with a line `<p></p>` after the game's result: text outside any
-/// game starts a game of its own (issue 11: no text goes without a verdict), malformed.
+/// game starts a game of its own (no text goes without a verdict), malformed.
 const LITTLE_HTML_TAIL: &str = "as LITTLE, and the trailing `<p></p>` line is a second game, malformed";
 
 /// crafty06_02/03 are ICC newsletters in HTML: the PGN sits inside HTML lines, so no line

@@ -1,4 +1,4 @@
-//! Issue 8, item 2: the engine's legal moves equal the reference generator's
+//! The engine's legal moves equal the reference generator's
 //! (`tests/reference`: slow, obvious, written from the rules) at every node of small perft
 //! trees, for every hole behaviour of `stdlib/hole-mechanics.hole` alone and for every pair
 //! of them on one board, on positions reached by seeded random play.
@@ -186,7 +186,7 @@ const LINKS: [&str; 2] = [
     "links\n  a3 = h6\n  h3 = a6\n  c6 -> f3\n  c6 -> c3\n  d4 -> e6\n  entered on capture\n",
 ];
 
-/// Issue 8, item 3: links within one board alone, and with each behaviour on the board.
+/// Links within one board alone, and with each behaviour on the board.
 #[test]
 fn links_alone_and_with_every_behaviour_match_the_reference() {
     for links in LINKS {
@@ -245,7 +245,7 @@ fn link_positions_match_the_reference() {
     }
 }
 
-/// Issue 8: seven queens and portholes on all 55 empty squares, counted by the reference.
+/// Seven queens and portholes on all 55 empty squares, counted by the reference.
 #[test]
 fn k6_seven_queens_on_a_board_of_portholes_by_the_reference() {
     let squares = "a1,b1,c1,d1,e1,f1,g1,a2,b2,c2,d2,e2,f2,g2,h2,a3,c3,d3,f3,g3,h3,a4,b4,c4,d4,e4,f4,h4,a5,c5,d5,\
@@ -257,7 +257,7 @@ fn k6_seven_queens_on_a_board_of_portholes_by_the_reference() {
 
 /// The authored examples that combine behaviours, exit into another kind, wrap the files
 /// (a cylinder board) or link squares of the board: the engine
-/// agrees with the reference on random positions, and their pinned perft (issue 8, item 7).
+/// agrees with the reference on random positions, and their pinned perft.
 #[test]
 fn examples_match_the_reference_and_keep_their_perft() {
     for (file, depth3) in [
@@ -280,7 +280,7 @@ fn examples_match_the_reference_and_keep_their_perft() {
     }
 }
 
-/// Issue 8, item 5: the examples that show the new piece and promotion clauses (hops,
+/// The examples that show the new piece and promotion clauses (hops,
 /// several royal pieces, `not onto rank N`, per-side, optional and last-existing-square
 /// promotion, promotion to lost pieces): the engine agrees with the reference from the start
 /// and on random positions reached from it, and their pinned perft.

@@ -64,7 +64,7 @@ fn check_refuses_an_absent_square_that_exists_for_nobody() {
     assert!(err.contains("absent for royal pieces too"), "the reason: {err}");
 }
 
-/// Issue 8: seven queens and portholes on all 55 empty squares have more than 2048 moves;
+/// Seven queens and portholes on all 55 empty squares have more than 2048 moves;
 /// none is dropped (the count is the reference generator's, tests/differential.rs).
 #[test]
 fn k6_no_move_list_is_cut() {

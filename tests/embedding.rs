@@ -1,4 +1,4 @@
-//! Issue 11 item 7: the embedding example (`examples/embedding.rs`) is compiled and run by
+//! The embedding example (`examples/embedding.rs`) is compiled and run by
 //! the tests, so the README's library use cannot rot.
 
 #[allow(dead_code)]

@@ -45,7 +45,7 @@ fn pt6_pothole_plus_loads_by_path_and_checks_clean() {
 fn pt6_several_holes_each_lasting_its_own_d6_turns_with_a_reroll_on_a_taken_square() {
     let rules = example("pothole-plus.hole");
     let mut g = start_game(&rules, None);
-    // Ply 1: even, e5, lasts 3 turns (6 plies): messages count plies only (issue 10 item 10).
+    // Ply 1: even, e5, lasts 3 turns (6 plies): messages count plies only.
     let ply = play_dice(&mut g, "e4", &[2, 5, 5, 3]);
     assert!(ply.notes.iter().any(|n| n.contains("lasts 6 plies")), "{:?}", ply.notes);
     assert_eq!(holes(g.position()), BTreeMap::from([("e5".into(), 6)]));

@@ -1,4 +1,4 @@
-//! Issue 11, finding 7: a script reads only `.hole` / `.rhai` files in its own folder tree
+//! A script reads only `.hole` / `.rhai` files in its own folder tree
 //! and the bundled library unless the user passes `--allow-path DIR`, so checking or
 //! loading a third-party script never prints another file's text (secrets included).
 

@@ -1,4 +1,4 @@
-//! Issue 11 item 4: the fuzz targets (`fuzz/`, run with cargo-fuzz on nightly or with
+//! The fuzz targets (`fuzz/`, run with cargo-fuzz on nightly or with
 //! `RUSTC_BOOTSTRAP=1`) replayed deterministically on stable over the saved corpus and the
 //! inputs that once crashed (`fuzz/regressions/`), so CI catches a regression without a
 //! fuzzing toolchain. Every input must run without a panic.

@@ -1,5 +1,5 @@
 //! The hook examples through the binary: `moves`, `perft`, a piped `play` session that saves
-//! its game, and `validate` of that record (issue 9: Dig Chess, crater-on-capture,
+//! its game, and `validate` of that record (Dig Chess, crater-on-capture,
 //! random-portals).
 
 use std::path::PathBuf;

@@ -22,7 +22,7 @@ fn levels_must_be_two() {
     assert_eq!(output.status.code(), Some(2));
 }
 
-/// Issue 12 item 5: each finished game is reported at once, with the score so far.
+/// Each finished game is reported at once, with the score so far.
 #[test]
 fn every_finished_game_shows_the_score_so_far() {
     let output =

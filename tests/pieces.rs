@@ -1,4 +1,4 @@
-//! Issue 8, item 5: pieces and promotion. Per-side promotion lists, an optional promotion
+//! Pieces and promotion. Per-side promotion lists, an optional promotion
 //! zone, promotion on the last existing square of a file, promotion only to lost pieces,
 //! hopping pieces, several or no royal pieces, the `not onto rank N` modifier, and castling on
 //! any rank; each on the authored example that shows it, and `check` refusing what the engine

@@ -206,7 +206,7 @@ fn a_custom_layout_is_saved_as_holes_and_loaded_back() {
     assert!(pgn.contains("[Holes \"d4 e5 d4\"]"), "{pgn}");
 }
 
-/// Issue 10 item 1 (PH3, PH4): `Nf3` onto a porthole with exactly one free exit plays the
+/// PH3, PH4: `Nf3` onto a porthole with exactly one free exit plays the
 /// transit and says which exit it took.
 #[test]
 fn ph4_a_transit_typed_without_its_exit_takes_the_only_free_exit() {
@@ -219,7 +219,7 @@ fn ph4_a_transit_typed_without_its_exit_takes_the_only_free_exit() {
     assert!(fens(&out)[0].contains("g1"), "the token moved to the origin (PH5): {out}");
 }
 
-/// Issue 10 item 1 (SP2): with several free exits the exits are listed and the next line
+/// SP2: with several free exits the exits are listed and the next line
 /// picks one by number or by its exit square; a scripted session counts no error.
 #[test]
 fn sp2_several_exits_are_listed_and_picked_by_number_or_square() {
@@ -234,7 +234,7 @@ fn sp2_several_exits_are_listed_and_picked_by_number_or_square() {
     assert!(by_square.contains("1. e4>h4"), "{by_square}");
 }
 
-/// Issue 10 item 1: a refused move names the real obstacle, not the token on the target.
+/// A refused move names the real obstacle, not the token on the target.
 #[test]
 fn ph2_a_refused_move_names_the_piece_in_the_way_and_a_missing_exit() {
     let out = stdout(&play(&["porthole"], "e4\ne5\nQxa4\n"));
@@ -244,7 +244,7 @@ fn ph2_a_refused_move_names_the_piece_in_the_way_and_a_missing_exit() {
     assert!(out.contains("no free exit (c3 is occupied)"), "{out}");
 }
 
-/// Issue 11 finding 7: a record naming a script path in `[Variant]` does not run it.
+/// A record naming a script path in `[Variant]` does not run it.
 #[test]
 fn a_record_naming_a_script_path_is_refused_not_run() {
     let script = temp_file("foreign.hole");
@@ -258,7 +258,7 @@ fn a_record_naming_a_script_path_is_refused_not_run() {
     assert_eq!(output.status.code(), Some(1));
 }
 
-/// Issue 11 finding 4: a long record loads, takes back moves past the loaded point and
+/// A long record loads, takes back moves past the loaded point and
 /// saves back whole (the unit tests of `records` check that no position is kept per ply).
 #[test]
 fn a_long_record_loads_undoes_and_saves_back_whole() {
@@ -284,7 +284,7 @@ fn a_long_record_loads_undoes_and_saves_back_whole() {
     assert!(saved.contains("1999. Nf3 *") || saved.contains("1999. Nf3\n*"), "{}", &saved[saved.len() - 80..]);
 }
 
-/// Issue 10 item 3 (HP2): every board name the program prints is accepted back, a move
+/// HP2: every board name the program prints is accepted back, a move
 /// names its board, White's action is shown as pending until Black replies, and a move
 /// on the wrong board is refused in words.
 #[test]
@@ -298,7 +298,7 @@ fn hp2_two_board_moves_name_their_board_and_pending_actions_show() {
     assert!(out.contains("Turn 2, White acts on board B"), "{out}");
 }
 
-/// Issue 10 item 6: the commands players expect from other chess programs.
+/// The commands players expect from other chess programs.
 #[test]
 fn history_flip_resign_holes_and_moves_of_either_side() {
     let output = play(&["porthole", "--seed", "1"], "e4\nhistory\nholes\nmoves e2\nmoves d7\nflip\nresign\ne5\n");
@@ -317,7 +317,7 @@ fn history_flip_resign_holes_and_moves_of_either_side() {
     assert!(white.contains("on Black's next turn") && white.contains("Nf6 Nh6"), "{white}");
 }
 
-/// Issue 10 item 6: `hint` names a legal move with an evaluation in pawns, and a mate as
+/// `hint` names a legal move with an evaluation in pawns, and a mate as
 /// `mate in N`.
 #[test]
 fn hint_gives_a_move_and_mate_in_n() {
@@ -328,7 +328,7 @@ fn hint_gives_a_move_and_mate_in_n() {
     assert!(out.contains("hint: Ra8#") && out.contains("mate in 1"), "{out}");
 }
 
-/// Issue 10 item 6: `dice` enters the dice rolled at a real table for the next event;
+/// `dice` enters the dice rolled at a real table for the next event;
 /// dice that do not fit the event are refused in words and the move is not played.
 #[test]
 fn pt1_dice_from_the_table_decide_the_next_event() {
@@ -344,7 +344,7 @@ fn pt1_dice_from_the_table_decide_the_next_event() {
     assert!(chess.contains("error: Orthodox Chess rolls no dice"), "{chess}");
 }
 
-/// Issue 10 item 7: refusals say what to do next, in words: why castling is illegal, how to
+/// Refusals say what to do next, in words: why castling is illegal, how to
 /// write a promotion, the nearest name for a misspelt variant.
 #[test]
 fn refusals_say_what_is_wrong_and_what_to_write() {
@@ -366,7 +366,7 @@ fn refusals_say_what_is_wrong_and_what_to_write() {
     assert!(common::binary::stderr(&refused).contains("did you mean `porthole`?"));
 }
 
-/// Issue 10 item 8 (K8): a position without a token field takes the variant's default
+/// K8: a position without a token field takes the variant's default
 /// tokens, `-` means none, and castling rights a variant lacks are ignored with a warning.
 #[test]
 fn k8_a_fen_from_a_chess_tool_works_in_every_variant() {
@@ -381,7 +381,7 @@ fn k8_a_fen_from_a_chess_tool_works_in_every_variant() {
     assert!(output.status.success(), "a warning is not a rejected line");
 }
 
-/// Issue 10 item 3 (HP9): side B of the one-set board shows its physical files e-h, and a
+/// HP9: side B of the one-set board shows its physical files e-h, and a
 /// move may name them either way (`f6` or, counted within the side, `b6`).
 #[test]
 fn one_set_side_b_shows_files_e_to_h_and_reads_both_names() {
@@ -394,7 +394,7 @@ fn one_set_side_b_shows_files_e_to_h_and_reads_both_names() {
     assert_eq!(fens(&physical), fens(&within));
 }
 
-/// Issue 8, item 3: the board marks linked squares; a move through a link, typed without
+/// The board marks linked squares; a move through a link, typed without
 /// its far end, is played and said, and the piece ends on the far end; one-way links are
 /// marked as such; a move onto a linked square whose far end is
 /// taken is refused with that reason.

@@ -1,4 +1,4 @@
-//! Issue 11, findings 3 and 4 for scripts: a variant too large for the kernel, a very long
+//! Scripts at the limits: a variant too large for the kernel, a very long
 //! line, a flood of errors and a file that is not a regular file are refused with a clear
 //! error (exit 2), never a panic, a giant allocation or a read that does not end; a reader
 //! that closes the pipe early ends the binary quietly.

@@ -118,7 +118,7 @@ fn verdict(valid: bool, class: &str) -> (bool, String) {
     (valid, class.to_owned())
 }
 
-/// Issue 11 finding 1: the illegal second game, which starts with a comment, is checked.
+/// The illegal second game, which starts with a comment, is checked.
 #[test]
 fn finding_1_a_game_after_a_comment_gets_its_verdict() {
     let (code, verdicts, summary) = json_verdicts("1. e4 e5 *\n\n{c} 1. d4 d5 2. Qxd5 *\n");
@@ -131,7 +131,7 @@ fn finding_1_a_game_after_a_comment_gets_its_verdict() {
     assert!(text.contains("2 games: 1 valid, 1 invalid"), "{text}");
 }
 
-/// Issue 11 finding 1: junk before a game is a malformed game; the legal game after it
+/// Junk before a game is a malformed game; the legal game after it
 /// still gets its verdict.
 #[test]
 fn finding_1_junk_before_a_game_is_malformed_and_does_not_swallow_it() {
@@ -140,7 +140,7 @@ fn finding_1_junk_before_a_game_is_malformed_and_does_not_swallow_it() {
     assert_eq!(verdicts, [verdict(false, "malformed"), verdict(true, "")]);
 }
 
-/// Issue 11 finding 1: a tag line missing its `[` spoils its game, which is not read as valid.
+/// A tag line missing its `[` spoils its game, which is not read as valid.
 #[test]
 fn finding_1_a_tag_line_missing_its_bracket_makes_the_game_malformed() {
     let pgn = "[Event \"a\"]\nSite \"b\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n[Event \"c\"]\n\n1. d4 *\n";
@@ -149,7 +149,7 @@ fn finding_1_a_tag_line_missing_its_bracket_makes_the_game_malformed() {
     assert_eq!(verdicts, [verdict(false, "malformed"), verdict(true, "")]);
 }
 
-/// Issue 11 finding 1: `1*,*,*` before the moves is not a valid game of 0 plies.
+/// `1*,*,*` before the moves is not a valid game of 0 plies.
 #[test]
 fn finding_1_a_garbled_move_number_is_malformed_not_an_empty_valid_game() {
     let (code, verdicts, summary) = json_verdicts("[Event \"a\"]\n\n1*,*,* 1. e4 e5 2. Qxd5 *\n");
@@ -158,7 +158,7 @@ fn finding_1_a_garbled_move_number_is_malformed_not_an_empty_valid_game() {
     assert!(summary.contains("1 game: 0 valid, 1 invalid; 0 plies"), "{summary}");
 }
 
-/// Issue 11 finding 1: fused or garbled tokens make the game malformed at their ply.
+/// Fused or garbled tokens make the game malformed at their ply.
 #[test]
 fn finding_1_fused_tokens_make_the_game_malformed_at_their_ply() {
     let output = holechess(&["validate", "chess", "-", "--json"], Some("[Event \"a\"]\n\n1. e4 e5 2. e4g2Nd5 Nc6 *\n"));
@@ -168,7 +168,7 @@ fn finding_1_fused_tokens_make_the_game_malformed_at_their_ply() {
     assert_eq!(first["plies"], 2);
 }
 
-/// Issue 11 finding 2: `[Result "0-1"]` with movetext ending `1-0` is a result mismatch.
+/// `[Result "0-1"]` with movetext ending `1-0` is a result mismatch.
 #[test]
 fn finding_2_a_result_tag_that_disagrees_with_the_movetext_is_a_mismatch() {
     let (code, verdicts, _) = json_verdicts("[Result \"0-1\"]\n\n1. e4 e5 1-0\n");
@@ -179,7 +179,7 @@ fn finding_2_a_result_tag_that_disagrees_with_the_movetext_is_a_mismatch() {
     assert!(text.contains("ply 3, move 0-1: [Result \"0-1\"] disagrees with the result `1-0`"), "{text}");
 }
 
-/// Issue 11 finding 4: a device, a folder are refused at once (exit 2), never read.
+/// A device, a folder are refused at once (exit 2), never read.
 #[test]
 fn finding_4_only_regular_files_and_standard_input_are_read() {
     for path in ["/dev/zero", temp_dir().to_str().unwrap()] {
@@ -222,7 +222,7 @@ fn json_output_gives_an_unreadable_file_an_io_verdict_and_nothing_but_verdicts()
     assert_eq!(lines[1]["valid"], false);
 }
 
-/// Issue 8, item 3: the sample game of `examples/linked-squares.hole`, with moves through
+/// The sample game of `examples/linked-squares.hole`, with moves through
 /// links both ways (`Nh3>a6`, `bxa6>h3`, a capture on a linked square), is valid; a record
 /// that omits the far end of such a move is not.
 #[test]

@@ -136,6 +136,22 @@ pub enum CliCommand {
         #[arg(long, value_name = "FILE")]
         pgn: Option<PathBuf>,
     },
+    /// Describe a variant's rules in words, from its resolved script (after `extends` and
+    /// `include`): boards, pieces, tokens, turns, promotion, castling, game end, hooks.
+    Rules {
+        /// A bundled variant name or a path to a .hole file.
+        variant: String,
+        /// Print the resolved rules as JSON (schema in docs/rules-json.md).
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run a variant's own tests (`NAME.tests` beside the script: perft counts, legal moves,
+    /// positions, refusals, record verdicts); exit 0 all pass, 1 a test failed, 2 a broken file.
+    Test {
+        /// Test files (.tests).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
     /// Run the speed benchmarks and print the figures the README reports.
     Bench {
         /// Perft depth on the orthodox start position (1 to 20).

@@ -41,6 +41,8 @@ pub fn run(command: Command) -> Outcome {
         Command::Play(config) => crate::play::run(&config),
         Command::Render(config) => crate::render::run(&config),
         Command::Match(config) => crate::matches::run(&config),
+        Command::Test { files } => crate::variant_tests::run(&files),
+        Command::Rules { variant, json } => crate::rules::run(&variant, json),
     };
     result.unwrap_or_else(|message| {
         if message.starts_with("error") {

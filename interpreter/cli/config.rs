@@ -18,6 +18,8 @@ pub enum Command {
     Play(PlayConfig),
     Render(crate::render::RenderConfig),
     Match(crate::matches::MatchConfig),
+    Test { files: Vec<PathBuf> },
+    Rules { variant: String, json: bool },
 }
 
 #[derive(Debug)]
@@ -59,6 +61,8 @@ impl From<Cli> for Command {
             CliCommand::Match { variant, levels, games, seed, time_ms, pgn } => {
                 Command::Match(crate::matches::MatchConfig { variant, levels, games, seed, time_ms, pgn })
             }
+            CliCommand::Test { files } => Command::Test { files },
+            CliCommand::Rules { variant, json } => Command::Rules { variant, json },
         }
     }
 }

@@ -12,8 +12,10 @@ mod match_record;
 mod matches;
 mod play;
 mod render;
+mod rules;
 mod spelling;
 mod validate;
+mod variant_tests;
 
 use std::process::ExitCode;
 

@@ -1,4 +1,4 @@
-//! Issue 11, finding 5: the computer keeps its time. Level 1 has a clock (at most
+//! The computer keeps its time. Level 1 has a clock (at most
 //! [`CLASSIC_TIME`], 1 s) and still answers with a legal move when the clock runs out
 //! before its depth-3 minimax ends; the search looks at its clock before every chance node,
 //! so a slow dice hook cannot carry a move far past its time. Asserted through the clock's

@@ -205,7 +205,7 @@ mod tests {
         text
     }
 
-    /// Issue 11 finding 4: a long game loads with one played ply kept as a position record,
+    /// A long game loads with one played ply kept as a position record,
     /// whatever its length (no position clone per ply), and saves back whole.
     #[test]
     fn a_long_record_loads_without_a_position_per_ply() {
@@ -223,7 +223,7 @@ mod tests {
         assert!(text.contains("10000. Ng1 Ng8"), "every ply is saved back");
     }
 
-    /// Issue 10 item 5 / issue 11 finding 4: a dice variant's record is replayed in place with
+    /// A dice variant's record is replayed in place with
     /// its recorded dice (no game per ply, no copy of the position and its history), and the
     /// game goes on from it with the session's dice.
     #[test]

@@ -1,6 +1,6 @@
-//! The position history kept for repetition (issue 11, "memory flat in game length"): a
+//! The position history kept for repetition ("memory flat in game length"): a
 //! played game keeps only the hashes since its last irreversible move, the positions that
-//! can still repeat, and repetition is counted exactly as before.
+//! can still repeat, and repetition is counted exactly as with every hash kept.
 
 mod support;
 

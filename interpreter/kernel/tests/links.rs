@@ -1,4 +1,4 @@
-//! The compile check of square links and links within one board (issue 8, item 3): a link
+//! The compile check of square links and links within one board: a link
 //! within one board compiles and plays (a move ending on a linked square goes on to the far
 //! end); what the engine does not play is refused: a link within a board of a variant of
 //! several boards, a one-way link between boards, a square linked to itself.

@@ -162,7 +162,7 @@ fn many_problems_at_once_render_with_a_count() {
     assert!(diagnostics.to_string().ends_with("2 errors"));
 }
 
-/// `B files e..h` (HP9, issue 10): an unknown board, a range that does not match the
+/// `B files e..h` (HP9): an unknown board, a range that does not match the
 /// board's width, and letters past `p` are diagnostics at the clause.
 #[test]
 fn board_file_letters_name_a_board_and_match_its_width() {
@@ -192,7 +192,7 @@ fn board_file_letters_are_read_in_the_script_too() {
     assert_eq!(names(a5), ["B:f5"], "B:b5 is the side's second file, shown as f");
 }
 
-/// Links within one board (issue 8, item 3) are played in a variant of one board; in a
+/// Links within one board are played in a variant of one board; in a
 /// variant of several boards, beside Howe's clauses, one way between boards, or a square
 /// linked to itself they are refused with their place.
 #[test]

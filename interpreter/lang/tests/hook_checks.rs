@@ -1,4 +1,4 @@
-//! `check` finds hook mistakes before play (issue 9 item 6): calls to functions that are
+//! `check` finds hook mistakes before play: calls to functions that are
 //! neither defined nor in the API, wrong numbers of arguments, top-level variables a function
 //! cannot see; each with its file, line and column.
 

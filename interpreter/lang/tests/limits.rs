@@ -1,4 +1,4 @@
-//! Issue 11, findings 3, 4 and 5 for scripts: every limit of the front end gives a
+//! The front end's limits for scripts: every limit of the front end gives a
 //! diagnostic with file:line:col (boards, squares, names, declarations, include depth, rule
 //! numbers), and a diagnostic quotes a bounded excerpt of a long line with its caret in place.
 

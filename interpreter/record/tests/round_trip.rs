@@ -141,7 +141,7 @@ fn games_serialise_to_json_and_back() {
     assert_eq!(back, game);
 }
 
-/// Issue 11: a move entry's fields are private, so a deserialised entry is checked too: a
+/// A move entry's fields are private, so a deserialised entry is checked too: a
 /// text that is not a move is an error, not a panic later in `notation()`.
 #[test]
 fn a_deserialised_entry_that_is_not_a_move_is_refused() {

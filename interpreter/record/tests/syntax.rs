@@ -121,7 +121,7 @@ fn garbage_between_games_is_a_malformed_game_and_reading_goes_on() {
     );
 }
 
-/// Issue 11 finding 1: a game that starts with a comment and no tags is read, not skipped.
+/// A game that starts with a comment and no tags is read, not skipped.
 #[test]
 fn finding_1_a_game_without_tags_may_start_with_a_comment() {
     let games = records("1. e4 e5 *\n\n{c} 1. d4 d5 2. Qxd5 *\n");
@@ -130,7 +130,7 @@ fn finding_1_a_game_without_tags_may_start_with_a_comment() {
     assert_eq!(move_texts(&games[1]), ["d4", "d5", "Qxd5"]);
 }
 
-/// Issue 11 finding 1: junk before a game is a malformed game of its own, up to its result;
+/// Junk before a game is a malformed game of its own, up to its result;
 /// the legal game after it is still read.
 #[test]
 fn finding_1_junk_before_a_game_does_not_swallow_it() {
@@ -139,7 +139,7 @@ fn finding_1_junk_before_a_game_does_not_swallow_it() {
     assert_eq!(move_texts(&records(text)[1]), ["e4", "e5"]);
 }
 
-/// Issue 11 finding 1: `1*,*,*` is a garbled move number, not `1.` and a result.
+/// `1*,*,*` is a garbled move number, not `1.` and a result.
 #[test]
 fn finding_1_a_garbled_move_number_spoils_the_game() {
     let text = "[Event \"A\"]\n\n1*,*,* 1. e4 e5 2. Qxd5 *\n[Event \"B\"]\n1. d4 *";
@@ -147,7 +147,7 @@ fn finding_1_a_garbled_move_number_spoils_the_game() {
     assert_eq!(problems("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 16  Nh4 1.e4 32768. e5 1...d5 *"), ["-"]);
 }
 
-/// Issue 11 finding 1: fused tokens are not moves; the game is malformed at that ply.
+/// Fused tokens are not moves; the game is malformed at that ply.
 #[test]
 fn finding_1_fused_tokens_spoil_the_game_at_their_ply() {
     assert_eq!(
@@ -157,7 +157,7 @@ fn finding_1_fused_tokens_spoil_the_game_at_their_ply() {
     assert_eq!(problems("1. e4 e5 2. Nf3Nc6 *"), ["line 1, ply 3: `Nf3Nc6` is not a move in holechess notation"]);
 }
 
-/// Issue 11 finding 1: a tag line that lost its `[` spoils its game (one game, not two).
+/// A tag line that lost its `[` spoils its game (one game, not two).
 #[test]
 fn finding_1_a_tag_line_without_its_bracket_is_a_malformed_tag() {
     let text = "[Event \"A\"]\nSite \"B\"]\n[Round \"1\"]\n\n1. e4 e5 *\n\n[Event \"C\"]\n\n1. d4 *\n";
@@ -295,7 +295,7 @@ fn random_bytes_never_panic() {
     }
 }
 
-/// Issue 11 finding 4: one game with 100,000 tag pairs is malformed at the first one over the
+/// One game with 100,000 tag pairs is malformed at the first one over the
 /// limit; its other tags and its movetext are skipped, and the next game is read.
 #[test]
 fn finding_4_tags_per_game_are_limited() {

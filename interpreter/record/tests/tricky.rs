@@ -126,7 +126,7 @@ fn expected() -> BTreeMap<&'static str, Outcome> {
     // tag section and its movetext (through the line of its result) are skipped with the bad
     // game. (In Little_02 the line is `(Result "1/2 - ½) <br>`: a variation before any move.)
     // Little_04 to 17 end with a line `<p></p>` after the game: text outside any game starts
-    // a game of its own, malformed (issue 11: no text goes without a verdict).
+    // a game of its own, malformed (no text goes without a verdict).
     for number in 1..=17 {
         let file: &'static str = format!("pgn-read/Little_{number:02}.pgn").leak();
         let outcome = if number <= 3 { with_problems(1, 0, 1) } else { with_problems(2, 0, 2) };

@@ -145,7 +145,7 @@ mod tests {
         assert_eq!(faces, vec![3, 3, 4, 6, 2, 3, 3, 2]);
     }
 
-    /// Issue 10 item 9: seeds N and N+1 give unrelated rolls, not one stream shifted by one.
+    /// Seeds N and N+1 give unrelated rolls, not one stream shifted by one.
     #[test]
     fn neighbouring_seeds_are_unrelated() {
         let rolls = |seed| {

@@ -1,4 +1,4 @@
-//! The hooks' decision tree (issue 12 item 4): sampling the event after a move replays the
+//! The hooks' decision tree: sampling the event after a move replays the
 //! recorded runs natively and gives exactly the positions the hooks give with those dice;
 //! rhai runs only where the tree meets something new. Rulings WH1 and PT1/PT2.
 

@@ -1,4 +1,4 @@
-//! The hook API: effects that keep the game sound (issue 11: no royal piece removed, no
+//! The hook API: effects that keep the game sound (no royal piece removed, no
 //! clock), `last_move()`, `place_piece` and `move_piece`.
 
 use std::sync::Arc;
@@ -31,14 +31,14 @@ fn piece(game: &Game, sq: &str) -> Option<String> {
 }
 
 #[test]
-fn issue11_remove_piece_refuses_a_royal_piece() {
+fn remove_piece_refuses_a_royal_piece() {
     let rules = rules_with("remove_piece(\"e8\");");
     let err = play(&rules, &["e4"]).unwrap_err().to_string();
     assert!(err.contains("royal piece") && err.contains("e8"), "{err}");
 }
 
 #[test]
-fn issue11_hooks_have_no_clock() {
+fn hooks_have_no_clock() {
     // The checker refuses the clock functions at load, with the line.
     for call in ["timestamp()", "sleep(1)"] {
         let script = with_body(&format!("let t = {call};"));
@@ -55,7 +55,7 @@ fn issue11_hooks_have_no_clock() {
 }
 
 #[test]
-fn issue11_a_seeded_game_replays_to_the_same_position_and_rolls() {
+fn a_seeded_game_replays_to_the_same_position_and_rolls() {
     let rules = rules_with("let sq = square(roll(8), roll(8)); if !has_piece(sq) && token_count(sq) == 0 { place_token(\"crater\", sq, 2); }");
     let run = || {
         let mut game = Game::seeded(Arc::clone(&rules), 42);
@@ -156,10 +156,10 @@ fn a_two_board_variant_refuses_a_special_moves_hook() {
     assert!(err.contains("two-board"), "{err}");
 }
 
-/// Issue 11 finding 5: a stack stops at 255 tokens with a hook error naming the script's
+/// A stack stops at 255 tokens with a hook error naming the script's
 /// line, never by silently dropping the tokens past it.
 #[test]
-fn issue11_a_hook_placing_more_than_255_tokens_on_a_square_is_an_error_with_its_line() {
+fn a_hook_placing_more_than_255_tokens_on_a_square_is_an_error_with_its_line() {
     let rules = rules_with("for i in 0..300 { place_token(\"crater\", \"e5\"); }");
     let err = play(&rules, &["e4"]).unwrap_err().to_string();
     assert!(err.contains("255") && err.contains("e5") && err.contains("test.hole:14"), "{err}");
@@ -172,7 +172,7 @@ fn issue11_a_hook_placing_more_than_255_tokens_on_a_square_is_an_error_with_its_
 
 /// Moving a token onto a full stack is refused the same way.
 #[test]
-fn issue11_moving_a_token_onto_a_full_stack_is_an_error_with_its_line() {
+fn moving_a_token_onto_a_full_stack_is_an_error_with_its_line() {
     let rules = rules_with(
         "for i in 0..255 { place_token(\"crater\", \"e5\"); }\nplace_token(\"crater\", \"d5\");\nmove_token(\"d5\", \"e5\");",
     );

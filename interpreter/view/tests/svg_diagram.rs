@@ -158,7 +158,7 @@ fn odd_names_are_escaped() {
     );
 }
 
-/// Issue 10 item 4: the orthodox pieces are drawn as shapes (paths), so the diagram does
+/// The orthodox pieces are drawn as shapes (paths), so the diagram does
 /// not depend on the fonts installed; a piece without a shape keeps its lettered disc.
 #[test]
 fn orthodox_pieces_are_vector_shapes_not_font_glyphs() {
@@ -184,7 +184,7 @@ fn orthodox_pieces_are_vector_shapes_not_font_glyphs() {
     }
 }
 
-/// Issue 10 item 4: a king in check is marked in the diagram, on its square only.
+/// A king in check is marked in the diagram, on its square only.
 #[test]
 fn a_king_in_check_is_framed() {
     let variant = support::orthodox();

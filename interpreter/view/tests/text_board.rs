@@ -128,7 +128,7 @@ fn the_last_move_has_its_own_shade_with_colour() {
     assert!(!without.contains("\x1b[48;5;29m"));
 }
 
-/// Issue 10 item 4: a king in check is marked, in plain text and in colour, and the caption
+/// A king in check is marked, in plain text and in colour, and the caption
 /// says so.
 #[test]
 fn a_king_in_check_is_marked() {
@@ -145,7 +145,7 @@ fn a_king_in_check_is_marked() {
     assert_eq!(rank_line(&text, "8"), "8  r  n  b  q !k! b  n  r");
 }
 
-/// Issue 10 item 3: boards too wide for the terminal are stacked.
+/// Boards too wide for the terminal are stacked.
 #[test]
 fn boards_are_stacked_when_the_terminal_is_narrow() {
     let variant = support::two_boards();

@@ -45,7 +45,7 @@ fn palette_rgb(index: u8) -> (u8, u8, u8) {
 mod tests {
     use super::*;
 
-    /// Issue 10 item 4: every piece on every square state reads at 4.5:1 or better.
+    /// Every piece on every square state reads at 4.5:1 or better.
     #[test]
     fn every_piece_contrasts_with_every_square_state() {
         for light in [true, false] {

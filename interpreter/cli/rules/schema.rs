@@ -1,0 +1,367 @@
+//! The resolved rules of a variant (after `extends` and `include`) as `holechess rules
+//! --json` prints them: a stable schema of its own (docs/rules-json.md), made from the
+//! loaded script, so that the kernel's internal types can change without changing it.
+//! The text description (`words.rs`) is written from the same model.
+
+use holechess_kernel::spec::Entry;
+use holechess_kernel::spec::{
+    CastleRole, EpRole, Exit, LayoutRule, LinkEntry, Pattern, PatternCondition, PatternMode, PieceSpec, PromotionSpec,
+    RoyalRule, Schedule, SquareRef, Stacking, StalemateRule, TokenMovement, TokenSpec, VariantSpec,
+};
+use holechess_kernel::Position;
+use holechess_lang::{HookArg, LoadedVariant};
+use serde::Serialize;
+
+/// The version of this schema; a change that removes or renames a field raises it.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Serialize)]
+pub struct Rules {
+    pub schema: u32,
+    pub id: String,
+    pub title: String,
+    pub summary: String,
+    /// Every file read, root first (`<bundled>/...` for the files built into the program).
+    pub sources: Vec<String>,
+    pub boards: Boards,
+    /// The start position in the position notation, default tokens included.
+    pub start: String,
+    /// `alternate` or `switch-boards`.
+    pub turns: &'static str,
+    pub pieces: Vec<Piece>,
+    pub tokens: Vec<Token>,
+    pub links: Links,
+    pub play: PlayRules,
+    pub hooks: Vec<Hook>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Boards {
+    pub files: u8,
+    pub ranks: u8,
+    /// One name per board (empty for a single unnamed board).
+    pub names: Vec<String>,
+    /// The first and last files are neighbours for every piece.
+    pub files_wrap: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Piece {
+    pub name: String,
+    pub letter: String,
+    pub royal: bool,
+    pub pawn_like: bool,
+    /// Material value in centipawns, for the computer.
+    pub value: i32,
+    /// `none`, `king` or `rook`.
+    pub castling: &'static str,
+    pub moves: Vec<MoveRule>,
+    pub promotion: Option<Promotion>,
+}
+
+/// One way a piece moves, seen from White's side (`dy` > 0 is forward).
+#[derive(Debug, Serialize, Clone, PartialEq, Eq)]
+pub struct MoveRule {
+    pub dx: i8,
+    pub dy: i8,
+    /// `step` (one square), `leap` (jumps to the square), `slide` (repeats), `hop` (over a hurdle).
+    pub kind: &'static str,
+    /// For a slide: the most squares (0 = no limit).
+    pub range: u8,
+    /// `move-or-capture`, `move-only` or `capture-only`.
+    pub mode: &'static str,
+    /// `always`, `first-move`, or `from-rank-N` (N counted from the mover's side, 1 = its first rank).
+    pub condition: String,
+    /// `none`, `sets` (a double step that may be taken en passant) or `captures`.
+    pub en_passant: &'static str,
+    /// A rank the move never ends on (1 = the mover's first rank).
+    pub barred_rank: Option<u8>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Promotion {
+    /// How many of the mover's last ranks form the compulsory zone.
+    pub compulsory_ranks: u8,
+    /// How many last ranks form the optional zone (0: none).
+    pub optional_ranks: u8,
+    pub white_choices: Vec<String>,
+    pub black_choices: Vec<String>,
+    /// Only to a kind the side has fewer of than the setup gave it.
+    pub only_lost_pieces: bool,
+    /// Also compulsory on the last existing square of a file.
+    pub at_last_existing_square: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Token {
+    pub name: String,
+    pub symbol: String,
+    pub default_squares: Vec<String>,
+    /// How many a layout may have: null for any number.
+    pub exactly: Option<u16>,
+    /// `open`, `blocks`, `impassable` or `absent`.
+    pub movement: &'static str,
+    /// `none`, `capture-move` or `any-move`.
+    pub entry: &'static str,
+    /// `none`, `another-open`, `open-TOKEN` or `tunnel`.
+    pub exit: String,
+    pub relocate_to_origin: bool,
+    /// `dormant` or `merged`.
+    pub stacking: &'static str,
+    pub royal_exempt: bool,
+    pub removed_by_royal: bool,
+    pub inactive_while_occupied: bool,
+    pub wraps_edges: bool,
+    /// Plies it lasts; null for good.
+    pub lifetime: Option<u16>,
+    pub blocks_promotion: bool,
+    pub removes_occupant: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Links {
+    pub pairs: Vec<[String; 2]>,
+    pub one_way: Vec<[String; 2]>,
+    /// `landing` or `capture`.
+    pub entry: &'static str,
+    pub check_across: bool,
+    pub teleport: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct PlayRules {
+    pub castling: Option<Castling>,
+    pub en_passant: bool,
+    /// `draw`, `loss` or `pass`.
+    pub stalemate: &'static str,
+    /// Moves by each side without capture or pawn move after which a draw may be claimed.
+    pub fifty_move: Option<u16>,
+    /// How many times a position must occur for a draw to be claimed.
+    pub repetition: Option<u8>,
+    /// `exactly-one` or `any-number`.
+    pub royals: &'static str,
+}
+
+/// Castling, Chess960 style: the files the king and rook end on.
+#[derive(Debug, Serialize)]
+pub struct Castling {
+    pub short_king: String,
+    pub short_rook: String,
+    pub long_king: String,
+    pub long_rook: String,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Hook {
+    /// `after each move`, `special moves` or `at game start`.
+    pub event: &'static str,
+    pub function: String,
+    pub args: Vec<serde_json::Value>,
+    pub file: String,
+    pub line: usize,
+}
+
+/// The resolved rules of a loaded variant.
+pub fn of(loaded: &LoadedVariant) -> Rules {
+    let spec = &loaded.spec;
+    Rules {
+        schema: SCHEMA_VERSION,
+        id: spec.id.clone(),
+        title: spec.title.clone(),
+        summary: spec.summary.clone(),
+        sources: loaded.sources.clone(),
+        boards: Boards {
+            files: spec.board.files,
+            ranks: spec.board.ranks,
+            names: spec.board.names.iter().filter(|n| !n.is_empty()).cloned().collect(),
+            files_wrap: spec.board.files_wrap,
+        },
+        start: Position::start(&loaded.variant).fen(),
+        turns: match spec.schedule {
+            Schedule::Alternate => "alternate",
+            Schedule::SwitchBoards => "switch-boards",
+        },
+        pieces: spec.pieces.iter().map(|p| piece(spec, p)).collect(),
+        tokens: spec.tokens.iter().map(|t| token(spec, t)).collect(),
+        links: links(spec),
+        play: play_rules(spec),
+        hooks: loaded.hooks.iter().map(hook).collect(),
+    }
+}
+
+fn piece(spec: &VariantSpec, piece: &PieceSpec) -> Piece {
+    Piece {
+        name: piece.name.clone(),
+        letter: piece.letter.to_string(),
+        royal: piece.royal,
+        pawn_like: piece.pawn,
+        value: piece.value,
+        castling: match piece.castling {
+            CastleRole::None => "none",
+            CastleRole::King => "king",
+            CastleRole::Rook => "rook",
+        },
+        moves: piece.patterns.iter().map(move_rule).collect(),
+        promotion: piece.promotion.as_ref().map(|p| promotion(spec, p)),
+    }
+}
+
+fn move_rule(pattern: &Pattern) -> MoveRule {
+    let one_square = pattern.dx.abs() <= 1 && pattern.dy.abs() <= 1;
+    let kind = match (pattern.hop, pattern.range) {
+        (true, _) => "hop",
+        (false, 1) if one_square => "step",
+        (false, 1) => "leap",
+        _ => "slide",
+    };
+    MoveRule {
+        dx: pattern.dx,
+        dy: pattern.dy,
+        kind,
+        range: if kind == "slide" { pattern.range } else { 1 },
+        mode: match pattern.mode {
+            PatternMode::MoveOrCapture => "move-or-capture",
+            PatternMode::MoveOnly => "move-only",
+            PatternMode::CaptureOnly => "capture-only",
+        },
+        condition: match pattern.condition {
+            PatternCondition::Always => "always".to_owned(),
+            PatternCondition::FirstMove => "first-move".to_owned(),
+            PatternCondition::FromRank(rank) => format!("from-rank-{}", rank + 1),
+        },
+        en_passant: match pattern.en_passant {
+            EpRole::None => "none",
+            EpRole::Sets => "sets",
+            EpRole::Captures => "captures",
+        },
+        barred_rank: pattern.barred_rank.map(|rank| rank + 1),
+    }
+}
+
+fn piece_names(spec: &VariantSpec, ids: &[u8]) -> Vec<String> {
+    ids.iter()
+        .map(|&id| spec.pieces.get(usize::from(id)).map_or_else(|| format!("#{id}"), |p| p.name.clone()))
+        .collect()
+}
+
+fn promotion(spec: &VariantSpec, promotion: &PromotionSpec) -> Promotion {
+    Promotion {
+        compulsory_ranks: promotion.zone_ranks,
+        optional_ranks: promotion.optional_ranks,
+        white_choices: piece_names(spec, promotion.choices_for(0)),
+        black_choices: piece_names(spec, promotion.choices_for(1)),
+        only_lost_pieces: promotion.only_lost,
+        at_last_existing_square: promotion.at_last_existing_square,
+    }
+}
+
+/// A square as players write it: `c3`, or `A:a4` on a variant of several boards (with the
+/// board's physical files: side B of a split board starts at `e`).
+pub fn square_name(spec: &VariantSpec, square: &SquareRef) -> String {
+    let board = usize::from(square.board);
+    let first = spec.board.first_files.get(board).copied().unwrap_or(0);
+    let name = format!("{}{}", char::from(b'a' + first + square.file), square.rank + 1);
+    match spec.board.names.get(board).filter(|_| spec.board.names.len() > 1) {
+        Some(board_name) => format!("{board_name}:{name}"),
+        None => name,
+    }
+}
+
+fn token(spec: &VariantSpec, token: &TokenSpec) -> Token {
+    Token {
+        name: token.name.clone(),
+        symbol: token.symbol.to_string(),
+        default_squares: token.default_squares.iter().map(|s| square_name(spec, s)).collect(),
+        exactly: match token.layout {
+            LayoutRule::Any => None,
+            LayoutRule::Exactly(n) => Some(n),
+        },
+        movement: match token.movement {
+            TokenMovement::Open => "open",
+            TokenMovement::Blocks => "blocks",
+            TokenMovement::Impassable => "impassable",
+            TokenMovement::Absent => "absent",
+        },
+        entry: match token.entry {
+            Entry::None => "none",
+            Entry::CaptureMove => "capture-move",
+            Entry::AnyMove => "any-move",
+        },
+        exit: match token.exit {
+            Exit::None => "none".to_owned(),
+            Exit::AnotherOpen => "another-open".to_owned(),
+            Exit::OpenOf(id) => {
+                format!("open-{}", spec.tokens.get(usize::from(id)).map_or("?", |t| t.name.as_str()))
+            }
+            Exit::Tunnel => "tunnel".to_owned(),
+        },
+        relocate_to_origin: token.relocate_to_origin,
+        stacking: match token.stacking {
+            Stacking::Dormant => "dormant",
+            Stacking::Merged => "merged",
+        },
+        royal_exempt: token.royal_exempt,
+        removed_by_royal: token.removed_by_royal,
+        inactive_while_occupied: token.inactive_while_occupied,
+        wraps_edges: token.wraps_edges,
+        lifetime: token.lifetime,
+        blocks_promotion: token.blocks_promotion,
+        removes_occupant: token.removes_occupant,
+    }
+}
+
+fn links(spec: &VariantSpec) -> Links {
+    let pair = |(a, b): &(SquareRef, SquareRef)| [square_name(spec, a), square_name(spec, b)];
+    Links {
+        pairs: spec.links.pairs.iter().map(pair).collect(),
+        one_way: spec.links.one_way.iter().map(pair).collect(),
+        entry: match spec.links.entry {
+            LinkEntry::Landing => "landing",
+            LinkEntry::Capture => "capture",
+        },
+        check_across: spec.links.link_check,
+        teleport: spec.links.teleport,
+    }
+}
+
+fn play_rules(spec: &VariantSpec) -> PlayRules {
+    let rules = &spec.rules;
+    let file = |f: u8| char::from(b'a' + f).to_string();
+    PlayRules {
+        castling: rules.castling.map(|c| Castling {
+            short_king: file(c.king_file_short),
+            short_rook: file(c.rook_file_short),
+            long_king: file(c.king_file_long),
+            long_rook: file(c.rook_file_long),
+        }),
+        en_passant: rules.en_passant,
+        stalemate: match rules.stalemate {
+            StalemateRule::Draw => "draw",
+            StalemateRule::Loss => "loss",
+            StalemateRule::Pass => "pass",
+        },
+        fifty_move: rules.fifty_move,
+        repetition: rules.repetition,
+        royals: match rules.royals {
+            RoyalRule::ExactlyOne => "exactly-one",
+            RoyalRule::AnyNumber => "any-number",
+        },
+    }
+}
+
+fn hook(hook: &holechess_lang::Hook) -> Hook {
+    Hook {
+        event: hook.event.phrase(),
+        function: hook.function.clone(),
+        args: hook
+            .args
+            .iter()
+            .map(|arg| match arg {
+                HookArg::Text(text) => serde_json::Value::from(text.clone()),
+                HookArg::Number(n) => serde_json::Value::from(*n),
+            })
+            .collect(),
+        file: hook.source_file.clone(),
+        line: hook.source_line,
+    }
+}

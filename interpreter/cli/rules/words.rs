@@ -1,0 +1,345 @@
+//! The resolved rules in words, for `holechess rules VARIANT`: the boards, each piece and
+//! how it moves, the tokens and what they do, the links, the turns, promotion, castling, how
+//! the game ends, and the hooks. Written from the same model `--json` prints.
+
+use std::collections::BTreeSet;
+use std::fmt::Write;
+
+use super::schema::{Hook, MoveRule, Piece, Promotion, Rules, Token};
+
+/// The whole description, ready to print.
+pub fn describe(rules: &Rules) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} ({})", rules.title, rules.id);
+    if !rules.summary.is_empty() {
+        let _ = writeln!(out, "{}", rules.summary);
+    }
+    let _ = writeln!(out, "Read from: {}", rules.sources.join(", "));
+    let _ = writeln!(out, "\nBoard: {}", boards(rules));
+    let _ = writeln!(out, "Start: {}", rules.start);
+    let _ = writeln!(out, "Turns: {}", turns(rules));
+    let _ = writeln!(out, "\nPieces:");
+    for piece in &rules.pieces {
+        out.push_str(&piece_text(piece));
+    }
+    if !rules.tokens.is_empty() {
+        let _ = writeln!(out, "\nTokens:");
+        for token in &rules.tokens {
+            out.push_str(&token_text(token));
+        }
+    }
+    if let Some(text) = links(rules) {
+        let _ = writeln!(out, "\nLinks: {text}");
+    }
+    let _ = writeln!(out, "\nCastling: {}", castling(rules));
+    let _ = writeln!(out, "En passant: {}", if rules.play.en_passant { "yes" } else { "no" });
+    let _ = writeln!(out, "Game end: {}", game_end(rules));
+    if !rules.hooks.is_empty() {
+        let _ = writeln!(out, "\nHooks (rhai functions the script runs):");
+        for hook in &rules.hooks {
+            let _ = writeln!(out, "  {}", hook_text(hook));
+        }
+    }
+    out
+}
+
+fn boards(rules: &Rules) -> String {
+    let b = &rules.boards;
+    let size = format!("{}x{}", b.files, b.ranks);
+    let mut text = match b.names.len() {
+        0 | 1 => format!("one board of {size} squares"),
+        _ => format!("{} boards, {}, of {size} squares each", b.names.len(), b.names.join(" and ")),
+    };
+    if b.files_wrap {
+        text.push_str("; the first and last files are neighbours for every piece");
+    }
+    text
+}
+
+fn turns(rules: &Rules) -> &'static str {
+    match rules.turns {
+        "switch-boards" => {
+            "two boards; in turn N White moves on board (N-1) mod 2 and Black on the other, the two moves \
+             of a turn being simultaneous"
+        }
+        _ => "White and Black alternate, White first",
+    }
+}
+
+fn piece_text(piece: &Piece) -> String {
+    let mut traits = vec![format!("value {}", piece.value)];
+    if piece.royal {
+        traits.insert(0, "royal (never captured; attacking it is check)".to_owned());
+    }
+    if piece.pawn_like {
+        traits.insert(0, "pawn-like".to_owned());
+    }
+    let mut out = format!("  {} ({}), {}:\n", piece.name, piece.letter, traits.join(", "));
+    for line in move_lines(&piece.moves) {
+        let _ = writeln!(out, "    {line}");
+    }
+    match piece.castling {
+        "king" => out.push_str("    castles as the king\n"),
+        "rook" => out.push_str("    castles as a rook\n"),
+        _ => {}
+    }
+    if let Some(promotion) = &piece.promotion {
+        let _ = writeln!(out, "    {}", promotion_text(promotion));
+    }
+    out
+}
+
+/// The move rules grouped back into phrases: rules that differ only in direction share one
+/// line (`slides orthogonally`, `leaps (1,2) in all directions`).
+fn move_lines(moves: &[MoveRule]) -> Vec<String> {
+    let mut groups: Vec<(MoveRule, BTreeSet<(i8, i8)>)> = Vec::new();
+    for rule in moves {
+        let key = MoveRule { dx: 0, dy: 0, ..rule.clone() };
+        let shape = shape(rule);
+        match groups.iter_mut().find(|(k, dirs)| *k == key && dirs.iter().next().is_some_and(|d| same_shape(*d, shape)))
+        {
+            Some((_, dirs)) => {
+                dirs.insert((rule.dx, rule.dy));
+            }
+            None => groups.push((key, BTreeSet::from([(rule.dx, rule.dy)]))),
+        }
+    }
+    groups.iter().map(|(rule, dirs)| move_phrase(rule, dirs)).collect()
+}
+
+/// A step or slide of one square per step belongs with any other; a leap with leaps of its
+/// own shape.
+fn shape(rule: &MoveRule) -> (i8, i8) {
+    let (a, b) = (rule.dx.abs(), rule.dy.abs());
+    (a.min(b), a.max(b))
+}
+
+fn same_shape(direction: (i8, i8), shape: (i8, i8)) -> bool {
+    let (a, b) = (direction.0.abs(), direction.1.abs());
+    let other = (a.min(b), a.max(b));
+    other == shape || (other.1 <= 1 && shape.1 <= 1)
+}
+
+fn move_phrase(rule: &MoveRule, dirs: &BTreeSet<(i8, i8)>) -> String {
+    let verb = match rule.kind {
+        "step" => "steps".to_owned(),
+        "leap" => {
+            let (a, b) =
+                dirs.iter().next().map(|&(x, y)| (x.abs().min(y.abs()), x.abs().max(y.abs()))).unwrap_or((0, 0));
+            format!("leaps ({a},{b})")
+        }
+        "hop" => "hops over the first piece".to_owned(),
+        _ if rule.range == 0 => "slides".to_owned(),
+        _ => format!("slides up to {} squares", rule.range),
+    };
+    let mut text = format!("{verb} {}", directions(dirs, rule.kind == "leap"));
+    match rule.condition.as_str() {
+        "always" => {}
+        "first-move" => text.push_str(", on its first move"),
+        other => {
+            let rank = other.trim_start_matches("from-rank-");
+            let _ = write!(text, ", from its rank {rank}");
+        }
+    }
+    match rule.mode {
+        "move-only" => text.push_str(", without capturing"),
+        "capture-only" => text.push_str(", only to capture"),
+        _ => {}
+    }
+    match rule.en_passant {
+        "sets" => text.push_str(", may be taken en passant"),
+        "captures" => text.push_str(", also en passant"),
+        _ => {}
+    }
+    if let Some(rank) = rule.barred_rank {
+        let _ = write!(text, ", never onto its rank {rank}");
+    }
+    text
+}
+
+/// The directions in words, seen from the mover's side.
+fn directions(dirs: &BTreeSet<(i8, i8)>, leap: bool) -> String {
+    let set = |list: &[(i8, i8)]| list.iter().copied().collect::<BTreeSet<_>>();
+    let orthogonal = set(&[(0, 1), (0, -1), (1, 0), (-1, 0)]);
+    let diagonal = set(&[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+    if leap {
+        let &(a, b) = dirs.iter().next().expect("a direction");
+        let (a, b) = (a.abs(), b.abs());
+        let all: BTreeSet<(i8, i8)> =
+            [(a, b), (b, a)].iter().flat_map(|&(x, y)| [(x, y), (-x, y), (x, -y), (-x, -y)]).collect();
+        return if *dirs == all { "in all directions".to_owned() } else { vectors(dirs) };
+    }
+    let named = [
+        (orthogonal.union(&diagonal).copied().collect::<BTreeSet<_>>(), "in all directions"),
+        (orthogonal, "orthogonally"),
+        (diagonal, "diagonally"),
+        (set(&[(0, 1)]), "forward"),
+        (set(&[(0, -1)]), "backward"),
+        (set(&[(1, 1), (-1, 1)]), "diagonally forward"),
+        (set(&[(1, -1), (-1, -1)]), "diagonally backward"),
+        (set(&[(1, 0), (-1, 0)]), "sideways"),
+    ];
+    match named.iter().find(|(s, _)| s == dirs) {
+        Some((_, words)) => (*words).to_owned(),
+        None => vectors(dirs),
+    }
+}
+
+fn vectors(dirs: &BTreeSet<(i8, i8)>) -> String {
+    let list: Vec<String> = dirs.iter().map(|(x, y)| format!("({x},{y})")).collect();
+    format!("along {}", list.join(" "))
+}
+
+fn promotion_text(p: &Promotion) -> String {
+    let zone = |ranks: u8| if ranks <= 1 { "the last rank".to_owned() } else { format!("the last {ranks} ranks") };
+    let mut text = if p.white_choices == p.black_choices {
+        format!("promotes on {} to {}", zone(p.compulsory_ranks), or_list(&p.white_choices))
+    } else {
+        format!(
+            "promotes on {}: White to {}, Black to {}",
+            zone(p.compulsory_ranks),
+            or_list(&p.white_choices),
+            or_list(&p.black_choices)
+        )
+    };
+    if p.optional_ranks > 0 {
+        let _ = write!(text, "; may promote in {}", zone(p.optional_ranks));
+    }
+    if p.at_last_existing_square {
+        text.push_str("; must promote on the last existing square of its file");
+    }
+    if p.only_lost_pieces {
+        text.push_str("; only to a kind of piece its side has lost");
+    }
+    text
+}
+
+fn or_list(names: &[String]) -> String {
+    match names {
+        [] => "nothing".to_owned(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn token_text(token: &Token) -> String {
+    let count = match token.exactly {
+        Some(n) => format!("exactly {n}"),
+        None => "any number".to_owned(),
+    };
+    let start = if token.default_squares.is_empty() {
+        "none at the start".to_owned()
+    } else {
+        format!("at the start on {}", token.default_squares.join(" "))
+    };
+    let mut out = format!("  {} ({}), {start}; a layout may have {count}:\n", token.name, token.symbol);
+    for line in token_effects(token) {
+        let _ = writeln!(out, "    {line}");
+    }
+    out
+}
+
+fn token_effects(t: &Token) -> Vec<String> {
+    let mut lines = Vec::new();
+    lines.push(
+        match t.movement {
+            "blocks" => "blocks movement like a piece (lines stop before it; leapers jump over it)",
+            "impassable" => "impassable: nothing lands on it or passes over it",
+            "absent" => "the square does not exist: pieces skip to the next existing square",
+            _ => "no effect on movement",
+        }
+        .to_owned(),
+    );
+    match t.entry {
+        "capture-move" => lines.push("entered by a capture-move of the piece's kind".to_owned()),
+        "any-move" => lines.push("entered by any move that lands on it".to_owned()),
+        _ => {}
+    }
+    match t.exit.as_str() {
+        "none" => {}
+        "another-open" => lines.push(format!("the piece leaves through another open {}", t.name)),
+        "tunnel" => lines.push(format!("the piece comes out at the next {} on its line and goes on", t.name)),
+        other => lines.push(format!("the piece leaves through an open {}", other.trim_start_matches("open-"))),
+    }
+    let flags = [
+        (t.relocate_to_origin, "the entered token moves to the square the piece came from"),
+        (t.stacking == "dormant", "a stack of two or more is dormant"),
+        (t.royal_exempt, "an ordinary square for royal pieces"),
+        (t.removed_by_royal, "a royal piece moving onto it removes it"),
+        (t.inactive_while_occupied, "no effect while a piece stands on it"),
+        (t.wraps_edges, "on the first or last file, paths go on at the opposite edge"),
+        (t.blocks_promotion, "a pawn ending its move on it does not promote"),
+        (t.removes_occupant, "a piece standing where it appears is lost (royal pieces excepted)"),
+    ];
+    lines.extend(flags.iter().filter(|(on, _)| *on).map(|(_, text)| (*text).to_owned()));
+    if let Some(plies) = t.lifetime {
+        lines.push(format!("disappears after {plies} plies"));
+    }
+    lines
+}
+
+fn links(rules: &Rules) -> Option<String> {
+    let l = &rules.links;
+    if l.pairs.is_empty() && l.one_way.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    if !l.pairs.is_empty() {
+        let pairs: Vec<String> = l.pairs.iter().map(|[a, b]| format!("{a} = {b}")).collect();
+        parts.push(format!("linked both ways: {}", pairs.join(", ")));
+    }
+    if !l.one_way.is_empty() {
+        let pairs: Vec<String> = l.one_way.iter().map(|[a, b]| format!("{a} -> {b}")).collect();
+        parts.push(format!("one way: {}", pairs.join(", ")));
+    }
+    parts.push(match l.entry {
+        "capture" => "only a move that captures on a linked square goes on through the link".to_owned(),
+        _ => "a move ending on a linked square goes on to the other end".to_owned(),
+    });
+    if l.check_across {
+        parts.push("a king on a linked square is in check from an enemy piece on the other end".to_owned());
+    }
+    if l.teleport {
+        parts.push("players may declare intent (`@`) and teleport through links the next turn".to_owned());
+    }
+    Some(parts.join("; "))
+}
+
+fn castling(rules: &Rules) -> String {
+    match &rules.play.castling {
+        None => "no".to_owned(),
+        Some(c) => format!(
+            "short: king to the {}-file, rook to the {}-file; long: king to the {}-file, rook to the {}-file",
+            c.short_king, c.short_rook, c.long_king, c.long_rook
+        ),
+    }
+}
+
+fn game_end(rules: &Rules) -> String {
+    let play = &rules.play;
+    let mut parts = vec![match play.royals {
+        "any-number" => {
+            "a side in check (any of its royal pieces attacked) with no legal move is checkmated and loses; \
+             a side with no royal piece is never in check"
+                .to_owned()
+        }
+        _ => "a side in check with no legal move is checkmated and loses".to_owned(),
+    }];
+    parts.push(match play.stalemate {
+        "loss" => "a side with no legal move, not in check, loses".to_owned(),
+        "pass" => "a side with no legal move, not in check, passes its turn".to_owned(),
+        _ => "a side with no legal move, not in check, is stalemated: a draw".to_owned(),
+    });
+    if let Some(moves) = play.fifty_move {
+        parts.push(format!("a draw may be claimed after {moves} moves by each side without a capture or a pawn move"));
+    }
+    if let Some(times) = play.repetition {
+        parts.push(format!("a draw may be claimed when a position (tokens included) occurs {times} times"));
+    }
+    parts.join("; ")
+}
+
+fn hook_text(hook: &Hook) -> String {
+    let args: Vec<String> = hook.args.iter().map(|a| a.to_string()).collect();
+    format!("{}: {}({}) ({} line {})", hook.event, hook.function, args.join(", "), hook.file, hook.line)
+}
