@@ -123,7 +123,10 @@ impl Builder {
         match &error.variant {
             ErrorVariant::ParsingError { positives, .. } => {
                 let found = found_text(chunk, position);
-                let expected = describe_expected(positives);
+                let expected = match nearest_phrases(chunk, position, positives).as_slice() {
+                    [] => describe_expected(positives),
+                    near => near.join(" or "),
+                };
                 Problem::new(span, format!("unexpected {found}")).expecting(expected)
             }
             ErrorVariant::CustomError { message } => Problem::new(span, message.clone()),
@@ -724,6 +727,49 @@ fn found_text(chunk: &str, position: usize) -> String {
             format!("`{word}`")
         }
     }
+}
+
+/// The phrases pest would have accepted that the text at `position` is a misspelling of
+/// (`impassible` for `impassable`, `valu 300` for `value N`), each in backquotes; empty when
+/// none is near, so that the whole list is shown instead.
+fn nearest_phrases(chunk: &str, position: usize, positives: &[Rule]) -> Vec<String> {
+    let rest = chunk.get(position..).unwrap_or("");
+    let line = rest.lines().next().unwrap_or("");
+    let line = line.split('#').next().unwrap_or("");
+    let found: Vec<&str> = line.split_whitespace().take(MAX_PHRASE_WORDS).collect();
+    let mut best: Vec<(usize, String)> = Vec::new();
+    for phrase in positives.iter().flat_map(|rule| quoted_phrases(describe_rule(*rule))) {
+        let fixed: Vec<&str> = phrase.split_whitespace().take_while(|word| !is_placeholder(word)).collect();
+        if fixed.is_empty() || found.len() < fixed.len() {
+            continue;
+        }
+        let (wanted, typed) = (fixed.join(" "), found[..fixed.len()].join(" "));
+        let distance = crate::nearest::edit_distance(&typed.to_lowercase(), &wanted);
+        if distance == 0 || distance > crate::nearest::tolerance(wanted.chars().count()) {
+            continue;
+        }
+        let quoted = format!("`{phrase}`");
+        match best.first().map(|(d, _)| *d) {
+            Some(d) if distance > d => {}
+            Some(d) if distance < d => best = vec![(distance, quoted)],
+            _ if best.iter().any(|(_, p)| *p == quoted) => {}
+            _ => best.push((distance, quoted)),
+        }
+    }
+    best.into_iter().map(|(_, phrase)| phrase).collect()
+}
+
+/// The most words of a clause compared with a phrase.
+const MAX_PHRASE_WORDS: usize = 8;
+
+/// The backquoted phrases of a rule's description: `` `impassable` `` and `` `absent` ``.
+fn quoted_phrases(description: &str) -> impl Iterator<Item = &str> {
+    description.split('`').skip(1).step_by(2).filter(|phrase| !phrase.is_empty())
+}
+
+/// A word of a phrase that stands for what the author writes (`NAME`, `N`, `(X,Y)`).
+fn is_placeholder(word: &str) -> bool {
+    !word.chars().any(|c| c.is_ascii_lowercase())
 }
 
 /// `one of: a, b or c` from the rules pest would have accepted.
