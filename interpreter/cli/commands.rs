@@ -98,8 +98,12 @@ fn quoted(text: &str) -> String {
 fn list() -> Result<Outcome, String> {
     let variants = holechess_lang::bundled();
     let width = variants.iter().map(|v| v.id.len()).max().unwrap_or(0);
+    let columns = crate::play::terminal_width().unwrap_or(holechess_view::wrap::DEFAULT_WIDTH);
     for v in variants {
-        println!("{:width$}  {} - {}", v.id, v.title, v.summary);
+        let entry = format!("{:width$}  {} - {}", v.id, v.title, v.summary);
+        for line in holechess_view::wrap::wrap_hanging(&entry, columns, width + 2) {
+            println!("{line}");
+        }
     }
     Ok(Outcome::Ok)
 }
