@@ -263,3 +263,28 @@ fn list_fits_80_columns() {
     let words: Vec<&str> = text.split_whitespace().collect();
     assert!(words.join(" ").contains("Exactly 8 portals entered by any move; a stack acts as one"), "{text}");
 }
+
+#[test]
+fn in_every_bundled_variant_a_move_and_the_reply_fit_80_by_24() {
+    let cases = [
+        ("chess", "e4"),
+        ("porthole", "e4"),
+        ("standard-portal", "e4"),
+        ("pothole", "e4"),
+        ("wormhole", "e4"),
+        ("portal", "e4"),
+        ("portal-one-set", "c4"),
+    ];
+    for (variant, first) in cases {
+        let dir = state_dir(&format!("every-{variant}"));
+        let mut session = spawn(&["play", variant, "--seed", "3", "--ai", "black", "--level", "1"], &dir, COLUMNS);
+        let start = first_screen(&mut session, &format!("{variant} 1. White"));
+        assert!(start.iter().all(|l| l.chars().count() <= COLUMNS), "{variant}:\n{}", start.join("\n"));
+        session.exp_string("> ").expect("the prompt");
+        let played = action(&mut session, first, &format!("{variant} 2. White"));
+        assert!(played.iter().any(|l| l.starts_with("1... ")), "{variant}: the reply:\n{}", played.join("\n"));
+        assert_fits(&played, COLUMNS, ROWS, variant);
+        session.exp_string("> ").expect("the prompt");
+        quit(session);
+    }
+}

@@ -75,11 +75,15 @@ fn names_kind(hook: &Hook, token: &TokenSpec) -> bool {
 }
 
 fn mover_lost(function: &str, token: &TokenSpec, square: &str) -> String {
+    let there = match square {
+        "captured_square" => "where the capturing piece stands (but after en passant)",
+        _ => "where the piece that just moved stands",
+    };
     format!(
-        "the after-move hook `{function}` places a `{kind}` on `{square}`, where the piece that just moved \
-         stands, and a `{kind}` removes the piece where it appears (`removes the piece where it appears`, \
-         also part of `behaves as pit`): that piece is lost as the token appears. If it should stay, \
-         declare the token `impassable` without that clause.",
+        "the after-move hook `{function}` places a `{kind}` on `{square}`, {there}, and a `{kind}` removes \
+         the piece where it appears (`removes the piece where it appears`, also part of `behaves as pit`): \
+         that piece is lost as the token appears. If it should stay, declare the token `impassable` \
+         without that clause.",
         kind = token.name
     )
 }
