@@ -44,7 +44,8 @@ pub struct TextOptions {
     /// The legend of tokens and links under the board.
     pub legend: bool,
     /// The terminal's width in columns, if known: boards that would not fit side by side
-    /// are drawn one above the other.
+    /// get compact link marks, then are drawn one above the other, and the lines under them
+    /// are broken at spaces to fit.
     pub width: Option<usize>,
 }
 
