@@ -72,6 +72,12 @@ fn a_misspelt_clause_gets_the_nearest_phrase_not_the_whole_list() {
 }
 
 #[test]
+fn a_misspelt_rule_after_a_right_first_word_gets_the_whole_phrase() {
+    let d = only(&diagnostics(&format!("{HEADER}rules\n  no castlng\n")), "unexpected `castlng`");
+    assert_eq!(d.expected.as_deref(), Some("`no castling`"), "{}", d.render());
+}
+
+#[test]
 fn a_clause_far_from_every_phrase_still_gets_the_list() {
     let d = only(&diagnostics(&format!("{HEADER}token crater\n  zzzzzz\n")), "unexpected `zzzzzz`");
     assert!(d.expected.unwrap().contains("`impassable`"));
