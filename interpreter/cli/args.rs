@@ -91,9 +91,13 @@ pub enum CliCommand {
         /// The computer's level, 1 (the Standard Portal Chess v1.1 opponent) to 6.
         #[arg(long, default_value_t = 3, value_parser = level_in_range)]
         level: u8,
-        /// A custom token layout before the first move, e.g. "c3 f3 c6 f6".
+        /// A custom token layout before the first move, e.g. "c3 f3 c6 f6" (on the --fen
+        /// position when both are given).
         #[arg(long)]
         holes: Option<String>,
+        /// Start from this position (FEN, with the variant's token field if it has tokens).
+        #[arg(long)]
+        fen: Option<String>,
     },
     /// Draw a position as an SVG diagram.
     Render {

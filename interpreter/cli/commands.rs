@@ -100,8 +100,12 @@ fn quoted(text: &str) -> String {
 fn list() -> Result<Outcome, String> {
     let variants = holechess_lang::bundled();
     let width = variants.iter().map(|v| v.id.len()).max().unwrap_or(0);
+    let columns = crate::play::terminal_width().unwrap_or(holechess_view::wrap::DEFAULT_WIDTH);
     for v in variants {
-        println!("{:width$}  {} - {}", v.id, v.title, v.summary);
+        let entry = format!("{:width$}  {} - {}", v.id, v.title, v.summary);
+        for line in holechess_view::wrap::wrap_hanging(&entry, columns, width + 2) {
+            println!("{line}");
+        }
     }
     Ok(Outcome::Ok)
 }
@@ -120,7 +124,7 @@ fn check(files: &[std::path::PathBuf]) -> Result<Outcome, String> {
     if problems == 0 {
         return Ok(Outcome::Ok);
     }
-    eprintln!("{problems} file(s) with problems");
+    eprintln!("{} with problems", holechess_lang::diagnostic::plural(problems, "file"));
     Ok(Outcome::Error)
 }
 
@@ -130,9 +134,13 @@ fn check_file(file: &std::path::Path) -> Result<(), String> {
     let diagnostics = holechess_lang::check_files(&[file.to_path_buf()]);
     if !diagnostics.is_empty() {
         let rendered: Vec<String> = diagnostics.iter().map(|d| d.render()).collect();
-        return Err(format!("{}\n{} problem(s) found", rendered.join("\n"), diagnostics.len()));
+        let count = holechess_lang::diagnostic::count_line(&diagnostics, "problem");
+        return Err(format!("{}\n{count}", rendered.join("\n")));
     }
     let loaded = holechess_lang::load(&file.to_string_lossy()).map_err(|d| d.render())?;
+    for warning in holechess_lang::warnings::warnings(&loaded) {
+        eprintln!("{}", warning.render());
+    }
     let rules = holechess_runtime::PlayableVariant::from_loaded(loaded)
         .map_err(|e| format!("error: {}: {e}", file.display()))?;
     rules.trial_run().map_err(|e| format!("error: {}: {e} (a trial run on the start position)", file.display()))

@@ -52,8 +52,8 @@ impl From<Cli> for Command {
                     self_play_games,
                 })
             }
-            CliCommand::Play { variant, seed, ai, level, holes } => {
-                Command::Play(PlayConfig { variant, seed, ai: ai_sides(ai), level, holes })
+            CliCommand::Play { variant, seed, ai, level, holes, fen } => {
+                Command::Play(PlayConfig { variant, seed, ai: ai_sides(ai), level, holes, fen })
             }
             CliCommand::Render { variant, fen, last, output, title, flip } => {
                 Command::Render(crate::render::RenderConfig { variant, fen, last, output, title, flip })

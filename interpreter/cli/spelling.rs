@@ -21,34 +21,16 @@ pub fn check_variant_name(name: &str) -> Result<(), String> {
 }
 
 /// The names a mistyped `word` may have meant: those it is a prefix of (2 letters or
-/// more), else the nearest within a third of its length in edits (at least 1).
+/// more), else the nearest within a third of its length in edits (at least 1; a swap of
+/// two neighbouring letters is one edit, so `hlep` is near `help`).
 pub fn nearest<'a>(word: &str, names: impl Iterator<Item = &'a str>) -> Vec<&'a str> {
     let word = word.to_ascii_lowercase();
-    let scored: Vec<(usize, &str)> = names
-        .map(|name| match word.len() >= 2 && name.starts_with(&word) {
-            true => (0, name),
-            false => (edit_distance(&word, name), name),
-        })
-        .filter(|&(distance, _)| distance <= (word.len() / 3).max(1))
-        .collect();
-    let best = scored.iter().map(|&(distance, _)| distance).min().unwrap_or(0);
-    scored.into_iter().filter(|&(distance, _)| distance == best).map(|(_, name)| name).collect()
-}
-
-/// Levenshtein distance.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb)).min(row[j] + 1).min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
-        }
+    let names: Vec<&str> = names.collect();
+    let prefixed: Vec<&str> = names.iter().copied().filter(|name| word.len() >= 2 && name.starts_with(&word)).collect();
+    if !prefixed.is_empty() {
+        return prefixed;
     }
-    row[b.len()]
+    holechess_lang::nearest::nearest(&word, names)
 }
 
 #[cfg(test)]
@@ -61,5 +43,13 @@ mod tests {
         assert!(error.contains("did you mean `porthole`?"), "{error}");
         assert!(check_variant_name("wormhole").is_ok());
         assert!(!check_variant_name("zzzzzzzz").unwrap_err().contains("did you mean"));
+    }
+
+    #[test]
+    fn swapped_letters_find_the_command() {
+        let commands = ["help", "undo", "board", "save"];
+        assert_eq!(nearest("hlep", commands.into_iter()), vec!["help"]);
+        assert_eq!(nearest("udno", commands.into_iter()), vec!["undo"]);
+        assert_eq!(nearest("sav", commands.into_iter()), vec!["save"]);
     }
 }

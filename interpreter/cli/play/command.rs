@@ -59,6 +59,42 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("quit", "", "leave (also `exit`, Ctrl-D)"),
 ];
 
+/// How moves are typed: the first lines of `help`.
+const HELP_INTRO: &str = "Type a move: SAN (Nf3, exd5, e8=Q, O-O, Kd2>f5) or long algebraic (g1f3, \
+                          e7e8q, e1d2>f5); on two boards also @, @a4 and --. Commands:";
+
+/// The commands in `help`, related ones on one line, so that the list fits one screen.
+const HELP_ROWS: &[(&str, &str)] = &[
+    ("board, flip", "show the board; turn it around"),
+    ("moves [SQUARE]", "the legal moves (from SQUARE)"),
+    ("undo", "take back the last move (and the computer's reply)"),
+    ("new [VARIANT]", "a new game (of another variant, or a .hole file)"),
+    ("holes [SQUARES]", "list the tokens, or lay them out: `holes c3 f3 d5`"),
+    ("history", "the game so far as PGN (also `pgn`)"),
+    ("hint, go", "the computer's move for you; the computer moves now"),
+    ("ai white|black|both|none", "which side the computer plays"),
+    ("level N", "the computer's level, 1 to 6"),
+    ("dice N N ...", "the dice rolled at a table for the next event"),
+    ("seed N", "seed the dice"),
+    ("fen, position [FEN]", "print the position; start from FEN"),
+    ("save FILE, load FILE", "write the game as PGN; read a game from PGN"),
+    ("svg FILE", "draw the board as SVG"),
+    ("draw, resign", "claim a draw (50-move rule, repetition); resign"),
+    ("help, quit", "this list; leave (also `exit`, Ctrl-D)"),
+];
+
+/// The width of the first column of `help`.
+const HELP_COLUMN: usize = 25;
+
+/// The `help` text: how moves are typed, then the commands, one group a line.
+pub fn help_text() -> String {
+    let mut text = format!("{HELP_INTRO}\n");
+    for (names, what) in HELP_ROWS {
+        text.push_str(&format!("  {names:HELP_COLUMN$} {what}\n"));
+    }
+    text
+}
+
 /// Reads a line. A first word that is no command is a move.
 pub fn read(line: &str) -> Input {
     let line = line.trim();
@@ -134,8 +170,23 @@ mod tests {
     }
 
     #[test]
+    fn help_names_every_command_and_fits_80_columns_by_24_rows() {
+        let text = help_text();
+        for (name, _, _) in COMMANDS {
+            let named = HELP_ROWS.iter().any(|(names, _)| names.split([',', ' ']).any(|word| word == *name));
+            assert!(named, "`{name}` is missing from help");
+        }
+        let lines = holechess_view::wrap::wrap(&text, 80);
+        assert!(lines.len() < 24, "{} lines with the prompt:\n{text}", lines.len() + 1);
+        assert!(text.lines().skip(1).all(|line| line.chars().count() <= 80), "{text}");
+        assert_eq!(lines.len(), text.lines().count() + 1, "only the introduction is wrapped:\n{text}");
+    }
+
+    #[test]
     fn near_misses_are_suggested() {
         assert_eq!(suggestions("bord"), vec!["board"]);
+        assert_eq!(suggestions("hlep"), vec!["help"]);
+        assert_eq!(suggestions("udno"), vec!["undo"]);
         assert!(suggestions("hol").contains(&"holes"));
         assert!(suggestions("xyzzy").is_empty());
     }

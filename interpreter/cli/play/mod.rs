@@ -1,4 +1,4 @@
-//! `holechess play VARIANT [--seed N] [--ai SIDE] [--level N] [--holes SQUARES]`: a game
+//! `holechess play VARIANT [--seed N] [--ai SIDE] [--level N] [--fen FEN] [--holes SQUARES]`: a game
 //! at the terminal. On a terminal it is a line editor with completion and a history file;
 //! when standard input is not a terminal it reads commands line by line, with no prompt,
 //! so that a session can be scripted (and, with `--seed`, repeated exactly). A scripted
@@ -13,6 +13,7 @@ mod explain;
 mod input;
 mod interrupt;
 mod records;
+mod script_hint;
 mod session;
 mod setup;
 mod show;
@@ -26,6 +27,7 @@ use holechess_runtime::PlayableVariant;
 use crate::commands::Outcome;
 use input::LineSource;
 use session::{Flow, Session};
+pub use show::terminal_width;
 use show::Style;
 
 #[derive(Debug)]
@@ -36,6 +38,8 @@ pub struct PlayConfig {
     pub ai: AiSides,
     pub level: u8,
     pub holes: Option<String>,
+    /// The start position, when not the variant's.
+    pub fen: Option<String>,
 }
 
 /// The sides the computer plays.
@@ -83,6 +87,9 @@ pub fn run(config: &PlayConfig) -> Result<Outcome, String> {
     if interactive {
         session.set_interactive();
         interrupt::install();
+    }
+    if let Some(fen) = &config.fen {
+        session.start_from_fen(fen).map_err(|e| format!("--fen: {e}"))?;
     }
     if let Some(holes) = &config.holes {
         session.holes(holes).map_err(|e| format!("--holes: {e}"))?;

@@ -13,12 +13,12 @@ use holechess_runtime::{Dice, Game, GameError, PlayableVariant};
 use holechess_view::{render_svg, SvgOptions};
 
 use super::advice;
-use super::command::{self, Input, COMMANDS};
+use super::command::{self, Input};
 use super::exits::{self, ExitChoice};
 use super::explain::why_illegal;
 use super::records::{self, Earlier, Players};
 use super::setup::{read_layout, Setup};
-use super::show::{self, side_name, Style};
+use super::show::{self, side_name, Screen, Style};
 use super::AiSides;
 use super::{autosave, interrupt, wording};
 use crate::event_chance::EventChance;
@@ -51,7 +51,7 @@ pub struct Session {
     seed: u64,
     ai: AiSides,
     engine: Engine,
-    style: Style,
+    screen: Screen,
     /// A game ended by a player (a claimed draw, a resignation).
     ended: Option<Ending>,
     /// Dice rolled at a real table for the next ply's event (`dice 6 5 5`).
@@ -80,7 +80,7 @@ impl Session {
             seed,
             ai,
             engine,
-            style,
+            screen: Screen::new(style),
             ended: None,
             table_dice: None,
             choices: None,
@@ -137,7 +137,7 @@ impl Session {
     /// The banner and the board at the start; the computer moves if it has White.
     pub fn start(&mut self) {
         let spec = self.rules.variant().spec();
-        println!("{} ({}): {}", spec.title, self.rules.id(), spec.summary);
+        self.screen.say(&format!("{} ({}): {}", spec.title, self.rules.id(), spec.summary));
         println!("seed {}; {}. Type `help` for the commands.", self.seed, self.players_line());
         self.print_game_start();
         self.print_board();
@@ -188,7 +188,7 @@ impl Session {
             println!("{}", message.trim_end());
         } else {
             for line in message.lines() {
-                println!("error: {line}");
+                self.screen.say(&format!("error: {line}"));
             }
         }
     }
@@ -198,11 +198,11 @@ impl Session {
             Input::Nothing | Input::Quit => Ok(()),
             Input::Move(text) => self.human_move(&text),
             Input::Help => {
-                help();
+                self.screen.say(&command::help_text());
                 Ok(())
             }
             Input::Board => {
-                self.print_board();
+                self.print_board_with(true);
                 Ok(())
             }
             Input::Moves(square) => self.list_moves(square.as_deref()),
@@ -218,7 +218,7 @@ impl Session {
                 Ok(())
             }
             Input::Flip => {
-                self.style.flipped = !self.style.flipped;
+                self.screen.style.flipped = !self.screen.style.flipped;
                 self.print_board();
                 Ok(())
             }
@@ -306,21 +306,31 @@ impl Session {
         }
     }
 
-    /// Prints the ply just played, the board and how the game stands.
+    /// Prints the ply just played, then the board and how the game stands, unless the
+    /// computer answers at once: then the board follows its reply, so that a move and the
+    /// reply fit one screen.
     fn after_ply(&mut self, who: Option<String>) {
         self.unsaved = true;
         let Some(ply) = self.game.plies().last() else { return };
         for line in show::ply_lines(ply, who.as_deref()) {
-            println!("{line}");
+            self.screen.say(&line);
         }
-        self.print_board();
+        let replies = self.ai.plays(self.game.position().side_to_move()) && !self.ai.both() && self.is_going();
+        if !replies {
+            self.print_board();
+        }
     }
 
-    fn print_board(&self) {
+    fn print_board(&mut self) {
+        self.print_board_with(false);
+    }
+
+    /// The board, its legend when it changed (or `with_legend`), and how the game stands.
+    fn print_board_with(&mut self, with_legend: bool) {
         let last = self.game.plies().last().map(|ply| ply.mv);
-        print!("{}", show::board(self.game.position(), last, self.style));
+        print!("{}", self.screen.board(self.game.position(), last, with_legend));
         for line in show::standing(self.game.position()) {
-            println!("{line}");
+            self.screen.say(&line);
         }
         if let Some(ending) = &self.ended {
             println!("{} ({}).", ending.said, ending.result);
@@ -342,6 +352,7 @@ impl Session {
             }
             if let Err(message) = self.computer_move() {
                 println!("error: {}", wording::without_ruling_ids(&message));
+                self.print_board();
                 return;
             }
             played += 1;
@@ -618,6 +629,13 @@ impl Session {
         Ok(())
     }
 
+    /// `play --fen FEN`: the game starts from `fen` (tokens laid out by `--holes` go on it).
+    pub fn start_from_fen(&mut self, fen: &str) -> Result<(), String> {
+        let setup = Setup { fen: Some(fen.to_owned()), ..Setup::default() };
+        setup.position(&self.rules)?;
+        self.restart(setup)
+    }
+
     fn set_position(&mut self, fen: &str) -> Result<(), String> {
         let setup = Setup { fen: Some(fen.to_owned()), ..Setup::default() };
         setup.position(&self.rules)?;
@@ -676,7 +694,8 @@ impl Session {
     }
 
     fn load(&mut self, path: &Path) -> Result<(), String> {
-        let loaded = records::load(path, &self.rules, self.seed)?;
+        let loaded =
+            records::load(path, &self.rules, self.seed).map_err(|e| super::script_hint::with_script_path(e, path))?;
         self.leave_game();
         if !Arc::ptr_eq(loaded.game.rules(), &self.rules) {
             self.rules = Arc::clone(loaded.game.rules());
@@ -728,15 +747,6 @@ fn engine_for(rules: &Arc<PlayableVariant>, level: u8) -> Engine {
     let mut engine = Engine::new(Level(level).clamped());
     engine.set_chance_model(EventChance::of(rules));
     engine
-}
-
-fn help() {
-    println!("Type a move in SAN (Nf3, exd5, e8=Q, O-O, Kd2>f5) or long algebraic");
-    println!("(g1f3, e7e8q, transits e1d2>f5, two-board actions @, @a4, --), or a command:");
-    for (name, args, what) in COMMANDS {
-        let head = format!("{name} {args}");
-        println!("  {head:28} {what}");
-    }
 }
 
 /// Why no legal move starts on `sq`.

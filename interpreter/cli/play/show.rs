@@ -1,33 +1,38 @@
-//! What the REPL prints: a ply with its dice and their effects, the board, and how the
-//! game stands (check, the end and its reason, a draw that may be claimed).
+//! What the REPL prints: a ply with its dice and their effects, the board (its legend when
+//! it changes), and how the game stands (check, the end and its reason, a draw that may be
+//! claimed).
 
 use holechess_kernel::spec::StalemateRule;
 use holechess_kernel::{DrawClaim, Move, Position, Side, Status};
 use holechess_runtime::PlyRecord;
-use holechess_view::{render_text, Orientation, TextOptions};
+use holechess_view::{render_legend, render_text, Orientation, TextOptions};
 
 /// How boards are drawn.
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
     pub colour: bool,
     pub unicode: bool,
-    /// The terminal's columns, when known (boards are stacked to fit).
+    /// The terminal's columns, when known (boards and text are laid out to fit).
     pub width: Option<usize>,
     /// Black at the bottom (`flip`).
     pub flipped: bool,
 }
 
 impl Style {
-    /// Colour when standard output is a terminal and `NO_COLOR` is unset; Unicode always.
+    /// Colour when standard output is a terminal and `NO_COLOR` is unset; Unicode always;
+    /// the width from `COLUMNS`, else the terminal's, else 80 at a terminal (output to a
+    /// pipe or a file without `COLUMNS` is not broken into lines: a program reads it).
     pub fn detect() -> Style {
         use std::io::IsTerminal;
         let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-        Style { colour, unicode: true, width: terminal_width(), flipped: false }
+        let at_terminal = std::io::stdout().is_terminal();
+        let width = terminal_width().or(at_terminal.then_some(holechess_view::wrap::DEFAULT_WIDTH));
+        Style { colour, unicode: true, width, flipped: false }
     }
 }
 
 /// `COLUMNS` when set, else the width of the terminal on standard output.
-fn terminal_width() -> Option<usize> {
+pub fn terminal_width() -> Option<usize> {
     if let Some(columns) = std::env::var("COLUMNS").ok().and_then(|c| c.trim().parse().ok()).filter(|&c: &usize| c > 0)
     {
         return Some(columns);
@@ -70,17 +75,51 @@ pub fn ply_lines(ply: &PlyRecord, who: Option<&str>) -> Vec<String> {
     lines
 }
 
-/// The board with the last move highlighted and the legend.
-pub fn board(pos: &Position, last: Option<Move>, style: Style) -> String {
-    let options = TextOptions {
-        colour: style.colour,
-        unicode: style.unicode,
-        last_move: last,
-        width: style.width,
-        orientation: if style.flipped { Orientation::BlackAtBottom } else { Orientation::WhiteAtBottom },
-        ..TextOptions::default()
-    };
-    render_text(pos, &options)
+/// What the REPL's screen shows: how boards are drawn, and the legend last shown (it is
+/// shown again only when it changes, so that each ply's output stays short).
+#[derive(Clone, Debug)]
+pub struct Screen {
+    pub style: Style,
+    legend_shown: Option<Vec<String>>,
+}
+
+impl Screen {
+    pub fn new(style: Style) -> Screen {
+        Screen { style, legend_shown: None }
+    }
+
+    /// The board with the last move highlighted, and the legend when it differs from the
+    /// one shown last or `with_legend` asks for it.
+    pub fn board(&mut self, pos: &Position, last: Option<Move>, with_legend: bool) -> String {
+        let options = TextOptions { legend: false, ..self.options(last) };
+        let mut text = render_text(pos, &options);
+        let legend = render_legend(pos, &options);
+        if with_legend || self.legend_shown.as_ref() != Some(&legend) {
+            legend.iter().for_each(|line| text.push_str(&format!("{line}\n")));
+            self.legend_shown = Some(legend);
+        }
+        text
+    }
+
+    fn options(&self, last: Option<Move>) -> TextOptions {
+        let style = self.style;
+        TextOptions {
+            colour: style.colour,
+            unicode: style.unicode,
+            last_move: last,
+            width: style.width,
+            orientation: if style.flipped { Orientation::BlackAtBottom } else { Orientation::WhiteAtBottom },
+            ..TextOptions::default()
+        }
+    }
+
+    /// Prints `text`, broken at spaces to the width when there is one.
+    pub fn say(&self, text: &str) {
+        match self.style.width {
+            Some(width) => holechess_view::wrap::wrap(text, width).iter().for_each(|line| println!("{line}")),
+            None => println!("{}", text.trim_end_matches('\n')),
+        }
+    }
 }
 
 /// A line on how the game stands after a ply (`None` when there is nothing to say
@@ -140,12 +179,16 @@ fn stalemate_line(rule: StalemateRule, to_move: Side) -> String {
     }
 }
 
-/// Legal moves laid out in lines of about 72 characters.
+/// The widest line of a list of moves (it is printed indented by two).
+const MOVE_LIST_WIDTH: usize = 72;
+
+/// Legal moves laid out in lines of at most 72 characters, fewer on a narrower terminal.
 pub fn wrapped(words: &[String]) -> Vec<String> {
+    let width = terminal_width().map_or(MOVE_LIST_WIDTH, |w| w.saturating_sub(4).clamp(16, MOVE_LIST_WIDTH));
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in words {
-        if !line.is_empty() && line.len() + word.len() + 1 > 72 {
+        if !line.is_empty() && line.len() + word.len() + 1 > width {
             lines.push(std::mem::take(&mut line));
         }
         if !line.is_empty() {

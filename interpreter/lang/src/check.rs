@@ -273,6 +273,13 @@ impl Checker {
             }
         };
         let Some(origin) = origin else {
+            if let Some(what_it_is) = sources::what_is_at(&from_origin, reference.text()) {
+                self.report(
+                    Problem::new(reference.span(), format!("`{}` {what_it_is}", reference.text()))
+                        .expecting(format!("a bundled {what} or a path to a .hole file")),
+                );
+                return None;
+            }
             let known = match what {
                 "variant" => sources::bundled_variant_names(),
                 _ => sources::stdlib_module_names(),
@@ -814,15 +821,62 @@ impl Consistency<'_> {
     }
 
     fn tokens(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
-        for token in &self.scope.tokens {
+        for (index, token) in self.scope.tokens.iter().enumerate() {
             for clause in &token.node.clauses {
                 self.token_clause(&token.node, clause, geometry, problems);
             }
+            problems.extend(self.symbol_problem(index));
         }
+    }
+
+    /// A `shown as C` the position notation cannot tell apart, pointed at that clause: a
+    /// letter or digit (a piece, a count), a space or a separator, or the symbol of an
+    /// earlier token kind.
+    fn symbol_problem(&self, index: usize) -> Option<Problem> {
+        let token = &self.scope.tokens[index].node;
+        let clause = token.clauses.iter().rev().find(|c| matches!(c.node, TokenClause::Symbol(_)))?;
+        let symbol = lower::token_symbol(token);
+        if symbol.is_ascii_alphanumeric() || symbol.is_whitespace() || "/|:,".contains(symbol) {
+            return Some(
+                Problem::new(clause.span, format!("token symbol '{symbol}' clashes with the position notation"))
+                    .expecting("a sign that is not a letter, a digit, a space or one of / | : ,"),
+            );
+        }
+        let earlier = self.scope.tokens[..index].iter().find(|t| lower::token_symbol(&t.node) == symbol)?;
+        Some(
+            Problem::new(clause.span, format!("token `{}` is shown as '{symbol}' already", earlier.node.name.node))
+                .expecting("a symbol no other token kind uses"),
+        )
     }
 
     fn knows_behaviour(&self, name: &str) -> bool {
         self.scope.behaviours.iter().any(|b| b.node.name.node == name)
+    }
+
+    /// `behaves as NAME` with no such behaviour in scope: the nearest known one, or all of
+    /// them, those of the stdlib modules included (with the `include` that brings them).
+    fn unknown_behaviour(&self, name: &Name) -> Problem {
+        let mut known: Vec<(&str, Option<&str>)> =
+            self.scope.behaviours.iter().map(|b| (b.node.name.node.as_str(), None)).collect();
+        for (behaviour, module) in sources::stdlib_behaviours() {
+            if !known.iter().any(|(k, _)| *k == behaviour) {
+                known.push((behaviour, Some(module)));
+            }
+        }
+        let near = crate::nearest::nearest(&name.node, known.iter().map(|(k, _)| *k));
+        let shown: Vec<(&str, Option<&str>)> = match near.as_slice() {
+            [] => known.clone(),
+            some => known.iter().copied().filter(|(k, _)| some.contains(k)).collect(),
+        };
+        let names: Vec<String> = shown.iter().map(|(k, _)| format!("`{k}`")).collect();
+        let mut modules: Vec<&str> = shown.iter().filter_map(|(_, module)| *module).collect();
+        modules.dedup();
+        let include = match modules.as_slice() {
+            [] => String::new(),
+            some => format!(" (with `include {}`)", some.join("`, `include ")),
+        };
+        let list = if names.len() == 1 { names[0].clone() } else { format!("one of: {}", names.join(", ")) };
+        Problem::new(name.span, format!("unknown behaviour `{}`", name.node)).expecting(format!("{list}{include}"))
     }
 
     fn token_clause(
@@ -834,11 +888,7 @@ impl Consistency<'_> {
     ) {
         match &clause.node {
             TokenClause::BehavesAs(name) if !self.knows_behaviour(&name.node) => {
-                let known: Vec<&str> = self.scope.behaviours.iter().map(|b| b.node.name.node.as_str()).collect();
-                problems.push(
-                    Problem::new(name.span, format!("unknown behaviour `{}`", name.node))
-                        .expecting(format!("one of: {} (include hole-mechanics?)", known.join(", "))),
-                );
+                problems.push(self.unknown_behaviour(name));
             }
             TokenClause::Default(squares) => {
                 for square in squares {
@@ -958,6 +1008,7 @@ impl Consistency<'_> {
         let mut within_board = None;
         let mut across_boards = None;
         let mut entry = None;
+        let mut linked = Vec::new();
         for clause in &links.node {
             let (from, to, one_way) = match &clause.node {
                 LinkClause::Pair(from, to) => (from, to, false),
@@ -981,6 +1032,11 @@ impl Consistency<'_> {
                     continue;
                 }
             };
+            if linked.iter().any(|&pair| pair == (a, b) || pair == (b, a)) {
+                problems.push(link_declared_twice(clause.span, from, to));
+                continue;
+            }
+            linked.push((a, b));
             if a == b {
                 problems
                     .push(Problem::new(clause.span, "a square is linked to itself").expecting("two different squares"));
@@ -1010,6 +1066,17 @@ impl Consistency<'_> {
 
 /// A link between two squares of one board in a variant of several boards: there links are
 /// Howe's teleports between boards, and moves through a link within a board are not played.
+/// Two squares linked a second time (`a3 = h6` twice, or `h6 = a3` after it): an error, since
+/// a repeated line is a slip for another link more often than a harmless repetition.
+fn link_declared_twice(span: Span, from: &Spanned<SquareName>, to: &Spanned<SquareName>) -> Problem {
+    let name = |square: &SquareName| match &square.board {
+        Some(board) => format!("{}:{}{}", board.node, square.file, square.rank),
+        None => format!("{}{}", square.file, square.rank),
+    };
+    Problem::new(span, format!("{} and {} are already linked above", name(&from.node), name(&to.node)))
+        .expecting("each pair of squares linked once (delete this line, or link other squares)")
+}
+
 fn one_board_link(span: Span) -> Problem {
     Problem::new(span, "links within one board are supported only in a variant of one board; this variant has several")
         .expecting("two squares of different boards (`A:a4 = B:a4`)")

@@ -47,6 +47,9 @@ pub struct Diagnostic {
     pub message: String,
     /// What would have been right, in words.
     pub expected: Option<String>,
+    /// For the last diagnostic of a long list: how many problems it stands for that are not
+    /// shown (it says so, and quotes the first of them); 0 for an ordinary diagnostic.
+    pub not_shown: usize,
 }
 
 impl Diagnostic {
@@ -61,6 +64,7 @@ impl Diagnostic {
             source_line: location.source_line,
             message: problem.message.clone(),
             expected: problem.expected.clone(),
+            not_shown: 0,
         }
     }
 
@@ -124,10 +128,31 @@ impl Diagnostics {
     /// Every diagnostic in caret form, separated by blank lines, with a count at the end.
     pub fn render(&self) -> String {
         let mut parts: Vec<String> = self.0.iter().map(Diagnostic::render).collect();
-        let count = self.0.len();
-        parts.push(format!("{count} error{}", if count == 1 { "" } else { "s" }));
+        parts.push(count_line(&self.0, "error"));
         parts.join("\n\n")
     }
+}
+
+/// How many problems `diagnostics` report, those a summary stands for included.
+pub fn problem_count(diagnostics: &[Diagnostic]) -> usize {
+    diagnostics.iter().map(|d| if d.not_shown > 0 { d.not_shown } else { 1 }).sum()
+}
+
+/// `1 error`, `3 errors`, `10000 errors, 100 shown` (with `noun` for `error`).
+pub fn count_line(diagnostics: &[Diagnostic], noun: &str) -> String {
+    let total = problem_count(diagnostics);
+    let shown = diagnostics.iter().filter(|d| d.not_shown == 0).count();
+    let counted = plural(total, noun);
+    if shown < total {
+        format!("{counted} found, {shown} shown")
+    } else {
+        format!("{counted} found")
+    }
+}
+
+/// `1 error`, `2 errors`.
+pub fn plural(count: usize, noun: &str) -> String {
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }
 
 impl IntoIterator for Diagnostics {

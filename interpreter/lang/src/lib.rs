@@ -34,10 +34,12 @@ pub mod diagnostic;
 mod hook_check;
 pub mod limits;
 pub mod lower;
+pub mod nearest;
 pub mod policy;
 pub mod sources;
 #[allow(missing_docs, reason = "pest derives an undocumented `Rule` enum")]
 pub mod syntax;
+pub mod warnings;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -174,6 +176,7 @@ fn unreadable(label: &str, message: String) -> Diagnostics {
         source_line: String::new(),
         message,
         expected: Some(format!("a bundled variant ({known}) or a path to a .hole file")),
+        not_shown: 0,
     }])
 }
 
@@ -184,9 +187,15 @@ fn place_all(sources: &SourceMap, problems: &[Problem]) -> Diagnostics {
     let shown = problems.iter().take(limits::MAX_DIAGNOSTICS).map(|problem| Diagnostic::place(sources, problem));
     let rest = problems.get(limits::MAX_DIAGNOSTICS).map(|next| {
         let more = problems.len() - limits::MAX_DIAGNOSTICS;
-        let summary =
-            Problem::new(next.span, format!("{more} more error(s) not shown, the next one: {}", next.message));
-        Diagnostic::place(sources, &summary)
+        let summary = Problem::new(
+            next.span,
+            format!(
+                "{more} more {} not shown; the next one: {}",
+                if more == 1 { "error" } else { "errors" },
+                next.message
+            ),
+        );
+        Diagnostic { not_shown: more, ..Diagnostic::place(sources, &summary) }
     });
     Diagnostics(shown.chain(rest).collect())
 }

@@ -167,6 +167,34 @@ fn names_in(dir: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// The behaviours the stdlib modules declare, each with its module: `("pit",
+/// "hole-mechanics")`, in the modules' order.
+pub fn stdlib_behaviours() -> Vec<(&'static str, &'static str)> {
+    let mut found = Vec::new();
+    for module in stdlib_module_names() {
+        let Some((_, text)) = bundled_text(&format!("{STDLIB_DIR}/{module}.{SCRIPT_EXTENSION}")) else { continue };
+        for line in text.lines() {
+            if let Some(name) = line.strip_prefix("behaviour ").and_then(|rest| rest.split_whitespace().next()) {
+                found.push((name, module));
+            }
+        }
+    }
+    found
+}
+
+/// What stands at a path that cannot be read as a script, in words (`is a directory`, `is
+/// not a regular file`); `None` when nothing does.
+pub fn what_is_at(from: &Origin, relative: &str) -> Option<&'static str> {
+    let (Origin::Disk(path) | Origin::Memory(path)) = from else { return None };
+    let candidate = path.parent().unwrap_or(Path::new("")).join(relative);
+    let metadata = std::fs::metadata(candidate).ok()?;
+    Some(match () {
+        _ if metadata.is_dir() => "is a directory",
+        _ if !metadata.is_file() => "is not a regular file",
+        _ => return None,
+    })
+}
+
 /// Whether a command-line argument is a path rather than a bundled name.
 pub fn looks_like_path(text: &str) -> bool {
     text.contains('/') || text.contains('\\') || text.ends_with(&format!(".{SCRIPT_EXTENSION}"))

@@ -5,6 +5,9 @@
 //! continue it; a ```` ``` ```` rhai block is never cut), and each declaration is parsed on its
 //! own, so every broken declaration is reported and the rest of the file is still read.
 
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 use pest::Parser;
@@ -123,7 +126,14 @@ impl Builder {
         match &error.variant {
             ErrorVariant::ParsingError { positives, .. } => {
                 let found = found_text(chunk, position);
-                let expected = describe_expected(positives);
+                let mut near = nearest_phrases(chunk, position, positives);
+                if near.is_empty() {
+                    near = nearest_clause(chunk, position);
+                }
+                let expected = match near.as_slice() {
+                    [] => describe_expected(positives),
+                    near => near.join(" or "),
+                };
                 Problem::new(span, format!("unexpected {found}")).expecting(expected)
             }
             ErrorVariant::CustomError { message } => Problem::new(span, message.clone()),
@@ -724,6 +734,93 @@ fn found_text(chunk: &str, position: usize) -> String {
             format!("`{word}`")
         }
     }
+}
+
+/// The phrases pest would have accepted that the text at `position` is a misspelling of
+/// (`impassible` for `impassable`, `valu 300` for `value N`), each in backquotes; empty when
+/// none is near, so that the whole list is shown instead.
+fn nearest_phrases(chunk: &str, position: usize, positives: &[Rule]) -> Vec<String> {
+    let phrases = positives.iter().flat_map(|rule| quoted_phrases(describe_rule(*rule)));
+    nearest_of(&clause_words(chunk.get(position..).unwrap_or("")), phrases, |_| true)
+}
+
+/// The clause phrases the whole line at `position` is a misspelling of, when the line
+/// starts with a phrase's first word (`no castlng` for `no castling`, where the grammar
+/// only says what may follow `no`).
+fn nearest_clause(chunk: &str, position: usize) -> Vec<String> {
+    let start = chunk.get(..position).and_then(|before| before.rfind('\n')).map_or(0, |at| at + 1);
+    let found = clause_words(chunk.get(start..).unwrap_or(""));
+    let Some(phrases) = found.first().and_then(|first| phrases_by_first_word().get(first)) else {
+        return Vec::new();
+    };
+    nearest_of(&found, phrases.iter().copied(), |_| true)
+}
+
+/// Every phrase the grammar's descriptions quote, by its first word (built once: a script
+/// of thousands of broken lines looks it up for each).
+fn phrases_by_first_word() -> &'static HashMap<&'static str, Vec<&'static str>> {
+    static PHRASES: OnceLock<HashMap<&'static str, Vec<&'static str>>> = OnceLock::new();
+    PHRASES.get_or_init(|| {
+        let mut by_word: HashMap<&'static str, Vec<&'static str>> = HashMap::new();
+        for phrase in Rule::all_rules().iter().flat_map(|rule| quoted_phrases(describe_rule(*rule))) {
+            if let Some(first) = phrase.split_whitespace().next() {
+                let phrases = by_word.entry(first).or_default();
+                if !phrases.contains(&phrase) {
+                    phrases.push(phrase);
+                }
+            }
+        }
+        by_word
+    })
+}
+
+/// The first words of the line that starts `text`, its comment left out.
+fn clause_words(text: &str) -> Vec<&str> {
+    let line = text.lines().next().unwrap_or("");
+    let line = line.split('#').next().unwrap_or("");
+    line.split_whitespace().take(MAX_PHRASE_WORDS).collect()
+}
+
+/// The phrases (those `wanted` keeps) that `found` is a misspelling of, nearest first, each
+/// in backquotes.
+fn nearest_of<'a>(
+    found: &[&str],
+    phrases: impl Iterator<Item = &'a str>,
+    wanted: impl Fn(&str) -> bool,
+) -> Vec<String> {
+    let mut best: Vec<(usize, String)> = Vec::new();
+    for phrase in phrases.filter(|phrase| wanted(phrase)) {
+        let fixed: Vec<&str> = phrase.split_whitespace().take_while(|word| !is_placeholder(word)).collect();
+        if fixed.is_empty() || found.len() < fixed.len() {
+            continue;
+        }
+        let (wanted, typed) = (fixed.join(" "), found[..fixed.len()].join(" "));
+        let distance = crate::nearest::edit_distance(&typed.to_lowercase(), &wanted);
+        if distance == 0 || distance > crate::nearest::tolerance(wanted.chars().count()) {
+            continue;
+        }
+        let quoted = format!("`{phrase}`");
+        match best.first().map(|(d, _)| *d) {
+            Some(d) if distance > d => {}
+            Some(d) if distance < d => best = vec![(distance, quoted)],
+            _ if best.iter().any(|(_, p)| *p == quoted) => {}
+            _ => best.push((distance, quoted)),
+        }
+    }
+    best.into_iter().map(|(_, phrase)| phrase).collect()
+}
+
+/// The most words of a clause compared with a phrase.
+const MAX_PHRASE_WORDS: usize = 8;
+
+/// The backquoted phrases of a rule's description: `` `impassable` `` and `` `absent` ``.
+fn quoted_phrases(description: &str) -> impl Iterator<Item = &str> {
+    description.split('`').skip(1).step_by(2).filter(|phrase| !phrase.is_empty())
+}
+
+/// A word of a phrase that stands for what the author writes (`NAME`, `N`, `(X,Y)`).
+fn is_placeholder(word: &str) -> bool {
+    !word.chars().any(|c| c.is_ascii_lowercase())
 }
 
 /// `one of: a, b or c` from the rules pest would have accepted.

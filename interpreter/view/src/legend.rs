@@ -60,10 +60,15 @@ fn entry_for(mark: &TokenMark) -> LegendEntry {
 
 /// The link entries: one per pair of linked squares.
 pub fn link_legend(pos: &Position) -> Vec<LegendEntry> {
+    link_legend_marked(pos, link_marker)
+}
+
+/// The link entries with the links marked by `marker` (`=1`, or `1` in a compact picture).
+pub fn link_legend_marked(pos: &Position, marker: fn(usize) -> String) -> Vec<LegendEntry> {
     link_pairs(pos.variant())
         .into_iter()
         .map(|pair| LegendEntry {
-            marker: link_marker(pair.number),
+            marker: marker(pair.number),
             description: if pair.one_way { "linked one way, first to second" } else { "linked squares" }.to_owned(),
             squares: vec![pair.first, pair.second],
         })
@@ -72,7 +77,12 @@ pub fn link_legend(pos: &Position) -> Vec<LegendEntry> {
 
 /// Every entry: tokens first, then links.
 pub fn legend(pos: &Position) -> Vec<LegendEntry> {
+    legend_marked(pos, link_marker)
+}
+
+/// Every entry, the links marked by `marker`.
+pub fn legend_marked(pos: &Position, marker: fn(usize) -> String) -> Vec<LegendEntry> {
     let mut entries = token_legend(pos);
-    entries.extend(link_legend(pos));
+    entries.extend(link_legend_marked(pos, marker));
     entries
 }

@@ -16,7 +16,8 @@ mod orientation;
 pub mod svg;
 pub mod text;
 mod token_marks;
+pub mod wrap;
 
 pub use orientation::Orientation;
 pub use svg::{render_svg, SvgOptions};
-pub use text::{render_text, TextOptions};
+pub use text::{render_legend, render_text, TextOptions};

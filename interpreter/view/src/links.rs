@@ -39,3 +39,15 @@ pub fn link_number_at(pairs: &[LinkPair], sq: Square) -> Option<usize> {
 pub fn link_marker(number: usize) -> String {
     format!("={number}")
 }
+
+/// The marks of links 1 to 35 in a compact picture: one character, `1`..`9` then `a`..`z`.
+const COMPACT_MARKS: &str = "123456789abcdefghijklmnopqrstuvwxyz";
+
+/// How a linked square is marked where room is short: `1` (one character while there are at
+/// most 35 links; `=36` beyond).
+pub fn compact_link_marker(number: usize) -> String {
+    match COMPACT_MARKS.chars().nth(number.wrapping_sub(1)) {
+        Some(mark) if number > 0 => mark.to_string(),
+        _ => link_marker(number),
+    }
+}

@@ -145,17 +145,37 @@ fn a_king_in_check_is_marked() {
     assert_eq!(rank_line(&text, "8"), "8  r  n  b  q !k! b  n  r");
 }
 
-/// Boards too wide for the terminal are stacked.
+/// Boards too wide for the terminal side by side get one-character link marks (`1` for
+/// `=1`, in the legend too) and stay side by side at 80 columns; narrower, they are stacked,
+/// each named after its file letters.
 #[test]
-fn boards_are_stacked_when_the_terminal_is_narrow() {
+fn boards_are_compacted_then_stacked_when_the_terminal_is_narrow() {
     let variant = support::two_boards();
     let pos = Position::start(&variant);
     let wide = render_text(&pos, &TextOptions { unicode: true, ..plain() });
     assert!(wide.lines().any(|line| line.chars().count() > 80), "side by side: {wide}");
-    let narrow = render_text(&pos, &TextOptions { unicode: true, width: Some(80), ..plain() });
-    let board_lines = narrow.lines().filter(|line| line.starts_with(|c: char| c.is_ascii_digit()));
-    assert!(board_lines.clone().all(|line| line.chars().count() <= 80), "{narrow}");
-    assert_eq!(board_lines.count(), 16, "{narrow}");
+    let rows = |text: &str| -> Vec<String> {
+        text.lines().filter(|line| line.starts_with(|c: char| c.is_ascii_digit())).map(str::to_owned).collect()
+    };
+    let at_80 = render_text(&pos, &TextOptions { unicode: true, width: Some(80), ..plain() });
+    assert!(at_80.lines().all(|line| line.chars().count() <= 80), "{at_80}");
+    assert_eq!(rows(&at_80).len(), 8, "side by side: {at_80}");
+    assert!(!at_80.contains("=1") && at_80.contains("  1  linked squares"), "{at_80}");
+    let at_40 = render_text(&pos, &TextOptions { unicode: true, width: Some(40), ..plain() });
+    assert!(at_40.lines().all(|line| line.chars().count() <= 40), "{at_40}");
+    assert_eq!(rows(&at_40).len(), 16, "stacked: {at_40}");
+    assert!(at_40.lines().any(|line| line.ends_with("h  (A)")), "{at_40}");
+}
+
+/// Turned round, the boards change sides as a physical board does, each read from `h` to
+/// `a` and from rank 1 down to 8.
+#[test]
+fn turned_round_the_boards_change_sides() {
+    let pos = Position::start(&support::two_boards());
+    let text = render_text(&pos, &TextOptions { orientation: Orientation::BlackAtBottom, ..plain() });
+    let names = text.lines().next().unwrap_or_default();
+    assert_eq!(names.split_whitespace().collect::<Vec<_>>(), ["B", "A"], "{text}");
+    assert!(text.lines().nth(1).is_some_and(|line| line.starts_with('1')), "{text}");
 }
 
 /// Open portholes, a dormant porthole stack, a porthole under a pawn, a merged portal

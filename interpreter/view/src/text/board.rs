@@ -11,8 +11,11 @@ use crate::orientation::Orientation;
 pub(super) struct BoardFrame {
     pub orientation: Orientation,
     pub coordinates: bool,
-    /// Whether each board is headed by its name (there are several).
+    /// Whether each board is named (there are several).
     pub named: bool,
+    /// The name after the file letters (`h  (A)`) instead of on a line of its own (a compact
+    /// picture).
+    pub name_after_files: bool,
     pub paint: Paint,
 }
 
@@ -21,14 +24,19 @@ impl BoardFrame {
     pub fn lines(&self, ctx: &CellContext, board: usize) -> Vec<String> {
         let g = ctx.pos.geometry();
         let mut lines = Vec::new();
-        if self.named {
+        let name_below = self.named && self.name_after_files && self.coordinates;
+        if self.named && !name_below {
             lines.push(format!("{}{}", self.label_margin(ctx.pos), g.board_names[board]));
         }
         for rank in self.orientation.ranks_top_to_bottom(g.ranks) {
             lines.push(self.rank_line(ctx, board, rank));
         }
         if self.coordinates {
-            lines.push(self.file_labels(ctx.pos, board));
+            let labels = self.file_labels(ctx.pos, board);
+            lines.push(match name_below {
+                true => format!("{}  ({})", labels.trim_end(), g.board_names[board]),
+                false => labels,
+            });
         }
         lines
     }

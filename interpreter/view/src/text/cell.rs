@@ -7,7 +7,7 @@ use holechess_kernel::{Position, Side, Square};
 
 use crate::glyphs::{piece_char, GlyphFill};
 use crate::last_move::MoveTrace;
-use crate::links::{link_marker, link_number_at, LinkPair};
+use crate::links::{link_number_at, LinkPair};
 use crate::orientation::is_light_square;
 use crate::token_marks::token_mark_at;
 
@@ -49,6 +49,8 @@ pub(super) struct CellContext<'a> {
     pub fill: GlyphFill,
     pub trace: &'a MoveTrace,
     pub links: &'a [LinkPair],
+    /// How a link's number is written after the glyph (`=1`, or `1` where room is short).
+    pub link_marker: fn(usize) -> String,
 }
 
 /// The cell for `sq`.
@@ -69,7 +71,7 @@ pub(super) fn cell_at(ctx: &CellContext, sq: Square) -> Cell {
     Cell {
         glyph,
         token_note,
-        link_note: link_number_at(ctx.links, sq).map(link_marker).unwrap_or_default(),
+        link_note: link_number_at(ctx.links, sq).map(ctx.link_marker).unwrap_or_default(),
         token_kind: mark.as_ref().map(|m| m.kind),
         dormant: mark.as_ref().is_some_and(|m| m.is_dormant()),
         light: is_light_square(pos.geometry(), sq),

@@ -5,10 +5,16 @@ use holechess_kernel::{Position, Side};
 
 use crate::caption::caption;
 use crate::last_move::{Leg, MoveTrace};
-use crate::legend::legend;
+use crate::legend::legend_marked;
 
-/// The caption, the last move (if any) and one line per legend entry.
-pub(super) fn footer_lines(pos: &Position, trace: &MoveTrace, show_legend: bool) -> Vec<String> {
+/// The caption, the last move (if any) and one line per legend entry (links marked by
+/// `marker`).
+pub(super) fn footer_lines(
+    pos: &Position,
+    trace: &MoveTrace,
+    show_legend: bool,
+    marker: fn(usize) -> String,
+) -> Vec<String> {
     let mut lines = vec![caption(pos)];
     if !trace.arrows.is_empty() {
         match pos.pending_action() {
@@ -28,7 +34,7 @@ pub(super) fn footer_lines(pos: &Position, trace: &MoveTrace, show_legend: bool)
         ));
     }
     if show_legend {
-        lines.extend(legend_lines(pos));
+        lines.extend(legend_lines(pos, marker));
     }
     lines
 }
@@ -48,8 +54,8 @@ fn describe_trace(pos: &Position, trace: &MoveTrace) -> String {
 }
 
 /// `  @2  porthole (dormant stack of 2): d4`.
-fn legend_lines(pos: &Position) -> Vec<String> {
-    let entries = legend(pos);
+pub(super) fn legend_lines(pos: &Position, marker: fn(usize) -> String) -> Vec<String> {
+    let entries = legend_marked(pos, marker);
     let width = entries.iter().map(|e| e.marker.chars().count()).max().unwrap_or(0);
     entries
         .iter()

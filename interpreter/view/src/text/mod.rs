@@ -1,6 +1,6 @@
 //! Terminal boards: [`render_text`] draws a position as lines of text, in plain characters
-//! or with ANSI colours, several boards side by side (stacked when the terminal is too
-//! narrow), with a caption and a legend.
+//! or with ANSI colours, several boards side by side (compact, then stacked, when the
+//! terminal is too narrow), with a caption and a legend.
 //!
 //! A cell is three characters wide plus room for notes: ` K ` is a piece, ` . ` an empty
 //! square (a blank one in colour), ` @ ` a token. After the glyph come the notes: the
@@ -21,11 +21,11 @@ use holechess_kernel::{Move, Position};
 use self::ansi::visible_width;
 use self::board::BoardFrame;
 use self::cell::{cell_at, CellContext};
-use self::legend::footer_lines;
+use self::legend::{footer_lines, legend_lines};
 use self::paint::Paint;
 use crate::glyphs::GlyphFill;
-use crate::last_move::trace_of;
-use crate::links::link_pairs;
+use crate::last_move::{trace_of, MoveTrace};
+use crate::links::{compact_link_marker, link_marker, link_pairs};
 use crate::orientation::Orientation;
 
 /// How a terminal board is drawn. The caller decides about colour (from `NO_COLOR` and
@@ -44,7 +44,8 @@ pub struct TextOptions {
     /// The legend of tokens and links under the board.
     pub legend: bool,
     /// The terminal's width in columns, if known: boards that would not fit side by side
-    /// are drawn one above the other.
+    /// get compact link marks, then are drawn one above the other, and the lines under them
+    /// are broken at spaces to fit.
     pub width: Option<usize>,
 }
 
@@ -65,26 +66,87 @@ impl Default for TextOptions {
 /// Space between boards drawn side by side.
 const BOARD_GAP: &str = "    ";
 
-/// The position as text, one line per row, ending with a newline.
+/// The position as text, one line per row, ending with a newline. Several boards stand side
+/// by side; where the terminal is too narrow for that, linked squares get one-character
+/// marks (`1` for `=1`), and where it is still too narrow the boards are stacked, each
+/// named after its file letters. Turned round (Black at the bottom), the boards change
+/// sides too, as a physical board does. Lines under the boards are broken at the width.
 pub fn render_text(pos: &Position, options: &TextOptions) -> String {
     let trace = trace_of(pos.variant(), options.last_move);
+    let picture = arrange(pos, options, &trace);
+    let mut lines = picture.lines;
+    if !picture.stacked {
+        lines.push(String::new());
+    }
+    let footer = footer_lines(pos, &trace, options.legend, picture.link_marker);
+    lines.extend(footer.iter().flat_map(|line| wrap_to(line, options.width)));
+    lines.iter().map(|line| format!("{}\n", line.trim_end())).collect()
+}
+
+/// The legend [`render_text`] would draw under the boards with the same options (links
+/// marked as in that picture), for a caller that shows the legend only when it changes.
+pub fn render_legend(pos: &Position, options: &TextOptions) -> Vec<String> {
+    let trace = trace_of(pos.variant(), options.last_move);
+    let marker = arrange(pos, options, &trace).link_marker;
+    legend_lines(pos, marker).iter().flat_map(|line| wrap_to(line, options.width)).collect()
+}
+
+fn wrap_to(line: &str, width: Option<usize>) -> Vec<String> {
+    match width {
+        Some(width) => crate::wrap::wrap(line, width),
+        None => vec![line.to_owned()],
+    }
+}
+
+/// The boards drawn, and how.
+struct Picture {
+    lines: Vec<String>,
+    /// The boards one above the other, without blank lines.
+    stacked: bool,
+    link_marker: fn(usize) -> String,
+}
+
+/// The widest of the layouts that fits the width: side by side, side by side with compact
+/// link marks, stacked with compact link marks.
+fn arrange(pos: &Position, options: &TextOptions, trace: &MoveTrace) -> Picture {
+    let fits = |lines: &[String]| options.width.is_none_or(|width| lines.iter().all(|l| visible_width(l) <= width));
+    let several = pos.geometry().boards() > 1;
+    let full = side_by_side(&boards(pos, options, trace, link_marker, false));
+    if !several || fits(&full) {
+        return Picture { lines: full, stacked: false, link_marker };
+    }
+    let compact = side_by_side(&boards(pos, options, trace, compact_link_marker, false));
+    if fits(&compact) {
+        return Picture { lines: compact, stacked: false, link_marker: compact_link_marker };
+    }
+    let stacked = boards(pos, options, trace, compact_link_marker, true).concat();
+    Picture { lines: stacked, stacked: true, link_marker: compact_link_marker }
+}
+
+/// Each board's lines, in the order they are drawn: left to right (top to bottom when
+/// stacked), from the right when the boards are turned round.
+fn boards(
+    pos: &Position,
+    options: &TextOptions,
+    trace: &MoveTrace,
+    link_marker: fn(usize) -> String,
+    name_after_files: bool,
+) -> Vec<Vec<String>> {
     let links = link_pairs(pos.variant());
     let fill = if options.colour { GlyphFill::Solid } else { GlyphFill::Printed };
-    let ctx = CellContext { pos, unicode: options.unicode, fill, trace: &trace, links: &links };
+    let ctx = CellContext { pos, unicode: options.unicode, fill, trace, links: &links, link_marker };
     let frame = BoardFrame {
         orientation: options.orientation,
         coordinates: options.coordinates,
         named: pos.geometry().boards() > 1,
+        name_after_files,
         paint: Paint { colour: options.colour, note_width: widest_note(&ctx) },
     };
-    let boards: Vec<Vec<String>> = (0..pos.geometry().boards()).map(|b| frame.lines(&ctx, b)).collect();
-    let mut lines = side_by_side(&boards);
-    if options.width.is_some_and(|width| lines.iter().any(|line| visible_width(line) > width)) {
-        lines = stacked(&boards);
+    let mut order: Vec<usize> = (0..pos.geometry().boards()).collect();
+    if options.orientation == Orientation::BlackAtBottom {
+        order.reverse();
     }
-    lines.push(String::new());
-    lines.extend(footer_lines(pos, &trace, options.legend));
-    lines.iter().map(|line| format!("{}\n", line.trim_end())).collect()
+    order.into_iter().map(|board| frame.lines(&ctx, board)).collect()
 }
 
 /// The widest notes of any square, so that every column has room for them; a variant
@@ -98,18 +160,6 @@ fn widest_note(ctx: &CellContext) -> usize {
 
 /// `:12`: a timer of two digits after a token's symbol.
 const TIMER_NOTE_WIDTH: usize = 3;
-
-/// Blocks of lines one above the other, a blank line between.
-fn stacked(blocks: &[Vec<String>]) -> Vec<String> {
-    let mut lines = Vec::new();
-    for (index, block) in blocks.iter().enumerate() {
-        if index > 0 {
-            lines.push(String::new());
-        }
-        lines.extend(block.iter().cloned());
-    }
-    lines
-}
 
 /// Blocks of lines joined left to right, each padded to its widest line.
 fn side_by_side(blocks: &[Vec<String>]) -> Vec<String> {
