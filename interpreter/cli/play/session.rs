@@ -15,7 +15,7 @@ use holechess_view::{render_svg, SvgOptions};
 use super::advice;
 use super::command::{self, Input, COMMANDS};
 use super::exits::{self, ExitChoice};
-use super::explain::why_illegal;
+use super::explain::{check_lines, why_illegal};
 use super::records::{self, Earlier, Players};
 use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Style};
@@ -314,6 +314,7 @@ impl Session {
             println!("{line}");
         }
         self.print_board();
+        check_lines(self.game.position()).iter().for_each(|line| println!("{line}"));
     }
 
     fn print_board(&self) {

@@ -9,6 +9,9 @@ use std::fmt;
 pub mod boards;
 mod candidates;
 mod castling;
+pub mod checks;
+mod elsewhere;
+mod king_safety;
 mod obstacle;
 pub mod resolve;
 pub mod text;
@@ -16,6 +19,7 @@ pub mod transit;
 
 pub use boards::strip_board_names;
 pub use candidates::{resolve_candidates, Candidates};
+pub use checks::{check_line, checks, Check};
 pub use resolve::{explain_illegal, explain_move, resolve, Resolved};
 pub use text::{Action, BoardMove, CastleSide, CheckMark, Notation, SpecialText, TextError};
 pub use transit::{transit_choices, transit_choices_for};

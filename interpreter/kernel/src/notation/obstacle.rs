@@ -31,10 +31,31 @@ pub(super) fn in_the_way(pos: &Position, from: Square, to: Square) -> Option<Str
     })
 }
 
-/// `the porthole on f3 has no free exit (c3, f6 are occupied)`, when `to` holds a token
-/// and clearing the pieces from the other token squares would let the mover enter it.
+/// `the black pawn on e5 blocks it`, when taking the piece off `to` lets the piece on
+/// `from` go there (a pawn's step, or a square of the mover's own side).
+pub(super) fn on_target(pos: &Position, from: Square, to: Square) -> Option<String> {
+    let piece = pos.piece_at(to)?;
+    let mut cleared = pos.clone_without_history();
+    if !clear(&mut cleared, to) || !reaches(&cleared, from, to) {
+        return None;
+    }
+    let kind = &pos.variant().piece(piece.kind).name;
+    let name = pos.geometry().name(to);
+    Some(if piece.side == pos.side_to_move() {
+        format!("{name} holds {}'s own {kind}", side_name(piece.side))
+    } else {
+        format!("the {} {kind} on {name} blocks it", side_name(piece.side).to_lowercase())
+    })
+}
+
+/// `the porthole on f3 has no free exit (c3, f6 are occupied)`, when `to` holds a token,
+/// the mover has no legal way through it, and clearing the pieces from the other token
+/// squares would let it enter.
 pub(super) fn no_free_exit(pos: &Position, from: Square, to: Square) -> Option<String> {
     pos.tokens_at(to)?;
+    if reaches(pos, from, to) {
+        return None;
+    }
     let g = pos.geometry();
     let occupied: Vec<Square> = pos
         .token_squares()
