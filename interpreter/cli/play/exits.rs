@@ -47,6 +47,31 @@ impl ExitChoice {
     }
 }
 
+/// What a line that picks no exit does to the pending choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A number outside the list: the choice waits, with this message.
+    OutOfRange(String),
+    /// A command that changes nothing (`board`, `moves`, `help`): the choice waits.
+    Keep,
+    /// Anything else (another move, a command that changes the game): the choice is dropped.
+    Cancel,
+}
+
+/// How `line`, which picks none of the exits, answers `choice`.
+pub fn answer_to(choice: &ExitChoice, line: &str) -> Answer {
+    let word = line.trim();
+    if word.parse::<u64>().is_ok() || word.strip_prefix('-').is_some_and(|n| n.parse::<u64>().is_ok()) {
+        return Answer::OutOfRange(format!("choose 1-{} (or type another move)", choice.moves.len()));
+    }
+    let first = word.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+    match first.as_str() {
+        "" | "help" | "?" | "board" | "show" | "moves" | "fen" | "history" | "pgn" | "flip" => Answer::Keep,
+        "holes" if word.split_whitespace().nth(1).is_none() => Answer::Keep,
+        _ => Answer::Cancel,
+    }
+}
+
 /// The line said when the only exit is taken: `Nf3 enters the porthole on f3 and leaves by c6`
 /// (a transit whose entry holds no token goes through a link: `Nh3 enters the link on h3 ...`).
 pub fn only_exit(pos: &Position, typed: &str, mv: Move) -> String {

@@ -12,6 +12,7 @@ mod exits;
 mod explain;
 mod input;
 mod interrupt;
+mod movetext;
 mod records;
 mod session;
 mod setup;

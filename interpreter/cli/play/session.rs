@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use holechess_ai::{Engine, Level, Limits};
-use holechess_kernel::notation::{lan, parse_move, san, strip_board_names, transit_choices_for, NotationError};
+use holechess_kernel::notation::{
+    lan, parse_move, read_forgiving, san, strip_board_names, transit_choices_for, Forgiving, NotationError,
+};
 use holechess_kernel::{Move, Position, Side};
 use holechess_runtime::{Dice, Game, GameError, PlayableVariant};
 use holechess_view::{render_svg, SvgOptions};
@@ -20,13 +22,22 @@ use super::records::{self, Earlier, Players};
 use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Style};
 use super::AiSides;
-use super::{autosave, interrupt, wording};
+use super::{autosave, interrupt, movetext, wording};
 use crate::event_chance::EventChance;
 
 /// Most plies the computer plays on its own in one go when it has both sides.
 const AUTOPLAY_CAP: usize = 400;
 /// The computer's time per move (its level may use less).
 const AI_MOVE_TIME: Duration = Duration::from_millis(1000);
+
+/// What a typed move names.
+enum Typed {
+    Move(Move),
+    /// A transit typed without its exit, which has one free exit: the line that says so.
+    OnlyExit(String, Move),
+    /// A transit typed without its exit, with several free exits to pick from.
+    Exits(ExitChoice),
+}
 
 /// Whether the session goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,7 +142,8 @@ impl Session {
             _ => String::new(),
         };
         let due = if pos.must_teleport(side) { ", teleport due" } else { "" };
-        format!("{} {}. {}{board}{due}> ", self.rules.id(), pos.fullmove_number(), side_name(side))
+        let exit = self.choices.as_ref().map_or(String::new(), |choice| format!(", exit for {}", choice.typed));
+        format!("{} {}. {}{board}{due}{exit}> ", self.rules.id(), pos.fullmove_number(), side_name(side))
     }
 
     /// The banner and the board at the start; the computer moves if it has White.
@@ -167,6 +179,15 @@ impl Session {
                     self.reject(&message);
                 }
                 return Flow::Continue;
+            }
+            match exits::answer_to(&choice, line) {
+                exits::Answer::OutOfRange(message) => {
+                    self.reject(&message);
+                    self.choices = Some(choice);
+                    return Flow::Continue;
+                }
+                exits::Answer::Keep => self.choices = Some(choice),
+                exits::Answer::Cancel => println!("{} cancelled", choice.typed),
             }
         }
         let input = command::read(line);
@@ -246,30 +267,96 @@ impl Session {
 
     fn human_move(&mut self, typed: &str) -> Result<(), String> {
         self.ensure_going()?;
-        let owned = strip_board_names(self.game.position(), typed)?;
-        let text = owned.as_str();
-        match parse_move(self.game.position(), text).map_err(GameError::Notation) {
-            Ok(mv) => self.play_move(mv),
-            Err(error @ GameError::Notation(NotationError::Illegal(_))) => {
-                let pos = self.game.position();
-                let moves = transit_choices_for(pos, text);
-                match moves.as_slice() {
-                    [] => Err(self.move_error(text, error)),
-                    [only] => {
-                        println!("{}", exits::only_exit(pos, text.trim(), *only));
-                        self.play_move(*only)
-                    }
-                    _ => {
-                        let choice = ExitChoice { typed: text.trim().to_owned(), moves };
-                        for line in choice.offer(pos) {
-                            println!("{line}");
-                        }
-                        self.choices = Some(choice);
-                        Ok(())
-                    }
-                }
+        let moves = movetext::moves_of_line(typed)?;
+        match moves.as_slice() {
+            [] => Err(format!("`{}` holds no move (only move numbers, comments or a result)", typed.trim())),
+            [one] => self.one_move(one),
+            many => self.pasted(many),
+        }
+    }
+
+    /// One typed move: played, or its exits offered, or refused with the reason.
+    fn one_move(&mut self, typed: &str) -> Result<(), String> {
+        match self.read_typed(typed)? {
+            Typed::Move(mv) => self.play_move(mv),
+            Typed::OnlyExit(line, mv) => {
+                println!("{line}");
+                self.play_move(mv)
             }
-            Err(error) => Err(self.move_error(text, error)),
+            Typed::Exits(choice) => {
+                for line in choice.offer(self.game.position()) {
+                    println!("{line}");
+                }
+                self.choices = Some(choice);
+                Ok(())
+            }
+        }
+    }
+
+    /// A pasted line of moves: each played in order (the board shown once at the end); the
+    /// first that cannot be played stops the line with its reason.
+    fn pasted(&mut self, moves: &[String]) -> Result<(), String> {
+        let total = moves.len();
+        for (played, text) in moves.iter().enumerate() {
+            let outcome = match self.ensure_going() {
+                Ok(()) => self.read_typed(text),
+                Err(reason) => Err(reason),
+            };
+            let mv = match outcome {
+                Ok(Typed::Move(mv) | Typed::OnlyExit(_, mv)) => mv,
+                Ok(Typed::Exits(choice)) => Err(format!(
+                    "{} enters a square with {} free exits: name the exit, e.g. {}",
+                    choice.typed,
+                    choice.moves.len(),
+                    san(self.game.position(), choice.moves[0])
+                ))
+                .map_err(|reason| self.stop_pasted(played, total, text, &reason))?,
+                Err(reason) if played == 0 => return Err(reason),
+                Err(reason) => return Err(self.stop_pasted(played, total, text, &reason)),
+            };
+            self.play_now(mv).map_err(|reason| self.stop_pasted(played, total, text, &reason))?;
+            self.announce_ply(None);
+        }
+        self.print_board();
+        check_lines(self.game.position()).iter().for_each(|line| println!("{line}"));
+        println!("played all {total} moves of the line");
+        self.autoplay();
+        Ok(())
+    }
+
+    /// `played 2 of 5 moves; stopped at Bb5: ...`, after showing the board reached.
+    fn stop_pasted(&self, played: usize, total: usize, text: &str, reason: &str) -> String {
+        if played > 0 {
+            self.print_board();
+        }
+        let reason = reason.strip_prefix(&format!("illegal move {text}: ")).unwrap_or(reason);
+        format!("played {played} of {total} moves; stopped at {text}: {reason}")
+    }
+
+    /// What a typed move names here, read forgivingly (any case, `o-o`, `e.p.`, annotations).
+    fn read_typed(&self, typed: &str) -> Result<Typed, String> {
+        let pos = self.game.position();
+        let owned = strip_board_names(pos, typed)?;
+        let text = owned.as_str();
+        let spellings = match read_forgiving(pos, text) {
+            Forgiving::One(mv) => return Ok(Typed::Move(mv)),
+            Forgiving::Several(options) => {
+                let named: Vec<String> = options.iter().map(|&(_, mv)| san(pos, mv)).collect();
+                return Err(format!("`{}` could be {}: type which", text.trim(), named.join(" or ")));
+            }
+            Forgiving::None(spellings) => spellings,
+        };
+        let Some(best) = spellings.first() else {
+            return Err(self.move_error(text, GameError::Notation(NotationError::Malformed(text.to_owned()))));
+        };
+        let moves = spellings.iter().map(|spelling| transit_choices_for(pos, spelling)).find(|m| !m.is_empty());
+        match moves.as_deref() {
+            Some([only]) => Ok(Typed::OnlyExit(exits::only_exit(pos, best, *only), *only)),
+            Some(moves) => Ok(Typed::Exits(ExitChoice { typed: best.clone(), moves: moves.to_vec() })),
+            None => match parse_move(pos, best) {
+                Ok(mv) => Ok(Typed::Move(mv)),
+                Err(error) => Err(self.move_error(best, GameError::Notation(error))),
+            },
         }
     }
 
@@ -308,13 +395,21 @@ impl Session {
 
     /// Prints the ply just played, the board and how the game stands.
     fn after_ply(&mut self, who: Option<String>) {
-        self.unsaved = true;
-        let Some(ply) = self.game.plies().last() else { return };
-        for line in show::ply_lines(ply, who.as_deref()) {
-            println!("{line}");
+        if !self.announce_ply(who) {
+            return;
         }
         self.print_board();
         check_lines(self.game.position()).iter().for_each(|line| println!("{line}"));
+    }
+
+    /// Prints the ply just played (false when there is none).
+    fn announce_ply(&mut self, who: Option<String>) -> bool {
+        self.unsaved = true;
+        let Some(ply) = self.game.plies().last() else { return false };
+        for line in show::ply_lines(ply, who.as_deref()) {
+            println!("{line}");
+        }
+        true
     }
 
     fn print_board(&self) {
