@@ -5,16 +5,18 @@
 //! generator whether the move then exists, so the reason never names a square that is
 //! not the cause. Only explanations call this (never move generation).
 
+use super::resolve::board_move_matches;
+use super::text::BoardMove;
 use crate::geometry::{Side, Square};
 use crate::moves::Move;
 use crate::position::Position;
 
 /// `White's own pawn on c2 is in the way`, when clearing that square lets the piece on
-/// `from` go to (or enter) `to`.
-pub(super) fn in_the_way(pos: &Position, from: Square, to: Square) -> Option<String> {
+/// `from` make the move `wanted` names (or enter `to`, when it names no exit).
+pub(super) fn in_the_way(pos: &Position, from: Square, to: Square, wanted: &BoardMove) -> Option<String> {
     let blocker = first_between(pos, from, to)?;
     let mut cleared = pos.clone_without_history();
-    if !clear(&mut cleared, blocker) || !reaches(&cleared, from, to) {
+    if !clear(&mut cleared, blocker) || !makes(&cleared, from, to, wanted) {
         return None;
     }
     let g = pos.geometry();
@@ -32,11 +34,11 @@ pub(super) fn in_the_way(pos: &Position, from: Square, to: Square) -> Option<Str
 }
 
 /// `the black pawn on e5 blocks it`, when taking the piece off `to` lets the piece on
-/// `from` go there (a pawn's step, or a square of the mover's own side).
-pub(super) fn on_target(pos: &Position, from: Square, to: Square) -> Option<String> {
+/// `from` make the move (a pawn's step, or a square of the mover's own side).
+pub(super) fn on_target(pos: &Position, from: Square, to: Square, wanted: &BoardMove) -> Option<String> {
     let piece = pos.piece_at(to)?;
     let mut cleared = pos.clone_without_history();
-    if !clear(&mut cleared, to) || !reaches(&cleared, from, to) {
+    if !clear(&mut cleared, to) || !makes(&cleared, from, to, wanted) {
         return None;
     }
     let kind = &pos.variant().piece(piece.kind).name;
@@ -132,6 +134,16 @@ fn clear(pos: &mut Position, sq: Square) -> bool {
             true
         }
     }
+}
+
+/// Whether a legal move of the piece on `from` is the move `wanted` names, or enters `to`
+/// when `wanted` names no exit (the player then picks the exit).
+fn makes(pos: &Position, from: Square, to: Square, wanted: &BoardMove) -> bool {
+    pos.legal_moves().iter().any(|&mv| {
+        mv.from() == Some(from)
+            && (board_move_matches(pos, mv, wanted)
+                || wanted.exit.is_none() && matches!(mv, Move::Transit { entry, .. } if entry == to))
+    })
 }
 
 /// Whether a legal move takes the piece on `from` to `to` (or into a token on `to`).

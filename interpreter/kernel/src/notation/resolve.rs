@@ -320,8 +320,8 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
         })
         .or_else(|| {
             origins.iter().find_map(|&from| {
-                obstacle::in_the_way(pos, from, to)
-                    .or_else(|| obstacle::on_target(pos, from, to))
+                obstacle::in_the_way(pos, from, to, wanted)
+                    .or_else(|| obstacle::on_target(pos, from, to, wanted))
                     .or_else(|| obstacle::no_free_exit(pos, from, to))
                     .or_else(|| obstacle::no_free_far_end(pos, from, to))
                     .map(|r| (from, r))
