@@ -302,3 +302,31 @@ fn wh5_wh7_a_check_through_a_gateway_names_the_wormhole() {
     assert_eq!(line, "the white bishop on f1 attacks the black king on e8 through the wormhole on h3");
     assert_eq!(pos.side_to_move(), Side::Black);
 }
+
+/// HP6: a portal check names the enemy piece on the link.
+#[test]
+fn hp6_a_check_across_a_link_is_named() {
+    let pos = common::position("portal", "7k/8/8/8/K7/8/8/8|8/8/8/8/r7/8/8/8 w - - 0 1");
+    let found = checks(&pos);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let line = holechess_kernel::notation::check_line(&pos, &found[0]);
+    assert_eq!(line, "the black rook on B:a4 attacks the white king on A:a4 across the link");
+}
+
+/// `validate` explains an illegal record move with the same reader: the pin and its pinner.
+#[test]
+fn k1_validate_names_the_pin_of_an_illegal_record_move() {
+    let path = std::env::temp_dir().join(format!("holechess-explain-pin-{}.pgn", std::process::id()));
+    let record = "[Event \"pin\"]\n[Variant \"chess\"]\n[SetUp \"1\"]\n[FEN \"4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1\"]\n[Result \"*\"]\n\n1. Nf4 *\n";
+    std::fs::write(&path, record).expect("record written");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_holechess"))
+        .args(["validate", "chess"])
+        .arg(&path)
+        .output()
+        .expect("holechess runs");
+    let _ = std::fs::remove_file(&path);
+    let out = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    assert_eq!(output.status.code(), Some(1), "{out}");
+    assert!(out.contains("ply 1, move Nf4"), "{out}");
+    assert!(out.contains("it is pinned by the black rook on e7 against the white king on e1"), "{out}");
+}

@@ -168,11 +168,13 @@ fn pty_refusals_checks_and_pasted_lines_at_80x24() {
     session.exp_string("played all 5 moves of the line").expect("all played");
     session.exp_string("chess 3. Black> ").expect("prompt");
     session.send_line("Ke7").expect("type");
+    session.exp_string("the king would still be in check there from the white queen on f7").expect("the refusal");
+    session.send_line("Nf6").expect("type");
     session
         .exp_string(
             "Black is in check (the white queen on f7 attacks the black king on e8), and this move does not stop it",
         )
-        .expect("the refusal");
+        .expect("the check is the reason");
     session.send_line("quit").expect("quit");
     session.exp_eof().expect("the session ends");
 }

@@ -298,19 +298,9 @@ impl Session {
     fn pasted(&mut self, moves: &[String]) -> Result<(), String> {
         let total = moves.len();
         for (played, text) in moves.iter().enumerate() {
-            let outcome = match self.ensure_going() {
-                Ok(()) => self.read_typed(text),
-                Err(reason) => Err(reason),
-            };
-            let mv = match outcome {
-                Ok(Typed::Move(mv) | Typed::OnlyExit(_, mv)) => mv,
-                Ok(Typed::Exits(choice)) => Err(format!(
-                    "{} enters a square with {} free exits: name the exit, e.g. {}",
-                    choice.typed,
-                    choice.moves.len(),
-                    san(self.game.position(), choice.moves[0])
-                ))
-                .map_err(|reason| self.stop_pasted(played, total, text, &reason))?,
+            let mv = match self.ensure_going().and_then(|()| self.pasted_move(text)) {
+                Ok(mv) => mv,
+                // A first word that is no move may be a mistyped command: said as for one move.
                 Err(reason) if played == 0 => return Err(reason),
                 Err(reason) => return Err(self.stop_pasted(played, total, text, &reason)),
             };
@@ -322,6 +312,20 @@ impl Session {
         println!("played all {total} moves of the line");
         self.autoplay();
         Ok(())
+    }
+
+    /// The move a word of a pasted line names; a transit with several free exits must name
+    /// its exit there (no choice is offered in the middle of a line).
+    fn pasted_move(&self, text: &str) -> Result<Move, String> {
+        match self.read_typed(text)? {
+            Typed::Move(mv) | Typed::OnlyExit(_, mv) => Ok(mv),
+            Typed::Exits(choice) => Err(format!(
+                "{} enters a square with {} free exits: name the exit, e.g. {}",
+                choice.typed,
+                choice.moves.len(),
+                san(self.game.position(), choice.moves[0])
+            )),
+        }
     }
 
     /// `played 2 of 5 moves; stopped at Bb5: ...`, after showing the board reached.

@@ -28,22 +28,26 @@ pub(super) fn why_unsafe(pos: &Position, mv: Move) -> Option<String> {
     if after_checks.is_empty() {
         return None;
     }
-    let still: Vec<&Check> =
-        before.iter().filter(|check| after_checks.iter().any(|a| a.attacker == check.attacker)).collect();
-    if let Some(first) = still.first() {
-        return Some(format!(
-            "{} is in check ({}), and this move does not stop it",
-            side_name(us),
-            check_line(pos, first)
-        ));
-    }
     let mover = mv.from()?;
     let names = |checks: &[Check]| -> String {
         let names: Vec<String> = checks.iter().map(|check| piece_on(&after, check.attacker)).collect();
         names.join(" and ")
     };
+    let still = before.iter().find(|check| after_checks.iter().any(|a| a.attacker == check.attacker));
     if pos.piece_at(mover).is_some_and(|piece| pos.variant().is_royal(piece.kind)) {
-        return Some(format!("the {} would be in check there from {}", royal_name(pos, mover), names(&after_checks)));
+        let still = if still.is_some() { "still " } else { "" };
+        return Some(format!(
+            "the {} would {still}be in check there from {}",
+            royal_name(pos, mover),
+            names(&after_checks)
+        ));
+    }
+    if let Some(first) = still {
+        return Some(format!(
+            "{} is in check ({}), and this move does not stop it",
+            side_name(us),
+            check_line(pos, first)
+        ));
     }
     match after_checks.as_slice() {
         [pin] => Some(format!("it is pinned by {} against {}", piece_on(pos, pin.attacker), piece_on(pos, pin.royal))),
