@@ -22,9 +22,9 @@ mod common;
 const VARIANTS: [&str; 7] = ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"];
 
 /// Random games per variant, plies per game, and how often a position is probed.
-const GAMES: u64 = 4;
-const PLIES: usize = 36;
-const PROBE_EVERY: usize = 3;
+const GAMES: u64 = 10;
+const PLIES: usize = 50;
+const PROBE_EVERY: usize = 2;
 
 /// The square named `name` as explanations write it (`e4` on the board in play, or `A:e4`).
 fn square_named(pos: &Position, name: &str) -> Option<Square> {
@@ -102,9 +102,14 @@ fn free_exits(pos: &Position, from: Square, entry: Square) -> BTreeSet<String> {
 fn check_claims(id: &str, pos: &Position, text: &str, notation: &Notation, why: &str) -> usize {
     let context = format!("{id}: `{text}` in {}: {why}", pos.fen());
     let mut claims = 0;
-    if why.contains("pinned by") {
-        let pinner = square_after(pos, why, "pinned by").unwrap_or_else(|| panic!("pinner named: {context}"));
-        assert!(playable(&cleared(pos, pinner), notation), "without the pinner the move is legal: {context}");
+    if let Some(at) = why.find("pinned by ") {
+        let named = &why[at..why.find(" against ").unwrap_or(why.len())];
+        let mut without = pos.clone();
+        for part in named.split(" and, behind it, ") {
+            let pinner = square_after(pos, part, "").unwrap_or_else(|| panic!("pinner named: {context}"));
+            without = cleared(&without, pinner);
+        }
+        assert!(playable(&without, notation), "without the pinners the move is legal: {context}");
         claims += 1;
     }
     for marker in [" blocks it", " is in the way"] {
@@ -127,6 +132,9 @@ fn check_claims(id: &str, pos: &Position, text: &str, notation: &Notation, why: 
         claims += 1;
         rest = after;
     }
+    if why.contains(" be in check there from ") || why.contains("this move does not stop it") {
+        claims += check_after_the_move(pos, notation, why, &context);
+    }
     let origin = square_after(pos, why, "the ").filter(|_| why.contains("cannot go to"));
     let entry = why.find("exit of the ").and_then(|at| square_after(pos, &why[at..], "exit of the "));
     if let (Some(from), Some(entry)) = (origin, entry) {
@@ -146,6 +154,26 @@ fn check_claims(id: &str, pos: &Position, text: &str, notation: &Notation, why: 
         claims += 1;
     }
     claims
+}
+
+/// "the king would be in check there from X", "in check (...), and this move does not stop
+/// it": once the move is made (as if legal), X attacks the royal piece.
+fn check_after_the_move(pos: &Position, notation: &Notation, why: &str, context: &str) -> usize {
+    if pos.board_to_move().is_some() {
+        return 0;
+    }
+    let pseudo = pos.pseudo_moves();
+    let Resolved::One(mv) = resolve(pos, &pseudo, notation) else {
+        return 0;
+    };
+    let mut after = pos.clone();
+    after.play(mv);
+    let attacker_marker = if why.contains(" be in check there from ") { " be in check there from" } else { "(" };
+    let attacker = square_after(pos, why, attacker_marker).unwrap_or_else(|| panic!("attacker named: {context}"));
+    let us = pos.side_to_move();
+    let attacked = after.royals(us).any(|royal| attacks_alone(&after, attacker, royal));
+    assert!(attacked, "after the move the named piece attacks the royal piece: {context}");
+    1
 }
 
 /// Move texts that are probably illegal: pieces of the side to move (on either board) sent
@@ -179,6 +207,22 @@ fn random_texts(pos: &Position, rng: &mut XorShift) -> Vec<String> {
             text = format!("{text}>{}", g.name(exit));
         }
         texts.push(text);
+    }
+    // Moves the pieces could make but for their king (pins, checks), and lines through
+    // pieces and tokens (blockers).
+    let pseudo = pos.pseudo_moves();
+    let legal = pos.legal_moves();
+    texts.extend(pseudo.iter().filter(|mv| !legal.contains(mv)).map(|&mv| holechess_kernel::notation::lan(pos, mv)));
+    for _ in 0..8 {
+        let (from, _) = pieces[rng.pick(pieces.len())];
+        let to = squares[rng.pick(squares.len())];
+        let (dx, dy) = (
+            i32::from(g.file_of(to)) - i32::from(g.file_of(from)),
+            i32::from(g.rank_of(to)) - i32::from(g.rank_of(from)),
+        );
+        if (dx == 0 || dy == 0 || dx.abs() == dy.abs()) && from != to {
+            texts.push(format!("{}{}", g.name(from), g.name(to)));
+        }
     }
     texts
 }

@@ -103,8 +103,8 @@ fn lower_case_and_forgiving_spellings_are_read() {
     assert!(out.contains("4. O-O") && out.contains("4... Qd7") && out.contains("6... O-O-O"), "{out}");
     assert!(out.contains("7. Kh1"), "{out}");
     assert!(!out.contains("error"), "{out}");
-    let out = stdout(&["chess"], "e4!?\nd5??\ne5!!\nf5\nexf6 e.p.\n");
-    assert!(out.contains("3. exf6"), "{out}");
+    let out = stdout(&["chess"], "E4!?\nd5??\ne5!!\nf5\nexf6 e.p.\nNF6\nNF3\n");
+    assert!(out.contains("3. exf6") && out.contains("3... Nxf6") && out.contains("4. Nf3"), "{out}");
     assert!(!out.contains("error"), "{out}");
 }
 

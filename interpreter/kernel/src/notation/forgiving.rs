@@ -45,13 +45,13 @@ pub fn read_forgiving(pos: &Position, typed: &str) -> Forgiving {
 pub fn spellings(pos: &Position, typed: &str) -> Vec<String> {
     let bare = without_annotations(typed);
     let mut out: Vec<String> = Vec::new();
-    let mut add = |text: String| {
+    let add = |out: &mut Vec<String>, text: String| {
         if Notation::parse(&text).is_ok() && !out.contains(&text) {
             out.push(text);
         }
     };
     if let Some(castle) = castling(&bare) {
-        add(castle);
+        add(&mut out, castle);
         return out;
     }
     let (body, mark) = split_mark(&bare);
@@ -62,14 +62,16 @@ pub fn spellings(pos: &Position, typed: &str) -> Vec<String> {
     let is_piece = pos.variant().piece_by_letter(upper).is_some_and(|kind| !pos.variant().piece(kind).pawn);
     if first.is_ascii_lowercase() && is_piece {
         // `nf3` is the knight; `bc4` is the bishop, or the b-pawn taking on c4 (`bxc4`).
-        add(format!("{upper}{rest}{mark}"));
-        add(bare.clone());
+        add(&mut out, format!("{upper}{rest}{mark}"));
+        add(&mut out, bare.clone());
     } else {
-        add(bare.clone());
+        add(&mut out, bare.clone());
         if is_piece {
-            add(format!("{first}{rest}{mark}"));
-        } else {
-            add(format!("{}{mark}", body.to_ascii_lowercase()));
+            add(&mut out, format!("{first}{rest}{mark}"));
+        }
+        // `E4`, `B4`: no piece reading parses, so the letter is a file.
+        if out.is_empty() {
+            add(&mut out, format!("{}{mark}", body.to_ascii_lowercase()));
         }
     }
     out

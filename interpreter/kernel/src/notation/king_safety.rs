@@ -4,8 +4,8 @@
 //! (see [`super::checks`]). Only explanations call this (never move generation).
 
 use super::checks::{check_line, checks_on, piece_on, Check};
-use super::resolve::board_move_matches;
-use super::text::BoardMove;
+use super::resolve::matches_action;
+use super::text::{Action, BoardMove};
 use crate::geometry::{Side, Square};
 use crate::moves::Move;
 use crate::position::Position;
@@ -13,7 +13,10 @@ use crate::position::Position;
 /// A move of the piece on `from` that `wanted` names and that the piece could make if its
 /// royal piece's safety were not at stake.
 pub(super) fn pseudo_move(pos: &Position, from: Square, wanted: &BoardMove) -> Option<Move> {
-    pos.pseudo_moves().iter().copied().find(|&mv| mv.from() == Some(from) && board_move_matches(pos, mv, wanted))
+    pos.pseudo_moves()
+        .iter()
+        .copied()
+        .find(|&mv| mv.from() == Some(from) && matches_action(pos, mv, &Action::Move(*wanted)))
 }
 
 /// Why the pseudo-legal `mv` is not legal: the check it leaves or makes.
@@ -50,10 +53,35 @@ pub(super) fn why_unsafe(pos: &Position, mv: Move) -> Option<String> {
         ));
     }
     match after_checks.as_slice() {
-        [pin] => Some(format!("it is pinned by {} against {}", piece_on(pos, pin.attacker), piece_on(pos, pin.royal))),
+        [pin] => {
+            let pinners: Vec<String> = pinners(pos, mv, pin.attacker).iter().map(|&sq| piece_on(pos, sq)).collect();
+            Some(format!("it is pinned by {} against {}", pinners.join(" and, behind it, "), piece_on(pos, pin.royal)))
+        }
         many => Some(format!("it would leave {} in check from {}", piece_on(pos, many[0].royal), names(many))),
     }
 }
+
+/// The piece pinning the mover of `mv`, and those that pin it in turn once it is gone
+/// (a bishop behind a bishop): taking all of them off makes the move safe.
+fn pinners(pos: &Position, mv: Move, first: Square) -> Vec<Square> {
+    let us = pos.side_to_move();
+    let board = pos.board_to_move();
+    let mut found = vec![first];
+    let mut without = pos.clone_without_history();
+    while found.len() < MAX_PINNERS {
+        without.remove_piece(*found.last().expect("one pinner at least"));
+        let mut after = without.clone_without_history();
+        let _ = after.apply(mv);
+        match checks_on(&after, us, board).as_slice() {
+            [next] if !found.contains(&next.attacker) => found.push(next.attacker),
+            _ => break,
+        }
+    }
+    found
+}
+
+/// Most pinners named in a row (a line of the board holds no more).
+const MAX_PINNERS: usize = 8;
 
 /// `king` (the royal piece's kind name).
 fn royal_name(pos: &Position, sq: Square) -> String {

@@ -5,8 +5,8 @@
 //! generator whether the move then exists, so the reason never names a square that is
 //! not the cause. Only explanations call this (never move generation).
 
-use super::resolve::board_move_matches;
-use super::text::BoardMove;
+use super::resolve::matches_action;
+use super::text::{Action, BoardMove};
 use crate::geometry::{Side, Square};
 use crate::moves::Move;
 use crate::position::Position;
@@ -141,7 +141,7 @@ fn clear(pos: &mut Position, sq: Square) -> bool {
 fn makes(pos: &Position, from: Square, to: Square, wanted: &BoardMove) -> bool {
     pos.legal_moves().iter().any(|&mv| {
         mv.from() == Some(from)
-            && (board_move_matches(pos, mv, wanted)
+            && (matches_action(pos, mv, &Action::Move(*wanted))
                 || wanted.exit.is_none() && matches!(mv, Move::Transit { entry, .. } if entry == to))
     })
 }
