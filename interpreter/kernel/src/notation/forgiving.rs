@@ -63,7 +63,9 @@ pub fn spellings(pos: &Position, typed: &str) -> Vec<String> {
     if first.is_ascii_lowercase() && is_piece {
         // `nf3` is the knight; `bc4` is the bishop, or the b-pawn taking on c4 (`bxc4`).
         add(&mut out, format!("{upper}{rest}{mark}"));
-        add(&mut out, bare.clone());
+        if is_file_letter(pos, first) {
+            add(&mut out, bare.clone());
+        }
     } else {
         add(&mut out, bare.clone());
         if is_piece {
@@ -75,6 +77,17 @@ pub fn spellings(pos: &Position, typed: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether `letter` names a file of one of the boards (`a`..`h`; `e`..`h` on a board shown
+/// with those letters).
+fn is_file_letter(pos: &Position, letter: char) -> bool {
+    let g = pos.geometry();
+    let index = u32::from(letter) - u32::from('a');
+    (0..g.boards()).any(|board| {
+        let first = u32::from(g.first_file(board));
+        (first..first + u32::from(g.files)).contains(&index)
+    })
 }
 
 /// `e4!?` → `e4`, `exd6 e.p.` → `exd6`, `Nf3 ?!` → `Nf3`: the move without what a player
