@@ -97,6 +97,13 @@ fn wh5_wh7_a_check_through_a_wormhole_is_explained_after_the_ply() {
 }
 
 #[test]
+fn hp6_a_portal_check_is_explained_after_the_ply() {
+    let start = "7k/8/8/8/K7/8/4P3/8|8/8/8/8/8/r7/8/8 w - - 0 1";
+    let out = stdout(&["portal"], &format!("position {start}\ne3\nRa4\n"));
+    assert!(out.contains("check: the black rook on B:a4 attacks the white king on A:a4 across the link"), "{out}");
+}
+
+#[test]
 fn lower_case_and_forgiving_spellings_are_read() {
     let out = stdout(&["chess"], "nf3\nnf6\ng3\nd5\nbg2\nbf5\no-o\nqd7\nd3\nnc6\nc3\n0-0-0\nkH1\n");
     assert!(out.contains("1. Nf3") && out.contains("1... Nf6") && out.contains("3. Bg2"), "{out}");
