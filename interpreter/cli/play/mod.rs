@@ -17,6 +17,7 @@ mod records;
 mod session;
 mod setup;
 mod show;
+mod typed;
 mod wording;
 
 use std::io::IsTerminal;

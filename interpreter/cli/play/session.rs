@@ -7,9 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use holechess_ai::{Engine, Level, Limits};
-use holechess_kernel::notation::{
-    lan, parse_move, read_forgiving, san, strip_board_names, transit_choices_for, Forgiving, NotationError,
-};
+use holechess_kernel::notation::{lan, san, NotationError};
 use holechess_kernel::{Move, Position, Side};
 use holechess_runtime::{Dice, Game, GameError, PlayableVariant};
 use holechess_view::{render_svg, SvgOptions};
@@ -21,6 +19,7 @@ use super::explain::{check_lines, why_illegal};
 use super::records::{self, Earlier, Players};
 use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Style};
+use super::typed::{self, Typed};
 use super::AiSides;
 use super::{autosave, interrupt, movetext, wording};
 use crate::event_chance::EventChance;
@@ -29,15 +28,6 @@ use crate::event_chance::EventChance;
 const AUTOPLAY_CAP: usize = 400;
 /// The computer's time per move (its level may use less).
 const AI_MOVE_TIME: Duration = Duration::from_millis(1000);
-
-/// What a typed move names.
-enum Typed {
-    Move(Move),
-    /// A transit typed without its exit, which has one free exit: the line that says so.
-    OnlyExit(String, Move),
-    /// A transit typed without its exit, with several free exits to pick from.
-    Exits(ExitChoice),
-}
 
 /// Whether the session goes on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,12 +309,7 @@ impl Session {
     fn pasted_move(&self, text: &str) -> Result<Move, String> {
         match self.read_typed(text)? {
             Typed::Move(mv) | Typed::OnlyExit(_, mv) => Ok(mv),
-            Typed::Exits(choice) => Err(format!(
-                "{} enters a square with {} free exits: name the exit, e.g. {}",
-                choice.typed,
-                choice.moves.len(),
-                san(self.game.position(), choice.moves[0])
-            )),
+            Typed::Exits(choice) => Err(typed::exit_needed(self.game.position(), &choice)),
         }
     }
 
@@ -339,29 +324,7 @@ impl Session {
 
     /// What a typed move names here, read forgivingly (any case, `o-o`, `e.p.`, annotations).
     fn read_typed(&self, typed: &str) -> Result<Typed, String> {
-        let pos = self.game.position();
-        let owned = strip_board_names(pos, typed)?;
-        let text = owned.as_str();
-        let spellings = match read_forgiving(pos, text) {
-            Forgiving::One(mv) => return Ok(Typed::Move(mv)),
-            Forgiving::Several(options) => {
-                let named: Vec<String> = options.iter().map(|&(_, mv)| san(pos, mv)).collect();
-                return Err(format!("`{}` could be {}: type which", text.trim(), named.join(" or ")));
-            }
-            Forgiving::None(spellings) => spellings,
-        };
-        let Some(best) = spellings.first() else {
-            return Err(self.move_error(text, GameError::Notation(NotationError::Malformed(text.to_owned()))));
-        };
-        let moves = spellings.iter().map(|spelling| transit_choices_for(pos, spelling)).find(|m| !m.is_empty());
-        match moves.as_deref() {
-            Some([only]) => Ok(Typed::OnlyExit(exits::only_exit(pos, best, *only), *only)),
-            Some(moves) => Ok(Typed::Exits(ExitChoice { typed: best.clone(), moves: moves.to_vec() })),
-            None => match parse_move(pos, best) {
-                Ok(mv) => Ok(Typed::Move(mv)),
-                Err(error) => Err(self.move_error(best, GameError::Notation(error))),
-            },
-        }
+        typed::read(self.game.position(), typed, |text, error| self.move_error(text, error))
     }
 
     /// Plays a legal move of the player, then lets the computer answer.
@@ -866,6 +829,7 @@ fn no_moves_from(pos: &Position, name: &str, sq: holechess_kernel::Square) -> St
 #[cfg(test)]
 mod special_move_tests {
     use super::*;
+    use holechess_kernel::notation::parse_move;
 
     #[test]
     fn completion_offers_the_special_moves_of_the_position() {
