@@ -1,6 +1,7 @@
 //! Transits typed without their exit (`Nf3` onto a porthole): the only exit is taken and
 //! said; several exits are listed with numbers, and the next line may pick one by its
-//! number, its exit square or its full text.
+//! number, its exit square or its full text. While the choice waits the prompt shows it; a
+//! number out of range is answered and the choice still waits; another move cancels it.
 
 use holechess_kernel::notation::san;
 use holechess_kernel::{Move, Position};

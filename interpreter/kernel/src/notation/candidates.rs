@@ -17,7 +17,7 @@ pub enum Candidates {
     /// Exactly this legal move matches.
     One(Move),
     /// Not exactly one: `legal` now holds every legal move of the position, for
-    /// [`super::resolve`] and [`super::explain_illegal`].
+    /// [`super::resolve()`] and [`super::explain_illegal`].
     Unresolved,
 }
 
