@@ -374,3 +374,15 @@ fn k1_validate_names_the_pin_of_an_illegal_record_move() {
     assert!(out.contains("ply 1, move Nf4"), "{out}");
     assert!(out.contains("it is pinned by the black rook on e7 against the white king on e1"), "{out}");
 }
+
+/// A piece the side no longer has is named as missing; on boards shown with their own
+/// file letters (HP9) a square of the other board is named with its board.
+#[test]
+fn hp9_a_missing_piece_and_a_square_of_the_other_board_are_named() {
+    let pos = common::position("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    let why = explain_illegal(&pos, &pos.legal_moves(), &Notation::parse("Qd3").unwrap());
+    assert_eq!(why, "White has no queen");
+    let pos = common::rules("portal-one-set").start_position();
+    let why = explain_illegal(&pos, &pos.legal_moves(), &Notation::parse("Nf3").unwrap());
+    assert_eq!(why, "f3 is on board B: this turn White moves on board A");
+}

@@ -27,6 +27,22 @@ pub(super) fn on_other_board(pos: &Position, wanted: &BoardMove) -> Option<Strin
     ))
 }
 
+/// `f3 is on board B: this turn White moves on board A`, when the square the text names
+/// is not on the board in play but is on another board shown with other file letters.
+pub(super) fn square_on_other_board(pos: &Position, square: Square) -> Option<String> {
+    let board = pos.board_to_move()?;
+    let g = pos.geometry();
+    let other = (0..g.boards()).find(|&b| {
+        let first = g.first_file(b);
+        b != board && square.rank < g.ranks && (first..first + g.files).contains(&square.file)
+    })?;
+    let us = side_name(pos.side_to_move());
+    Some(format!(
+        "{square} is on board {}: this turn {us} moves on board {}",
+        g.board_names[other], g.board_names[board]
+    ))
+}
+
 /// When a teleport is due (HP4), nothing else may be played: the teleports that are legal.
 pub(super) fn teleport_due(pos: &Position) -> Option<String> {
     let us = pos.side_to_move();

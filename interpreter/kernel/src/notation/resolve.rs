@@ -282,7 +282,8 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
         return due;
     }
     let Some(to) = kernel_square(pos, wanted.to) else {
-        return format!("{} is not on the board", wanted.to);
+        return elsewhere::square_on_other_board(pos, wanted.to)
+            .unwrap_or_else(|| format!("{} is not on the board", wanted.to));
     };
     let origins = origins(pos, wanted);
     let (mover, verb) = match origins.as_slice() {
@@ -444,8 +445,15 @@ fn no_mover(pos: &Position, wanted: &BoardMove) -> String {
             "{us} has no pawn on the {}-file (a pawn move without a from-file stays on its file)",
             char::from(b'a' + wanted.to.file)
         ),
+        _ if !has_kind(pos, wanted.piece) => format!("{us} has no {kind}"),
         _ => format!("{us} has no {kind} that fits"),
     }
+}
+
+/// Whether the side to move has a piece of the kind `letter` names, on any board.
+fn has_kind(pos: &Position, letter: Option<u8>) -> bool {
+    pos.pieces_of(pos.side_to_move())
+        .any(|(_, piece)| letter.is_some_and(|l| pos.variant().piece(piece.kind).letter == char::from(l)))
 }
 
 /// A note when `sq` holds tokens: their kind's name from the variant spec.
