@@ -295,6 +295,8 @@ fn k1_the_pin_the_blocker_and_the_check_are_named() {
     let after_e4_e5 = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
     let blocked = why("chess", after_e4_e5, "e5");
     assert!(blocked.contains("the black pawn on e5 blocks it"), "{blocked}");
+    let empty = why("chess", "4k3/8/8/8/4P3/8/8/4K3 w - - 0 1", "exd5");
+    assert!(empty.ends_with("there is nothing to take on d5"), "{empty}");
     let in_check = why("chess", "4k3/4r3/8/8/8/8/3N4/4K3 w - - 0 1", "Nb3");
     assert!(in_check.contains("White is in check (the black rook on e7 attacks the white king on e1)"), "{in_check}");
     let king = why("chess", "4k3/8/8/2b5/8/8/8/4K3 w - - 0 1", "Kf2");

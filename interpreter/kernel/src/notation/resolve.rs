@@ -334,6 +334,7 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
         }
         None => {
             let note = token_note(pos, to)
+                .or_else(|| nothing_to_take(pos, wanted, to))
                 .or_else(|| exit.and_then(|sq| token_note(pos, sq)))
                 .or_else(|| own_piece_note(pos, to, us));
             (mover, verb, note)
@@ -448,6 +449,14 @@ fn no_mover(pos: &Position, wanted: &BoardMove) -> String {
         _ if !has_kind(pos, wanted.piece) => format!("{us} has no {kind}"),
         _ => format!("{us} has no {kind} that fits"),
     }
+}
+
+/// `there is nothing to take on d5`, when the text writes a capture onto an empty square
+/// that is not the en passant square.
+fn nothing_to_take(pos: &Position, wanted: &BoardMove, to: crate::geometry::Square) -> Option<String> {
+    let en_passant = pos.en_passant().is_some_and(|ep| ep.square == to);
+    (wanted.capture && pos.piece_at(to).is_none() && !en_passant)
+        .then(|| format!("there is nothing to take on {}", pos.geometry().name(to)))
 }
 
 /// Whether the side to move has a piece of the kind `letter` names, on any board.
