@@ -2,7 +2,8 @@
 //! play from the start, dice and hooks included) and random illegal move texts; each
 //! explanation's claims are checked against the position (K1, PH4, PH7, WH7, HP3, HP6):
 //! - "pinned by X": taking X off the board makes the move legal;
-//! - "X blocks it", "X is in the way": taking X (or its tokens) off makes the move possible;
+//! - "X blocks it", "X is in the way", "e2 holds White's own pawn", "d5 holds a crater":
+//!   taking X (or the tokens) off makes the move possible;
 //! - "X attacks the king on R" (a check): X attacks R alone, every other enemy piece
 //!   turned to the defender's side so that it still blocks but attacks nothing;
 //! - "the free exits of E are ...": exactly the exits of the mover's legal transits
@@ -120,6 +121,18 @@ fn check_claims(id: &str, pos: &Position, text: &str, notation: &Notation, why: 
             assert!(playable(&cleared(pos, blocker), notation), "without the blocker the move is possible: {context}");
             claims += 1;
         }
+    }
+    if let Some(at) = why.find(" holds ").filter(|&at| !why[at..].starts_with(" holds no ")) {
+        let name = why[..at].rsplit(' ').next().unwrap_or_default();
+        let sq = square_named(pos, name).unwrap_or_else(|| panic!("square named: {context}"));
+        let mut without = pos.clone();
+        if why[at..].starts_with(" holds a ") {
+            without.clear_tokens(sq);
+        } else {
+            without.remove_piece(sq);
+        }
+        assert!(playable(&without, notation), "without what the square holds the move is possible: {context}");
+        claims += 1;
     }
     let mut rest = why;
     while let Some(at) = rest.find(" attacks the ") {

@@ -50,6 +50,20 @@ pub(super) fn on_target(pos: &Position, from: Square, to: Square, wanted: &Board
     })
 }
 
+/// `d5 holds a crater`, when clearing the tokens on `to` lets the piece on `from` make the
+/// move (a hole, a token a pawn may not step onto, a token that shields the piece on it).
+pub(super) fn token_on_target(pos: &Position, from: Square, to: Square, wanted: &BoardMove) -> Option<String> {
+    let stack = pos.tokens_at(to)?;
+    let mut cleared = pos.clone_without_history();
+    cleared.clear_tokens(to);
+    if !makes(&cleared, from, to, wanted) {
+        return None;
+    }
+    let name = &pos.variant().tokens()[stack.kind as usize].name;
+    let many = if stack.count > 1 { format!("a stack of {} of {name}", stack.count) } else { format!("a {name}") };
+    Some(format!("{} holds {many}", pos.geometry().name(to)))
+}
+
 /// `the porthole on f3 has no free exit (c3, f6 are occupied)`, when `to` holds a token,
 /// the mover has no legal way through it, and clearing the pieces from the other token
 /// squares would let it enter.

@@ -277,7 +277,6 @@ fn explain_special(pos: &Position, legal: &MoveList, text: &str) -> String {
 }
 
 fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> String {
-    let us = pos.side_to_move();
     if let Some(due) = elsewhere::teleport_due(pos) {
         return due;
     }
@@ -325,6 +324,7 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
                     .or_else(|| obstacle::on_target(pos, from, to, wanted))
                     .or_else(|| obstacle::no_free_exit(pos, from, to))
                     .or_else(|| obstacle::no_free_far_end(pos, from, to))
+                    .or_else(|| obstacle::token_on_target(pos, from, to, wanted))
                     .map(|r| (from, r))
             })
         });
@@ -332,13 +332,7 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
         Some((from, reason)) => {
             (format!("the {} on {}", piece_name(pos, from), pos.geometry().name(from)), "cannot go", Some(reason))
         }
-        None => {
-            let note = token_note(pos, to)
-                .or_else(|| nothing_to_take(pos, wanted, to))
-                .or_else(|| exit.and_then(|sq| token_note(pos, sq)))
-                .or_else(|| own_piece_note(pos, to, us));
-            (mover, verb, note)
-        }
+        None => (mover, verb, nothing_to_take(pos, wanted, to)),
     };
     let destination = match wanted.exit {
         Some(exit) => format!("{}>{exit}", wanted.to),
@@ -463,19 +457,6 @@ fn nothing_to_take(pos: &Position, wanted: &BoardMove, to: crate::geometry::Squa
 fn has_kind(pos: &Position, letter: Option<u8>) -> bool {
     pos.pieces_of(pos.side_to_move())
         .any(|(_, piece)| letter.is_some_and(|l| pos.variant().piece(piece.kind).letter == char::from(l)))
-}
-
-/// A note when `sq` holds tokens: their kind's name from the variant spec.
-fn token_note(pos: &Position, sq: crate::geometry::Square) -> Option<String> {
-    let stack = pos.tokens_at(sq)?;
-    let name = &pos.variant().tokens()[stack.kind as usize].name;
-    let many = if stack.count > 1 { format!("a stack of {} of {name}", stack.count) } else { format!("a {name}") };
-    Some(format!("{} holds {many}", pos.geometry().name(sq)))
-}
-
-fn own_piece_note(pos: &Position, sq: crate::geometry::Square, us: Side) -> Option<String> {
-    let piece = pos.piece_at(sq).filter(|piece| piece.side == us)?;
-    Some(format!("{} holds {}'s own {}", pos.geometry().name(sq), side_name(us), pos.variant().piece(piece.kind).name))
 }
 
 fn piece_name(pos: &Position, sq: crate::geometry::Square) -> String {
