@@ -221,6 +221,12 @@ fn random_texts(pos: &Position, rng: &mut XorShift) -> Vec<String> {
         }
         texts.push(text);
     }
+    // Two-board actions: an intent, teleports from random squares.
+    if g.boards() > 1 {
+        texts.push("@".to_owned());
+        texts.push(format!("@{}", g.name(squares[rng.pick(squares.len())])));
+        texts.push("--".to_owned());
+    }
     // Moves the pieces could make but for their king (pins, checks), and lines through
     // pieces and tokens (blockers).
     let pseudo = pos.pseudo_moves();
