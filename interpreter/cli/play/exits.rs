@@ -1,6 +1,7 @@
 //! Transits typed without their exit (`Nf3` onto a porthole): the only exit is taken and
 //! said; several exits are listed with numbers, and the next line may pick one by its
-//! number, its exit square or its full text.
+//! number, its exit square or its full text. While the choice waits the prompt shows it; a
+//! number out of range is answered and the choice still waits; another move cancels it.
 
 use holechess_kernel::notation::san;
 use holechess_kernel::{Move, Position};
@@ -44,6 +45,31 @@ impl ExitChoice {
             exit.eq_ignore_ascii_case(word)
                 || san(pos, mv).trim_end_matches(['+', '#']) == word.trim_end_matches(['+', '#'])
         })
+    }
+}
+
+/// What a line that picks no exit does to the pending choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A number outside the list: the choice waits, with this message.
+    OutOfRange(String),
+    /// A command that changes nothing (`board`, `moves`, `help`): the choice waits.
+    Keep,
+    /// Anything else (another move, a command that changes the game): the choice is dropped.
+    Cancel,
+}
+
+/// How `line`, which picks none of the exits, answers `choice`.
+pub fn answer_to(choice: &ExitChoice, line: &str) -> Answer {
+    let word = line.trim();
+    if word.parse::<u64>().is_ok() || word.strip_prefix('-').is_some_and(|n| n.parse::<u64>().is_ok()) {
+        return Answer::OutOfRange(format!("choose 1-{} (or type another move)", choice.moves.len()));
+    }
+    let first = word.split_whitespace().next().unwrap_or_default().to_ascii_lowercase();
+    match first.as_str() {
+        "" | "help" | "?" | "board" | "show" | "moves" | "fen" | "history" | "pgn" | "flip" => Answer::Keep,
+        "holes" if word.split_whitespace().nth(1).is_none() => Answer::Keep,
+        _ => Answer::Cancel,
     }
 }
 

@@ -1,6 +1,7 @@
 //! Why a move text is not a legal move here, in a few words (no piece there, not your
-//! piece, the piece cannot go there, a token on the square, in check, the game is over):
-//! the kernel's explanation, shared with `holechess validate`.
+//! piece, the piece in the way, the pin, the check, the free exits, the board in play, the
+//! game is over): the kernel's explanation, shared with `holechess validate`. And who
+//! gives check after a ply, by what route.
 
 use holechess_kernel::Position;
 
@@ -11,6 +12,16 @@ pub fn why_illegal(pos: &Position, text: &str) -> Option<String> {
         return Some(format!("the game is over ({})", holechess_runtime::game::describe(status)));
     }
     holechess_kernel::notation::explain_move(pos, text)
+}
+
+/// `check: the white bishop on f1 attacks the black king on e8 through the wormhole on h3`,
+/// one line per attack on the side to move's royal pieces (none when not in check).
+pub fn check_lines(pos: &Position) -> Vec<String> {
+    if !pos.is_check() {
+        return Vec::new();
+    }
+    let notation = holechess_kernel::notation::checks(pos);
+    notation.iter().map(|check| format!("check: {}", holechess_kernel::notation::check_line(pos, check))).collect()
 }
 
 #[cfg(test)]

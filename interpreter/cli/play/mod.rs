@@ -12,11 +12,13 @@ mod exits;
 mod explain;
 mod input;
 mod interrupt;
+mod movetext;
 mod records;
 mod script_hint;
 mod session;
 mod setup;
 mod show;
+mod typed;
 mod wording;
 
 use std::io::IsTerminal;

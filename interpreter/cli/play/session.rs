@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use holechess_ai::{Engine, Level, Limits};
-use holechess_kernel::notation::{lan, parse_move, san, strip_board_names, transit_choices_for, NotationError};
+use holechess_kernel::notation::{lan, san, NotationError};
 use holechess_kernel::{Move, Position, Side};
 use holechess_runtime::{Dice, Game, GameError, PlayableVariant};
 use holechess_view::{render_svg, SvgOptions};
@@ -15,12 +15,13 @@ use holechess_view::{render_svg, SvgOptions};
 use super::advice;
 use super::command::{self, Input};
 use super::exits::{self, ExitChoice};
-use super::explain::why_illegal;
+use super::explain::{check_lines, why_illegal};
 use super::records::{self, Earlier, Players};
 use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Screen, Style};
+use super::typed::{self, Typed};
 use super::AiSides;
-use super::{autosave, interrupt, wording};
+use super::{autosave, interrupt, movetext, wording};
 use crate::event_chance::EventChance;
 
 /// Most plies the computer plays on its own in one go when it has both sides.
@@ -131,7 +132,8 @@ impl Session {
             _ => String::new(),
         };
         let due = if pos.must_teleport(side) { ", teleport due" } else { "" };
-        format!("{} {}. {}{board}{due}> ", self.rules.id(), pos.fullmove_number(), side_name(side))
+        let exit = self.choices.as_ref().map_or(String::new(), |choice| format!(", exit for {}", choice.typed));
+        format!("{} {}. {}{board}{due}{exit}> ", self.rules.id(), pos.fullmove_number(), side_name(side))
     }
 
     /// The banner and the board at the start; the computer moves if it has White.
@@ -167,6 +169,15 @@ impl Session {
                     self.reject(&message);
                 }
                 return Flow::Continue;
+            }
+            match exits::answer_to(&choice, line) {
+                exits::Answer::OutOfRange(message) => {
+                    self.reject(&message);
+                    self.choices = Some(choice);
+                    return Flow::Continue;
+                }
+                exits::Answer::Keep => self.choices = Some(choice),
+                exits::Answer::Cancel => println!("{} cancelled", choice.typed),
             }
         }
         let input = command::read(line);
@@ -246,31 +257,74 @@ impl Session {
 
     fn human_move(&mut self, typed: &str) -> Result<(), String> {
         self.ensure_going()?;
-        let owned = strip_board_names(self.game.position(), typed)?;
-        let text = owned.as_str();
-        match parse_move(self.game.position(), text).map_err(GameError::Notation) {
-            Ok(mv) => self.play_move(mv),
-            Err(error @ GameError::Notation(NotationError::Illegal(_))) => {
-                let pos = self.game.position();
-                let moves = transit_choices_for(pos, text);
-                match moves.as_slice() {
-                    [] => Err(self.move_error(text, error)),
-                    [only] => {
-                        println!("{}", exits::only_exit(pos, text.trim(), *only));
-                        self.play_move(*only)
-                    }
-                    _ => {
-                        let choice = ExitChoice { typed: text.trim().to_owned(), moves };
-                        for line in choice.offer(pos) {
-                            println!("{line}");
-                        }
-                        self.choices = Some(choice);
-                        Ok(())
-                    }
-                }
-            }
-            Err(error) => Err(self.move_error(text, error)),
+        let moves = movetext::moves_of_line(typed)?;
+        match moves.as_slice() {
+            [] => Err(format!("`{}` holds no move (only move numbers, comments or a result)", typed.trim())),
+            [one] => self.one_move(one),
+            many => self.pasted(many),
         }
+    }
+
+    /// One typed move: played, or its exits offered, or refused with the reason.
+    fn one_move(&mut self, typed: &str) -> Result<(), String> {
+        match self.read_typed(typed)? {
+            Typed::Move(mv) => self.play_move(mv),
+            Typed::OnlyExit(line, mv) => {
+                println!("{line}");
+                self.play_move(mv)
+            }
+            Typed::Exits(choice) => {
+                for line in choice.offer(self.game.position()) {
+                    println!("{line}");
+                }
+                self.choices = Some(choice);
+                Ok(())
+            }
+        }
+    }
+
+    /// A pasted line of moves: each played in order (the board shown once at the end); the
+    /// first that cannot be played stops the line with its reason.
+    fn pasted(&mut self, moves: &[String]) -> Result<(), String> {
+        let total = moves.len();
+        for (played, text) in moves.iter().enumerate() {
+            let mv = match self.ensure_going().and_then(|()| self.pasted_move(text)) {
+                Ok(mv) => mv,
+                // A first word that is no move may be a mistyped command: said as for one move.
+                Err(reason) if played == 0 => return Err(reason),
+                Err(reason) => return Err(self.stop_pasted(played, total, text, &reason)),
+            };
+            self.play_now(mv).map_err(|reason| self.stop_pasted(played, total, text, &reason))?;
+            self.announce_ply(None);
+        }
+        self.print_board();
+        self.say_checks();
+        println!("played all {total} moves of the line");
+        self.autoplay();
+        Ok(())
+    }
+
+    /// The move a word of a pasted line names; a transit with several free exits must name
+    /// its exit there (no choice is offered in the middle of a line).
+    fn pasted_move(&self, text: &str) -> Result<Move, String> {
+        match self.read_typed(text)? {
+            Typed::Move(mv) | Typed::OnlyExit(_, mv) => Ok(mv),
+            Typed::Exits(choice) => Err(typed::exit_needed(self.game.position(), &choice)),
+        }
+    }
+
+    /// `played 2 of 5 moves; stopped at Bb5: ...`, after showing the board reached.
+    fn stop_pasted(&mut self, played: usize, total: usize, text: &str, reason: &str) -> String {
+        if played > 0 {
+            self.print_board();
+        }
+        let reason = reason.strip_prefix(&format!("illegal move {text}: ")).unwrap_or(reason);
+        format!("played {played} of {total} moves; stopped at {text}: {reason}")
+    }
+
+    /// What a typed move names here, read forgivingly (any case, `o-o`, `e.p.`, annotations).
+    fn read_typed(&self, typed: &str) -> Result<Typed, String> {
+        typed::read(self.game.position(), typed, |text, error| self.move_error(text, error))
     }
 
     /// Plays a legal move of the player, then lets the computer answer.
@@ -310,14 +364,30 @@ impl Session {
     /// computer answers at once: then the board follows its reply, so that a move and the
     /// reply fit one screen.
     fn after_ply(&mut self, who: Option<String>) {
-        self.unsaved = true;
-        let Some(ply) = self.game.plies().last() else { return };
-        for line in show::ply_lines(ply, who.as_deref()) {
-            self.screen.say(&line);
+        if !self.announce_ply(who) {
+            return;
         }
         let replies = self.ai.plays(self.game.position().side_to_move()) && !self.ai.both() && self.is_going();
         if !replies {
             self.print_board();
+        }
+        self.say_checks();
+    }
+
+    /// Prints the ply just played (false when there is none).
+    fn announce_ply(&mut self, who: Option<String>) -> bool {
+        self.unsaved = true;
+        let Some(ply) = self.game.plies().last() else { return false };
+        for line in show::ply_lines(ply, who.as_deref()) {
+            self.screen.say(&line);
+        }
+        true
+    }
+
+    /// Who gives check and by what route, after a ply.
+    fn say_checks(&mut self) {
+        for line in check_lines(self.game.position()) {
+            self.screen.say(&line);
         }
     }
 
@@ -776,6 +846,7 @@ fn no_moves_from(pos: &Position, name: &str, sq: holechess_kernel::Square) -> St
 #[cfg(test)]
 mod special_move_tests {
     use super::*;
+    use holechess_kernel::notation::parse_move;
 
     #[test]
     fn completion_offers_the_special_moves_of_the_position() {

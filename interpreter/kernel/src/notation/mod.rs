@@ -2,13 +2,19 @@
 //! transits `e1d2>f5`, intent `@`, teleport `@a4`, pass `--`) and SAN (`Nf3`, `exd5`,
 //! `e8=Q`, `O-O`, `Kd2>f5`). Writing is here; reading is one reader for every caller (the
 //! REPL, the game layer, record validation): [`text`] parses a token without a board, and
-//! [`resolve()`] finds the legal move it names, or says why there is none.
+//! [`resolve()`] finds the legal move it names, or [`explain_illegal`] says why there is none
+//! (the pin, the blocker, the check, the free exits, the board in play). [`checks`](mod@checks) names
+//! who gives check and by what route; [`forgiving`] reads a player's typing in any case.
 
 use std::fmt;
 
 pub mod boards;
 mod candidates;
 mod castling;
+pub mod checks;
+mod elsewhere;
+pub mod forgiving;
+mod king_safety;
 mod obstacle;
 pub mod resolve;
 pub mod text;
@@ -16,6 +22,8 @@ pub mod transit;
 
 pub use boards::strip_board_names;
 pub use candidates::{resolve_candidates, Candidates};
+pub use checks::{check_line, checks, Check};
+pub use forgiving::{read_forgiving, Forgiving};
 pub use resolve::{explain_illegal, explain_move, resolve, Resolved};
 pub use text::{Action, BoardMove, CastleSide, CheckMark, Notation, SpecialText, TextError};
 pub use transit::{transit_choices, transit_choices_for};

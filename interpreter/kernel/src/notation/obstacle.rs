@@ -5,16 +5,18 @@
 //! generator whether the move then exists, so the reason never names a square that is
 //! not the cause. Only explanations call this (never move generation).
 
+use super::resolve::matches_action;
+use super::text::{Action, BoardMove};
 use crate::geometry::{Side, Square};
 use crate::moves::Move;
 use crate::position::Position;
 
 /// `White's own pawn on c2 is in the way`, when clearing that square lets the piece on
-/// `from` go to (or enter) `to`.
-pub(super) fn in_the_way(pos: &Position, from: Square, to: Square) -> Option<String> {
+/// `from` make the move `wanted` names (or enter `to`, when it names no exit).
+pub(super) fn in_the_way(pos: &Position, from: Square, to: Square, wanted: &BoardMove) -> Option<String> {
     let blocker = first_between(pos, from, to)?;
     let mut cleared = pos.clone_without_history();
-    if !clear(&mut cleared, blocker) || !reaches(&cleared, from, to) {
+    if !clear(&mut cleared, blocker) || !makes(&cleared, from, to, wanted) {
         return None;
     }
     let g = pos.geometry();
@@ -31,10 +33,45 @@ pub(super) fn in_the_way(pos: &Position, from: Square, to: Square) -> Option<Str
     })
 }
 
-/// `the porthole on f3 has no free exit (c3, f6 are occupied)`, when `to` holds a token
-/// and clearing the pieces from the other token squares would let the mover enter it.
+/// `the black pawn on e5 blocks it`, when taking the piece off `to` lets the piece on
+/// `from` make the move (a pawn's step, or a square of the mover's own side).
+pub(super) fn on_target(pos: &Position, from: Square, to: Square, wanted: &BoardMove) -> Option<String> {
+    let piece = pos.piece_at(to)?;
+    let mut cleared = pos.clone_without_history();
+    if !clear(&mut cleared, to) || !makes(&cleared, from, to, wanted) {
+        return None;
+    }
+    let kind = &pos.variant().piece(piece.kind).name;
+    let name = pos.geometry().name(to);
+    Some(if piece.side == pos.side_to_move() {
+        format!("{name} holds {}'s own {kind}", side_name(piece.side))
+    } else {
+        format!("the {} {kind} on {name} blocks it", side_name(piece.side).to_lowercase())
+    })
+}
+
+/// `d5 holds a crater`, when clearing the tokens on `to` lets the piece on `from` make the
+/// move (a hole, a token a pawn may not step onto, a token that shields the piece on it).
+pub(super) fn token_on_target(pos: &Position, from: Square, to: Square, wanted: &BoardMove) -> Option<String> {
+    let stack = pos.tokens_at(to)?;
+    let mut cleared = pos.clone_without_history();
+    cleared.clear_tokens(to);
+    if !makes(&cleared, from, to, wanted) {
+        return None;
+    }
+    let name = &pos.variant().tokens()[stack.kind as usize].name;
+    let many = if stack.count > 1 { format!("a stack of {} of {name}", stack.count) } else { format!("a {name}") };
+    Some(format!("{} holds {many}", pos.geometry().name(to)))
+}
+
+/// `the porthole on f3 has no free exit (c3, f6 are occupied)`, when `to` holds a token,
+/// the mover has no legal way through it, and clearing the pieces from the other token
+/// squares would let it enter.
 pub(super) fn no_free_exit(pos: &Position, from: Square, to: Square) -> Option<String> {
     pos.tokens_at(to)?;
+    if reaches(pos, from, to) {
+        return None;
+    }
     let g = pos.geometry();
     let occupied: Vec<Square> = pos
         .token_squares()
@@ -111,6 +148,16 @@ fn clear(pos: &mut Position, sq: Square) -> bool {
             true
         }
     }
+}
+
+/// Whether a legal move of the piece on `from` is the move `wanted` names, or enters `to`
+/// when `wanted` names no exit (the player then picks the exit).
+fn makes(pos: &Position, from: Square, to: Square, wanted: &BoardMove) -> bool {
+    pos.legal_moves().iter().any(|&mv| {
+        mv.from() == Some(from)
+            && (matches_action(pos, mv, &Action::Move(*wanted))
+                || wanted.exit.is_none() && matches!(mv, Move::Transit { entry, .. } if entry == to))
+    })
 }
 
 /// Whether a legal move takes the piece on `from` to `to` (or into a token on `to`).

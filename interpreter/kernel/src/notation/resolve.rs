@@ -8,9 +8,13 @@
 //! checked. When nothing matches, [`explain_illegal`] says why in a few words.
 
 use super::castling;
+use super::checks;
+use super::elsewhere;
+use super::king_safety;
 use super::obstacle;
 use super::san;
 use super::text::{Action, BoardMove, CastleSide, Notation, Square};
+use super::transit;
 use crate::geometry::Side;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
@@ -223,21 +227,30 @@ pub fn explain_move(pos: &Position, text: &str) -> Option<String> {
 }
 
 /// Why no legal move matches `notation`, in a few words: the piece and where it stands,
-/// a token in the way, a check to answer.
+/// the piece in the way, the pin, the check to answer, the free exits, the board in play.
 pub fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) -> String {
     let notation = &localised(pos, notation);
     let mut reason = match notation.action {
         Action::Move(board_move) => explain_board_move(pos, legal, &board_move),
         Action::Castle(side) => return castling::why_not_castle(pos, side),
-        Action::Intent => "no intent to teleport may be declared here".to_owned(),
-        Action::Teleport { from } => format!("no teleport from {from} is possible here"),
+        Action::Intent => elsewhere::why_no_intent(pos),
+        Action::Teleport { from } => elsewhere::why_no_teleport(pos, from),
         Action::Pass => "a lost turn is legal only without any other action".to_owned(),
         Action::Special(text) => explain_special(pos, legal, text.as_str()),
     };
-    if pos.is_check() {
-        reason.push_str(&format!(" ({} is in check)", side_name(pos.side_to_move())));
+    if pos.is_check() && !reason.contains("in check") {
+        reason.push_str(&format!(" ({})", check_words(pos)));
     }
     reason
+}
+
+/// `White is in check: the black rook on e7 attacks the white king on e1`.
+fn check_words(pos: &Position) -> String {
+    let side = side_name(pos.side_to_move());
+    match checks::checks(pos).first() {
+        Some(check) => format!("{side} is in check: {}", checks::check_line(pos, check)),
+        None => format!("{side} is in check"),
+    }
 }
 
 /// No special move of that notation is legal: say which ones are.
@@ -264,13 +277,16 @@ fn explain_special(pos: &Position, legal: &MoveList, text: &str) -> String {
 }
 
 fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> String {
-    let us = pos.side_to_move();
+    if let Some(due) = elsewhere::teleport_due(pos) {
+        return due;
+    }
     let Some(to) = kernel_square(pos, wanted.to) else {
-        return format!("{} is not on the board", wanted.to);
+        return elsewhere::square_on_other_board(pos, wanted.to)
+            .unwrap_or_else(|| format!("{} is not on the board", wanted.to));
     };
     let origins = origins(pos, wanted);
     let (mover, verb) = match origins.as_slice() {
-        [] => return no_mover(pos, wanted),
+        [] => return elsewhere::on_other_board(pos, wanted).unwrap_or_else(|| no_mover(pos, wanted)),
         [one] => (format!("the {} on {}", piece_name(pos, *one), pos.geometry().name(*one)), "cannot go"),
         many => {
             let names: Vec<String> = many.iter().map(|&sq| pos.geometry().name(sq)).collect();
@@ -285,20 +301,44 @@ fn explain_board_move(pos: &Position, legal: &MoveList, wanted: &BoardMove) -> S
             promotion_examples(pos, legal, &origins, to, wanted)
         );
     }
-    let obstacle = origins.iter().find_map(|&from| {
-        obstacle::in_the_way(pos, from, to)
-            .or_else(|| obstacle::no_free_exit(pos, from, to))
-            .or_else(|| obstacle::no_free_far_end(pos, from, to))
-    });
-    let blocker = obstacle
-        .or_else(|| token_note(pos, to))
-        .or_else(|| wanted.exit.and_then(|exit| kernel_square(pos, exit).and_then(|sq| token_note(pos, sq))))
-        .or_else(|| own_piece_note(pos, to, us));
+    let exit = match wanted.exit {
+        Some(exit) => match kernel_square(pos, exit) {
+            Some(sq) => Some(sq),
+            None => return format!("{exit} is not on the board"),
+        },
+        None => None,
+    };
+    let specific = origins
+        .iter()
+        .find_map(|&from| {
+            king_safety::pseudo_move(pos, from, wanted)
+                .and_then(|mv| king_safety::why_unsafe(pos, mv))
+                .map(|r| (from, r))
+        })
+        .or_else(|| {
+            origins.iter().find_map(|&from| transit::exit_refusal(pos, legal, from, to, exit).map(|r| (from, r)))
+        })
+        .or_else(|| {
+            origins.iter().find_map(|&from| {
+                obstacle::in_the_way(pos, from, to, wanted)
+                    .or_else(|| obstacle::on_target(pos, from, to, wanted))
+                    .or_else(|| obstacle::no_free_exit(pos, from, to))
+                    .or_else(|| obstacle::no_free_far_end(pos, from, to))
+                    .or_else(|| obstacle::token_on_target(pos, from, to, wanted))
+                    .map(|r| (from, r))
+            })
+        });
+    let (mover, verb, reason) = match specific {
+        Some((from, reason)) => {
+            (format!("the {} on {}", piece_name(pos, from), pos.geometry().name(from)), "cannot go", Some(reason))
+        }
+        None => (mover, verb, nothing_to_take(pos, wanted, to)),
+    };
     let destination = match wanted.exit {
         Some(exit) => format!("{}>{exit}", wanted.to),
         None => wanted.to.to_string(),
     };
-    match blocker {
+    match reason {
         Some(note) => format!("{mover} {verb} to {destination}: {note}"),
         None => format!("{mover} {verb} to {destination}"),
     }
@@ -342,6 +382,11 @@ fn promotes_there(legal: &MoveList, origins: &[crate::geometry::Square], to: cra
 
 /// The squares of the side to move's pieces the notation may mean.
 fn origins(pos: &Position, wanted: &BoardMove) -> Vec<crate::geometry::Square> {
+    origins_on(pos, wanted, pos.board_to_move())
+}
+
+/// [`origins`] on `board` (every board when `None`).
+pub(super) fn origins_on(pos: &Position, wanted: &BoardMove, board: Option<usize>) -> Vec<crate::geometry::Square> {
     let g = pos.geometry();
     let long_algebraic = wanted.piece.is_none() && wanted.from_rank.is_some();
     pos.pieces_of(pos.side_to_move())
@@ -358,7 +403,7 @@ fn origins(pos: &Position, wanted: &BoardMove) -> Vec<crate::geometry::Square> {
             letter_ok
                 && file.is_none_or(|f| g.file_of(sq) == f)
                 && wanted.from_rank.is_none_or(|r| g.rank_of(sq) == r)
-                && pos.board_to_move().is_none_or(|b| g.board_of(sq) == b)
+                && board.is_none_or(|b| g.board_of(sq) == b)
         })
         .map(|(sq, _)| sq)
         .collect()
@@ -395,21 +440,23 @@ fn no_mover(pos: &Position, wanted: &BoardMove) -> String {
             "{us} has no pawn on the {}-file (a pawn move without a from-file stays on its file)",
             char::from(b'a' + wanted.to.file)
         ),
+        _ if !has_kind(pos, wanted.piece) => format!("{us} has no {kind}"),
         _ => format!("{us} has no {kind} that fits"),
     }
 }
 
-/// A note when `sq` holds tokens: their kind's name from the variant spec.
-fn token_note(pos: &Position, sq: crate::geometry::Square) -> Option<String> {
-    let stack = pos.tokens_at(sq)?;
-    let name = &pos.variant().tokens()[stack.kind as usize].name;
-    let many = if stack.count > 1 { format!("a stack of {} of {name}", stack.count) } else { format!("a {name}") };
-    Some(format!("{} holds {many}", pos.geometry().name(sq)))
+/// `there is nothing to take on d5`, when the text writes a capture onto an empty square
+/// that is not the en passant square.
+fn nothing_to_take(pos: &Position, wanted: &BoardMove, to: crate::geometry::Square) -> Option<String> {
+    let en_passant = pos.en_passant().is_some_and(|ep| ep.square == to);
+    (wanted.capture && pos.piece_at(to).is_none() && !en_passant)
+        .then(|| format!("there is nothing to take on {}", pos.geometry().name(to)))
 }
 
-fn own_piece_note(pos: &Position, sq: crate::geometry::Square, us: Side) -> Option<String> {
-    let piece = pos.piece_at(sq).filter(|piece| piece.side == us)?;
-    Some(format!("{} holds {}'s own {}", pos.geometry().name(sq), side_name(us), pos.variant().piece(piece.kind).name))
+/// Whether the side to move has a piece of the kind `letter` names, on any board.
+fn has_kind(pos: &Position, letter: Option<u8>) -> bool {
+    pos.pieces_of(pos.side_to_move())
+        .any(|(_, piece)| letter.is_some_and(|l| pos.variant().piece(piece.kind).letter == char::from(l)))
 }
 
 fn piece_name(pos: &Position, sq: crate::geometry::Square) -> String {

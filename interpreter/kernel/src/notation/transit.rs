@@ -6,6 +6,7 @@
 
 use super::resolve::board_move_matches;
 use super::text::{Action, Notation, Square};
+use crate::geometry::Square as KernelSquare;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -40,4 +41,67 @@ pub fn transit_choices_for(pos: &Position, text: &str) -> Vec<Move> {
         Ok(notation) => transit_choices(pos, &pos.legal_moves(), &notation),
         Err(_) => Vec::new(),
     }
+}
+
+/// The exits of the legal transits of the piece on `from` through `entry`, in the order of
+/// `legal`.
+pub(super) fn free_exits(legal: &MoveList, from: KernelSquare, entry: KernelSquare) -> Vec<KernelSquare> {
+    let mut exits: Vec<KernelSquare> = legal
+        .iter()
+        .filter_map(|&mv| match mv {
+            Move::Transit { from: origin, entry: through, exit, .. } if origin == from && through == entry => {
+                Some(exit)
+            }
+            _ => None,
+        })
+        .collect();
+    exits.dedup();
+    exits
+}
+
+/// Why a transit through `entry` cannot leave by `exit` (or must name its exit, when
+/// `exit` is `None`), with the exits that are free: `None` when the piece has no legal
+/// transit through `entry` at all (another reason refuses the move then).
+pub(super) fn exit_refusal(
+    pos: &Position,
+    legal: &MoveList,
+    from: KernelSquare,
+    entry: KernelSquare,
+    exit: Option<KernelSquare>,
+) -> Option<String> {
+    let exits = free_exits(legal, from, entry);
+    if exits.is_empty() {
+        return None;
+    }
+    let g = pos.geometry();
+    let names: Vec<String> = exits.iter().map(|&sq| g.name(sq)).collect();
+    let way_in = super::checks::token_at(pos, entry);
+    let way_in = if pos.tokens_at(entry).is_some() { way_in } else { format!("the link on {}", g.name(entry)) };
+    let free = match names.as_slice() {
+        [one] => format!("the only free exit of {way_in} is {one}"),
+        _ => format!("the free exits of {way_in} are {}", names.join(", ")),
+    };
+    let Some(exit) = exit else {
+        return Some(format!("a transit names its exit; {free}"));
+    };
+    if exits.contains(&exit) {
+        return None;
+    }
+    let token = pos.tokens_at(entry).map(|stack| pos.variant().tokens()[stack.kind as usize].name.clone());
+    let linked = pos.link_ends(entry).contains(&exit);
+    let why = if exit == entry {
+        format!("{} is the entry, not an exit", g.name(exit))
+    } else if exit == from {
+        format!("{} is the piece's own square, not an exit", g.name(exit))
+    } else if pos.tokens_at(exit).is_none() && !linked {
+        match token {
+            Some(token) => format!("{} holds no {token}", g.name(exit)),
+            None => format!("{} is not linked to {}", g.name(exit), g.name(entry)),
+        }
+    } else if pos.piece_at(exit).is_some() {
+        format!("{} is occupied", g.name(exit))
+    } else {
+        format!("{} is not an open exit", g.name(exit))
+    };
+    Some(format!("{why}; {free}"))
 }
