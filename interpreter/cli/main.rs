@@ -3,6 +3,7 @@
 //! found, 2 usage or script error). Everything else lives in the libraries.
 
 mod args;
+mod atomic_file;
 mod bench;
 mod bench_records;
 mod commands;
@@ -13,6 +14,7 @@ mod matches;
 mod play;
 mod render;
 mod spelling;
+mod terminal_text;
 mod validate;
 
 use std::process::ExitCode;
@@ -21,6 +23,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     quiet_broken_pipe();
+    atomic_file::report_file_size_limit_as_error();
     let cli = args::Cli::parse();
     for dir in &cli.allow_path {
         if let Err(message) = holechess_lang::allow_path(dir) {
