@@ -43,6 +43,7 @@ pub fn run(command: Command) -> Outcome {
         Command::Match(config) => crate::matches::run(&config),
     };
     result.unwrap_or_else(|message| {
+        let message = crate::terminal_text::escaped(&message);
         if message.starts_with("error") {
             eprintln!("{}", message.trim_end());
         } else {
@@ -110,7 +111,7 @@ fn check(files: &[std::path::PathBuf]) -> Result<Outcome, String> {
         match check_file(file) {
             Ok(()) => println!("{}: ok", file.display()),
             Err(report) => {
-                eprintln!("{}", report.trim_end());
+                eprintln!("{}", crate::terminal_text::escaped(report.trim_end()));
                 problems += 1;
             }
         }

@@ -12,6 +12,7 @@ mod event_chance;
 mod match_record;
 mod matches;
 mod play;
+mod record_input;
 mod render;
 mod spelling;
 mod terminal_text;

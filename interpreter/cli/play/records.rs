@@ -97,10 +97,17 @@ pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Lo
     if !metadata.is_file() {
         return Err(format!("{} is not a regular file", path.display()));
     }
-    let reader = PgnReader::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut games = reader.games();
+    let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot_read)?;
+    let source = crate::record_input::checked(file)
+        .map_err(cannot_read)?
+        .map_err(|not_pgn| format!("{} is not a PGN record: {}", path.display(), not_pgn.0))?;
+    let mut games = PgnReader::new(source).games();
     let record = match games.next() {
         Some(Ok(record)) => record,
+        Some(Err(holechess_record::ReadError::Io(error))) if crate::record_input::not_utf8(&error).is_some() => {
+            return Err(format!("{}: {error}", path.display()))
+        }
         Some(Err(error)) => return Err(format!("{}: {error}", path.display())),
         None => return Err(format!("{}: no PGN game found", path.display())),
     };
