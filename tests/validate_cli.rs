@@ -97,7 +97,7 @@ fn a_file_without_any_text_holds_no_games() {
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
     assert!(text.contains("no PGN games found: the file holds no text"), "{text}");
-    assert!(text.contains("1 file(s) without any text"), "{text}");
+    assert!(text.contains("1 file(s) not PGN records (or without any text)"), "{text}");
 }
 
 /// Runs `validate chess -` on `pgn` with `--json`: the exit code, each game's

@@ -27,7 +27,8 @@ impl OwnFiles {
 
     /// `Ok` when saving over `path` loses nothing; else what the file holds that would be lost.
     pub fn check(&self, path: &Path) -> Result<(), String> {
-        let Ok(metadata) = std::fs::metadata(path) else { return Ok(()) };
+        // A link, a folder or a device is not written at all: the save itself says why.
+        let Ok(metadata) = std::fs::symlink_metadata(path) else { return Ok(()) };
         if !metadata.is_file() || metadata.len() == 0 {
             return Ok(());
         }
