@@ -337,3 +337,29 @@ fn k4_malformed_dice_comments_are_reported_as_what_they_are() {
     let said = self::said(&run_in(&dir, &["validate", "pothole", "d.pgn"], b""));
     assert!(said.contains("rolls no dice at the start of the game (its dice are rolled after moves"), "{said}");
 }
+
+#[cfg(unix)]
+#[test]
+fn at_a_terminal_saving_over_other_games_asks_first() {
+    use rexpect::session::spawn_command;
+    let dir = folder("ask");
+    std::fs::write(dir.join("wc.pgn"), TWO_GAMES).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_holechess"));
+    command.args(["play", "chess", "--seed", "1"]).current_dir(&dir).env("NO_COLOR", "1").env("TERM", "xterm");
+    command.env("XDG_STATE_HOME", &dir);
+    let mut session = spawn_command(command, Some(60_000)).expect("spawn holechess in a pty");
+    session.send_line("e4").expect("move");
+    session.exp_string("1. e4").expect("played");
+    session.send_line("save wc.pgn").expect("save");
+    session.exp_string("wc.pgn already holds 2 games, which saving would replace. Replace it?").expect("asked");
+    session.send_line("no").expect("answer");
+    session.exp_string("wc.pgn is kept; the game was not saved.").expect("kept");
+    assert_eq!(read(&dir.join("wc.pgn")), TWO_GAMES);
+    session.send_line("save wc.pgn").expect("save again");
+    session.exp_string("Replace it?").expect("asked again");
+    session.send_line("yes").expect("answer");
+    session.exp_string("saved 1 ply to wc.pgn").expect("replaced");
+    session.send_line("quit").expect("quit");
+    session.exp_eof().expect("the session ends");
+    assert!(read(&dir.join("wc.pgn")).contains("1. e4 *"));
+}

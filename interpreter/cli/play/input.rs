@@ -128,6 +128,12 @@ fn read_terminal(editor: &mut Editor<PlayHelper, DefaultHistory>, session: &Sess
             Some(String::new())
         }
         Err(ReadlineError::Eof) => None,
+        // A byte that is not UTF-8 (a paste in another encoding): the line is dropped, the
+        // game goes on.
+        Err(ReadlineError::Io(error)) if error.kind() == std::io::ErrorKind::InvalidData => {
+            println!("error: the line is not UTF-8 text; it is skipped");
+            Some(String::new())
+        }
         Err(error) => {
             eprintln!("error: cannot read the terminal: {error}");
             None

@@ -473,6 +473,8 @@ impl Session {
             }
         }
         self.ended = None;
+        // A loaded record's result was for its last move, which is taken back.
+        self.header.result = None;
         println!("taken back: {}", taken.join(" "));
         self.print_board();
         Ok(())
@@ -567,7 +569,8 @@ impl Session {
 
     /// `history`: the game so far as a PGN record.
     fn history(&self) {
-        print!("{}", self.record_text());
+        // A loaded record's tags and comments are untrusted text.
+        print!("{}", crate::terminal_text::escaped(&self.record_text()));
     }
 
     /// The game as a PGN record.
