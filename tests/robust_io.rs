@@ -217,13 +217,19 @@ fn a_piped_line_that_is_not_utf8_is_reported_and_the_session_goes_on() {
 }
 
 #[test]
-fn a_record_line_that_is_not_utf8_is_an_error_with_its_line() {
+fn a_record_line_that_is_not_utf8_is_named_and_read_as_latin1() {
+    // The PGN standard's character set is Latin-1, and real collections use it: the record
+    // is read (its games validated), and the first line that is not UTF-8 is named.
     let dir = folder("utf8-validate");
     std::fs::write(dir.join("latin1.pgn"), b"[Event \"x\"]\n[Site \"Z\xfcrich\"]\n\n1. e4 *\n").unwrap();
     let output = run_in(&dir, &["validate", "chess", "latin1.pgn"], b"");
     let said = said(&output);
-    assert!(said.contains("line 2 is not UTF-8 text (byte 0xfc at column 9)"), "{said}");
-    assert_eq!(output.status.code(), Some(1), "{said}");
+    assert!(said.contains("note: latin1.pgn: line 2 is not UTF-8 text (byte 0xfc at column 9)"), "{said}");
+    assert!(said.contains("read as Latin-1") && said.contains("1 game: 1 valid"), "{said}");
+    assert_eq!(output.status.code(), Some(0), "{said}");
+    let load = run_in(&dir, &["play", "chess"], b"load latin1.pgn\nhistory\n");
+    let said = self::said(&load);
+    assert!(said.contains("line 2 is not UTF-8 text") && said.contains("[Site \"Zürich\"]"), "{said}");
 }
 
 #[test]

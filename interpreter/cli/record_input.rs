@@ -1,9 +1,12 @@
 //! What `validate` and `load` read as a PGN record: its beginning is checked to be one (not
 //! UTF-16 or UTF-32, not binary data, not text of another kind, each said once with the
-//! reason instead of a "not a move" per line), and every line to be UTF-8 text (a line that
-//! is not is an error naming the line and column, not a garbled move).
+//! reason instead of a "not a move" per line), and the first line that is not UTF-8 is
+//! found, so that it can be named. Such a line is not an error: the PGN standard's own
+//! character set is Latin-1 (ISO 8859-1), real collections use it, and the reader reads
+//! text that is not UTF-8 as Latin-1; the file's report says where it first happens.
 
 use std::io::{self, Read};
+use std::sync::{Arc, OnceLock};
 
 use holechess_kernel::notation::Notation;
 
@@ -14,7 +17,7 @@ const HEAD_BYTES: usize = 4096;
 #[derive(Debug)]
 pub struct NotPgn(pub String);
 
-/// A line that is not UTF-8.
+/// The first place where a file is not UTF-8.
 #[derive(Debug)]
 pub struct NotUtf8 {
     pub line: u64,
@@ -26,25 +29,33 @@ impl std::fmt::Display for NotUtf8 {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "line {} is not UTF-8 text (byte 0x{:02x} at column {}); records are read as UTF-8: convert the file \
-             (e.g. `iconv -f latin1 -t utf-8`)",
+            "line {} is not UTF-8 text (byte 0x{:02x} at column {}); the file is read as Latin-1 (ISO 8859-1, \
+             the PGN standard's character set)",
             self.line, self.byte, self.column
         )
     }
 }
 
-impl std::error::Error for NotUtf8 {}
+/// Where the text read through [`checked`] first stopped being UTF-8, once it has been read.
+#[derive(Clone, Debug, Default)]
+pub struct Utf8Report(Arc<OnceLock<NotUtf8>>);
+
+impl Utf8Report {
+    pub fn first(&self) -> Option<&NotUtf8> {
+        self.0.get()
+    }
+}
 
 /// `source` with its beginning checked: `Err` for a file that is not a PGN record, else a
-/// reader of the whole text that fails with [`NotUtf8`] (an `InvalidData` error) at the first
-/// line that is not UTF-8.
-pub fn checked(mut source: impl Read) -> io::Result<Result<impl Read, NotPgn>> {
+/// reader of the whole text and the report of its first line that is not UTF-8.
+pub fn checked(mut source: impl Read) -> io::Result<Result<(impl Read, Utf8Report), NotPgn>> {
     let mut head = Vec::with_capacity(HEAD_BYTES);
     (&mut source).take(HEAD_BYTES as u64).read_to_end(&mut head)?;
     if let Some(reason) = not_pgn(&head) {
         return Ok(Err(NotPgn(reason)));
     }
-    Ok(Ok(Utf8Lines::new(io::Cursor::new(head).chain(source))))
+    let report = Utf8Report::default();
+    Ok(Ok((Utf8Watch::new(io::Cursor::new(head).chain(source), report.clone()), report)))
 }
 
 /// Why `head`, a file's beginning, is no PGN record; `None` when it may be one.
@@ -74,12 +85,10 @@ pub fn not_pgn(head: &[u8]) -> Option<String> {
     Some(format!("it begins with `{shown}`, which is neither a tag pair, a comment, a move number nor a move"))
 }
 
-/// A reader that passes the text on and fails at the first byte that is not UTF-8 (the text
-/// before it is passed on first, so the games before it are read).
-pub struct Utf8Lines<R> {
+/// A reader that passes the text on unchanged and notes where it first is not UTF-8.
+pub struct Utf8Watch<R> {
     inner: R,
-    /// The error found, for the read after the text before it.
-    failed: Option<io::Error>,
+    report: Utf8Report,
     /// The first bytes of a character split between two reads.
     carry: Vec<u8>,
     /// Lines ended so far.
@@ -88,13 +97,13 @@ pub struct Utf8Lines<R> {
     column: u64,
 }
 
-impl<R: Read> Utf8Lines<R> {
-    pub fn new(inner: R) -> Utf8Lines<R> {
-        Utf8Lines { inner, failed: None, carry: Vec::new(), lines: 0, column: 0 }
+impl<R: Read> Utf8Watch<R> {
+    pub fn new(inner: R, report: Utf8Report) -> Utf8Watch<R> {
+        Utf8Watch { inner, report, carry: Vec::new(), lines: 0, column: 0 }
     }
 
-    /// Checks one chunk read, counting its lines; on an error, the bytes before it are good.
-    fn check(&mut self, chunk: &[u8]) -> Result<(), (usize, io::Error)> {
+    /// Checks one chunk read, counting its lines; the first bad byte is noted.
+    fn check(&mut self, chunk: &[u8]) {
         let mut start = 0;
         if !self.carry.is_empty() {
             let width = char_width(self.carry[0]);
@@ -103,26 +112,42 @@ impl<R: Read> Utf8Lines<R> {
             self.carry.extend_from_slice(&chunk[..take]);
             start = take;
             if self.carry.len() < width {
-                return Ok(());
+                return;
             }
             if std::str::from_utf8(&self.carry).is_err() {
-                return Err((0, self.error(self.carry[0], earlier)));
+                return self.note(self.carry[0], earlier);
             }
             self.carry.clear();
         }
         let rest = &chunk[start..];
-        if let Err(error) = std::str::from_utf8(rest) {
-            let valid = error.valid_up_to();
-            match error.error_len() {
-                Some(_) => {
-                    self.count(&chunk[..start + valid]);
-                    return Err((start + valid, self.error(rest[valid], 0)));
+        match std::str::from_utf8(rest) {
+            // The common case, counted with the standard library's byte search.
+            Ok(text) => self.count_text(start, text),
+            Err(error) => {
+                let valid = error.valid_up_to();
+                match error.error_len() {
+                    Some(_) => {
+                        self.count(&chunk[..start + valid]);
+                        self.note(rest[valid], 0);
+                    }
+                    None => {
+                        self.carry.extend_from_slice(&rest[valid..]);
+                        self.count(chunk);
+                    }
                 }
-                None => self.carry.extend_from_slice(&rest[valid..]),
             }
         }
-        self.count(chunk);
-        Ok(())
+    }
+
+    /// [`Utf8Watch::count`] of `skipped` continuation bytes and then `text`.
+    fn count_text(&mut self, skipped: usize, text: &str) {
+        match text.rfind('\n') {
+            Some(last) => {
+                self.lines += text.matches('\n').count() as u64;
+                self.column = (text.len() - last - 1) as u64;
+            }
+            None => self.column += (skipped + text.len()) as u64,
+        }
     }
 
     fn count(&mut self, bytes: &[u8]) {
@@ -135,30 +160,24 @@ impl<R: Read> Utf8Lines<R> {
         }
     }
 
-    /// The error at the byte `back` bytes before the current column.
-    fn error(&self, byte: u8, back: u64) -> io::Error {
+    /// Notes the byte `back` bytes before the current column as the first that is not UTF-8.
+    fn note(&self, byte: u8, back: u64) {
         let place = NotUtf8 { line: self.lines + 1, column: (self.column + 1).saturating_sub(back), byte };
-        io::Error::new(io::ErrorKind::InvalidData, place)
+        let _ = self.report.0.set(place);
     }
 }
 
-impl<R: Read> Read for Utf8Lines<R> {
+impl<R: Read> Read for Utf8Watch<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        if let Some(error) = self.failed.take() {
-            return Err(error);
-        }
         let read = self.inner.read(buf)?;
+        if self.report.first().is_some() {
+            return Ok(read);
+        }
         if read == 0 && !self.carry.is_empty() {
-            return Err(self.error(self.carry[0], self.carry.len() as u64));
+            self.note(self.carry[0], self.carry.len() as u64);
         }
-        match self.check(&buf[..read]) {
-            Ok(()) => Ok(read),
-            Err((0, error)) => Err(error),
-            Err((good, error)) => {
-                self.failed = Some(error);
-                Ok(good)
-            }
-        }
+        self.check(&buf[..read]);
+        Ok(read)
     }
 }
 
@@ -172,24 +191,20 @@ fn char_width(first: u8) -> usize {
     }
 }
 
-/// The line that is not UTF-8, when `error` is that.
-pub fn not_utf8(error: &io::Error) -> Option<&NotUtf8> {
-    error.get_ref()?.downcast_ref::<NotUtf8>()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Reads `text` through the checker `chunk` bytes at a time.
-    fn read_in_chunks(text: &[u8], chunk: usize) -> io::Result<Vec<u8>> {
-        let mut reader = Utf8Lines::new(text);
+    /// Reads `text` through the watch `chunk` bytes at a time: the text and the report.
+    fn read_in_chunks(text: &[u8], chunk: usize) -> (Vec<u8>, Option<(u64, u64, u8)>) {
+        let report = Utf8Report::default();
+        let mut reader = Utf8Watch::new(text, report.clone());
         let mut all = Vec::new();
         let mut buf = vec![0; chunk];
         loop {
-            let n = reader.read(&mut buf)?;
+            let n = reader.read(&mut buf).unwrap();
             if n == 0 {
-                return Ok(all);
+                return (all, report.first().map(|p| (p.line, p.column, p.byte)));
             }
             all.extend_from_slice(&buf[..n]);
         }
@@ -199,15 +214,15 @@ mod tests {
     fn utf8_split_between_reads_passes_and_a_bad_byte_is_placed() {
         let good = "[White \"Müller\"]\n\n1. e4 {Grünfeld ♘} *\n".as_bytes();
         for chunk in 1..8 {
-            assert_eq!(read_in_chunks(good, chunk).unwrap(), good, "chunks of {chunk}");
+            assert_eq!(read_in_chunks(good, chunk), (good.to_vec(), None), "chunks of {chunk}");
         }
         let bad = b"[Event \"x\"]\n\n1. e4 \xff e5 *\n";
         for chunk in [1, 3, 64] {
-            let error = read_in_chunks(bad, chunk).unwrap_err();
-            let place = not_utf8(&error).expect("a NotUtf8");
-            assert_eq!((place.line, place.column, place.byte), (3, 7, 0xff), "chunks of {chunk}");
+            let (text, place) = read_in_chunks(bad, chunk);
+            assert_eq!(text, bad, "the text passes unchanged");
+            assert_eq!(place, Some((3, 7, 0xff)), "chunks of {chunk}");
         }
-        assert!(read_in_chunks(b"1. e4 \xc3", 4).is_err(), "a file ending inside a character");
+        assert_eq!(read_in_chunks(b"1. e4 \xc3", 4).1, Some((1, 7, 0xc3)), "a file ending inside a character");
     }
 
     #[test]

@@ -80,7 +80,13 @@ pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
         let report = Report { name: &name, json: config.json, progress: &progress };
         totals.files += 1;
         let result = match open(path).and_then(record_input::checked) {
-            Ok(Ok(source)) => validator.run(source, |event| report.event(event, &mut totals, &mut out)),
+            Ok(Ok((source, utf8))) => {
+                let run = validator.run(source, |event| report.event(event, &mut totals, &mut out));
+                if let Some(place) = utf8.first() {
+                    progress.suspend(|| eprintln!("{}", escaped(&format!("note: {name}: {place}"))));
+                }
+                run
+            }
             Ok(Err(NotPgn(reason))) => {
                 totals.not_pgn += 1;
                 report.not_pgn(&reason, &mut out);
@@ -88,10 +94,7 @@ pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
             }
             Err(error) => Err(error),
         };
-        if let Some(place) = result.as_ref().err().and_then(record_input::not_utf8) {
-            totals.not_pgn += 1;
-            report.file_verdict(place.to_string(), &mut out);
-        } else if let Err(error) = result {
+        if let Err(error) = result {
             totals.unreadable += 1;
             progress.suspend(|| eprintln!("{name}: cannot read: {error}"));
             report.unreadable(&error, &mut out);
@@ -236,7 +239,7 @@ impl Report<'_> {
         self.file_verdict(format!("no PGN games found: the file holds no text ({bytes} bytes read)"), out);
     }
 
-    /// A file that is not a PGN record (or not all of it), said once.
+    /// A file that is not a PGN record, said once.
     fn not_pgn(&self, reason: &str, out: &mut impl Write) {
         self.file_verdict(format!("not a PGN record: {reason}"), out);
     }

@@ -88,6 +88,8 @@ pub struct Loaded {
     pub header: RecordHeader,
     /// The file holds more than this game (another game after it).
     pub more_games: bool,
+    /// Where the file is first not UTF-8 (it is read as Latin-1).
+    pub encoding: Option<String>,
 }
 
 /// Reads the first game of `path`, checks it against its variant (the `[Variant]` tag, or
@@ -99,19 +101,17 @@ pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Lo
     }
     let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
     let file = std::fs::File::open(path).map_err(cannot_read)?;
-    let source = crate::record_input::checked(file)
+    let (source, utf8) = crate::record_input::checked(file)
         .map_err(cannot_read)?
         .map_err(|not_pgn| format!("{} is not a PGN record: {}", path.display(), not_pgn.0))?;
     let mut games = PgnReader::new(source).games();
     let record = match games.next() {
         Some(Ok(record)) => record,
-        Some(Err(holechess_record::ReadError::Io(error))) if crate::record_input::not_utf8(&error).is_some() => {
-            return Err(format!("{}: {error}", path.display()))
-        }
         Some(Err(error)) => return Err(format!("{}: {error}", path.display())),
         None => return Err(format!("{}: no PGN game found", path.display())),
     };
     let more_games = games.next().is_some();
+    let encoding = utf8.first().map(|place| format!("{}: {place}", path.display()));
     let rules = rules_of(record.game.variant(), current)?;
     let replay = replay_record_in(&record, &rules, &EventTree::new(&rules));
     if let Some(failure) = replay.failure {
@@ -133,7 +133,7 @@ pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Lo
     drop(record);
     let last = earlier.pop();
     let game = rebuild(&rules, &setup, &earlier, last.as_ref(), seed)?;
-    Ok(Loaded { game, earlier, setup, header, more_games })
+    Ok(Loaded { game, earlier, setup, header, more_games, encoding })
 }
 
 /// What a loaded record says besides its moves, kept for saving it again.

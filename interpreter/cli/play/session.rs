@@ -778,6 +778,9 @@ impl Session {
         self.table_dice = None;
         self.unsaved = false;
         self.engine.new_game();
+        if let Some(note) = &loaded.encoding {
+            println!("note: {}", crate::terminal_text::escaped(note));
+        }
         println!("loaded {} of {} from {}", plies(self.ply_count()), self.rules.id(), path.display());
         self.print_board();
         Ok(())
