@@ -80,7 +80,7 @@ pub fn position_of(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position
         Some(text) => {
             let (pos, warnings) = Position::from_fen_with_warnings(variant, text)
                 .map_err(|e| format!("invalid position '{}': {e}", quoted(text)))?;
-            warnings.iter().for_each(|warning| eprintln!("warning: {warning}"));
+            warnings.iter().for_each(|warning| eprintln!("warning: {}", crate::terminal_text::escaped(warning)));
             Ok(pos)
         }
         None => Ok(Position::start(variant)),

@@ -54,7 +54,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("go", "", "the computer moves now"),
     ("fen", "", "print the position"),
     ("position", "[FEN]", "print the position, or start from FEN"),
-    ("save", "FILE", "write the game as PGN (`save!` replaces a file without asking)"),
+    ("save", "FILE", "write the game as PGN (`save!` overwrites)"),
     ("load", "FILE", "read a game from PGN"),
     ("svg", "FILE", "draw the board as SVG"),
     ("draw", "", "claim a draw (50-move rule, threefold repetition)"),
@@ -133,6 +133,7 @@ mod tests {
         assert_eq!(read("pgn"), Input::History);
         assert_eq!(read("dice 6 5 5"), Input::Dice("6 5 5".into()));
         assert_eq!(read("save"), Input::MissingArgument("save"));
+        assert_eq!(read("save! wc.pgn"), Input::SaveForced("wc.pgn".into()));
         assert_eq!(read("QUIT"), Input::Quit);
     }
 

@@ -666,7 +666,7 @@ impl Session {
         let setup = Setup { fen: Some(fen.to_owned()), ..Setup::default() };
         setup.position(&self.rules)?;
         if let Ok((_, warnings)) = Position::from_fen_with_warnings(self.rules.variant(), fen) {
-            warnings.iter().for_each(|warning| println!("warning: {warning}"));
+            warnings.iter().for_each(|warning| println!("warning: {}", crate::terminal_text::escaped(warning)));
         }
         self.leave_game();
         self.restart(setup)?;
