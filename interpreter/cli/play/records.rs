@@ -1,6 +1,8 @@
 //! `save FILE` / `load FILE`: a game as a PGN record (docs/rules.md "Game records"): the
 //! `[Variant]` tag, `[FEN]` and `[Holes]` for a custom start, every move in SAN with the
-//! outcomes of its dice in `{[%dice ...]}`, and the result. Loading checks the record with
+//! outcomes of its dice in `{[%dice ...]}`, the hooks' notes as comments, and the result;
+//! a loaded record's tags, comments and variations are written back (docs/records.md).
+//! Loading checks the record with
 //! the record crate (so a bad record is refused with its reason), then replays it with its
 //! recorded dice into a position, keeping only the last ply as a played ply: memory stays
 //! flat in the game's length (the earlier plies are kept as their text and dice, for `save`
