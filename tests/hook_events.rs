@@ -167,7 +167,7 @@ fn k4_a_missing_surplus_or_impossible_start_roll_is_invalid_at_ply_zero() {
     // A variant without a game-start hook takes no start rolls.
     let chess = read_one("[Variant \"chess\"]\n\n{[%dice 3]} 1. e4 *\n");
     let failure = replay_record(&chess, &common::rules("chess")).failure.unwrap();
-    assert!(matches!(failure.reason, Reason::UnexpectedDice { .. }), "{:?}", failure.reason);
+    assert!(matches!(failure.reason, Reason::UnexpectedStartDice { rolls_later: false, .. }), "{:?}", failure.reason);
 }
 
 #[test]

@@ -81,13 +81,14 @@ fn dash_reads_standard_input() {
 }
 
 #[test]
-fn a_file_that_is_not_pgn_is_one_malformed_game() {
+fn a_file_that_is_not_pgn_is_said_to_be_so_once() {
     let file = write("notes.txt", "just some notes\nno games here\n");
     let output = holechess(&["validate", "chess", file.to_str().unwrap()], None);
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
-    assert!(text.contains("game 1 (line 1), ply 1, move -: malformed movetext: `just` is not a move"), "{text}");
-    assert!(text.contains("1 game: 0 valid, 1 invalid"), "{text}");
+    assert!(text.contains("notes.txt: not a PGN record: it begins with `just`"), "{text}");
+    assert!(!text.contains("is not a move"), "{text}");
+    assert!(text.contains("0 games: 0 valid, 0 invalid"), "{text}");
 }
 
 #[test]
@@ -97,7 +98,7 @@ fn a_file_without_any_text_holds_no_games() {
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
     assert!(text.contains("no PGN games found: the file holds no text"), "{text}");
-    assert!(text.contains("1 file(s) without any text"), "{text}");
+    assert!(text.contains("1 file(s) not PGN records (or without any text)"), "{text}");
 }
 
 /// Runs `validate chess -` on `pgn` with `--json`: the exit code, each game's

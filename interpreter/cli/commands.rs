@@ -45,6 +45,7 @@ pub fn run(command: Command) -> Outcome {
         Command::Rules { variant, json } => crate::rules::run(&variant, json),
     };
     result.unwrap_or_else(|message| {
+        let message = crate::terminal_text::escaped(&message);
         if message.starts_with("error") {
             eprintln!("{}", message.trim_end());
         } else {
@@ -81,7 +82,7 @@ pub fn position_of(variant: &Arc<Variant>, fen: Option<&str>) -> Result<Position
         Some(text) => {
             let (pos, warnings) = Position::from_fen_with_warnings(variant, text)
                 .map_err(|e| format!("invalid position '{}': {e}", quoted(text)))?;
-            warnings.iter().for_each(|warning| eprintln!("warning: {warning}"));
+            warnings.iter().for_each(|warning| eprintln!("warning: {}", crate::terminal_text::escaped(warning)));
             Ok(pos)
         }
         None => Ok(Position::start(variant)),
@@ -116,7 +117,7 @@ fn check(files: &[std::path::PathBuf]) -> Result<Outcome, String> {
         match check_file(file) {
             Ok(()) => println!("{}: ok", file.display()),
             Err(report) => {
-                eprintln!("{}", report.trim_end());
+                eprintln!("{}", crate::terminal_text::escaped(report.trim_end()));
                 problems += 1;
             }
         }

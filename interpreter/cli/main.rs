@@ -3,6 +3,7 @@
 //! found, 2 usage or script error). Everything else lives in the libraries.
 
 mod args;
+mod atomic_file;
 mod bench;
 mod bench_records;
 mod commands;
@@ -11,9 +12,11 @@ mod event_chance;
 mod match_record;
 mod matches;
 mod play;
+mod record_input;
 mod render;
 mod rules;
 mod spelling;
+mod terminal_text;
 mod validate;
 mod variant_tests;
 
@@ -23,6 +26,7 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     quiet_broken_pipe();
+    atomic_file::report_file_size_limit_as_error();
     let cli = args::Cli::parse();
     for dir in &cli.allow_path {
         if let Err(message) = holechess_lang::allow_path(dir) {

@@ -14,6 +14,7 @@ use holechess_record::GameResult as PgnResult;
 use holechess_runtime::PlayableVariant;
 use indicatif::{ProgressBar, ProgressStyle};
 
+use crate::atomic_file::{Links, Replacement};
 use crate::commands::Outcome;
 use crate::event_chance::EventChance;
 use crate::match_record::match_game_record;
@@ -56,7 +57,8 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
     let report = play_match_observed(rules.variant(), first, second, &settings, factory.as_deref(), &mut |report| {
         hook_error = hook_error.take().or_else(|| rules.hooks.take_special_error());
         let Some(game) = report.games.last() else { return };
-        if let Some(file) = records.as_mut() {
+        // A game searched without the hook's moves is not recorded (an existing FILE is kept).
+        if let (Some(file), None) = (records.as_mut(), &hook_error) {
             file.append(&rules, report);
         }
         let line = format!("{}; {}", game_line(report.games.len(), game, report), score_so_far(report));
@@ -77,18 +79,26 @@ pub fn run(config: &MatchConfig) -> Result<Outcome, String> {
 }
 
 /// The `--pgn` file: a record appended and flushed per finished game, so an interrupted
-/// match keeps the games it finished. The first failure stops the writing and is reported
-/// at the end (the match itself goes on).
+/// match keeps the games it finished. The games go to a temporary file beside FILE, which
+/// replaces FILE once the first game is written (a match that fails before it leaves an
+/// existing FILE as it was); later games are appended to it. The first failure stops the
+/// writing and is reported at the end (the match itself goes on).
 struct RecordFile {
     path: PathBuf,
-    out: BufWriter<File>,
+    out: RecordOut,
     error: Option<String>,
+}
+
+/// Where the records go: the temporary file until the first game is in, then FILE.
+enum RecordOut {
+    Pending(Option<Replacement>),
+    Target(BufWriter<File>),
 }
 
 impl RecordFile {
     fn create(path: &Path) -> Result<RecordFile, String> {
-        let file = File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        Ok(RecordFile { path: path.to_owned(), out: BufWriter::new(file), error: None })
+        let replacement = Replacement::begin(path, Links::Refuse)?;
+        Ok(RecordFile { path: path.to_owned(), out: RecordOut::Pending(Some(replacement)), error: None })
     }
 
     fn append(&mut self, rules: &Arc<PlayableVariant>, report: &MatchReport) {
@@ -97,11 +107,24 @@ impl RecordFile {
         }
         let written = match_game_record(rules, report, report.games.len()).and_then(|text| {
             let separator = if report.games.len() > 1 { "\n" } else { "" };
-            write!(self.out, "{separator}{text}")
-                .and_then(|()| self.out.flush())
-                .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
+            self.write(format!("{separator}{text}").as_bytes())
         });
         self.error = written.err();
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> Result<(), String> {
+        match &mut self.out {
+            RecordOut::Pending(replacement) => {
+                let mut replacement = replacement.take().ok_or("the record file is closed")?;
+                replacement.write(bytes)?;
+                self.out = RecordOut::Target(BufWriter::new(replacement.commit()?));
+                Ok(())
+            }
+            RecordOut::Target(out) => out
+                .write_all(bytes)
+                .and_then(|()| out.flush())
+                .map_err(|e| format!("cannot write {}: {e}", self.path.display())),
+        }
     }
 
     fn finish(self, games: usize) -> Result<Outcome, String> {

@@ -24,6 +24,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
 use crate::commands::Outcome;
+use crate::record_input::{self, NotPgn};
+use crate::terminal_text::escaped;
 
 #[derive(Debug)]
 pub struct ValidateConfig {
@@ -77,8 +79,19 @@ pub fn run(config: &ValidateConfig) -> Result<Outcome, String> {
         let name = display_name(path);
         let report = Report { name: &name, json: config.json, progress: &progress };
         totals.files += 1;
-        let result = match open(path) {
-            Ok(source) => validator.run(source, |event| report.event(event, &mut totals, &mut out)),
+        let result = match open(path).and_then(record_input::checked) {
+            Ok(Ok((source, utf8))) => {
+                let run = validator.run(source, |event| report.event(event, &mut totals, &mut out));
+                if let Some(place) = utf8.first() {
+                    progress.suspend(|| eprintln!("{}", escaped(&format!("note: {name}: {place}"))));
+                }
+                run
+            }
+            Ok(Err(NotPgn(reason))) => {
+                totals.not_pgn += 1;
+                report.not_pgn(&reason, &mut out);
+                Ok(())
+            }
             Err(error) => Err(error),
         };
         if let Err(error) = result {
@@ -194,6 +207,7 @@ impl Report<'_> {
             "{}: game {} (line {}), ply {}, move {text}: {}",
             self.name, verdict.game, failure.line, failure.ply, failure.reason
         );
+        let line = escaped(&line);
         self.progress.suspend(|| {
             writeln!(out, "{line}")?;
             if let Some(fen) = &failure.fen {
@@ -222,10 +236,18 @@ impl Report<'_> {
     }
 
     fn no_games(&self, bytes: u64, out: &mut impl Write) {
-        let reason = format!("no PGN games found: the file holds no text ({bytes} bytes read)");
+        self.file_verdict(format!("no PGN games found: the file holds no text ({bytes} bytes read)"), out);
+    }
+
+    /// A file that is not a PGN record, said once.
+    fn not_pgn(&self, reason: &str, out: &mut impl Write) {
+        self.file_verdict(format!("not a PGN record: {reason}"), out);
+    }
+
+    fn file_verdict(&self, reason: String, out: &mut impl Write) {
         let written = match self.json {
             true => self.json_file_verdict(reason, "not_pgn", out),
-            false => writeln!(out, "{}: {reason}", self.name),
+            false => writeln!(out, "{}", escaped(&format!("{}: {reason}", self.name))),
         };
         if let Err(error) = written {
             crate::commands::exit_if_broken_pipe(&error);
@@ -279,7 +301,7 @@ fn print_summary(totals: &Totals, elapsed: Duration, json: bool, jobs: usize) {
         plural(jobs as u64, "job", "jobs"),
     );
     if totals.not_pgn > 0 {
-        text.push_str(&format!("; {} file(s) without any text", totals.not_pgn));
+        text.push_str(&format!("; {} file(s) not PGN records (or without any text)", totals.not_pgn));
     }
     if totals.unreadable > 0 {
         text.push_str(&format!("; {} file(s) unreadable", totals.unreadable));

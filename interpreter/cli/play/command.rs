@@ -25,6 +25,8 @@ pub enum Input {
     Fen,
     Position(Option<String>),
     Save(String),
+    /// `save! FILE`: replaces FILE without asking (a symbolic link itself, not its target).
+    SaveForced(String),
     Load(String),
     Svg(String),
     Draw,
@@ -52,7 +54,7 @@ pub const COMMANDS: &[(&str, &str, &str)] = &[
     ("go", "", "the computer moves now"),
     ("fen", "", "print the position"),
     ("position", "[FEN]", "print the position, or start from FEN"),
-    ("save", "FILE", "write the game as PGN"),
+    ("save", "FILE", "write the game as PGN (`save!` overwrites)"),
     ("load", "FILE", "read a game from PGN"),
     ("svg", "FILE", "draw the board as SVG"),
     ("draw", "", "claim a draw (50-move rule, threefold repetition)"),
@@ -129,6 +131,7 @@ pub fn read(line: &str) -> Input {
         "fen" => Input::Fen,
         "position" => Input::Position(arg),
         "save" => needed("save", Input::Save),
+        "save!" => needed("save", Input::SaveForced),
         "load" => needed("load", Input::Load),
         "svg" => needed("svg", Input::Svg),
         "draw" => Input::Draw,
@@ -166,6 +169,7 @@ mod tests {
         assert_eq!(read("pgn"), Input::History);
         assert_eq!(read("dice 6 5 5"), Input::Dice("6 5 5".into()));
         assert_eq!(read("save"), Input::MissingArgument("save"));
+        assert_eq!(read("save! wc.pgn"), Input::SaveForced("wc.pgn".into()));
         assert_eq!(read("QUIT"), Input::Quit);
     }
 

@@ -47,7 +47,7 @@ impl Completer for PlayHelper {
     fn complete(&self, line: &str, pos: usize, ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<Pair>)> {
         let head = &line[..pos];
         let first = head.split_whitespace().next().unwrap_or("");
-        if matches!(first, "save" | "load" | "svg") && head.contains(' ') {
+        if matches!(first, "save" | "save!" | "load" | "svg") && head.contains(' ') {
             return self.files.complete(line, pos, ctx);
         }
         let start = head.trim_end_matches(|c: char| !c.is_whitespace()).len();

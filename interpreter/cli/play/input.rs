@@ -30,6 +30,8 @@ pub struct LineSource {
     reader: Reader,
     /// Lines of a pasted block not yet run.
     queued: VecDeque<String>,
+    /// Lines read so far from standard input when it is not a terminal.
+    line_number: usize,
 }
 
 impl LineSource {
@@ -49,11 +51,12 @@ impl LineSource {
             }
             _ => Reader::Script(std::io::stdin().lock()),
         };
-        LineSource { reader, queued: VecDeque::new() }
+        LineSource { reader, queued: VecDeque::new(), line_number: 0 }
     }
 
-    /// The next line, `None` at the end of input (Ctrl-D).
-    pub fn next_line(&mut self, session: &Session) -> Option<String> {
+    /// The next line, `None` at the end of input (Ctrl-D). A piped line that is not UTF-8
+    /// is reported with its number and counted as rejected, and reading goes on.
+    pub fn next_line(&mut self, session: &mut Session) -> Option<String> {
         if let Some(line) = self.queued.pop_front() {
             if matches!(self.reader, Reader::Terminal { .. }) {
                 println!("{}{line}", session.prompt());
@@ -63,10 +66,22 @@ impl LineSource {
         let text = match &mut self.reader {
             Reader::Terminal { editor, .. } => read_terminal(editor, session)?,
             Reader::Script(stdin) => {
-                let mut line = String::new();
-                match stdin.read_line(&mut line) {
-                    Ok(0) | Err(_) => return None,
-                    Ok(_) => line,
+                let mut bytes = Vec::new();
+                match stdin.read_until(b'\n', &mut bytes) {
+                    Ok(0) => return None,
+                    Ok(_) => {}
+                    Err(error) => {
+                        session.reject(&format!("cannot read standard input: {error}"));
+                        return None;
+                    }
+                }
+                self.line_number += 1;
+                match String::from_utf8(bytes) {
+                    Ok(line) => line,
+                    Err(invalid) => {
+                        session.reject(&not_utf8(self.line_number, invalid.as_bytes(), invalid.utf8_error()));
+                        String::new()
+                    }
                 }
             }
         };
@@ -87,6 +102,14 @@ impl LineSource {
     }
 }
 
+/// Why a line is skipped: its number, the first bad byte and where, and the line with that
+/// byte escaped.
+fn not_utf8(number: usize, bytes: &[u8], error: std::str::Utf8Error) -> String {
+    let at = error.valid_up_to();
+    let shown = crate::terminal_text::escaped(&String::from_utf8_lossy(bytes)).trim_end().to_owned();
+    format!("line {number} is not UTF-8 text (byte 0x{:02x} at column {}): `{shown}`; it is skipped", bytes[at], at + 1)
+}
+
 /// One editor line: Ctrl-C gives an empty line (and a word on how to leave), Ctrl-D `None`.
 fn read_terminal(editor: &mut Editor<PlayHelper, DefaultHistory>, session: &Session) -> Option<String> {
     if let Some(helper) = editor.helper_mut() {
@@ -105,6 +128,12 @@ fn read_terminal(editor: &mut Editor<PlayHelper, DefaultHistory>, session: &Sess
             Some(String::new())
         }
         Err(ReadlineError::Eof) => None,
+        // A byte that is not UTF-8 (a paste in another encoding): the line is dropped, the
+        // game goes on.
+        Err(ReadlineError::Io(error)) if error.kind() == std::io::ErrorKind::InvalidData => {
+            println!("error: the line is not UTF-8 text; it is skipped");
+            Some(String::new())
+        }
         Err(error) => {
             eprintln!("error: cannot read the terminal: {error}");
             None

@@ -8,11 +8,14 @@ mod advice;
 mod autosave;
 mod command;
 mod complete;
+mod date;
 mod exits;
 mod explain;
 mod input;
 mod interrupt;
 mod movetext;
+mod overwrite;
+mod record_header;
 mod records;
 mod script_hint;
 mod session;
@@ -99,7 +102,7 @@ pub fn run(config: &PlayConfig) -> Result<Outcome, String> {
         session.start();
     }
     let mut source = LineSource::open(interactive);
-    while let Some(line) = source.next_line(&session) {
+    while let Some(line) = source.next_line(&mut session) {
         if session.handle(&line) == Flow::Quit {
             break;
         }

@@ -1,6 +1,8 @@
 //! `save FILE` / `load FILE`: a game as a PGN record (docs/rules.md "Game records"): the
 //! `[Variant]` tag, `[FEN]` and `[Holes]` for a custom start, every move in SAN with the
-//! outcomes of its dice in `{[%dice ...]}`, and the result. Loading checks the record with
+//! outcomes of its dice in `{[%dice ...]}`, the hooks' notes as comments, and the result;
+//! a loaded record's tags, comments and variations are written back (docs/records.md).
+//! Loading checks the record with
 //! the record crate (so a bad record is refused with its reason), then replays it with its
 //! recorded dice into a position, keeping only the last ply as a played ply: memory stays
 //! flat in the game's length (the earlier plies are kept as their text and dice, for `save`
@@ -12,16 +14,11 @@ use std::sync::Arc;
 
 use holechess_kernel::notation::{parse_move, parse_move_in, resolve_candidates, Candidates, Notation};
 use holechess_kernel::{MoveList, Position};
-use holechess_record::{replay_record_in, write_game, GameResult, MoveEntry, PgnReader};
+use holechess_record::{replay_record_in, write_game, Annotation, GameResult, MoveEntry, PgnReader};
 use holechess_runtime::{Dice, EventTree, Game, PlayableVariant};
 
+use super::record_header::{Mover, RecordHeader};
 use super::setup::Setup;
-
-/// Who played, for the `[White]` / `[Black]` tags.
-pub struct Players {
-    pub white: String,
-    pub black: String,
-}
 
 /// A ply of a loaded record before its last one: the move as written and its dice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,14 +27,26 @@ pub struct Earlier {
     pub dice: Vec<u8>,
 }
 
-/// The PGN text of a game started by `setup`: the `earlier` plies, then `game`'s; `result`
-/// is `1-0`, `0-1`, `1/2-1/2` or `*`.
-pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &Setup, players: &Players, result: &str) -> String {
-    let mut record = holechess_record::PgnGame::default();
-    record.set_tag("Event", "holechess play");
-    record.set_tag("White", &players.white);
-    record.set_tag("Black", &players.black);
-    record.set_tag("Result", result);
+/// What a saved record says besides the moves and the start.
+pub struct Saving<'a> {
+    pub header: &'a RecordHeader,
+    /// Who played each ply, the loaded record's first.
+    pub movers: &'a [Mover],
+    pub white: String,
+    pub black: String,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'a str,
+}
+
+/// The PGN text of a game started by `setup`: the `earlier` plies, then `game`'s. The tags
+/// are the header's, then the players, the result and the start; a loaded record's plies
+/// keep their comments, NAGs and variations, and a ply played here gets its hooks' notes as
+/// a comment.
+pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &Setup, saving: &Saving) -> String {
+    let mut record = holechess_record::PgnGame { tags: saving.header.tags.clone(), ..Default::default() };
+    record.set_tag("White", &saving.white);
+    record.set_tag("Black", &saving.black);
+    record.set_tag("Result", saving.result);
     record.set_tag("Variant", game.rules().id());
     if let Some(fen) = &setup.fen {
         record.set_tag("FEN", fen);
@@ -45,17 +54,28 @@ pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &Setup, players: &Players
     if let Some(holes) = &setup.holes {
         record.set_tag("Holes", &holes.join(" "));
     }
+    record.opening_comments = saving.header.opening_comments.clone();
     record.start_dice = setup.start_dice.clone();
     let played = game.plies().iter().map(|ply| {
         let text = if MoveEntry::new(0, &ply.san).is_some() { ply.san.clone() } else { ply.lan.clone() };
-        Earlier { text, dice: ply.rolls.iter().map(|roll| roll.value).collect() }
+        (Earlier { text, dice: ply.rolls.iter().map(|roll| roll.value).collect() }, ply.notes.join("; "))
     });
-    for (index, ply) in earlier.iter().cloned().chain(played).enumerate() {
+    let earlier = earlier.iter().map(|ply| (ply.clone(), String::new()));
+    for (index, (ply, notes)) in earlier.chain(played).enumerate() {
         let Some(mut entry) = MoveEntry::new(index as u32 + 1, &ply.text) else { continue };
         entry.set_dice(ply.dice);
+        match saving.movers.get(index).copied().unwrap_or(Mover::Record) {
+            Mover::Record => {
+                if let Some(annotations) = saving.header.annotations.get(&index) {
+                    entry.set_annotations(annotations.clone());
+                }
+            }
+            _ if !notes.is_empty() => entry.push_annotation(Annotation::Comment(notes)),
+            _ => {}
+        }
         record.moves.push(entry);
     }
-    record.result = GameResult::from_pgn(result.as_bytes());
+    record.result = GameResult::from_pgn(saving.result.as_bytes());
     write_game(&record)
 }
 
@@ -66,6 +86,12 @@ pub struct Loaded {
     /// Every ply before the last.
     pub earlier: Vec<Earlier>,
     pub setup: Setup,
+    /// The record's tags, comments, variations and result.
+    pub header: RecordHeader,
+    /// The file holds more than this game (another game after it).
+    pub more_games: bool,
+    /// Where the file is first not UTF-8 (it is read as Latin-1).
+    pub encoding: Option<String>,
 }
 
 /// Reads the first game of `path`, checks it against its variant (the `[Variant]` tag, or
@@ -75,12 +101,19 @@ pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Lo
     if !metadata.is_file() {
         return Err(format!("{} is not a regular file", path.display()));
     }
-    let reader = PgnReader::open(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let record = match reader.games().next() {
+    let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot_read)?;
+    let (source, utf8) = crate::record_input::checked(file)
+        .map_err(cannot_read)?
+        .map_err(|not_pgn| format!("{} is not a PGN record: {}", path.display(), not_pgn.0))?;
+    let mut games = PgnReader::new(source).games();
+    let record = match games.next() {
         Some(Ok(record)) => record,
         Some(Err(error)) => return Err(format!("{}: {error}", path.display())),
         None => return Err(format!("{}: no PGN game found", path.display())),
     };
+    let more_games = games.next().is_some();
+    let encoding = utf8.first().map(|place| format!("{}: {place}", path.display()));
     let rules = rules_of(record.game.variant(), current)?;
     let replay = replay_record_in(&record, &rules, &EventTree::new(&rules));
     if let Some(failure) = replay.failure {
@@ -98,10 +131,30 @@ pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Lo
         .iter()
         .map(|entry| Earlier { text: entry.text().to_owned(), dice: entry.dice().to_vec() })
         .collect();
+    let header = header_of(&record.game);
     drop(record);
     let last = earlier.pop();
     let game = rebuild(&rules, &setup, &earlier, last.as_ref(), seed)?;
-    Ok(Loaded { game, earlier, setup })
+    Ok(Loaded { game, earlier, setup, header, more_games, encoding })
+}
+
+/// What a loaded record says besides its moves, kept for saving it again.
+fn header_of(record: &holechess_record::PgnGame) -> RecordHeader {
+    let annotations = record
+        .moves
+        .iter()
+        .enumerate()
+        .filter(|(_, entry)| !entry.annotations().is_empty())
+        .map(|(index, entry)| (index, entry.annotations().to_vec()))
+        .collect();
+    RecordHeader {
+        tags: record.tags.clone(),
+        opening_comments: record.opening_comments.clone(),
+        annotations,
+        result: record
+            .result
+            .or_else(|| record.tag("Result").and_then(|tag| GameResult::from_pgn(tag.trim().as_bytes()))),
+    }
 }
 
 /// The game after `earlier` and then `last` (played as the game's one ply), from `setup`,
@@ -218,8 +271,8 @@ mod tests {
         assert_eq!(loaded.game.plies().len(), 1, "only the last ply is a played ply");
         assert_eq!(loaded.earlier.len(), 19_999);
         assert_eq!(loaded.game.position().fen(), rules.start_position().fen().replace(" 0 1", " 20000 10001"));
-        let players = Players { white: "a".into(), black: "b".into() };
-        let text = to_pgn(&loaded.game, &loaded.earlier, &loaded.setup, &players, "*");
+        let saving = Saving { header: &loaded.header, movers: &[], white: "a".into(), black: "b".into(), result: "*" };
+        let text = to_pgn(&loaded.game, &loaded.earlier, &loaded.setup, &saving);
         assert!(text.contains("10000. Ng1 Ng8"), "every ply is saved back");
     }
 

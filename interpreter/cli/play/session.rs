@@ -16,12 +16,15 @@ use super::advice;
 use super::command::{self, Input};
 use super::exits::{self, ExitChoice};
 use super::explain::{check_lines, why_illegal};
-use super::records::{self, Earlier, Players};
+use super::overwrite::OwnFiles;
+use super::record_header::{player_tag, Mover, RecordHeader};
+use super::records::{self, Earlier, Saving};
 use super::setup::{read_layout, Setup};
 use super::show::{self, side_name, Screen, Style};
 use super::typed::{self, Typed};
 use super::AiSides;
 use super::{autosave, interrupt, movetext, wording};
+use crate::atomic_file::{self, Links};
 use crate::event_chance::EventChance;
 
 /// Most plies the computer plays on its own in one go when it has both sides.
@@ -63,6 +66,14 @@ pub struct Session {
     choices: Option<ExitChoice>,
     /// Plies played since the game was last saved, loaded or started.
     unsaved: bool,
+    /// The record's tags and comments besides the moves (a loaded record's kept).
+    header: RecordHeader,
+    /// Who played each ply of the game (a loaded record's plies first).
+    movers: Vec<Mover>,
+    /// The files that hold this game (saving over them loses nothing).
+    own_files: OwnFiles,
+    /// A save over a file holding more than this game, waiting for the player's `yes`.
+    pending_save: Option<String>,
     /// At a terminal: an unsaved game is autosaved when left.
     interactive: bool,
     /// Lines rejected so far.
@@ -74,6 +85,7 @@ impl Session {
         let game = Game::seeded(Arc::clone(&rules), seed);
         let engine = engine_for(&rules, level);
         let setup = Setup { start_dice: game.setup().rolls.iter().map(|r| r.value).collect(), ..Setup::default() };
+        let header = RecordHeader::new_game(&game.setup().notes);
         Session {
             rules,
             game,
@@ -87,6 +99,10 @@ impl Session {
             choices: None,
             earlier: Vec::new(),
             unsaved: false,
+            header,
+            movers: Vec::new(),
+            own_files: OwnFiles::default(),
+            pending_save: None,
             interactive: false,
             rejected: 0,
         }
@@ -107,7 +123,7 @@ impl Session {
             println!("The game was not saved (no folder for autosaves: set XDG_STATE_HOME or HOME).");
             return;
         };
-        match self.save(&path) {
+        match self.save(&path, Links::Refuse) {
             Ok(()) => println!("The unsaved game was autosaved: `load {}` continues it.", path.display()),
             Err(message) => println!("error: autosave failed: {message}"),
         }
@@ -163,6 +179,11 @@ impl Session {
 
     /// Handles one line.
     pub fn handle(&mut self, line: &str) -> Flow {
+        if let Some(path) = self.pending_save.take() {
+            if self.answer_overwrite(&path, line) {
+                return Flow::Continue;
+            }
+        }
         if let Some(choice) = self.choices.take() {
             if let Some(mv) = choice.pick(self.game.position(), line) {
                 if let Err(message) = self.play_move(mv) {
@@ -191,9 +212,9 @@ impl Session {
     }
 
     /// Counts a rejected line and prints why.
-    fn reject(&mut self, message: &str) {
+    pub fn reject(&mut self, message: &str) {
         self.rejected += 1;
-        let message = &wording::without_ruling_ids(message);
+        let message = &crate::terminal_text::escaped(&wording::without_ruling_ids(message)).into_owned();
         // Rendered diagnostics already say `error:` and carry their own caret lines.
         if message.starts_with("error") {
             println!("{}", message.trim_end());
@@ -245,7 +266,8 @@ impl Session {
                 Ok(())
             }
             Input::Position(Some(fen)) => self.set_position(&fen),
-            Input::Save(path) => self.save(Path::new(&path)),
+            Input::Save(path) => self.save_asking(&path),
+            Input::SaveForced(path) => self.save(Path::new(&path), Links::Replace),
             Input::Load(path) => self.load(Path::new(&path)),
             Input::Svg(path) => self.svg(Path::new(&path)),
             Input::Draw => self.claim_draw(),
@@ -294,8 +316,9 @@ impl Session {
                 Err(reason) if played == 0 => return Err(reason),
                 Err(reason) => return Err(self.stop_pasted(played, total, text, &reason)),
             };
+            let side = self.game.position().side_to_move();
             self.play_now(mv).map_err(|reason| self.stop_pasted(played, total, text, &reason))?;
-            self.announce_ply(None);
+            self.announce_ply(Mover::Human(side), None);
         }
         self.print_board();
         self.say_checks();
@@ -330,8 +353,9 @@ impl Session {
     /// Plays a legal move of the player, then lets the computer answer.
     fn play_move(&mut self, mv: Move) -> Result<(), String> {
         self.ensure_going()?;
+        let side = self.game.position().side_to_move();
         self.play_now(mv)?;
-        self.after_ply(None);
+        self.after_ply(Mover::Human(side), None);
         self.autoplay();
         Ok(())
     }
@@ -363,8 +387,8 @@ impl Session {
     /// Prints the ply just played, then the board and how the game stands, unless the
     /// computer answers at once: then the board follows its reply, so that a move and the
     /// reply fit one screen.
-    fn after_ply(&mut self, who: Option<String>) {
-        if !self.announce_ply(who) {
+    fn after_ply(&mut self, mover: Mover, who: Option<String>) {
+        if !self.announce_ply(mover, who) {
             return;
         }
         let replies = self.ai.plays(self.game.position().side_to_move()) && !self.ai.both() && self.is_going();
@@ -375,8 +399,9 @@ impl Session {
     }
 
     /// Prints the ply just played (false when there is none).
-    fn announce_ply(&mut self, who: Option<String>) -> bool {
+    fn announce_ply(&mut self, mover: Mover, who: Option<String>) -> bool {
         self.unsaved = true;
+        self.movers.push(mover);
         let Some(ply) = self.game.plies().last() else { return false };
         for line in show::ply_lines(ply, who.as_deref()) {
             self.screen.say(&line);
@@ -421,7 +446,7 @@ impl Session {
                 return;
             }
             if let Err(message) = self.computer_move() {
-                println!("error: {}", wording::without_ruling_ids(&message));
+                println!("error: {}", crate::terminal_text::escaped(&wording::without_ruling_ids(&message)));
                 self.print_board();
                 return;
             }
@@ -456,7 +481,7 @@ impl Session {
         self.play_now(mv)?;
         let score = advice::evaluation(result.score);
         let who = format!("{}, depth {}, {score}", self.engine.level(), result.depth);
-        self.after_ply(Some(who));
+        self.after_ply(Mover::Computer(pos.side_to_move(), self.engine.level()), Some(who));
         Ok(())
     }
 
@@ -530,6 +555,8 @@ impl Session {
             }
         }
         self.ended = None;
+        // A loaded record's result was for its last move, which is taken back.
+        self.header.result = None;
         println!("taken back: {}", taken.join(" "));
         self.print_board();
         Ok(())
@@ -542,7 +569,11 @@ impl Session {
             let Some(last) = self.earlier.pop() else { return Ok(None) };
             self.game = records::rebuild(&self.rules, &self.setup, &self.earlier, Some(&last), self.seed)?;
         }
-        Ok(self.game.undo().map(|ply| ply.san))
+        let taken = self.game.undo().map(|ply| ply.san);
+        if taken.is_some() {
+            self.movers.pop();
+        }
+        Ok(taken)
     }
 
     fn claim_draw(&mut self) -> Result<(), String> {
@@ -620,25 +651,36 @@ impl Session {
 
     /// `history`: the game so far as a PGN record.
     fn history(&self) {
-        let players = self.players();
-        print!("{}", records::to_pgn(&self.game, &self.earlier, &self.setup, &players, self.result()));
+        // A loaded record's tags and comments are untrusted text.
+        print!("{}", crate::terminal_text::escaped(&self.record_text()));
+    }
+
+    /// The game as a PGN record.
+    fn record_text(&self) -> String {
+        let (white, black) = (self.player(Side::White), self.player(Side::Black));
+        let saving = Saving { header: &self.header, movers: &self.movers, white, black, result: self.result() };
+        records::to_pgn(&self.game, &self.earlier, &self.setup, &saving)
     }
 
     /// The result tag of the game as it stands.
     fn result(&self) -> &'static str {
         let pos = self.game.position();
-        match &self.ended {
-            Some(ending) => ending.result,
-            None => pos.status().result(pos.side_to_move()),
+        let played_here = self.movers.iter().any(|mover| *mover != Mover::Record);
+        match (&self.ended, self.header.result) {
+            (Some(ending), _) => ending.result,
+            // A loaded record's result (a resignation, an agreed draw) stands until a ply is played.
+            (None, Some(result)) if !played_here && !pos.status().is_over() => result.as_pgn(),
+            (None, _) => pos.status().result(pos.side_to_move()),
         }
     }
 
-    fn players(&self) -> Players {
-        let player = |side| match self.ai.plays(side) {
+    /// The `[White]` / `[Black]` tag: the loaded record's player, then who played the side here.
+    fn player(&self, side: Side) -> String {
+        let now = || match self.ai.plays(side) {
             true => format!("holechess {}", self.engine.level()),
             false => "human".to_owned(),
         };
-        Players { white: player(Side::White), black: player(Side::Black) }
+        player_tag(self.header.tag(side_name(side)), &self.movers, side, now)
     }
 
     // --- setup -------------------------------------------------------------------------
@@ -679,6 +721,9 @@ impl Session {
         self.ended = None;
         self.table_dice = None;
         self.unsaved = false;
+        self.header = RecordHeader::new_game(&self.game.setup().notes);
+        self.movers.clear();
+        self.own_files.forget();
         self.engine.new_game();
         Ok(())
     }
@@ -710,7 +755,7 @@ impl Session {
         let setup = Setup { fen: Some(fen.to_owned()), ..Setup::default() };
         setup.position(&self.rules)?;
         if let Ok((_, warnings)) = Position::from_fen_with_warnings(self.rules.variant(), fen) {
-            warnings.iter().for_each(|warning| println!("warning: {warning}"));
+            warnings.iter().for_each(|warning| println!("warning: {}", crate::terminal_text::escaped(warning)));
         }
         self.leave_game();
         self.restart(setup)?;
@@ -754,12 +799,48 @@ impl Session {
 
     // --- files -------------------------------------------------------------------------
 
-    fn save(&mut self, path: &Path) -> Result<(), String> {
-        let players = self.players();
-        let text = records::to_pgn(&self.game, &self.earlier, &self.setup, &players, self.result());
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    /// `save FILE`: written when FILE is missing or holds only this game; else the player is
+    /// asked at a terminal, and the save refused otherwise (`save!` forces).
+    fn save_asking(&mut self, name: &str) -> Result<(), String> {
+        let path = Path::new(name);
+        if let Err(holds) = self.own_files.check(path) {
+            if !self.interactive {
+                return Err(format!("{holds}; nothing was written (`save! {name}` replaces it)"));
+            }
+            println!(
+                "{holds}, which saving would replace. Replace it? Type `yes` to replace it, anything else keeps it."
+            );
+            self.pending_save = Some(name.to_owned());
+            return Ok(());
+        }
+        self.save(path, Links::Refuse)
+    }
+
+    /// The answer to "replace it?": `yes` saves; any other line keeps the file, and runs as
+    /// usual unless it is `no`. True when the line was only the answer.
+    fn answer_overwrite(&mut self, name: &str, line: &str) -> bool {
+        let answer = line.trim().to_ascii_lowercase();
+        if matches!(answer.as_str(), "y" | "yes") {
+            if let Err(message) = self.save(Path::new(name), Links::Refuse) {
+                self.reject(&message);
+            }
+            return true;
+        }
+        println!("{name} is kept; the game was not saved.");
+        matches!(answer.as_str(), "" | "n" | "no")
+    }
+
+    fn save(&mut self, path: &Path, links: Links) -> Result<(), String> {
+        let text = self.record_text();
+        atomic_file::replace(path, text.as_bytes(), links).map_err(|message| match links {
+            Links::Refuse if message.contains("symbolic link") => {
+                format!("{message} (`save! {}` replaces the link)", path.display())
+            }
+            _ => message,
+        })?;
+        self.own_files.remember(path, text.as_bytes());
         self.unsaved = false;
-        println!("saved {} plies to {}", self.ply_count(), path.display());
+        println!("saved {} to {}", plies(self.ply_count()), path.display());
         Ok(())
     }
 
@@ -774,11 +855,23 @@ impl Session {
         self.game = loaded.game;
         self.setup = loaded.setup;
         self.earlier = loaded.earlier;
+        self.header = loaded.header;
+        self.movers = vec![Mover::Record; self.earlier.len() + self.game.plies().len()];
+        self.own_files.forget();
+        if !loaded.more_games {
+            // Saving this game back over its file keeps everything the file held.
+            if let Ok(content) = std::fs::read(path) {
+                self.own_files.remember(path, &content);
+            }
+        }
         self.ended = None;
         self.table_dice = None;
         self.unsaved = false;
         self.engine.new_game();
-        println!("loaded {} plies of {} from {}", self.ply_count(), self.rules.id(), path.display());
+        if let Some(note) = &loaded.encoding {
+            println!("note: {}", crate::terminal_text::escaped(note));
+        }
+        println!("loaded {} of {} from {}", plies(self.ply_count()), self.rules.id(), path.display());
         self.print_board();
         Ok(())
     }
@@ -795,9 +888,17 @@ impl Session {
             ..SvgOptions::default()
         };
         let text = render_svg(self.game.position(), &options);
-        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        atomic_file::replace(path, text.as_bytes(), Links::Refuse)?;
         println!("board drawn to {}", path.display());
         Ok(())
+    }
+}
+
+/// `1 ply`, `18 plies`.
+fn plies(count: usize) -> String {
+    match count {
+        1 => "1 ply".to_owned(),
+        n => format!("{n} plies"),
     }
 }
 

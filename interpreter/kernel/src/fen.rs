@@ -71,8 +71,8 @@ impl Position {
             Some(tokens) => read_tokens(&mut pos, tokens)?,
             None => read_default_tokens(&mut pos)?,
         }
-        pos.halfmove = read_number(fields.get(4).copied().unwrap_or("0"), "halfmove clock")?;
-        pos.fullmove = read_number::<u32>(fields.get(5).copied().unwrap_or("1"), "fullmove number")?.max(1);
+        pos.halfmove = read_counter(fields.get(4).copied().unwrap_or("0"), "halfmove clock", 0, u16::MAX)?;
+        pos.fullmove = read_counter(fields.get(5).copied().unwrap_or("1"), "fullmove number", 0, MAX_FULLMOVE)?.max(1);
         let ep_text = fields.get(3).copied().unwrap_or("-");
         if pos.is_turn_based() {
             read_board_en_passants(&mut pos, ep_text)?;
@@ -137,9 +137,33 @@ fn read_default_tokens(pos: &mut Position) -> Result<(), PositionError> {
     })
 }
 
-fn read_number<T: std::str::FromStr>(text: &str, what: &str) -> Result<T, PositionError> {
-    text.parse()
-        .map_err(|_| PositionError::of(PositionErrorKind::Fields, format!("the {what} must be a number, not '{text}'")))
+/// The largest fullmove number a position may be read with. Far below `u32::MAX`, so that no
+/// game played on from a position read can make the number wrap (it would take three
+/// billion more moves).
+pub const MAX_FULLMOVE: u32 = 1_000_000_000;
+
+/// A counter field: digits giving a number from `min` to `max`, else an error naming the range.
+fn read_counter<T>(text: &str, what: &str, min: T, max: T) -> Result<T, PositionError>
+where
+    T: Copy + std::fmt::Display + TryFrom<u64>,
+    u64: From<T>,
+{
+    let range = || {
+        PositionError::of(
+            PositionErrorKind::Fields,
+            format!("the {what} must be a whole number from {min} to {max}, not '{text}'"),
+        )
+    };
+    if text.is_empty() || !text.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(range());
+    }
+    // Any run of digits past the limit is out of range (a long run would overflow u64).
+    let digits = text.trim_start_matches('0');
+    let value = if digits.is_empty() { 0 } else { digits.parse::<u64>().unwrap_or(u64::MAX) };
+    if value < u64::from(min) || value > u64::from(max) {
+        return Err(range());
+    }
+    T::try_from(value).map_err(|_| range())
 }
 
 fn read_placement(pos: &mut Position, text: &str) -> Result<(), PositionError> {
@@ -476,7 +500,7 @@ fn read_token_item(g: &Geometry, item: &str) -> Result<(Square, u8, u16), Positi
     let (rest, timer) = match item.strip_suffix(')') {
         Some(inner) => {
             let (sq, t) = inner.split_once('(').ok_or_else(bad)?;
-            (sq, t.parse::<u16>().map_err(|_| bad())?)
+            (sq, read_counter(t, &format!("lifetime of token '{item}'"), 0, u16::MAX)?)
         }
         None => (item, 0),
     };

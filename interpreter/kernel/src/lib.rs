@@ -97,6 +97,7 @@ pub mod zobrist;
 pub use bitset::SquareSet;
 pub use effects::{SquareEffect, TokenEffects};
 pub use error::{PlayError, PositionError, PositionErrorKind, SpecError, SpecErrorKind, SpecSubject};
+pub use fen::MAX_FULLMOVE;
 pub use geometry::{Geometry, Side, Square};
 pub use make::Undo;
 pub use moves::{Move, MoveList};

@@ -204,7 +204,8 @@ impl Position {
         self.set_en_passant(new_ep);
         self.halfmove = if reset_clock { 0 } else { self.halfmove.saturating_add(1) };
         if us == Side::Black {
-            self.fullmove += 1;
+            // Never wraps: positions are read with at most MAX_FULLMOVE.
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.set_side(us.opponent());
         self.ply += 1;

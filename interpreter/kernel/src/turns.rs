@@ -175,7 +175,7 @@ impl Position {
             self.side = Side::Black;
         } else {
             t.swapped = self.resolve_turn(mv);
-            self.fullmove = t.fullmove + 1;
+            self.fullmove = t.fullmove.saturating_add(1);
             self.side = Side::White;
         }
         // K8: each player's action is a ply, so timed tokens run down after either.

@@ -118,5 +118,16 @@ pub fn read_file(path: &Path) -> Result<String, String> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(format!("`{shown}` is larger than {} KiB, the limit for a script", MAX_FILE_BYTES / 1024));
     }
-    String::from_utf8(bytes).map_err(|_| format!("`{shown}` is not UTF-8 text"))
+    if bytes.starts_with(b"\xFF\xFE") || bytes.starts_with(b"\xFE\xFF") {
+        return Err(format!("`{shown}` is UTF-16 text; save it as UTF-8"));
+    }
+    String::from_utf8(bytes).map_err(|error| not_utf8(&shown.to_string(), error.as_bytes(), error.utf8_error()))
+}
+
+/// Where a script stops being UTF-8: its line and column, and the byte.
+fn not_utf8(shown: &str, bytes: &[u8], error: std::str::Utf8Error) -> String {
+    let at = error.valid_up_to();
+    let line = bytes[..at].iter().filter(|&&byte| byte == b'\n').count() + 1;
+    let column = at - bytes[..at].iter().rposition(|&byte| byte == b'\n').map_or(0, |newline| newline + 1) + 1;
+    format!("`{shown}` is not UTF-8 text: line {line}, column {column} holds the byte 0x{:02x}", bytes[at])
 }

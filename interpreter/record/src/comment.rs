@@ -57,10 +57,12 @@ pub(crate) fn read_comment_into(content: &[u8], dice: &mut Vec<u8>) -> Result<Op
         let command = &rest[start + DICE_COMMAND.len()..];
         let lines_before = crate::cursor::count_lines(&content[..content.len() - rest.len() + start]);
         let error = |error| CommentError { lines_before, error };
-        let end = command
-            .iter()
-            .position(|&byte| byte == b']')
-            .ok_or_else(|| error(SyntaxError::BadDiceOutcome { text: excerpt(command) }))?;
+        let end = command.iter().position(|&byte| byte == b']').ok_or_else(|| {
+            error(SyntaxError::MalformedDiceComment {
+                text: excerpt(&rest[start..]).trim_end().to_owned(),
+                reason: "`[%dice` is not closed by `]` before the comment ends".into(),
+            })
+        })?;
         read_outcomes(&command[..end], dice).map_err(error)?;
         rest = &command[end + 1..];
     }
@@ -76,11 +78,23 @@ fn lone_dice_command(content: &[u8]) -> Option<&[u8]> {
 }
 
 fn read_outcomes(list: &[u8], outcomes: &mut Vec<u8>) -> Result<(), SyntaxError> {
+    let malformed = |reason: &str| SyntaxError::MalformedDiceComment {
+        text: format!("[%dice{}]", excerpt(list)),
+        reason: reason.to_owned(),
+    };
     if list.first().is_some_and(|byte| !byte.is_ascii_whitespace()) {
-        return Err(SyntaxError::BadDiceOutcome { text: excerpt(list) });
+        return Err(malformed("a blank must follow `%dice`"));
     }
     for word in list.split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()) {
-        outcomes.push(parse_outcome(word).ok_or_else(|| SyntaxError::BadDiceOutcome { text: excerpt(word) })?);
+        if let Some(value) = parse_outcome(word) {
+            outcomes.push(value);
+            continue;
+        }
+        let listed = word.split(|&byte| byte == b',').all(|part| parse_outcome(part).is_some());
+        if word.contains(&b',') && listed {
+            return Err(malformed("outcomes are separated by blanks, not commas (`[%dice 6 5 5]`)"));
+        }
+        return Err(SyntaxError::BadDiceOutcome { text: excerpt(word) });
     }
     Ok(())
 }
@@ -174,5 +188,24 @@ mod tests {
         let unclosed = read_comment(b"ok\n[%dice 3").unwrap_err();
         assert_eq!(unclosed.lines_before, 1);
         assert!(read_comment(b"[%dice3]").is_err());
+    }
+
+    /// K4: each malformed dice comment is reported as what it is, with its text.
+    #[test]
+    fn malformed_dice_comments_say_what_is_wrong() {
+        let message = |comment: &str| read_comment(comment.as_bytes()).unwrap_err().error.to_string();
+        assert!(message("[%dice 0]").contains("`0` is impossible: a die's faces are numbered from 1"));
+        for bad in ["-1", "1.5"] {
+            let text = message(&format!("[%dice {bad}]"));
+            assert!(text.contains(&format!("`{bad}` is not a whole number from 1 to 255")), "{text}");
+        }
+        assert!(message("[%dice 300]").contains("too large"));
+        let commas = message("[%dice 6,5,5]");
+        assert!(commas.contains("[%dice 6,5,5]") && commas.contains("blanks, not commas"), "{commas}");
+        let unclosed = message("[%dice 1 ");
+        assert!(
+            unclosed.contains("malformed dice comment `[%dice 1`") && unclosed.contains("not closed"),
+            "{unclosed}"
+        );
     }
 }

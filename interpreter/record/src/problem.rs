@@ -16,8 +16,12 @@ pub enum SyntaxError {
     MalformedTag { reason: String },
     #[error("unexpected `{text}` after a tag pair on the same line")]
     TextAfterTag { text: String },
-    #[error("dice outcome `{text}` is not a number 1..255")]
+    #[error("{}", dice_outcome_message(text))]
     BadDiceOutcome { text: String },
+    /// A `[%dice ...]` command that cannot be read: not closed, or its outcomes not
+    /// separated by blanks.
+    #[error("malformed dice comment `{text}`: {reason}")]
+    MalformedDiceComment { text: String, reason: String },
     #[error("{what} before the first move")]
     NothingToAttachTo { what: String },
     #[error("`)` without a matching `(`")]
@@ -34,6 +38,18 @@ pub enum SyntaxError {
     AfterResult { text: String },
     #[error("more than {limit} tag pairs in one game")]
     TooManyTags { limit: usize },
+}
+
+/// Why a dice outcome cannot be read: a face 0 does not exist; anything else is not a whole
+/// number from 1 to 255.
+fn dice_outcome_message(text: &str) -> String {
+    if !text.is_empty() && text.bytes().all(|byte| byte == b'0') {
+        return format!("dice outcome `{text}` is impossible: a die's faces are numbered from 1 (K4)");
+    }
+    if text.bytes().all(|byte| byte.is_ascii_digit()) && !text.is_empty() && !text.starts_with('0') {
+        return format!("dice outcome `{text}` is too large: a die shows at most 255");
+    }
+    format!("dice outcome `{text}` is not a whole number from 1 to 255")
 }
 
 /// A syntax error located in the file, and the ply it stopped the game at.

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::pgn_game::{GameResult, MoveEntry, PgnGame};
-use crate::problem::SyntaxProblem;
+use crate::problem::{SyntaxError, SyntaxProblem};
 use crate::reader::GameRecord;
 use holechess_kernel::notation::{explain_illegal, resolve, resolve_candidates, Candidates, Resolved};
 
@@ -53,6 +53,9 @@ pub enum Reason {
     /// `%dice` in a variant that rolls none.
     #[error("dice outcomes given, but variant `{variant}` rolls no dice")]
     UnexpectedDice { variant: String },
+    /// `%dice` before the first move in a variant whose game start rolls none (K4).
+    #[error("{}", start_dice_message(variant, *rolls_later))]
+    UnexpectedStartDice { variant: String, rolls_later: bool },
     /// A move after checkmate or stalemate (K9).
     #[error("the game is already over ({status}); no further move is allowed (K9)")]
     GameOver { status: String },
@@ -79,12 +82,21 @@ impl Reason {
             Reason::MissingDice { .. } => "missing_dice",
             Reason::ImpossibleDice { .. } => "impossible_dice",
             Reason::SurplusDice { .. } => "surplus_dice",
-            Reason::UnexpectedDice { .. } => "unexpected_dice",
+            Reason::UnexpectedDice { .. } | Reason::UnexpectedStartDice { .. } => "unexpected_dice",
             Reason::GameOver { .. } => "game_over",
             Reason::ResultMismatch { .. } | Reason::ResultsDisagree { .. } => "result_mismatch",
             Reason::Event { .. } => "event",
         }
     }
+}
+
+/// `%dice` before the first move: the game start rolls none, whether or not moves do.
+fn start_dice_message(variant: &str, rolls_later: bool) -> String {
+    let later = match rolls_later {
+        true => " (its dice are rolled after moves: write each outcome after the move that rolls it)",
+        false => ", and none after moves either",
+    };
+    format!("dice outcomes before the first move, but variant `{variant}` rolls no dice at the start of the game{later} (K4)")
 }
 
 /// The first thing wrong with a record.
@@ -158,6 +170,7 @@ fn replay_with(
             if matches!(player, Player::Events { .. }) {
                 return replay_with(game, problem, rules, None);
             }
+            let reason = dice_unread(entry, problem).unwrap_or(reason);
             let failure = move_failure(entry, reason, player.position().fen());
             return failed(entry.ply() - 1, failure);
         }
@@ -186,6 +199,15 @@ fn replay_with(
             failed(plies, failure)
         }
     }
+}
+
+/// A ply short of dice because its dice comment could not be read fails for that comment:
+/// the syntax problem right after the last move read is the true reason.
+fn dice_unread(entry: &MoveEntry, problem: Option<&SyntaxProblem>) -> Option<Reason> {
+    let problem = problem.filter(|problem| problem.ply == entry.ply() + 1)?;
+    let dice_comment =
+        matches!(problem.error, SyntaxError::BadDiceOutcome { .. } | SyntaxError::MalformedDiceComment { .. });
+    dice_comment.then(|| Reason::Malformed { message: format!("line {}: {}", problem.line, problem.error) })
 }
 
 fn failed(plies: u32, failure: Failure) -> Replay {
@@ -359,10 +381,11 @@ impl<'t> Player<'t> {
             let outcomes: Vec<u32> = record.start_dice.iter().map(|&value| u32::from(value)).collect();
             return holechess_runtime::Game::from_recorded_start(Arc::clone(rules), &outcomes)
                 .map(|game| Player::Session(Box::new(game)))
-                .map_err(|error| (game_error_reason(error, rules.id()), start.fen()));
+                .map_err(|error| (start_error_reason(error, rules), start.fen()));
         }
         if !record.start_dice.is_empty() {
-            let reason = Reason::UnexpectedDice { variant: rules.id().to_owned() };
+            let reason =
+                Reason::UnexpectedStartDice { variant: rules.id().to_owned(), rolls_later: rules.has_events() };
             return Err((reason, start.fen()));
         }
         Ok(Player::from_position(rules, start, tree))
@@ -477,6 +500,16 @@ fn play_in_session(game: &mut holechess_runtime::Game, entry: &MoveEntry) -> Res
         return Err(game_error_reason(error, game.rules().id()));
     }
     Ok(())
+}
+
+/// Why the game start failed: start dice where the start rolls none say so.
+fn start_error_reason(error: GameError, rules: &PlayableVariant) -> Reason {
+    match error {
+        GameError::UnexpectedDice | GameError::UnexpectedStartDice => {
+            Reason::UnexpectedStartDice { variant: rules.id().to_owned(), rolls_later: rules.has_events() }
+        }
+        other => game_error_reason(other, rules.id()),
+    }
 }
 
 fn game_error_reason(error: GameError, variant: &str) -> Reason {

@@ -27,6 +27,9 @@ pub enum Leg {
 pub struct MoveTrace {
     pub squares: Vec<Square>,
     pub arrows: Vec<MoveArrow>,
+    /// A special move's notation (`dig@e2`): named as the last move even when it moves no
+    /// piece.
+    pub special: Option<String>,
 }
 
 impl MoveTrace {
@@ -55,6 +58,7 @@ fn special(variant: &Variant, id: u32) -> MoveTrace {
     let Some(mv) = variant.special_table().and_then(|table| table.get(id)) else {
         return trace;
     };
+    trace.special = Some(mv.notation().to_owned());
     for &effect in mv.effects() {
         let squares = match effect {
             Effect::MovePiece { from, to } | Effect::MoveToken { from, to } => {
@@ -84,7 +88,7 @@ pub(crate) fn trace_of(variant: &Variant, mv: Option<Move>) -> MoveTrace {
 }
 
 fn path(from: Square, to: Square) -> MoveTrace {
-    MoveTrace { squares: vec![from, to], arrows: vec![MoveArrow { from, to, leg: Leg::Path }] }
+    MoveTrace { squares: vec![from, to], arrows: vec![MoveArrow { from, to, leg: Leg::Path }], special: None }
 }
 
 fn transit(from: Square, entry: Square, exit: Square) -> MoveTrace {
@@ -94,12 +98,13 @@ fn transit(from: Square, entry: Square, exit: Square) -> MoveTrace {
             MoveArrow { from, to: entry, leg: Leg::Path },
             MoveArrow { from: entry, to: exit, leg: Leg::Transit },
         ],
+        special: None,
     }
 }
 
 /// King and rook squares before and after, with an arrow for the king.
 fn castle(variant: &Variant, king: Square, rook: Square) -> MoveTrace {
-    let mut trace = MoveTrace { squares: vec![king, rook], arrows: Vec::new() };
+    let mut trace = MoveTrace { squares: vec![king, rook], arrows: Vec::new(), special: None };
     let Some(rules) = variant.spec().rules.castling else {
         return trace;
     };

@@ -16,7 +16,7 @@ pub(super) fn footer_lines(
     marker: fn(usize) -> String,
 ) -> Vec<String> {
     let mut lines = vec![caption(pos)];
-    if !trace.arrows.is_empty() {
+    if !trace.arrows.is_empty() || trace.special.is_some() {
         match pos.pending_action() {
             Some(_) => lines.push(format!(
                 "Pending: {}'s {} (drawn before it happens: it is applied together with {}'s reply)",
@@ -39,7 +39,7 @@ pub(super) fn footer_lines(
     lines
 }
 
-/// `c1-f4, transit f4-c3`.
+/// `c1-f4, transit f4-c3`; a special move by its notation: `dig@e2`, `swap@e1 (e1-h1)`.
 fn describe_trace(pos: &Position, trace: &MoveTrace) -> String {
     let g = pos.geometry();
     let legs: Vec<String> = trace
@@ -50,7 +50,11 @@ fn describe_trace(pos: &Position, trace: &MoveTrace) -> String {
             format!("{prefix}{}-{}", g.name_on_board(arrow.from), g.name_on_board(arrow.to))
         })
         .collect();
-    legs.join(", ")
+    match (&trace.special, legs.is_empty()) {
+        (Some(name), true) => name.clone(),
+        (Some(name), false) => format!("{name} ({})", legs.join(", ")),
+        (None, _) => legs.join(", "),
+    }
 }
 
 /// `  @2  porthole (dormant stack of 2): d4`.

@@ -1,0 +1,130 @@
+//! What a saved record says besides its moves: the tags (those of a loaded record, kept as
+//! they were; `Event`, `Site` and `Date` for a game started here), the comments and
+//! variations of a loaded record, the loaded result, and who played each ply, so that the
+//! `[White]` / `[Black]` tags name the levels the computer actually played at.
+
+use std::collections::HashMap;
+
+use holechess_ai::Level;
+use holechess_kernel::Side;
+use holechess_record::{Annotation, GameResult, TagPair};
+
+/// Who played one ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mover {
+    /// A ply of a loaded record (its players are the record's tags).
+    Record,
+    Human(Side),
+    Computer(Side, Level),
+}
+
+impl Mover {
+    fn side(self) -> Option<Side> {
+        match self {
+            Mover::Record => None,
+            Mover::Human(side) | Mover::Computer(side, _) => Some(side),
+        }
+    }
+
+    fn name(self) -> String {
+        match self {
+            Mover::Record => String::new(),
+            Mover::Human(_) => "human".to_owned(),
+            Mover::Computer(_, level) => format!("holechess {level}"),
+        }
+    }
+}
+
+/// The tags and comments a saved record carries apart from its moves.
+#[derive(Clone, Debug, Default)]
+pub struct RecordHeader {
+    /// The tags in their order: a loaded record's, or `Event`, `Site` and `Date`.
+    pub tags: Vec<TagPair>,
+    /// Comments before the first move (a loaded record's, or the game-start hooks' notes).
+    pub opening_comments: Vec<String>,
+    /// The comments, NAGs and variations of a loaded record's plies, by ply index (from 0).
+    pub annotations: HashMap<usize, Vec<Annotation>>,
+    /// The result a loaded record gives.
+    pub result: Option<GameResult>,
+}
+
+impl RecordHeader {
+    /// The header of a game started now; `notes` are what the game-start hooks said.
+    pub fn new_game(notes: &[String]) -> RecordHeader {
+        let tag = |name: &str, value: String| TagPair { name: name.to_owned(), value };
+        RecordHeader {
+            tags: vec![
+                tag("Event", "holechess play".to_owned()),
+                tag("Site", site()),
+                tag("Date", super::date::pgn_date()),
+            ],
+            opening_comments: if notes.is_empty() { Vec::new() } else { vec![notes.join("; ")] },
+            ..RecordHeader::default()
+        }
+    }
+
+    /// The value of a tag.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())
+    }
+}
+
+/// The `[White]` or `[Black]` tag: who played `side`'s plies here, in the order they first
+/// did (`human`, `holechess level 6`, joined by `, `), after a loaded record's own player;
+/// `now` names who plays the side when nobody has played it yet.
+pub fn player_tag(loaded: Option<&str>, movers: &[Mover], side: Side, now: impl FnOnce() -> String) -> String {
+    let mut names: Vec<String> = loaded.map(str::to_owned).into_iter().collect();
+    for mover in movers.iter().filter(|mover| mover.side() == Some(side)) {
+        let name = mover.name();
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    if names.is_empty() {
+        names.push(now());
+    }
+    names.join(", ")
+}
+
+/// The `[Site]` of a game played here: the computer's host name (`?` when it has none).
+fn site() -> String {
+    host_name().unwrap_or_else(|| "?".to_owned())
+}
+
+#[cfg(unix)]
+fn host_name() -> Option<String> {
+    let mut buffer = [0u8; 256];
+    // SAFETY: gethostname writes at most `len` bytes into the buffer it is given.
+    let status = unsafe { libc::gethostname(buffer.as_mut_ptr().cast(), buffer.len()) };
+    if status != 0 {
+        return None;
+    }
+    let end = buffer.iter().position(|&byte| byte == 0).unwrap_or(buffer.len());
+    let name = String::from_utf8_lossy(&buffer[..end]).trim().to_owned();
+    (!name.is_empty()).then_some(name)
+}
+
+#[cfg(not(unix))]
+fn host_name() -> Option<String> {
+    std::env::var("COMPUTERNAME").ok().filter(|name| !name.trim().is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_player_tag_names_every_level_the_side_was_played_at() {
+        let movers = [
+            Mover::Human(Side::White),
+            Mover::Computer(Side::Black, Level(6)),
+            Mover::Human(Side::White),
+            Mover::Computer(Side::Black, Level(3)),
+        ];
+        let now = || "nobody".to_owned();
+        assert_eq!(player_tag(None, &movers, Side::Black, now), "holechess level 6, holechess level 3");
+        assert_eq!(player_tag(None, &movers, Side::White, now), "human");
+        assert_eq!(player_tag(Some("Anna"), &[Mover::Record], Side::White, now), "Anna");
+        assert_eq!(player_tag(None, &[Mover::Record], Side::White, now), "nobody");
+    }
+}
