@@ -88,6 +88,19 @@ fn check_refuses_a_goal_with_an_unknown_piece_or_a_square_off_the_board() {
 }
 
 #[test]
+fn check_refuses_a_goal_in_a_variant_of_several_boards() {
+    let script = "variant \"Two Hills\"\n  id two-hills\nextends chess\n\nboards A and B, 8x8 each\n\nsetup\n  \
+                  board A: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\n  \
+                  board B: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR\n  state w - - 0 1\n\nrules\n  \
+                  no castling\n  turns switch boards\n  a king reaching A:d4 wins\n";
+    let path = temp_file("two-hills.hole", script);
+    let output = common::binary::holechess(&["check", path.to_str().unwrap()], "");
+    let report = format!("{}{}", stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(2), "{report}");
+    assert!(report.contains("a goal rule needs a variant of one board"), "{report}");
+}
+
+#[test]
 fn rules_describes_the_goal_in_words_and_json() {
     let output = common::binary::holechess(&["rules", &catalogue("kingofthehill.hole")], "");
     assert!(stdout(&output).contains("a side wins when, after its move, one of its kings stands on d4, e4, d5, e5"));

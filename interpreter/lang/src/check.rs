@@ -953,8 +953,15 @@ impl Consistency<'_> {
         }
     }
 
-    /// A goal names a declared piece and squares on the board.
+    /// A goal names a declared piece and squares on the board, in a variant of one board (the
+    /// turns of several boards judge the end of a game by their own rules, HP8).
     fn goal(&self, goal: &crate::ast::GoalDecl, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        if geometry.board_count() > 1 {
+            problems.push(
+                Problem::new(goal.piece.span, "a goal rule needs a variant of one board")
+                    .expecting("one `board`, or no goal rule"),
+            );
+        }
         if !self.scope.pieces.iter().any(|p| p.node.name.node == goal.piece.node) {
             problems.push(
                 Problem::new(goal.piece.span, format!("the goal names an unknown piece `{}`", goal.piece.node))
