@@ -111,3 +111,19 @@ fn a_pawn_without_a_move_from_rank_1_may_not_stand_on_its_first_rank() {
     let err = Position::from_fen(chess.variant(), "4k3/8/8/8/8/8/8/P3K3 w - - 0 1").unwrap_err();
     assert!(err.to_string().contains("cannot stand on a1"), "{err}");
 }
+
+#[test]
+#[ignore = "a seeded two-game match per catalogue variant: about nine minutes in a debug build"]
+fn the_computer_plays_every_catalogue_variant_and_its_records_validate() {
+    for name in MATCHING {
+        let script = catalogue().join(format!("{name}.hole")).to_string_lossy().into_owned();
+        let pgn = std::env::temp_dir().join(format!("holechess-catalogue-{}-{name}.pgn", std::process::id()));
+        let pgn = pgn.to_string_lossy().into_owned();
+        let played =
+            common::binary::holechess(&["match", "--levels", "1,1", "--games", "2", "--pgn", &pgn, &script], "");
+        assert!(played.status.success(), "{name}: {}{}", stdout(&played), stderr(&played));
+        let checked = common::binary::holechess(&["validate", &script, &pgn], "");
+        assert!(checked.status.success(), "{name}: {}{}", stdout(&checked), stderr(&checked));
+        assert!(stdout(&checked).contains("2 games: 2 valid, 0 invalid"), "{name}: {}", stdout(&checked));
+    }
+}
