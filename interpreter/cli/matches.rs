@@ -177,6 +177,7 @@ fn depth_text(depths: DepthTally) -> String {
 fn end_name(end: GameEnd) -> &'static str {
     match end {
         GameEnd::Checkmate => "checkmate",
+        GameEnd::Goal => "goal reached",
         GameEnd::Stalemate => "stalemate",
         GameEnd::FiftyMoves => "50-move rule",
         GameEnd::Repetition => "threefold repetition",

@@ -44,6 +44,8 @@ impl MatchSettings {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameEnd {
     Checkmate,
+    /// The side that moved last reached its goal squares.
+    Goal,
     /// No legal move, not in check: a draw, or a loss where the variant says so.
     Stalemate,
     FiftyMoves,
@@ -261,6 +263,7 @@ impl Game {
             let end = match game_status(&self.pos) {
                 GameStatus::Ongoing => None,
                 GameStatus::Checkmated => Some(GameEnd::Checkmate),
+                GameStatus::GoalReached => Some(GameEnd::Goal),
                 GameStatus::Stalemated(StalemateRule::Pass) if self.last_was_pass => Some(GameEnd::DoublePass),
                 GameStatus::Stalemated(StalemateRule::Pass) => {
                     self.play(Move::Pass);
@@ -298,7 +301,7 @@ impl Game {
         let loser = self.pos.side_to_move();
         let stalemate_loses = self.pos.variant().spec().rules.stalemate == StalemateRule::Loss;
         match end {
-            GameEnd::Checkmate => Some(loser.opponent()),
+            GameEnd::Checkmate | GameEnd::Goal => Some(loser.opponent()),
             GameEnd::Stalemate if stalemate_loses => Some(loser.opponent()),
             _ => None,
         }

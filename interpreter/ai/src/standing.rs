@@ -13,6 +13,8 @@ pub enum GameStatus {
     Ongoing,
     /// The side to move is in check with no legal move.
     Checkmated,
+    /// The side that just moved reached its goal squares (the side to move has lost).
+    GoalReached,
     /// The side to move has no legal move and is not in check; the variant's rule says
     /// whether that is a draw, a loss or a pass.
     Stalemated(StalemateRule),
@@ -27,6 +29,7 @@ pub enum GameStatus {
 pub fn game_status(pos: &Position) -> GameStatus {
     match pos.status() {
         Status::Checkmate { .. } => GameStatus::Checkmated,
+        Status::Goal { .. } => GameStatus::GoalReached,
         Status::Stalemate { rule } => GameStatus::Stalemated(rule),
         Status::Draw { .. } => GameStatus::Stalemated(StalemateRule::Draw),
         Status::Ongoing => match pos.claimable_draw() {
@@ -50,7 +53,7 @@ pub(crate) enum NoMoves {
 
 /// A node at `ply` without legal moves; `in_check` for the side to move.
 pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
-    if in_check {
+    if in_check || pos.goal_reached().is_some() {
         return NoMoves::Score(mated_in(ply));
     }
     match stalemate_rule(pos) {

@@ -133,6 +133,10 @@ pub fn standing(pos: &Position) -> Vec<String> {
             lines.push(format!("Checkmate: {} wins ({}).", side_name(winner), pos.status().result(to_move)));
             return lines;
         }
+        Status::Goal { winner } => {
+            lines.push(format!("{} reached its goal and wins ({}).", side_name(winner), pos.status().result(to_move)));
+            return lines;
+        }
         Status::Stalemate { rule } => {
             lines.push(stalemate_line(rule, to_move));
             if rule != StalemateRule::Pass {

@@ -5,8 +5,8 @@
 
 use holechess_kernel::spec::Entry;
 use holechess_kernel::spec::{
-    CastleRole, EpRole, Exit, LayoutRule, LinkEntry, Pattern, PatternCondition, PatternMode, PieceSpec, PromotionSpec,
-    RoyalRule, Schedule, SquareRef, Stacking, StalemateRule, TokenMovement, TokenSpec, VariantSpec,
+    CastleRole, EpRole, Exit, GoalRegion, LayoutRule, LinkEntry, Pattern, PatternCondition, PatternMode, PieceSpec,
+    PromotionSpec, RoyalRule, Schedule, SquareRef, Stacking, StalemateRule, TokenMovement, TokenSpec, VariantSpec,
 };
 use holechess_kernel::Position;
 use holechess_lang::{HookArg, LoadedVariant};
@@ -140,6 +140,16 @@ pub struct PlayRules {
     pub repetition: Option<u8>,
     /// `exactly-one` or `any-number`.
     pub royals: &'static str,
+    /// A game end by reaching squares, or `None`.
+    pub goal: Option<Goal>,
+}
+
+/// A side wins when, after its move, one of its pieces of this kind stands on a goal square.
+#[derive(Debug, Serialize)]
+pub struct Goal {
+    pub piece: String,
+    /// The goal squares, the same for both sides; `None` for each side's last rank.
+    pub squares: Option<Vec<String>>,
 }
 
 /// Castling, Chess960 style: the files the king and rook end on.
@@ -346,6 +356,13 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
             RoyalRule::ExactlyOne => "exactly-one",
             RoyalRule::AnyNumber => "any-number",
         },
+        goal: rules.goal.as_ref().map(|goal| Goal {
+            piece: spec.pieces.get(usize::from(goal.piece)).map(|p| p.name.clone()).unwrap_or_default(),
+            squares: match &goal.region {
+                GoalRegion::LastRank => None,
+                GoalRegion::Squares(squares) => Some(squares.iter().map(|sq| square_name(spec, sq)).collect()),
+            },
+        }),
     }
 }
 

@@ -330,6 +330,13 @@ fn game_end(rules: &Rules) -> String {
         "pass" => "a side with no legal move, not in check, passes its turn".to_owned(),
         _ => "a side with no legal move, not in check, is stalemated: a draw".to_owned(),
     });
+    if let Some(goal) = &play.goal {
+        let region = match &goal.squares {
+            None => "its last rank".to_owned(),
+            Some(squares) => squares.join(", "),
+        };
+        parts.push(format!("a side wins when, after its move, one of its {}s stands on {region}", goal.piece));
+    }
     if let Some(moves) = play.fifty_move {
         parts.push(format!("a draw may be claimed after {moves} moves by each side without a capture or a pawn move"));
     }

@@ -555,7 +555,8 @@ fn check_token_counts(pos: &Position) -> Result<(), PositionError> {
     Ok(())
 }
 
-/// Without tokens a pawn can never stand on its first rank, nor unpromoted on its last.
+/// Without tokens a pawn can never stand on its first rank (unless one of its movements is
+/// made `from rank 1`), nor unpromoted on its last.
 fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
     let g = pos.geometry();
     for side in Side::BOTH {
@@ -563,7 +564,7 @@ fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
             let spec = pos.variant.piece(p.kind);
             let Some(promo) = &spec.promotion else { continue };
             let rel = g.relative_rank(sq, side);
-            if rel == 0 || rel >= g.ranks - promo.zone_ranks {
+            if (rel == 0 && !moves_from_first_rank(spec)) || rel >= g.ranks - promo.zone_ranks {
                 return Err(PositionError::of(
                     PositionErrorKind::Placement,
                     format!("a {side} {} cannot stand on {}", spec.name, g.name(sq)),
@@ -572,6 +573,12 @@ fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
         }
     }
     Ok(())
+}
+
+/// Whether a movement of the piece is made only from its first rank (`from rank 1`): the
+/// variant then means the piece to stand there.
+fn moves_from_first_rank(spec: &crate::spec::PieceSpec) -> bool {
+    spec.patterns.iter().any(|pattern| pattern.condition == crate::spec::PatternCondition::FromRank(0))
 }
 
 fn placement(pos: &Position) -> String {

@@ -45,6 +45,7 @@ mod fen;
     reason = "indices bounded by the compiled geometry"
 )]
 pub mod geometry;
+mod goal;
 mod hops;
 mod links;
 #[allow(

@@ -50,6 +50,10 @@ impl Position {
 
     /// Fills `out` with every legal move (the position is restored before returning).
     pub fn generate_legal(&mut self, out: &mut MoveList) {
+        if self.goal_reached().is_some() {
+            out.clear();
+            return;
+        }
         if let Some(board) = self.fast_board() {
             // The general pseudo-legal moves, in their order, filtered by the fast path's
             // check and pin masks: the same list the general path gives.

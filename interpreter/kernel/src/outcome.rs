@@ -1,5 +1,5 @@
-//! How a position stands: ongoing, checkmate, stalemate (K7), or a draw that may be
-//! claimed (50-move rule, threefold repetition) where the variant keeps those rules.
+//! How a position stands: ongoing, checkmate, a goal reached, stalemate (K7), or a draw that
+//! may be claimed (50-move rule, threefold repetition) where the variant keeps those rules.
 
 use crate::geometry::Side;
 use crate::moves::MoveList;
@@ -21,6 +21,11 @@ pub enum Status {
         /// What stalemate means in this variant.
         rule: StalemateRule,
     },
+    /// The side that just moved has a piece of the goal kind on its goal squares.
+    Goal {
+        /// The side that reached its goal.
+        winner: Side,
+    },
     /// A drawn end other than stalemate (HP8: both checkmated in one turn, both passed).
     Draw {
         /// Why, in words (`both players passed`).
@@ -33,7 +38,7 @@ impl Status {
     pub fn is_over(self) -> bool {
         match self {
             Status::Ongoing => false,
-            Status::Checkmate { .. } | Status::Draw { .. } => true,
+            Status::Checkmate { .. } | Status::Goal { .. } | Status::Draw { .. } => true,
             Status::Stalemate { rule } => rule != StalemateRule::Pass,
         }
     }
@@ -42,8 +47,8 @@ impl Status {
     pub fn result(self, side_to_move: Side) -> &'static str {
         match self {
             Status::Ongoing | Status::Stalemate { rule: StalemateRule::Pass } => "*",
-            Status::Checkmate { winner: Side::White } => "1-0",
-            Status::Checkmate { winner: Side::Black } => "0-1",
+            Status::Checkmate { winner: Side::White } | Status::Goal { winner: Side::White } => "1-0",
+            Status::Checkmate { winner: Side::Black } | Status::Goal { winner: Side::Black } => "0-1",
             Status::Stalemate { rule: StalemateRule::Draw } | Status::Draw { .. } => "1/2-1/2",
             Status::Stalemate { rule: StalemateRule::Loss } => match side_to_move {
                 Side::White => "0-1",
@@ -67,6 +72,9 @@ impl Position {
     pub fn status(&self) -> Status {
         if self.is_turn_based() {
             return self.turn_status();
+        }
+        if let Some(winner) = self.goal_reached() {
+            return Status::Goal { winner };
         }
         let mut scratch = MoveList::new();
         let mut probe = self.clone_without_history();

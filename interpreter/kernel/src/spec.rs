@@ -225,6 +225,27 @@ pub struct RulesSpec {
     pub repetition: Option<u8>,
     /// How many royal pieces a side has.
     pub royals: RoyalRule,
+    /// A game end by reaching squares (king of the hill, breakthrough), if the variant has one.
+    pub goal: Option<GoalSpec>,
+}
+
+/// A side wins when, after its move, one of its pieces of a kind stands on its goal squares;
+/// the position then has no legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GoalSpec {
+    /// The kind of piece that must reach the goal.
+    pub piece: PieceId,
+    /// The goal squares.
+    pub region: GoalRegion,
+}
+
+/// Where a goal lies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GoalRegion {
+    /// Each side's last rank (rank 8 for White and rank 1 for Black on 8 ranks).
+    LastRank,
+    /// These squares, for both sides.
+    Squares(Vec<SquareRef>),
 }
 
 /// How many royal pieces a side has, and so what check means.

@@ -309,6 +309,16 @@ pub enum Rule {
     Turns(Schedule),
     /// `any number of royal pieces` / `one royal piece per side`.
     Royals(RoyalRule),
+    /// `a king reaching d4, e4, d5 or e5 wins`.
+    Goal(GoalDecl),
+}
+
+/// A game end by reaching squares: the piece that must reach them, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GoalDecl {
+    pub piece: Spanned<String>,
+    /// `None` for each side's last rank; else the squares, for both sides.
+    pub squares: Option<Vec<Spanned<SquareName>>>,
 }
 
 /// `short king g rook f, long king c rook d`.

@@ -970,6 +970,9 @@ impl Consistency<'_> {
 
     fn rules(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
         for rule in &self.scope.rules {
+            if let Rule::Goal(goal) = &rule.node {
+                self.goal(goal, geometry, problems);
+            }
             if let Rule::Castling(Some(Some(files))) = &rule.node {
                 for file in [&files.king_short, &files.rook_short, &files.king_long, &files.rook_long] {
                     if geometry.files > 0 && lower::file_index(file.node) >= geometry.files {
@@ -996,6 +999,28 @@ impl Consistency<'_> {
                         .expecting("`no castling`, or those clauses"),
                     );
                 }
+            }
+        }
+    }
+
+    /// A goal names a declared piece and squares on the board, in a variant of one board (the
+    /// turns of several boards judge the end of a game by their own rules, HP8).
+    fn goal(&self, goal: &crate::ast::GoalDecl, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        if geometry.board_count() > 1 {
+            problems.push(
+                Problem::new(goal.piece.span, "a goal rule needs a variant of one board")
+                    .expecting("one `board`, or no goal rule"),
+            );
+        }
+        if !self.scope.pieces.iter().any(|p| p.node.name.node == goal.piece.node) {
+            problems.push(
+                Problem::new(goal.piece.span, format!("the goal names an unknown piece `{}`", goal.piece.node))
+                    .expecting("a declared piece"),
+            );
+        }
+        for square in goal.squares.iter().flatten() {
+            if let Err(problem) = geometry.square(square) {
+                problems.push(problem);
             }
         }
     }

@@ -499,6 +499,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         fifty_move: None,
         repetition: None,
         royals: RoyalRule::ExactlyOne,
+        goal: None,
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -511,9 +512,20 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Repetition(times) => rules.repetition = times.map(|t| t.min(255) as u8),
             ast::Rule::Turns(turns) => schedule = *turns,
             ast::Rule::Royals(royals) => rules.royals = *royals,
+            ast::Rule::Goal(goal) => rules.goal = lower_goal(goal, scope, geometry),
         }
     }
     (rules, schedule)
+}
+
+/// A goal rule: the piece by its index, the squares on the board (`check` reports the others).
+fn lower_goal(goal: &ast::GoalDecl, scope: &Scope, geometry: &Geometry) -> Option<GoalSpec> {
+    let piece = scope.pieces.iter().position(|p| p.node.name.node == goal.piece.node)?;
+    let region = match &goal.squares {
+        None => GoalRegion::LastRank,
+        Some(squares) => GoalRegion::Squares(squares.iter().filter_map(|sq| geometry.square(sq).ok()).collect()),
+    };
+    Some(GoalSpec { piece: piece.min(255) as u8, region })
 }
 
 /// The castling files as written, or the default: g/f and c/d on 8 files (in general two

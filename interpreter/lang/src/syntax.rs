@@ -528,9 +528,23 @@ impl Builder {
                 Rule::royals_any => RoyalRule::AnyNumber,
                 _ => RoyalRule::ExactlyOne,
             }),
+            Rule::goal_rule => R::Goal(self.goal(&pair, &kids)?),
             _ => return Err(self.malformed(&pair, "a rule")),
         };
         Ok(Spanned::new(rule, span))
+    }
+
+    /// `a PIECE reaching SQUARES wins` (after the article: the piece, then the region).
+    fn goal(&self, pair: &Pair<'_, Rule>, kids: &[Pair<'_, Rule>]) -> Built<crate::ast::GoalDecl> {
+        let piece = self.ident(&self.child(pair, kids, 1)?);
+        let region = self.child(pair, kids, 2)?;
+        let squares = match region.as_rule() {
+            Rule::goal_squares => {
+                Some(children(region).into_iter().map(|square| self.square(square)).collect::<Built<_>>()?)
+            }
+            _ => None,
+        };
+        Ok(crate::ast::GoalDecl { piece, squares })
     }
 
     fn castling_files(&self, pair: Pair<'_, Rule>) -> Built<CastlingFiles> {
@@ -958,6 +972,10 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::royals_rule => "`any number of royal pieces` or `one royal piece per side`",
         Rule::royals_any => "`any number of royal pieces`",
         Rule::royals_one => "`one royal piece per side`",
+        Rule::goal_rule => "`a king reaching d4, e4, d5 or e5 wins`",
+        Rule::article => "`a`",
+        Rule::goal_last_rank => "`the last rank`",
+        Rule::goal_squares => "squares such as `d4, e4, d5 or e5`",
         Rule::castling_files => "`short king g rook f, long king c rook d`",
         Rule::en_passant_rule => "`en passant` or `no en passant`",
         Rule::stalemate_rule => "`stalemate is a draw`",

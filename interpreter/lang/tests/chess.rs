@@ -82,6 +82,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             fifty_move: Some(50),
             repetition: Some(3),
             royals: RoyalRule::ExactlyOne,
+            goal: None,
         }
     );
     assert!(spec.tokens.is_empty());

@@ -326,6 +326,7 @@ pub fn describe(status: Status) -> String {
     match status {
         Status::Ongoing => "the game goes on".to_string(),
         Status::Checkmate { winner } => format!("checkmate, {winner} wins"),
+        Status::Goal { winner } => format!("{winner} reached its goal and wins"),
         Status::Stalemate { rule } => format!("stalemate ({rule:?})").to_lowercase(),
         Status::Draw { reason } => format!("draw: {reason}"),
     }

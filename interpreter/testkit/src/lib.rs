@@ -89,6 +89,7 @@ pub fn orthodox_spec() -> VariantSpec {
             fifty_move: Some(50),
             repetition: Some(3),
             royals: RoyalRule::ExactlyOne,
+            goal: None,
         },
         tokens: vec![],
         links: LinkSpec::default(),

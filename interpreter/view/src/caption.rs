@@ -13,6 +13,7 @@ pub(crate) fn caption(pos: &Position) -> String {
         let result = status.result(side);
         return match status {
             Status::Checkmate { winner } => format!("Checkmate: {} wins ({result})", side_name(winner)),
+            Status::Goal { winner } => format!("{} reached its goal and wins ({result})", side_name(winner)),
             Status::Draw { reason } => format!("Draw: {reason} ({result})"),
             _ => format!("Stalemate: {} has no move ({result})", side_name(side)),
         };

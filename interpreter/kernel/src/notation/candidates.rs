@@ -57,7 +57,12 @@ fn unique(pos: &Position, legal: &MoveList, notation: &Notation) -> Option<Move>
 /// legal move (nothing was generated).
 fn generate_candidates(pos: &mut Position, notation: &Notation, legal: &mut MoveList) -> bool {
     legal.clear();
-    let plain = !pos.is_turn_based() && !pos.is_warped() && pos.variant.special_table().is_none() && !pos.variant.dedup;
+    // A reached goal ends the game: every legal move is needed to see that there is none.
+    let plain = !pos.is_turn_based()
+        && !pos.is_warped()
+        && pos.variant.special_table().is_none()
+        && !pos.variant.dedup
+        && pos.variant.spec().rules.goal.is_none();
     if !plain {
         return false;
     }
