@@ -41,6 +41,8 @@ pub fn run(command: Command) -> Outcome {
         Command::Play(config) => crate::play::run(&config),
         Command::Render(config) => crate::render::run(&config),
         Command::Match(config) => crate::matches::run(&config),
+        Command::Uci => crate::uci::run(),
+        Command::Xboard => crate::xboard::run(),
     };
     result.unwrap_or_else(|message| {
         if message.starts_with("error") {

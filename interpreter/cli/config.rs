@@ -18,6 +18,8 @@ pub enum Command {
     Play(PlayConfig),
     Render(crate::render::RenderConfig),
     Match(crate::matches::MatchConfig),
+    Uci,
+    Xboard,
 }
 
 #[derive(Debug)]
@@ -56,6 +58,8 @@ impl From<Cli> for Command {
             CliCommand::Render { variant, fen, last, output, title, flip } => {
                 Command::Render(crate::render::RenderConfig { variant, fen, last, output, title, flip })
             }
+            CliCommand::Uci => Command::Uci,
+            CliCommand::Xboard => Command::Xboard,
             CliCommand::Match { variant, levels, games, seed, time_ms, pgn } => {
                 Command::Match(crate::matches::MatchConfig { variant, levels, games, seed, time_ms, pgn })
             }

@@ -11,9 +11,12 @@ mod event_chance;
 mod match_record;
 mod matches;
 mod play;
+mod protocol;
 mod render;
 mod spelling;
+mod uci;
 mod validate;
+mod xboard;
 
 use std::process::ExitCode;
 

@@ -97,6 +97,7 @@ impl ClassicPlayer {
             best_move,
             score: best,
             depth,
+            seldepth: depth,
             nodes: clock.nodes() + 1,
             elapsed: start.elapsed(),
             pv: best_move.into_iter().collect(),

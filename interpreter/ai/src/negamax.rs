@@ -29,6 +29,7 @@ impl Searcher {
             return 0;
         }
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if drawn_in_search(pos) {
             return DRAW;
         }
