@@ -63,8 +63,11 @@ pub fn info_line(root: &Position, result: &SearchResult, whole_line: bool) -> St
 }
 
 /// `bestmove e2e4 ponder e7e5`, `bestmove 0000` for a forced pass, `bestmove (none)` when
-/// the side to move has no move.
+/// the game is over (K9) or the side to move has no move.
 pub fn bestmove_line(root: &Position, result: &SearchResult, whole_line: bool) -> String {
+    if root.status().is_over() {
+        return "bestmove (none)".to_string();
+    }
     let Some(best) = result.best_move else {
         return match root.is_legal(Move::Pass) {
             true => format!("bestmove {PASS}"),
