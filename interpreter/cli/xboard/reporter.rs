@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use holechess_ai::{mate_in_moves, SearchResult};
-use holechess_kernel::{Position, Status};
+use holechess_kernel::{Position, Side, Status};
 
 use crate::protocol::move_text::write_move;
 use crate::protocol::search_job::SearchReporter;
@@ -76,7 +76,8 @@ pub fn result_line(pos: &Position) -> Option<String> {
         return None;
     }
     let reason = match status {
-        Status::Checkmate { winner } => format!("{winner} mates"),
+        Status::Checkmate { winner: Side::White } => "White mates".to_string(),
+        Status::Checkmate { winner: Side::Black } => "Black mates".to_string(),
         Status::Stalemate { .. } => "Stalemate".to_string(),
         Status::Draw { reason } => reason.to_string(),
         Status::Ongoing => return None,
