@@ -112,6 +112,9 @@ pub struct Searcher {
     /// at a time; no special-moves hook): see `quiescence`.
     pub(crate) captures_alone: bool,
     node_limit: Option<u64>,
+    /// The clock is read when `nodes & poll_mask == 0` (every node in a variant whose move
+    /// generation runs a hook, see `limits::poll_interval`).
+    poll_mask: u64,
     deadline: Option<Instant>,
     stop: StopFlag,
 }
@@ -139,6 +142,7 @@ impl Searcher {
             aborted: false,
             captures_alone: false,
             node_limit: None,
+            poll_mask: 1023,
             deadline: None,
             stop: StopFlag::new(),
         }
@@ -239,6 +243,7 @@ impl Searcher {
         self.seldepth = 0;
         self.aborted = false;
         self.node_limit = limits.nodes;
+        self.poll_mask = crate::limits::poll_interval(pos.variant()).next_power_of_two() - 1;
         self.deadline = limits.time.map(|t| start + t);
         self.passed = [false; MAX_PLY + 2];
     }
@@ -336,7 +341,7 @@ impl Searcher {
             return true;
         }
         let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-        let polled = self.nodes & 1023 == 0;
+        let polled = self.nodes & self.poll_mask == 0;
         self.aborted = out_of_nodes || (polled && (self.stop.is_raised() || self.past_deadline()));
         self.aborted
     }

@@ -61,15 +61,27 @@ impl Uci {
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some((&name, rest)) = words.split_first() else { return true };
         let answer = match name {
-            "uci" => Ok(self.options.announce()),
-            "isready" => Ok(println!("readyok")),
+            "uci" => {
+                self.options.announce();
+                Ok(())
+            }
+            "isready" => {
+                println!("readyok");
+                Ok(())
+            }
             "ucinewgame" => self.new_game(),
             "setoption" => self.set_option(rest),
             "position" => self.set_position(rest),
             "go" => self.go(rest),
-            "stop" => Ok(self.stop_search()),
+            "stop" => {
+                self.stop_search();
+                Ok(())
+            }
             "ponderhit" => Ok(()),
-            "d" => Ok(self.show()),
+            "d" => {
+                self.show();
+                Ok(())
+            }
             "quit" => return false,
             other => Err(format!("unknown command `{}`", clip(other))),
         };

@@ -77,15 +77,30 @@ impl Xboard {
             "" => Ok(()),
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer" | "name" | "rating"
             | "ics" | "draw" | "otim" | "white" | "black" | "cores" | "memory" => Ok(()),
-            "protover" => Ok(features()),
-            "ping" => Ok(println!("pong {rest}")),
-            "post" => Ok(self.post = true),
-            "nopost" => Ok(self.post = false),
+            "protover" => {
+                features();
+                Ok(())
+            }
+            "ping" => {
+                println!("pong {rest}");
+                Ok(())
+            }
+            "post" => {
+                self.post = true;
+                Ok(())
+            }
+            "nopost" => {
+                self.post = false;
+                Ok(())
+            }
             "time" => self.time.set_own_clock(rest),
             "st" => self.time.set_per_move(rest),
             "sd" => self.time.set_depth(rest),
             "level" => self.time.set_level(rest),
-            "?" => Ok(self.collect(false)),
+            "?" => {
+                self.collect(false);
+                Ok(())
+            }
             "quit" => return false,
             _ => self.game_command(name, rest),
         };
@@ -103,17 +118,29 @@ impl Xboard {
             "new" => self.new_game(),
             "variant" => self.set_variant(rest),
             "setboard" => self.board.set_fen(rest),
-            "force" | "result" => Ok(self.engine_side = None),
+            "force" | "result" => {
+                self.engine_side = None;
+                Ok(())
+            }
             "go" => {
                 self.engine_side = Some(self.board.position().side_to_move());
                 self.think();
                 Ok(())
             }
-            "playother" => Ok(self.engine_side = Some(self.board.position().side_to_move().opponent())),
-            "usermove" => Ok(self.user_move(rest)),
+            "playother" => {
+                self.engine_side = Some(self.board.position().side_to_move().opponent());
+                Ok(())
+            }
+            "usermove" => {
+                self.user_move(rest);
+                Ok(())
+            }
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
-            _ if self.board.read(name).is_ok() => Ok(self.user_move(name)),
+            _ if self.board.read(name).is_ok() => {
+                self.user_move(name);
+                Ok(())
+            }
             _ => Err("unknown command".to_string()),
         }
     }
