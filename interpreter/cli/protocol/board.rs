@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use holechess_kernel::{Move, Position};
+use holechess_kernel::{Move, Position, Side, Status};
 use holechess_runtime::{Dice, Game, PlayableVariant};
 
 use super::move_text::{read_move, split_dice, write_move_with_dice};
@@ -104,4 +104,20 @@ fn start_game(rules: &Arc<PlayableVariant>, faces: &[u32]) -> Result<Game, Strin
 /// A loader's rendered diagnostics on one line (a protocol answers in lines).
 fn first_line(text: &str) -> String {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" | ")
+}
+
+/// `1-0 {White mates}` and the like once the game in `pos` is over.
+pub fn result_line(pos: &Position) -> Option<String> {
+    let status = pos.status();
+    if !status.is_over() {
+        return None;
+    }
+    let reason = match status {
+        Status::Checkmate { winner: Side::White } => "White mates".to_string(),
+        Status::Checkmate { winner: Side::Black } => "Black mates".to_string(),
+        Status::Stalemate { .. } => "Stalemate".to_string(),
+        Status::Draw { reason } => reason.to_string(),
+        Status::Ongoing => return None,
+    };
+    Some(format!("{} {{{reason}}}", status.result(pos.side_to_move())))
 }

@@ -16,6 +16,7 @@ use holechess_ai::Searcher;
 use holechess_kernel::perft::perft_divide;
 
 use crate::commands::Outcome;
+use crate::protocol::board::result_line;
 use crate::protocol::move_text::PASS;
 use crate::protocol::search_job::SearchJob;
 use crate::protocol::EngineBoard;
@@ -167,6 +168,8 @@ impl Uci {
     fn show(&self) {
         println!("Variant: {}", self.board.rules().id());
         println!("Fen: {}", self.board.position().fen());
+        let result = result_line(self.board.position()).unwrap_or_else(|| "*".to_string());
+        println!("Result: {result}");
     }
 }
 

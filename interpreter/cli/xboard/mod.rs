@@ -19,7 +19,8 @@ use crate::event_chance::EventChance;
 use crate::protocol::search_job::{Ending, SearchJob};
 use crate::protocol::EngineBoard;
 
-use reporter::{result_line, XboardReporter};
+use crate::protocol::board::result_line;
+use reporter::XboardReporter;
 use time_control::TimeControl;
 
 /// The variant `new` starts.

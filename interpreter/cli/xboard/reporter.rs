@@ -7,8 +7,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 use holechess_ai::{mate_in_moves, SearchResult};
-use holechess_kernel::{Position, Side, Status};
+use holechess_kernel::Position;
 
+use crate::protocol::board::result_line;
 use crate::protocol::move_text::write_move;
 use crate::protocol::search_job::SearchReporter;
 use crate::protocol::EngineBoard;
@@ -67,20 +68,4 @@ fn thinking_line(root: &Position, result: &SearchResult) -> String {
     };
     let pv = result.best_move.map(|mv| write_move(root, mv)).unwrap_or_default();
     format!("{} {score} {} {} {pv}", result.depth, result.elapsed.as_millis() / 10, result.nodes)
-}
-
-/// `1-0 {White mates}` and the like once the game in `pos` is over.
-pub fn result_line(pos: &Position) -> Option<String> {
-    let status = pos.status();
-    if !status.is_over() {
-        return None;
-    }
-    let reason = match status {
-        Status::Checkmate { winner: Side::White } => "White mates".to_string(),
-        Status::Checkmate { winner: Side::Black } => "Black mates".to_string(),
-        Status::Stalemate { .. } => "Stalemate".to_string(),
-        Status::Draw { reason } => reason.to_string(),
-        Status::Ongoing => return None,
-    };
-    Some(format!("{} {{{reason}}}", status.result(pos.side_to_move())))
 }
