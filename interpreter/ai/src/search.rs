@@ -31,7 +31,8 @@ pub struct SearchConfig {
     pub use_table: bool,
     /// Plies of captures searched past the horizon (0: none, the static evaluation).
     pub quiescence_plies: u32,
-    /// Null-move pruning and late-move reductions.
+    /// Null-move pruning, late-move reductions, and (reverse) futility pruning near the
+    /// horizon.
     pub pruning: bool,
     /// At most this many outcomes of a random event are searched (sampled by weight).
     pub chance_samples: usize,
