@@ -1,7 +1,7 @@
 //! Interior nodes of the search: negamax alpha-beta with principal-variation windows,
 //! transposition-table cutoffs, a check extension, reverse futility and futility pruning
-//! near the horizon, null-move pruning and late-move reductions. The node after each move (an expectation node where a random event follows)
-//! is in `expectation`.
+//! near the horizon, null-move pruning and late-move reductions. The node after each move
+//! (an expectation node where a random event follows) is in `expectation`.
 
 use holechess_kernel::spec::Schedule;
 use holechess_kernel::{Move, Position};
