@@ -146,3 +146,20 @@ fn a_checkmating_user_move_is_answered_with_the_result() {
     engine.send("usermove a1a8");
     assert_eq!(engine.line("1-0"), "1-0 {White mates}");
 }
+
+#[test]
+fn in_a_variant_that_rolls_the_engine_announces_the_dice_of_its_own_move() {
+    // PT1: a d6 after every move; an even face opens a pot-hole where two d8 say.
+    let mut engine = ready();
+    engine.send("variant pothole");
+    engine.send("sd 2");
+    engine.send("usermove e2e4:1");
+    let answer = moved(&engine.line("move"));
+    let (_, faces) = answer.split_once(':').unwrap_or_else(|| panic!("no dice after {answer}"));
+    let faces: Vec<u32> = faces.split(',').map(|f| f.parse().unwrap()).collect();
+    let expected = if faces[0] % 2 == 0 { 3 } else { 1 };
+    assert!(faces.len() == expected && (1..=6).contains(&faces[0]), "{answer}");
+    engine.send("usermove d2d4:9");
+    let refusal = engine.line("Illegal move");
+    assert!(refusal.contains("impossible dice outcome 9 for a d6") && refusal.ends_with("d2d4:9"), "{refusal}");
+}
