@@ -227,3 +227,16 @@ fn a_variant_is_loaded_from_a_script_path() {
     let transcript = engine.transcript.join("\n");
     assert!(transcript.contains("info string variant"), "{transcript}");
 }
+
+#[test]
+fn the_capablanca_script_for_engine_matches_counts_the_known_perft() {
+    // Capablanca Chess perft from its start: 28, 784, 25,228 (as Fairy-Stockfish counts).
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tools/variants/capablanca.hole");
+    let mut engine = ready(path);
+    engine.send("go perft 3");
+    assert_eq!(engine.line("Nodes searched"), "Nodes searched: 25228");
+    engine.send("position startpos moves i1j3 a7a6 h1i3 a6a5 h2h3 b7b6 g1h2 b6b5");
+    engine.send("go perft 1");
+    let lines = engine.until("Nodes searched");
+    assert!(lines.iter().any(|l| l.starts_with("f1i1: ")), "castling short puts the king on i1: {lines:?}");
+}

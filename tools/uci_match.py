@@ -14,8 +14,9 @@ Examples (from the repository root, after `cargo build --release`):
     # python-chess client can play each one to its end)
     python3 tools/uci_match.py --variant all --games 2 --nodes 300
 
-    # a variant written as a script; the opponent must know a variant of the same name
-    python3 tools/uci_match.py --variant porthole --games 10
+    # a variant written as a script, against an engine that knows it by the file's name
+    python3 tools/uci_match.py --variant tools/variants/capablanca.hole \\
+        --opponent fairy-stockfish --nodes 2000 --games 20
 
 How the games are run. Orthodox chess is refereed by python-chess itself: its
 `chess.engine.SimpleEngine` talks to both engines with `play()`, and its `Board` judges the
@@ -34,6 +35,7 @@ colours alternate, and each opening is played twice, once with each engine as Wh
 """
 
 import argparse
+import os
 import random
 import shlex
 import sys
@@ -173,6 +175,8 @@ def main():
     parser.add_argument("--holechess", default="holechess uci", help="the holechess command (default: %(default)s)")
     parser.add_argument("--opponent", default=None, help="the other UCI engine's command (default: holechess itself)")
     parser.add_argument("--variant", default="chess", help="a variant both engines know, or `all` (holechess's own)")
+    parser.add_argument("--opponent-variant", default=None,
+                        help="the variant's name for the opponent (default: the script's file name)")
     parser.add_argument("--games", type=int, default=10, help="games per variant (even: each opening twice)")
     parser.add_argument("--nodes", type=int, default=1000, help="nodes per move, the same for both engines")
     parser.add_argument("--plies", type=int, default=300, help="ply cap, adjudicated a draw")
@@ -186,8 +190,16 @@ def main():
         play_match(variant, ours, theirs, args, rng)
 
 
+def name_for_opponent(variant, args):
+    """The name the opponent knows the variant by: `tools/variants/capablanca.hole` ->
+    `capablanca`, unless --opponent-variant says otherwise."""
+    if args.opponent_variant:
+        return args.opponent_variant
+    return os.path.basename(variant)[:-5] if variant.endswith(".hole") else variant
+
+
 def play_match(variant, ours, theirs, args, rng):
-    a, b = open_engine(ours, variant), open_engine(theirs, variant)
+    a, b = open_engine(ours, variant), open_engine(theirs, name_for_opponent(variant, args))
     referee = Referee(ours, variant)
     names = ("holechess", b.id.get("name", "opponent"))
     score = [0.0, 0.0]
