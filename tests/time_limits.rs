@@ -49,25 +49,35 @@ fn uci_go_movetime_is_kept_under_a_slow_hook() {
     }
 }
 
-#[test]
-fn the_repl_go_at_level_1_keeps_its_second_under_a_slow_hook() {
-    let path = slow_dig("repl");
+/// Runs `holechess play SCRIPT` with `input`; the standard output and the time it took.
+fn play(path: &std::path::Path, input: &[u8]) -> (String, Duration) {
     let mut child = holechess()
         .arg("play")
-        .arg(&path)
+        .arg(path)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     let started = Instant::now();
-    child.stdin.take().unwrap().write_all(b"level 1\ngo\nquit\n").unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
     let output = child.wait_with_output().unwrap();
-    let took = started.elapsed();
-    let text = String::from_utf8_lossy(&output.stdout);
+    (String::from_utf8_lossy(&output.stdout).into_owned(), started.elapsed())
+}
+
+#[test]
+fn the_repl_go_at_level_1_keeps_its_second_under_a_slow_hook() {
+    let (text, took) = play(&slow_dig("repl"), b"level 1\ngo\nquit\n");
     assert!(text.contains("Last move"), "{text}");
     // One second for the move (the level's promise), the rest for starting and printing.
     assert!(took < Duration::from_millis(2_500), "level 1 `go` took {took:?}");
+}
+
+#[test]
+fn a_hint_at_level_3_keeps_its_half_second_under_a_slow_hook() {
+    let (text, took) = play(&slow_dig("hint"), b"hint\nquit\n");
+    assert!(text.contains("hint:"), "{text}");
+    assert!(took < Duration::from_millis(2_000), "level 3 `hint` took {took:?}");
 }
 
 #[test]
