@@ -156,6 +156,12 @@ pub enum CliCommand {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// Speak UCI on standard input and output, for chess GUIs and tools (all variants:
+    /// `setoption name UCI_Variant value NAME|PATH`; see docs/engine-protocols.md).
+    Uci,
+    /// Speak the XBoard/CECP protocol on standard input and output (see
+    /// docs/engine-protocols.md).
+    Xboard,
     /// Run the speed benchmarks and print the figures the README reports.
     Bench {
         /// Perft depth on the orthodox start position (1 to 20).

@@ -43,6 +43,8 @@ pub fn run(command: Command) -> Outcome {
         Command::Match(config) => crate::matches::run(&config),
         Command::Test { files } => crate::variant_tests::run(&files),
         Command::Rules { variant, json } => crate::rules::run(&variant, json),
+        Command::Uci => crate::uci::run(),
+        Command::Xboard => crate::xboard::run(),
     };
     result.unwrap_or_else(|message| {
         let message = crate::terminal_text::escaped(&message);

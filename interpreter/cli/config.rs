@@ -20,6 +20,8 @@ pub enum Command {
     Match(crate::matches::MatchConfig),
     Test { files: Vec<PathBuf> },
     Rules { variant: String, json: bool },
+    Uci,
+    Xboard,
 }
 
 #[derive(Debug)]
@@ -58,6 +60,8 @@ impl From<Cli> for Command {
             CliCommand::Render { variant, fen, last, output, title, flip } => {
                 Command::Render(crate::render::RenderConfig { variant, fen, last, output, title, flip })
             }
+            CliCommand::Uci => Command::Uci,
+            CliCommand::Xboard => Command::Xboard,
             CliCommand::Match { variant, levels, games, seed, time_ms, pgn } => {
                 Command::Match(crate::matches::MatchConfig { variant, levels, games, seed, time_ms, pgn })
             }

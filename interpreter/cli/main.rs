@@ -12,13 +12,16 @@ mod event_chance;
 mod match_record;
 mod matches;
 mod play;
+mod protocol;
 mod record_input;
 mod render;
 mod rules;
 mod spelling;
 mod terminal_text;
+mod uci;
 mod validate;
 mod variant_tests;
+mod xboard;
 
 use std::process::ExitCode;
 

@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use holechess_kernel::{Move, MoveList, Position};
 
 use crate::classic_eval::classic_evaluate;
-use crate::limits::{Clock, StopFlag};
+use crate::limits::{poll_interval, Clock, StopFlag};
 use crate::score::{Score, INFINITY};
 use crate::search::SearchResult;
 use crate::standing::{no_moves, NoMoves};
@@ -77,11 +77,18 @@ impl ClassicPlayer {
             self.tables = Some(Arc::new(VariantTables::new(pos.variant())));
         }
         self.stop.lower();
-        let mut clock = Clock::new(Some(start + time.min(CLASSIC_TIME)), self.stop.clone());
+        let poll = poll_interval(pos.variant());
+        let mut clock = Clock::new(Some(start + time.min(CLASSIC_TIME)), self.stop.clone()).polling_every(poll);
         let mut pos = pos.clone();
         let mut root = MoveList::new();
         pos.generate_legal(&mut root);
-        let fallback = self.root_pass(&mut pos, &root, 1, &mut Clock::new(None, StopFlag::new()));
+        // The depth-1 pass runs to its end unless the time runs out inside it (a slow hook):
+        // then the first root move stands in for it.
+        let mut pass_clock = Clock::new(clock.deadline(), StopFlag::new()).polling_every(poll);
+        let fallback = self
+            .root_pass(&mut pos, &root, 1, &mut pass_clock)
+            .filter(|_| !pass_clock.expired())
+            .or_else(|| root.iter().next().map(|&mv| (0, mv)));
         // The depth reported is the last pass completed: a depth-3 pass cut by the clock still
         // gives its best finished move, but it is not a completed depth 3.
         let (chosen, depth) = match self.root_pass(&mut pos, &root, CLASSIC_DEPTH, &mut clock) {
@@ -97,6 +104,7 @@ impl ClassicPlayer {
             best_move,
             score: best,
             depth,
+            seldepth: depth,
             nodes: clock.nodes() + 1,
             elapsed: start.elapsed(),
             pv: best_move.into_iter().collect(),

@@ -5,6 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use holechess_kernel::Variant;
+
 /// Bounds on one search; `None` means unbounded. A search with no bound at all stops at
 /// the deepest depth it supports.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -75,27 +77,47 @@ impl StopFlag {
 /// How many nodes pass between two looks at the clock.
 const POLL_NODES: u64 = 1024;
 
-/// A search's clock: counts nodes and, every `POLL_NODES` (1024) of them, looks at the deadline
-/// and the stop flag. Once expired it stays expired.
+/// How many nodes pass between two looks at the clock in `variant`: every node when its
+/// move generation runs a script's hook (a special-moves hook may take milliseconds a call,
+/// so one node can cost what thousands cost elsewhere, and a search polling every 1024
+/// nodes would overrun its time by seconds); else every [`POLL_NODES`]. Reading the clock
+/// costs far less than a hook call.
+pub(crate) fn poll_interval(variant: &Variant) -> u64 {
+    match variant.special_table() {
+        Some(_) => 1,
+        None => POLL_NODES,
+    }
+}
+
+/// A search's clock: counts nodes and, every `POLL_NODES` (1024) of them (or as often as
+/// [`Clock::polling_every`] says), looks at the deadline and the stop flag. Once expired
+/// it stays expired.
 #[derive(Clone, Debug)]
 pub struct Clock {
     deadline: Option<Instant>,
     stop: StopFlag,
     nodes: u64,
+    every: u64,
     expired: bool,
 }
 
 impl Clock {
     /// A clock that expires at `deadline` (never when `None`) or when `stop` is raised.
     pub fn new(deadline: Option<Instant>, stop: StopFlag) -> Clock {
-        Clock { deadline, stop, nodes: 0, expired: false }
+        Clock { deadline, stop, nodes: 0, every: POLL_NODES, expired: false }
+    }
+
+    /// The same clock, looking at the deadline every `nodes` nodes (at least 1).
+    pub fn polling_every(mut self, nodes: u64) -> Clock {
+        self.every = nodes.max(1);
+        self
     }
 
     /// Counts one node; true once the search must stop.
     #[inline]
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if !self.expired && self.nodes % POLL_NODES == 0 {
+        if !self.expired && self.nodes % self.every == 0 {
             self.look();
         }
         self.expired
@@ -106,6 +128,10 @@ impl Clock {
     pub fn look(&mut self) -> bool {
         self.expired |= self.stop.is_raised() || self.deadline.is_some_and(|d| Instant::now() >= d);
         self.expired
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
     }
 
     pub fn expired(&self) -> bool {
@@ -135,6 +161,12 @@ mod tests {
         assert!((1..POLL_NODES).all(|_| !clock.tick()));
         assert!(clock.tick());
         assert!(clock.expired() && clock.tick());
+    }
+
+    #[test]
+    fn a_clock_polling_every_node_expires_at_the_first_tick() {
+        let mut clock = Clock::new(Some(Instant::now()), StopFlag::new()).polling_every(1);
+        assert!(clock.tick());
     }
 
     #[test]

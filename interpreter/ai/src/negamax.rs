@@ -1,7 +1,7 @@
 //! Interior nodes of the search: negamax alpha-beta with principal-variation windows,
-//! transposition-table cutoffs, a check extension, null-move pruning and late-move
-//! reductions. The node after each move (an expectation node where a random event follows)
-//! is in `expectation`.
+//! transposition-table cutoffs, a check extension, reverse futility and futility pruning
+//! near the horizon, null-move pruning and late-move reductions. The node after each move
+//! (an expectation node where a random event follows) is in `expectation`.
 
 use holechess_kernel::spec::Schedule;
 use holechess_kernel::{Move, Position};
@@ -12,6 +12,22 @@ use crate::search::Searcher;
 use crate::standing::{drawn_in_search, no_moves, only_pass_ends, NoMoves};
 use crate::tables::Role;
 use crate::tt::Bound;
+
+/// Plies from the horizon within which the static value may prune (see `frontier`).
+const FRONTIER_DEPTH: i32 = 3;
+/// Reverse futility: a node whose static value beats beta by this much per ply left fails high.
+const STATIC_CUTOFF_MARGIN: Score = 120;
+/// Futility: quiet moves are skipped when the static value plus this much per ply left
+/// stays at or below alpha.
+const FUTILITY_MARGIN: Score = 150;
+
+/// What the static value decides at a node near the horizon.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Frontier {
+    Search,
+    Cutoff(Score),
+    QuietMovesFutile,
+}
 
 impl Searcher {
     /// The value of `pos` for the side to move, searched `depth` plies (then quiescence).
@@ -29,6 +45,7 @@ impl Searcher {
             return 0;
         }
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if drawn_in_search(pos) {
             return DRAW;
         }
@@ -62,6 +79,10 @@ impl Searcher {
                 }
             }
         }
+        let frontier = self.frontier(pos, depth, alpha, beta, in_check);
+        if let Frontier::Cutoff(value) = frontier {
+            return value;
+        }
         if null_allowed && !in_check && depth >= 3 && self.null_move_fits(pos, beta) {
             if let Some(value) = self.null_move(pos, depth, ply, beta) {
                 return value;
@@ -78,7 +99,30 @@ impl Searcher {
             return end;
         }
         self.score_moves(pos, ply, table_move);
-        self.search_moves(pos, count, depth, ply, alpha, beta, in_check, key)
+        let futile = frontier == Frontier::QuietMovesFutile;
+        self.search_moves(pos, count, depth, ply, alpha, beta, in_check, futile, key)
+    }
+
+    /// What the static value says near the horizon, at a node off the principal variation
+    /// and not in check: so far above beta that the node fails high without a search
+    /// (reverse futility pruning), or so far below alpha that quiet moves cannot raise it
+    /// (futility pruning: they are skipped unless they give check).
+    fn frontier(&mut self, pos: &mut Position, depth: i32, alpha: Score, beta: Score, in_check: bool) -> Frontier {
+        let principal = beta - alpha > 1;
+        if !self.config.pruning || principal || in_check || depth > FRONTIER_DEPTH {
+            return Frontier::Search;
+        }
+        if is_mate_score(alpha) || is_mate_score(beta) {
+            return Frontier::Search;
+        }
+        let value = self.static_value(pos);
+        if value - STATIC_CUTOFF_MARGIN * depth >= beta {
+            return Frontier::Cutoff(value);
+        }
+        match value + FUTILITY_MARGIN * depth <= alpha {
+            true => Frontier::QuietMovesFutile,
+            false => Frontier::Search,
+        }
     }
 
     /// The move loop of a node with `count` ordered moves; stores the result in the table.
@@ -92,6 +136,7 @@ impl Searcher {
         mut alpha: Score,
         beta: Score,
         in_check: bool,
+        futile: bool,
         key: u64,
     ) -> Score {
         let original_alpha = alpha;
@@ -102,6 +147,10 @@ impl Searcher {
             let mv = self.frames.pick(ply, i);
             let quiet = !is_tactical(pos, mv);
             let undo = pos.make(mv);
+            if futile && quiet && i > 0 && !pos.is_check() {
+                pos.unmake(undo);
+                continue;
+            }
             let value = if i == 0 {
                 self.child(pos, depth - 1, ply + 1, alpha, beta)
             } else {
@@ -204,5 +253,41 @@ impl Searcher {
         self.passed[ply + 1] = false;
         pos.unmake(undo);
         value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::Limits;
+    use holechess_testkit::orthodox;
+
+    /// A searcher whose tables are built for orthodox chess, and the position `fen`.
+    fn prepared(fen: &str) -> (Searcher, Position) {
+        let pos = Position::from_fen(&orthodox(), fen).expect("a valid position");
+        let mut searcher = Searcher::default();
+        searcher.search(&pos, Limits::depth(1));
+        (searcher, pos)
+    }
+
+    #[test]
+    fn a_node_far_above_beta_near_the_horizon_fails_high_unsearched() {
+        // White, to move, is a queen up.
+        let (mut searcher, mut pos) = prepared("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        assert!(matches!(searcher.frontier(&mut pos, 2, -1, 0, false), Frontier::Cutoff(v) if v >= 0));
+        // A node of the principal variation (a wide window) is searched.
+        assert_eq!(searcher.frontier(&mut pos, 2, -100, 100, false), Frontier::Search);
+        // So is one too far from the horizon, and one in check.
+        assert_eq!(searcher.frontier(&mut pos, FRONTIER_DEPTH + 1, -1, 0, false), Frontier::Search);
+        assert_eq!(searcher.frontier(&mut pos, 2, -1, 0, true), Frontier::Search);
+    }
+
+    #[test]
+    fn quiet_moves_are_futile_far_below_alpha_unless_pruning_is_off() {
+        // White, to move, is a queen down.
+        let (mut searcher, mut pos) = prepared("3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(searcher.frontier(&mut pos, 1, 0, 1, false), Frontier::QuietMovesFutile);
+        searcher.config.pruning = false;
+        assert_eq!(searcher.frontier(&mut pos, 1, 0, 1, false), Frontier::Search);
     }
 }

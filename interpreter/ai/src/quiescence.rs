@@ -28,6 +28,7 @@ impl Searcher {
             return 0;
         }
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return self.static_value(pos);
         }

@@ -31,7 +31,8 @@ pub struct SearchConfig {
     pub use_table: bool,
     /// Plies of captures searched past the horizon (0: none, the static evaluation).
     pub quiescence_plies: u32,
-    /// Null-move pruning and late-move reductions.
+    /// Null-move pruning, late-move reductions, and (reverse) futility pruning near the
+    /// horizon.
     pub pruning: bool,
     /// At most this many outcomes of a random event are searched (sampled by weight).
     pub chance_samples: usize,
@@ -80,6 +81,8 @@ pub struct SearchResult {
     pub score: Score,
     /// The last iteration completed (0 if the search stopped inside the first).
     pub depth: u32,
+    /// The deepest ply the search reached (quiescence included).
+    pub seldepth: u32,
     pub nodes: u64,
     pub elapsed: Duration,
     /// The expected line, starting with the best move.
@@ -102,12 +105,17 @@ pub struct Searcher {
     /// every move of a node).
     pub(crate) seeds: [u64; MAX_PLY + 2],
     pub(crate) nodes: u64,
+    /// The deepest ply reached in this search.
+    pub(crate) seldepth: usize,
     pub(crate) aborted: bool,
     /// The capture search takes its captures from the pseudo-legal moves and tests only
     /// those (variants with tokens, whose full legal generation costs most; one board moving
     /// at a time; no special-moves hook): see `quiescence`.
     pub(crate) captures_alone: bool,
     node_limit: Option<u64>,
+    /// The clock is read when `nodes & poll_mask == 0` (every node in a variant whose move
+    /// generation runs a hook, see `limits::poll_interval`).
+    poll_mask: u64,
     deadline: Option<Instant>,
     stop: StopFlag,
 }
@@ -131,9 +139,11 @@ impl Searcher {
             passed: [false; MAX_PLY + 2],
             seeds: [0; MAX_PLY + 2],
             nodes: 0,
+            seldepth: 0,
             aborted: false,
             captures_alone: false,
             node_limit: None,
+            poll_mask: 1023,
             deadline: None,
             stop: StopFlag::new(),
         }
@@ -162,6 +172,17 @@ impl Searcher {
 
     /// Searches `pos` within `limits` and returns the best move found.
     pub fn search(&mut self, pos: &Position, limits: Limits) -> SearchResult {
+        self.search_observed(pos, limits, &mut |_| {})
+    }
+
+    /// [`Searcher::search`], calling `on_iteration` with the result so far after every
+    /// completed iteration (an engine protocol prints it as it goes).
+    pub fn search_observed(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+        on_iteration: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         let start = Instant::now();
         self.prepare(pos, limits, start);
         let mut pos = pos.clone();
@@ -170,6 +191,7 @@ impl Searcher {
             best_move: root.first().copied(),
             score: 0,
             depth: 0,
+            seldepth: 0,
             nodes: 0,
             elapsed: Duration::ZERO,
             pv: Vec::new(),
@@ -189,11 +211,16 @@ impl Searcher {
                     break;
                 }
                 result.depth = depth;
+                result.seldepth = self.seldepth as u32;
+                result.nodes = self.nodes;
+                result.elapsed = start.elapsed();
+                on_iteration(&result);
                 if self.iteration_is_enough(score, depth, root.len(), limits, start) {
                     break;
                 }
             }
         }
+        result.seldepth = result.seldepth.max(self.seldepth as u32);
         result.nodes = self.nodes;
         result.elapsed = start.elapsed();
         result
@@ -214,8 +241,10 @@ impl Searcher {
         self.ordering.prepare(pos.geometry().square_count());
         self.stop.lower();
         self.nodes = 0;
+        self.seldepth = 0;
         self.aborted = false;
         self.node_limit = limits.nodes;
+        self.poll_mask = crate::limits::poll_interval(pos.variant()).next_power_of_two() - 1;
         self.deadline = limits.time.map(|t| start + t);
         self.passed = [false; MAX_PLY + 2];
     }
@@ -313,7 +342,7 @@ impl Searcher {
             return true;
         }
         let out_of_nodes = self.node_limit.is_some_and(|n| self.nodes >= n);
-        let polled = self.nodes & 1023 == 0;
+        let polled = self.nodes & self.poll_mask == 0;
         self.aborted = out_of_nodes || (polled && (self.stop.is_raised() || self.past_deadline()));
         self.aborted
     }

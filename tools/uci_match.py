@@ -1,0 +1,244 @@
+#!/usr/bin/env python3
+"""Play holechess against another UCI engine at equal nodes per move and print the score.
+
+Needs python-chess (the `chess` package):
+
+    python3 -m pip install --user chess
+
+Examples (from the repository root, after `cargo build --release`):
+
+    # holechess against Fairy-Stockfish in orthodox chess, 1000 nodes a move, 20 games
+    python3 tools/uci_match.py --opponent fairy-stockfish --nodes 1000 --games 20
+
+    # holechess against itself in every bundled variant without dice (checks that a
+    # python-chess client can play each one to its end)
+    python3 tools/uci_match.py --variant all --games 2 --nodes 300
+
+    # a variant written as a script, against an engine that knows it by the file's name
+    python3 tools/uci_match.py --variant tools/variants/capablanca.hole \\
+        --opponent fairy-stockfish --nodes 2000 --games 20
+
+How the games are run. Orthodox chess is refereed by python-chess itself: its
+`chess.engine.SimpleEngine` talks to both engines with `play()`, and its `Board` judges the
+moves and the end (checkmate, stalemate, repetition, fifty moves, insufficient material).
+A `chess.Board` cannot hold holes, portholes or two boards, so in the other variants the
+script still talks to the engines through python-chess's engine layer but sends the raw
+`position ... moves ...` and `go nodes N` lines itself (a `BaseCommand` run by
+`SimpleEngine.communicate`), and a third `holechess uci` process is the referee: it checks
+every move (`position` answers `info string error` for an illegal one) and says when the
+game is over (the `Result:` line of `d`). Threefold repetition of a position and a ply cap
+are adjudicated draws. Variants that roll dice are not played: the dice would have to come
+from the referee (see docs/engine-protocols.md), which this script does not do.
+
+Each game starts with two random plies (seeded by --seed) so that the games differ;
+colours alternate, and each opening is played twice, once with each engine as White.
+"""
+
+import argparse
+import os
+import random
+import shlex
+import sys
+
+try:
+    import chess
+    import chess.engine
+except ImportError:
+    sys.exit("this script needs python-chess: python3 -m pip install --user chess")
+
+DETERMINISTIC = ["chess", "porthole", "standard-portal", "portal", "portal-one-set"]
+
+
+class RawSearch(chess.engine.BaseCommand):
+    """Sends prepared `position` and `go` lines and returns the `bestmove` word."""
+
+    def __init__(self, engine, lines):
+        super().__init__(engine)
+        self.lines = lines
+        self.errors = []
+
+    def start(self):
+        for line in self.lines:
+            self._engine.send_line(line)
+
+    def line_received(self, line):
+        if line.startswith("info string error"):
+            self.errors.append(line)
+        if line.startswith("bestmove"):
+            words = line.split()
+            self.result.set_result((words[1] if len(words) > 1 else "(none)", self.errors))
+            self.set_finished()
+
+
+class Referee:
+    """A `holechess uci` process that checks moves and says when a game is over."""
+
+    def __init__(self, command, variant):
+        self.engine = open_engine(command, variant)
+
+    def ask(self, lines, until):
+        return self.engine.communicate(lambda engine: Collect(engine, lines, until))
+
+    def state(self, moves):
+        """(fen, result, error) after `moves` from the start."""
+        position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+        lines = self.ask([position, "d"], "Result:")
+        errors = [l for l in lines if l.startswith("info string error")]
+        fen = next(l[5:] for l in lines if l.startswith("Fen: "))
+        result = next(l[8:] for l in lines if l.startswith("Result: "))
+        return fen, result, errors
+
+    def legal_moves(self, moves):
+        position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+        lines = self.ask([position, "go perft 1"], "Nodes searched")
+        return [l.split(":")[0] for l in lines if ": " in l and not l.startswith(("info", "Nodes"))]
+
+    def quit(self):
+        self.engine.quit()
+
+
+class Collect(chess.engine.BaseCommand):
+    """Sends lines and returns every answer line up to one starting with `until`."""
+
+    def __init__(self, engine, lines, until):
+        super().__init__(engine)
+        self.lines, self.until, self.seen = lines, until, []
+
+    def start(self):
+        for line in self.lines:
+            self._engine.send_line(line)
+
+    def line_received(self, line):
+        self.seen.append(line)
+        if line.startswith(self.until):
+            self.result.set_result(self.seen)
+            self.set_finished()
+
+
+def open_engine(command, variant):
+    engine = chess.engine.SimpleEngine.popen_uci(command)
+    if variant != "chess":
+        if "UCI_Variant" not in engine.options:
+            sys.exit(f"{command[0]} does not announce UCI_Variant")
+        # python-chess sets UCI_Variant itself from its board's type, and has no board type
+        # for these variants: the option is sent as a raw line.
+        lines = [f"setoption name UCI_Variant value {variant}", "isready"]
+        answer = engine.communicate(lambda e: Collect(e, lines, "readyok"))
+        errors = [line for line in answer if "error" in line]
+        if errors:
+            sys.exit(f"{command[0]} refused the variant {variant}: {errors}")
+    return engine
+
+
+def chess_game(white, black, opening, nodes, cap):
+    """A game of orthodox chess refereed by python-chess; returns (result, plies)."""
+    board = chess.Board()
+    for uci in opening:
+        board.push_uci(uci)
+    engines = {chess.WHITE: white, chess.BLACK: black}
+    while not board.is_game_over(claim_draw=True) and board.ply() < cap:
+        played = engines[board.turn].play(board, chess.engine.Limit(nodes=nodes))
+        if played.move is None:
+            break
+        board.push(played.move)
+    outcome = board.outcome(claim_draw=True)
+    return (outcome.result() if outcome else "1/2-1/2"), board.ply()
+
+
+def variant_game(white, black, referee, opening, nodes, cap):
+    """A game of any deterministic variant refereed by holechess; returns (result, plies)."""
+    moves = list(opening)
+    seen = {}
+    engines = [white, black]
+    while len(moves) < cap:
+        fen, result, errors = referee.state(moves)
+        if errors:
+            raise RuntimeError(f"the referee refused {moves}: {errors}")
+        if result != "*":
+            return result.split()[0], len(moves)
+        fields = fen.split()
+        key = " ".join(fields[:4] + fields[6:])
+        seen[key] = seen.get(key, 0) + 1
+        if seen[key] >= 3:
+            return "1/2-1/2", len(moves)
+        position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
+        side = white if len(moves) % 2 == 0 else black
+        move, errors = side.communicate(lambda e: RawSearch(e, [position, f"go nodes {nodes}"]))
+        if errors or move == "(none)":
+            raise RuntimeError(f"the engine answered {move} {errors} in a game not over, after {moves}")
+        moves.append(move)
+    return "1/2-1/2", len(moves)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--holechess", default="holechess uci", help="the holechess command (default: %(default)s)")
+    parser.add_argument("--opponent", default=None, help="the other UCI engine's command (default: holechess itself)")
+    parser.add_argument("--variant", default="chess", help="a variant both engines know, or `all` (holechess's own)")
+    parser.add_argument("--opponent-variant", default=None,
+                        help="the variant's name for the opponent (default: the script's file name)")
+    parser.add_argument("--games", type=int, default=10, help="games per variant (even: each opening twice)")
+    parser.add_argument("--nodes", type=int, default=1000, help="nodes per move, the same for both engines")
+    parser.add_argument("--plies", type=int, default=300, help="ply cap, adjudicated a draw")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    ours = shlex.split(args.holechess)
+    theirs = shlex.split(args.opponent) if args.opponent else ours
+    variants = DETERMINISTIC if args.variant == "all" else [args.variant]
+    rng = random.Random(args.seed)
+    for variant in variants:
+        play_match(variant, ours, theirs, args, rng)
+
+
+def name_for_opponent(variant, args):
+    """The name the opponent knows the variant by: `tools/variants/capablanca.hole` ->
+    `capablanca`, unless --opponent-variant says otherwise."""
+    if args.opponent_variant:
+        return args.opponent_variant
+    return os.path.basename(variant)[:-5] if variant.endswith(".hole") else variant
+
+
+def play_match(variant, ours, theirs, args, rng):
+    a, b = open_engine(ours, variant), open_engine(theirs, name_for_opponent(variant, args))
+    referee = Referee(ours, variant)
+    names = ("holechess", b.id.get("name", "opponent"))
+    score = [0.0, 0.0]
+    record = [0, 0, 0]
+    opening = []
+    for game in range(args.games):
+        if game % 2 == 0:
+            opening = random_opening(referee, rng)
+        holechess_white = game % 2 == 0
+        white, black = (a, b) if holechess_white else (b, a)
+        if variant == "chess":
+            result, plies = chess_game(white, black, opening, args.nodes, args.plies)
+        else:
+            result, plies = variant_game(white, black, referee, opening, args.nodes, args.plies)
+        ours_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+        if not holechess_white:
+            ours_points = 1.0 - ours_points
+        score[0] += ours_points
+        score[1] += 1.0 - ours_points
+        record[{1.0: 0, 0.5: 1, 0.0: 2}[ours_points]] += 1
+        colour = "White" if holechess_white else "Black"
+        print(f"{variant} game {game + 1}: holechess {colour}, {' '.join(opening)}: {result} in {plies} plies")
+    percent = 100.0 * score[0] / max(args.games, 1)
+    print(f"{variant}: {names[0]} {score[0]} - {score[1]} {names[1]} ({percent:.1f}%, "
+          f"+{record[0]} ={record[1]} -{record[2]}) at {args.nodes} nodes per move")
+    for engine in (a, b):
+        engine.quit()
+    referee.quit()
+
+
+def random_opening(referee, rng):
+    moves = []
+    for _ in range(2):
+        legal = referee.legal_moves(moves)
+        if not legal:
+            break
+        moves.append(rng.choice(sorted(legal)))
+    return moves
+
+
+if __name__ == "__main__":
+    main()
