@@ -27,6 +27,12 @@ pub const MAX_TAGS: usize = 1000;
 pub(crate) trait PlySink {
     /// `entry` is the next ply of `game` (whose tags, start dice and result so far are read).
     fn ply(&mut self, game: &mut PgnGame, entry: MoveEntry);
+
+    /// Whether the entries and the game need their comments' text, NAGs and variations
+    /// (a validator needs only the dice, and is spared building the texts).
+    fn keeps_annotations(&self) -> bool {
+        true
+    }
 }
 
 /// Keeps every ply in the game's main line.
@@ -66,19 +72,22 @@ pub(crate) struct GameParser {
     pending: Option<MoveEntry>,
     /// Moves read so far, the pending one included.
     plies: u32,
+    /// The sink wants comments' text, NAGs and variations kept.
+    keep_annotations: bool,
 }
 
 impl GameParser {
     /// A parser for a game whose first text is at `line`.
     pub fn new(line: u32) -> GameParser {
         let game = PgnGame { line, tags: Vec::with_capacity(TYPICAL_TAGS), ..PgnGame::default() };
-        GameParser { game, phase: Phase::Tags, pending: None, plies: 0 }
+        GameParser { game, phase: Phase::Tags, pending: None, plies: 0, keep_annotations: true }
     }
 
     /// Parses steps at the cursor until the game ends (with its first problem, if any; the
     /// cursor then stands at the offending text), handing each complete ply to `sink`. When
     /// the bytes run out inside a step, the cursor is left at that step's start.
     pub fn run(&mut self, cursor: &mut Cursor, sink: &mut impl PlySink) -> Step<Option<SyntaxProblem>> {
+        self.keep_annotations = sink.keeps_annotations();
         loop {
             let mark = cursor.mark();
             match self.step(cursor, sink) {
@@ -277,6 +286,10 @@ impl GameParser {
     }
 
     fn attach_comment(&mut self, line: u32, content: &[u8]) -> Outcome {
+        if !self.keep_annotations && !mentions_dice(content) {
+            // Nothing the sink needs: no outcome, and no `%dice` command to be wrong.
+            return Ok(());
+        }
         let after_result = self.phase == Phase::AfterResult;
         if after_result || self.pending.is_none() {
             let CommentContent { dice, text } =
@@ -287,20 +300,21 @@ impl GameParser {
             match self.pending.as_mut() {
                 Some(entry) => {
                     entry.extend_dice(&dice);
-                    if let Some(text) = text {
+                    if let Some(text) = text.filter(|_| self.keep_annotations) {
                         entry.push_annotation(Annotation::Comment(text));
                     }
                 }
                 None => {
                     // Before the first move: the variant's game-start rolls (K4).
                     self.game.start_dice.extend_from_slice(&dice);
-                    self.game.opening_comments.extend(text);
+                    self.game.opening_comments.extend(text.filter(|_| self.keep_annotations));
                 }
             }
             return Ok(());
         }
         // The common case: a comment after a move, its outcomes appended to the move's.
         let next_ply = self.next_ply();
+        let keep_annotations = self.keep_annotations;
         let entry = self.pending.as_mut().expect("a move to attach to");
         let read = entry.with_dice(|dice| {
             let before = dice.len();
@@ -312,7 +326,7 @@ impl GameParser {
         });
         match read {
             Ok(text) => {
-                if let Some(text) = text {
+                if let Some(text) = text.filter(|_| keep_annotations) {
                     entry.push_annotation(Annotation::Comment(text));
                 }
                 Ok(())
@@ -332,7 +346,7 @@ impl GameParser {
             let error = SyntaxError::Unterminated { what: "variation".into() };
             return Ok(Err(self.problem(line, error)));
         };
-        if let Some(entry) = self.pending.as_mut() {
+        if let Some(entry) = self.pending.as_mut().filter(|_| self.keep_annotations) {
             entry.push_annotation(Annotation::Variation(text));
         }
         Ok(Ok(()))
@@ -371,7 +385,9 @@ impl GameParser {
     fn attach_nag(&mut self, line: u32, nag: u8) -> Outcome {
         match self.pending.as_mut() {
             Some(entry) => {
-                entry.push_annotation(Annotation::Nag(nag));
+                if self.keep_annotations {
+                    entry.push_annotation(Annotation::Nag(nag));
+                }
                 Ok(())
             }
             None => Err(self.problem(line, SyntaxError::NothingToAttachTo { what: "a NAG".into() })),
@@ -397,6 +413,12 @@ fn tag_pair_without_bracket(cursor: &mut Cursor) -> Step<bool> {
 #[inline]
 fn is_token_byte(byte: u8) -> bool {
     byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'+' | b'#' | b'=' | b'@' | b'>' | b'/' | b':' | b'_')
+}
+
+/// The comment may hold a `%dice` command (any spelling of the word counts, so that every
+/// comment that could be a bad command is read as one would be).
+fn mentions_dice(content: &[u8]) -> bool {
+    content.windows(4).any(|word| word.eq_ignore_ascii_case(b"dice"))
 }
 
 fn unexpected(text: &[u8]) -> SyntaxError {

@@ -32,5 +32,7 @@ pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnReader, MAX_GAME_BYTES};
 pub use replay::{replay_game, replay_record, replay_record_in, start_position, Failure, Reason, Replay};
 pub use session::{record_of, result_of};
-pub use validate::{validate_source, validate_source_in, SourceEvent, Validator, Verdict, DEFAULT_BATCH};
+pub use validate::{
+    validate_source, validate_source_in, SourceEvent, Validator, Verdict, BATCH_PLIES, DEFAULT_BATCH, LONG_GAME_PLIES,
+};
 pub use writer::{tags_in_export_order, write_game, write_games};
