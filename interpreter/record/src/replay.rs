@@ -165,6 +165,8 @@ pub(crate) struct GameReplay<'r> {
     last_line: u32,
 }
 
+/// One lives on the stack per game replayed, so the size difference costs nothing.
+#[allow(clippy::large_enum_variant)]
 enum ReplayState<'t> {
     /// No ply yet: the start position is set up from the tags at the first ply (or the end).
     Waiting,
