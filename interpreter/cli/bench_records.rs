@@ -1,12 +1,15 @@
 //! The validation figures of `holechess bench`: plies replayed per second by
-//! `holechess validate` over PGN files (one job and two), and over records of the hole
-//! variants made here by seeded random self-play (the same records on every run).
+//! `holechess validate` over PGN files (one job and two, beside a peer validator's figure on
+//! the same files when one is given), and over records made here by seeded random self-play
+//! (the same records on every run) of orthodox chess and of each hole variant, each hole
+//! variant's rate also as a share of the orthodox one.
 
 use std::io::Cursor;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::bench::fastest_of_repeats;
+use crate::bench_peer::peer_cpu_seconds;
 use holechess_record::{record_of, write_game, SourceEvent, Validator};
 use holechess_runtime::{Game, PlayableVariant};
 
@@ -32,8 +35,9 @@ pub fn pgn_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-/// Validation speed of `variant` over `files` with 1 and 2 jobs, printed.
-pub fn validate_files(variant: &str, files: &[PathBuf]) -> Result<(), String> {
+/// Validation speed of `variant` over `files` with 1 and 2 jobs, printed; with a `peer`
+/// validator, its speed on the same files and the ratio of one job's to it.
+pub fn validate_files(variant: &str, files: &[PathBuf], peer: Option<&Path>) -> Result<(), String> {
     let mut text = Vec::new();
     for file in files {
         text.extend(std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?);
@@ -41,20 +45,45 @@ pub fn validate_files(variant: &str, files: &[PathBuf]) -> Result<(), String> {
     }
     let rules = PlayableVariant::load(variant)?;
     let what = format!("{} files ({:.1} MB)", files.len(), text.len() as f64 / 1e6);
+    let mut one_job = None;
     for jobs in [1, 2] {
         let speed = validation_speed(&rules, &text, jobs)?;
         println!("validate {variant} {what}, {jobs} job{}: {}", if jobs == 1 { "" } else { "s" }, speed.describe());
+        one_job.get_or_insert(speed);
+    }
+    if let (Some(peer), Some(one_job)) = (peer, one_job) {
+        let secs = peer_cpu_seconds(peer, files)?;
+        let rate = one_job.plies as f64 / secs;
+        println!(
+            "peer {} on the same files: {:.3} CPU s (best of 3 runs) = {:.2} M plies/s; holechess 1 job / peer: {:.2}",
+            peer.display(),
+            secs,
+            rate / 1e6,
+            one_job.rate() / rate
+        );
     }
     Ok(())
 }
 
-/// Validation speed over `games` seeded random self-play records of each hole variant.
+/// The variants whose self-play records are validated: orthodox chess first (the rate the
+/// others are compared with), then the hole variants, the two-board ones last.
+const SELF_PLAY_VARIANTS: [&str; 7] =
+    ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"];
+
+/// Validation speed over `games` seeded random self-play records of orthodox chess and of
+/// each hole variant, each hole variant's rate also as a share of the orthodox one.
 pub fn validate_self_play(games: u64) -> Result<(), String> {
-    for variant in ["porthole", "standard-portal", "pothole"] {
+    let mut orthodox = None;
+    for variant in SELF_PLAY_VARIANTS {
         let rules = PlayableVariant::load(variant)?;
         let text = self_play_records(&rules, games)?;
         let speed = validation_speed(&rules, text.as_bytes(), 1)?;
-        println!("validate {variant} self-play records, 1 job: {}", speed.describe());
+        let share = match orthodox {
+            Some(rate) => format!("; {:.2}x the orthodox rate per ply", speed.rate() / rate),
+            None => String::new(),
+        };
+        println!("validate {variant} self-play records, 1 job: {}{share}", speed.describe());
+        orthodox.get_or_insert(speed.rate());
     }
     Ok(())
 }
@@ -96,6 +125,11 @@ struct Speed {
 }
 
 impl Speed {
+    /// Plies a second.
+    fn rate(&self) -> f64 {
+        self.plies as f64 / self.secs
+    }
+
     fn describe(&self) -> String {
         format!(
             "{} games, {} plies in {:.3} s (best of {} passes) = {:.2} M plies/s",

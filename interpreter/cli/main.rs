@@ -4,6 +4,7 @@
 
 mod args;
 mod bench;
+mod bench_peer;
 mod bench_records;
 mod commands;
 mod config;

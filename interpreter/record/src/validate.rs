@@ -55,7 +55,7 @@ pub enum SourceEvent {
 }
 
 /// Plies a batch holds at most (with the one game that goes over).
-pub const BATCH_PLIES: usize = 32 * 1024;
+pub const BATCH_PLIES: usize = 16 * 1024;
 
 /// A game with more plies is played as it is read instead of being held for a worker.
 pub const LONG_GAME_PLIES: usize = 4096;
