@@ -22,7 +22,9 @@ use crate::game_parser::PlySink;
 use crate::pgn_game::{GameResult, MoveEntry, PgnGame};
 use crate::problem::SyntaxProblem;
 use crate::reader::GameRecord;
-use holechess_kernel::notation::{explain_illegal, resolve, resolve_candidates, Candidates, Resolved};
+use holechess_kernel::notation::{
+    explain_illegal, resolve, resolve_candidates, resolve_piece_move, Candidates, Resolved,
+};
 
 /// Why a record is not a valid game of the variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
@@ -522,11 +524,16 @@ impl<'t> Player<'t> {
     }
 }
 
-/// The legal move an entry names. Only the moves its notation can name are generated;
+/// The legal move an entry names: a piece move from its kind's attack set onto its square
+/// when that decides it; otherwise only the moves its notation can name are generated;
 /// every legal move only when they do not give exactly one (K9 and the explanation of an
 /// illegal or ambiguous move need them).
 fn resolve_entry(position: &mut Position, legal: &mut MoveList, entry: &MoveEntry) -> Result<Move, Reason> {
-    match resolve_candidates(position, &entry.notation(), legal) {
+    let notation = entry.notation();
+    if let Some(mv) = resolve_piece_move(position, &notation) {
+        return Ok(mv);
+    }
+    match resolve_candidates(position, &notation, legal) {
         Candidates::One(mv) => Ok(mv),
         Candidates::Unresolved => {
             if legal.is_empty() {

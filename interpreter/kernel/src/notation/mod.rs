@@ -9,6 +9,7 @@ use std::fmt;
 pub mod boards;
 mod candidates;
 mod castling;
+mod fast_san;
 mod obstacle;
 pub mod resolve;
 pub mod text;
@@ -16,6 +17,7 @@ pub mod transit;
 
 pub use boards::strip_board_names;
 pub use candidates::{resolve_candidates, Candidates};
+pub use fast_san::resolve_piece_move;
 pub use resolve::{explain_illegal, explain_move, resolve, Resolved};
 pub use text::{Action, BoardMove, CastleSide, CheckMark, Notation, SpecialText, TextError};
 pub use transit::{transit_choices, transit_choices_for};

@@ -1,0 +1,94 @@
+//! The legal origins of an ordinary piece move onto one square, read from the attack sets
+//! of the piece kinds named: what resolving a record's `Nf3` needs, without generating the
+//! position's moves. Only for the positions the fast path plays (no tokens on the board, no
+//! special moves, one royal piece to move) and only for kinds without first-move patterns:
+//! a piece of such a kind moves where it attacks, and the move is legal when no enemy piece
+//! attacks the royal piece afterwards (the fast generator's own rule).
+
+use super::rules::{kinds_of, squares_of, FastRules};
+use super::sliders::{sliders, Sliders};
+use crate::position::Position;
+
+impl Position {
+    /// The squares from which a piece of one of `kinds` (a bit mask of piece kinds, the pawn
+    /// kind not among them) of the side to move makes a legal ordinary move to `to`; `None`
+    /// when this position or these kinds are not for the fast path (the caller generates).
+    pub(crate) fn fast_origins_to(&self, kinds: u32, to: usize) -> Option<u64> {
+        let rules = self.fast_rules()?;
+        let all_kinds = (1u32 << rules.kinds) - 1;
+        let pawn = rules.pawn.as_ref().map_or(0, |p| 1u32 << p.kind);
+        if rules.uses_first_move || to >= 64 || kinds & !all_kinds != 0 || kinds & pawn != 0 {
+            return None;
+        }
+        let (us, them) = (self.side.index(), 1 - self.side.index());
+        let sides = [self.occupied[0].first_word(), self.occupied[1].first_word()];
+        let royal = self.kind_board(rules.royal as usize);
+        let king = royal & sides[us];
+        let to_bit = 1u64 << to;
+        if king.count_ones() != 1 || royal & sides[them] & to_bit != 0 {
+            return None;
+        }
+        if sides[us] & to_bit != 0 {
+            return Some(0);
+        }
+        let occupied = sides[0] | sides[1];
+        let sl = sliders();
+        let mut origins = 0;
+        for kind in kinds_of(kinds) {
+            origins |= self.reaching(rules, sl, kind, us, to, occupied) & self.kind_board(kind) & sides[us];
+        }
+        let mut legal = 0;
+        for from in squares_of(origins) {
+            let from_bit = 1u64 << from;
+            let after = (occupied & !from_bit) | to_bit;
+            let king_square = if king & from_bit != 0 { to } else { king.trailing_zeros() as usize };
+            if !self.attacked(rules, sl, king_square, them, sides[them] & !to_bit, after) {
+                legal |= from_bit;
+            }
+        }
+        Some(legal)
+    }
+
+    /// The squares from which a piece of `kind` of `side` reaches `to`.
+    #[inline(always)]
+    fn reaching(&self, rules: &FastRules, sl: &Sliders, kind: usize, side: usize, to: usize, occupied: u64) -> u64 {
+        let bit = 1u32 << kind;
+        let mut from = if rules.leapers & bit != 0 { rules.leaps_to[side][kind][to] } else { 0 };
+        if rules.orth & bit != 0 {
+            from |= sl.orth(to, occupied);
+        }
+        if rules.diag & bit != 0 {
+            from |= sl.diag(to, occupied);
+        }
+        from
+    }
+
+    /// Whether a piece among `by_pieces` (of side `by`) attacks `square` with `occupied`
+    /// blocking.
+    #[inline(always)]
+    fn attacked(
+        &self,
+        rules: &FastRules,
+        sl: &Sliders,
+        square: usize,
+        by: usize,
+        by_pieces: u64,
+        occupied: u64,
+    ) -> bool {
+        let (mut orth, mut diag) = (0, 0);
+        for kind in kinds_of(rules.orth) {
+            orth |= self.kind_board(kind);
+        }
+        for kind in kinds_of(rules.diag) {
+            diag |= self.kind_board(kind);
+        }
+        let mut attackers = (sl.orth(square, occupied) & orth) | (sl.diag(square, occupied) & diag);
+        if let Some(pawn) = rules.pawn.as_ref() {
+            attackers |= rules.pawn_captured_from[by][square] & self.kind_board(pawn.kind as usize);
+        }
+        for kind in kinds_of(rules.leapers) {
+            attackers |= rules.leaps_to[by][kind][square] & self.kind_board(kind);
+        }
+        attackers & by_pieces != 0
+    }
+}
