@@ -3,11 +3,18 @@
 //! position's moves. Only for the positions the fast path plays (no tokens on the board, no
 //! special moves, one royal piece to move) and only for kinds without first-move patterns:
 //! a piece of such a kind moves where it attacks, and the move is legal when no enemy piece
-//! attacks the royal piece afterwards (the fast generator's own rule).
+//! attacks the royal piece afterwards (the fast generator's own rule). A pawn's step or
+//! capture onto a square is found the same way, from the squares behind it, when it neither
+//! promotes nor takes en passant.
 
 use super::rules::{kinds_of, squares_of, FastRules};
 use super::sliders::{sliders, Sliders};
+use crate::geometry::Square;
+use crate::moves::Move;
 use crate::position::Position;
+
+/// The squares of one file of an 8-file board.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 impl Position {
     /// The squares from which a piece of one of `kinds` (a bit mask of piece kinds, the pawn
@@ -47,6 +54,59 @@ impl Position {
             }
         }
         Some(legal)
+    }
+
+    /// The legal pawn move of the side to move onto `to` from the file `from_file` (the
+    /// file of `to` when none): a step, a double step or a capture. `None` when it is not
+    /// exactly one such move, or when this path does not decide it (a promotion, en passant,
+    /// a first-move rule, a board of other than 8 files, a position the fast path does not play).
+    pub(crate) fn fast_pawn_move_to(&self, from_file: Option<usize>, to: usize) -> Option<Move> {
+        let rules = self.fast_rules()?;
+        let pawn = rules.pawn.as_ref()?;
+        let (us, them) = (self.side.index(), 1 - self.side.index());
+        let to_bit = 1u64 << to.min(63);
+        let en_passant = self.ep.is_some_and(|ep| ep.square.index() == to);
+        if rules.uses_first_move || to >= 64 || self.geometry().files != 8 || en_passant {
+            return None;
+        }
+        if pawn.promotion_zone[us] & to_bit != 0 {
+            return None;
+        }
+        let sides = [self.occupied[0].first_word(), self.occupied[1].first_word()];
+        let royal = self.kind_board(rules.royal as usize);
+        let king = royal & sides[us];
+        if king.count_ones() != 1 || royal & sides[them] & to_bit != 0 || sides[us] & to_bit != 0 {
+            return None;
+        }
+        let pawns = self.kind_board(pawn.kind as usize) & sides[us];
+        let occupied = sides[0] | sides[1];
+        let (from, double) = if sides[them] & to_bit != 0 {
+            let origins = rules.pawn_captured_from[us][to] & pawns & (FILE_A << from_file?);
+            (origins.count_ones() == 1).then_some((origins.trailing_zeros() as usize, false))?
+        } else {
+            if from_file.is_some_and(|file| file != to % 8) {
+                return None;
+            }
+            let one = if us == 0 { to.checked_sub(8)? } else { to + 8 };
+            if pawns & 1 << one != 0 {
+                (one, false)
+            } else {
+                let double = pawn.double.filter(|double| !double.first_move)?;
+                let two = if us == 0 { one.checked_sub(8)? } else { one + 8 };
+                let starts = two < 64 && pawns & double.from_mask[us] & 1 << two != 0;
+                (starts && occupied & 1 << one == 0).then_some((two, double.sets_en_passant))?
+            }
+        };
+        let after = (occupied & !(1u64 << from)) | to_bit;
+        let king_square = king.trailing_zeros() as usize;
+        if self.attacked(rules, sliders(), king_square, them, sides[them] & !to_bit, after) {
+            return None;
+        }
+        let (from, to) = (Square(from as u16), Square(to as u16));
+        Some(match double {
+            true => Move::DoubleStep { from, to, passed: Square(((from.0 + to.0) / 2) as u16) },
+            false => Move::Normal { from, to, promotion: None },
+        })
     }
 
     /// The squares from which a piece of `kind` of `side` reaches `to`.

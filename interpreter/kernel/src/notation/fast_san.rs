@@ -1,8 +1,9 @@
 //! Resolving a SAN piece move (`Nf3`, `Rxe1`, `Qh4+`, `Nbd2`) from the attack sets of the
-//! kinds its letter names onto its square, for replaying records quickly. It answers only
-//! when exactly one legal move matches, and only where that is sure: a piece letter that is
-//! not the pawn's, no origin square written in full (long algebraic may name castling), no
-//! promotion or transit, and a position the fast path plays. Otherwise it says nothing and
+//! kinds its letter names onto its square, and a SAN pawn move (`e4`, `exd5`) from the
+//! squares behind its square, for replaying records quickly. It answers only when exactly
+//! one legal move matches, and only where that is sure: no origin square written in full
+//! (long algebraic may name castling), no promotion or transit, a variant with one pawn
+//! kind, and a position the fast path plays. Otherwise it says nothing and
 //! the caller resolves as before ([`super::resolve_candidates`]), which also explains an
 //! illegal or ambiguous move.
 
@@ -17,7 +18,6 @@ pub fn resolve_piece_move(pos: &Position, notation: &Notation) -> Option<Move> {
     let Action::Move(board_move) = notation.action else {
         return None;
     };
-    let letter = board_move.piece?;
     let long_algebraic = board_move.from_file.is_some() && board_move.from_rank.is_some();
     if long_algebraic || board_move.exit.is_some() || board_move.promotion.is_some() {
         return None;
@@ -25,6 +25,9 @@ pub fn resolve_piece_move(pos: &Position, notation: &Notation) -> Option<Move> {
     if pos.is_turn_based() || pos.is_warped() || pos.variant.special_table().is_some() || pos.variant.dedup {
         return None;
     }
+    let Some(letter) = board_move.piece else {
+        return resolve_pawn_move(pos, notation);
+    };
     let kinds = kinds_lettered(pos, letter)?;
     let to = kernel_square(pos, board_move.to)?;
     let origins = pos.fast_origins_to(kinds, to.index())?;
@@ -42,6 +45,19 @@ pub fn resolve_piece_move(pos: &Position, notation: &Notation) -> Option<Move> {
         }
     }
     found
+}
+
+/// A SAN pawn move (no letter, no origin rank) in a variant with one pawn kind.
+fn resolve_pawn_move(pos: &Position, notation: &Notation) -> Option<Move> {
+    let Action::Move(board_move) = notation.action else {
+        return None;
+    };
+    if board_move.from_rank.is_some() || pos.variant().pieces().iter().filter(|spec| spec.pawn).count() != 1 {
+        return None;
+    }
+    let to = kernel_square(pos, board_move.to)?;
+    let mv = pos.fast_pawn_move_to(board_move.from_file.map(usize::from), to.index())?;
+    matches_action(pos, mv, &notation.action).then_some(mv)
 }
 
 /// The kinds (a bit mask) whose letter is `letter`; `None` when it names a pawn kind or a
