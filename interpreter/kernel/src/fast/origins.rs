@@ -104,7 +104,7 @@ impl Position {
         }
         let (from, to) = (Square(from as u16), Square(to as u16));
         Some(match double {
-            true => Move::DoubleStep { from, to, passed: Square(((from.0 + to.0) / 2) as u16) },
+            true => Move::DoubleStep { from, to, passed: Square((from.0 + to.0) / 2) },
             false => Move::Normal { from, to, promotion: None },
         })
     }
