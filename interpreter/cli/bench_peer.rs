@@ -1,5 +1,6 @@
-//! The peer's figure in `holechess bench`: another validator (a program that takes PGN files
-//! as arguments) run on the same files, its CPU seconds measured as a child process's.
+//! CPU seconds for `holechess bench`'s validation figures: a peer validator's (a program that
+//! takes PGN files as arguments) run on the same files, measured as a child process's, and
+//! this process's own, so that both are compared per core whatever else the machine runs.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -29,12 +30,30 @@ pub fn peer_cpu_seconds(peer: &Path, files: &[PathBuf]) -> Result<f64, String> {
 }
 
 /// CPU seconds used by the waited-for child processes so far (none where not measured).
-#[cfg(unix)]
 fn children_cpu_seconds() -> Option<f64> {
+    cpu_seconds(Who::Children)
+}
+
+/// CPU seconds used by this process so far, all its threads (none where not measured).
+pub fn process_cpu_seconds() -> Option<f64> {
+    cpu_seconds(Who::Process)
+}
+
+enum Who {
+    Process,
+    Children,
+}
+
+#[cfg(unix)]
+fn cpu_seconds(who: Who) -> Option<f64> {
+    let who = match who {
+        Who::Process => libc::RUSAGE_SELF,
+        Who::Children => libc::RUSAGE_CHILDREN,
+    };
     let mut usage = std::mem::MaybeUninit::<libc::rusage>::zeroed();
     // SAFETY: getrusage fills the struct it is given; it is read only when the call succeeds.
     let usage = unsafe {
-        if libc::getrusage(libc::RUSAGE_CHILDREN, usage.as_mut_ptr()) != 0 {
+        if libc::getrusage(who, usage.as_mut_ptr()) != 0 {
             return None;
         }
         usage.assume_init()
@@ -44,6 +63,6 @@ fn children_cpu_seconds() -> Option<f64> {
 }
 
 #[cfg(not(unix))]
-fn children_cpu_seconds() -> Option<f64> {
+fn cpu_seconds(_: Who) -> Option<f64> {
     None
 }

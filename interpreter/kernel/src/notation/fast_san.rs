@@ -22,7 +22,7 @@ pub fn resolve_piece_move(pos: &Position, notation: &Notation) -> Option<Move> {
     if long_algebraic || board_move.exit.is_some() || board_move.promotion.is_some() {
         return None;
     }
-    if pos.is_turn_based() || pos.is_warped() || pos.variant.special_table().is_some() || pos.variant.dedup {
+    if pos.fast_rules().is_none() || pos.is_turn_based() || pos.is_warped() || pos.variant.dedup {
         return None;
     }
     let Some(letter) = board_move.piece else {
