@@ -66,3 +66,29 @@ fn cpu_seconds(who: Who) -> Option<f64> {
 fn cpu_seconds(_: Who) -> Option<f64> {
     None
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_peer_that_succeeds_is_timed_and_one_that_fails_is_an_error() {
+        let seconds = peer_cpu_seconds(Path::new("true"), &[]).unwrap();
+        assert!(seconds.is_finite() && seconds >= 0.0, "{seconds}");
+        let error = peer_cpu_seconds(Path::new("false"), &[]).unwrap_err();
+        assert!(error.contains("the peer validator failed"), "{error}");
+        let missing = peer_cpu_seconds(Path::new("/nonexistent/peer"), &[]).unwrap_err();
+        assert!(missing.contains("cannot run the peer validator"), "{missing}");
+    }
+
+    #[test]
+    fn this_process_cpu_time_only_grows() {
+        let before = process_cpu_seconds().unwrap();
+        let mut x = 0u64;
+        for i in 0..2_000_000u64 {
+            x = x.wrapping_mul(31).wrapping_add(i);
+        }
+        std::hint::black_box(x);
+        assert!(process_cpu_seconds().unwrap() >= before);
+    }
+}

@@ -500,24 +500,39 @@ impl<'t> Player<'t> {
             }
             Player::Events { position, legal, rules, tree } => {
                 // The position stays the one before the ply if the ply fails.
-                let before = position.as_mut().expect("a position between plies");
-                let mv = resolve_entry(before, legal, entry)?;
-                let mut current = before.clone();
-                current.play(mv);
-                if let Some(outcome) = tree.replay_recorded(&current, entry.dice()) {
-                    *position = Some(outcome.unwrap_or(current));
-                    return Ok(());
-                }
-                let outcomes = entry.dice().iter().map(|&value| u32::from(value));
-                let (outcome, dice) = rules.hooks.after_move(current, holechess_runtime::Dice::recorded(outcomes));
-                let outcome = outcome.map_err(|error| game_error_reason(GameError::Event(error), rules.id()))?;
-                match dice.remaining() {
-                    0 => {
-                        *position = Some(outcome.position);
-                        Ok(())
+                let current = position.as_mut().expect("a position between plies");
+                let mv = resolve_entry(current, legal, entry)?;
+                // The tree is asked on the position after the move made in place; only a
+                // path it cannot explain (where a ply can fail) needs the position before.
+                // A known path is then played for good (`play` keeps a game's memory flat), and
+                // an event that changed the position is read again from the tree after it.
+                let undo = current.make(mv);
+                let known = tree.replay_recorded(current, entry.dice());
+                current.unmake(undo);
+                match known {
+                    Some(None) => current.play(mv),
+                    Some(Some(first)) => {
+                        current.play(mv);
+                        *current = match tree.replay_recorded(current, entry.dice()) {
+                            Some(Some(outcome)) => outcome,
+                            _ => first,
+                        };
                     }
-                    left => Err(Reason::SurplusDice { left }),
+                    None => {
+                        let mut after = current.clone();
+                        after.play(mv);
+                        let outcomes = entry.dice().iter().map(|&value| u32::from(value));
+                        let (outcome, dice) =
+                            rules.hooks.after_move(after, holechess_runtime::Dice::recorded(outcomes));
+                        let outcome =
+                            outcome.map_err(|error| game_error_reason(GameError::Event(error), rules.id()))?;
+                        if dice.remaining() > 0 {
+                            return Err(Reason::SurplusDice { left: dice.remaining() });
+                        }
+                        *position = Some(outcome.position);
+                    }
                 }
+                Ok(())
             }
             Player::Session(game) => play_in_session(game, entry),
         }
