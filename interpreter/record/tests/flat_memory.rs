@@ -49,6 +49,11 @@ static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 /// A legal game of `plies` knight moves back and forth, with a clock comment on every ply
 /// and no result (nothing ends it).
 fn shuffle_game(plies: usize) -> String {
+    shuffle_game_with(plies, "{[%clk 0:01:00]}")
+}
+
+/// [`shuffle_game`] with `comment` after every move.
+fn shuffle_game_with(plies: usize, comment: &str) -> String {
     let mut text = String::from("[Event \"shuffle\"]\n\n");
     let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
     for ply in 0..plies {
@@ -56,7 +61,9 @@ fn shuffle_game(plies: usize) -> String {
             text.push_str(&format!("{}. ", ply / 2 + 1));
         }
         text.push_str(moves[ply % 4]);
-        text.push_str(" {[%clk 0:01:00]} ");
+        text.push(' ');
+        text.push_str(comment);
+        text.push(' ');
         if ply % 8 == 7 {
             text.push('\n');
         }
@@ -100,6 +107,18 @@ fn one_job_validates_a_long_game_in_memory_that_does_not_grow_with_it() {
     let grown = long_peak.saturating_sub(short_peak);
     assert!(grown < 16 * 38_000, "peak {long_peak} bytes for 40,000 plies, {short_peak} for 2,000");
     assert!(long_peak < MEBIBYTE, "peak {long_peak} bytes");
+}
+
+#[test]
+fn k4_one_job_validates_a_long_dice_game_in_memory_that_does_not_grow_with_it() {
+    let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let validator = Validator::new(PlayableVariant::load("pothole").unwrap(), Some(1)).unwrap();
+    let (short, short_peak) = validate_measured(&validator, &shuffle_game_with(1_000, "{[%dice 1]}"));
+    let (long, long_peak) = validate_measured(&validator, &shuffle_game_with(10_000, "{[%dice 1]}"));
+    assert_eq!((short[0].plies, short[0].failure.clone()), (1_000, None));
+    assert_eq!((long[0].plies, long[0].failure.clone()), (10_000, None));
+    let grown = long_peak.saturating_sub(short_peak);
+    assert!(grown < 16 * 9_000, "peak {long_peak} bytes for 10,000 plies, {short_peak} for 1,000");
 }
 
 #[test]
