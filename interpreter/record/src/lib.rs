@@ -5,7 +5,9 @@
 //! [`std::io::Read`] (one game in memory at a time), and [`write_game`] turns a [`PgnGame`]
 //! back into PGN. Each [`MoveEntry`] keeps a move token the kernel's notation reader parses
 //! ([`MoveEntry::notation`]). [`replay_record`] replays a game against a variant's rules and
-//! reports the first failure; [`validate_source`] does it for a whole source, in parallel.
+//! reports the first failure; [`validate_source`] does it for a whole source, each ply played
+//! as it is read (one thread) or games in bounded batches (more), in memory that does not
+//! grow with the number or the length of the games.
 
 mod buffer;
 mod comment;
