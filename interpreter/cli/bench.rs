@@ -1,7 +1,8 @@
 //! `holechess bench`: the speed figures the README reports, measured on this machine, with
 //! the command that reproduces them being this one: load time, perft of orthodox chess
 //! (start and Kiwipete) and of the hole variants beside it, and validation speed
-//! (`bench_records.rs`). Perft is single-threaded.
+//! (`bench_records.rs`), beside a peer validator's when one is given. Perft is
+//! single-threaded.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -27,6 +28,8 @@ pub struct BenchConfig {
     pub pgn: Vec<PathBuf>,
     /// Self-play records made per hole variant for the validation figure.
     pub self_play_games: u64,
+    /// A peer validator timed on the same PGN files.
+    pub peer_validate: Option<PathBuf>,
 }
 
 pub fn run(config: &BenchConfig) -> Result<Outcome, String> {
@@ -41,7 +44,7 @@ pub fn run(config: &BenchConfig) -> Result<Outcome, String> {
     println!("wormhole (six wormholes) / chess: {:.2}", wormhole / chess);
     let paths = if config.pgn.is_empty() { vec![PathBuf::from(FIXTURE_PGN)] } else { config.pgn.clone() };
     if paths.iter().all(|p| p.exists()) {
-        validate_files("chess", &pgn_files(&paths)?)?;
+        validate_files("chess", &pgn_files(&paths)?, config.peer_validate.as_deref())?;
     } else {
         println!("validate chess: no PGN files here (run in the checkout, or give --pgn FILE...)");
     }

@@ -1,12 +1,15 @@
 //! The validation figures of `holechess bench`: plies replayed per second by
-//! `holechess validate` over PGN files (one job and two), and over records of the hole
-//! variants made here by seeded random self-play (the same records on every run).
+//! `holechess validate` over PGN files (one job and two, beside a peer validator's figure on
+//! the same files when one is given), and over records made here by seeded random self-play
+//! (the same records on every run) of orthodox chess and of each hole variant, each hole
+//! variant's rate also as a share of the orthodox one.
 
 use std::io::Cursor;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::bench::fastest_of_repeats;
+use crate::bench_peer::{peer_cpu_seconds, process_cpu_seconds};
 use holechess_record::{record_of, write_game, SourceEvent, Validator};
 use holechess_runtime::{Game, PlayableVariant};
 
@@ -32,8 +35,9 @@ pub fn pgn_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     Ok(files)
 }
 
-/// Validation speed of `variant` over `files` with 1 and 2 jobs, printed.
-pub fn validate_files(variant: &str, files: &[PathBuf]) -> Result<(), String> {
+/// Validation speed of `variant` over `files` with 1 and 2 jobs, printed; with a `peer`
+/// validator, its speed on the same files and the ratio of one job's to it.
+pub fn validate_files(variant: &str, files: &[PathBuf], peer: Option<&Path>) -> Result<(), String> {
     let mut text = Vec::new();
     for file in files {
         text.extend(std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?);
@@ -41,32 +45,60 @@ pub fn validate_files(variant: &str, files: &[PathBuf]) -> Result<(), String> {
     }
     let rules = PlayableVariant::load(variant)?;
     let what = format!("{} files ({:.1} MB)", files.len(), text.len() as f64 / 1e6);
+    let mut one_job = None;
     for jobs in [1, 2] {
         let speed = validation_speed(&rules, &text, jobs)?;
         println!("validate {variant} {what}, {jobs} job{}: {}", if jobs == 1 { "" } else { "s" }, speed.describe());
+        one_job.get_or_insert(speed);
+    }
+    if let (Some(peer), Some(one_job)) = (peer, one_job) {
+        let secs = peer_cpu_seconds(peer, files)?;
+        let rate = one_job.plies as f64 / secs;
+        println!(
+            "peer {} on the same files: {:.3} CPU s (best of 3 runs) = {:.2} M plies per CPU s; \
+             holechess 1 job / peer, per CPU s: {:.2}",
+            peer.display(),
+            secs,
+            rate / 1e6,
+            one_job.cpu_rate() / rate
+        );
     }
     Ok(())
 }
 
-/// Validation speed over `games` seeded random self-play records of each hole variant.
+/// The variants whose self-play records are validated: orthodox chess first (the rate the
+/// others are compared with), then the hole variants, the two-board ones last.
+const SELF_PLAY_VARIANTS: [&str; 7] =
+    ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"];
+
+/// Validation speed over `games` seeded random self-play records of orthodox chess and of
+/// each hole variant, each hole variant's rate also as a share of the orthodox one.
 pub fn validate_self_play(games: u64) -> Result<(), String> {
-    for variant in ["porthole", "standard-portal", "pothole"] {
+    let mut orthodox = None;
+    for variant in SELF_PLAY_VARIANTS {
         let rules = PlayableVariant::load(variant)?;
         let text = self_play_records(&rules, games)?;
         let speed = validation_speed(&rules, text.as_bytes(), 1)?;
-        println!("validate {variant} self-play records, 1 job: {}", speed.describe());
+        let share = match orthodox {
+            Some(rate) => format!("; {:.2}x the orthodox rate per CPU s", speed.cpu_rate() / rate),
+            None => String::new(),
+        };
+        println!("validate {variant} self-play records, 1 job: {}{share}", speed.describe());
+        orthodox.get_or_insert(speed.cpu_rate());
     }
     Ok(())
 }
 
-/// Plies and games replayed and the seconds of the fastest pass (passes repeated until a
-/// second has gone by); every game must be valid.
+/// Plies and games replayed (and how many invalid) and the seconds of the fastest pass, wall
+/// and CPU (passes repeated until a second has gone by).
 fn validation_speed(rules: &Arc<PlayableVariant>, text: &[u8], jobs: usize) -> Result<Speed, String> {
     let validator = Validator::new(Arc::clone(rules), Some(jobs))?;
     let (mut plies, mut games, mut invalid) = (0u64, 0u64, 0u64);
     let mut failure = None;
+    let mut cpu_secs = f64::INFINITY;
     let (passes, secs) = fastest_of_repeats(|| {
         (plies, games, invalid) = (0, 0, 0);
+        let cpu_before = process_cpu_seconds();
         let outcome = validator.run(Cursor::new(text), |event| {
             if let SourceEvent::Verdict(verdict) = event {
                 plies += u64::from(verdict.plies);
@@ -74,6 +106,9 @@ fn validation_speed(rules: &Arc<PlayableVariant>, text: &[u8], jobs: usize) -> R
                 invalid += u64::from(!verdict.is_valid());
             }
         });
+        if let (Some(before), Some(after)) = (cpu_before, process_cpu_seconds()) {
+            cpu_secs = cpu_secs.min(after - before);
+        }
         if let Err(e) = outcome {
             failure = Some(e.to_string());
         }
@@ -81,29 +116,49 @@ fn validation_speed(rules: &Arc<PlayableVariant>, text: &[u8], jobs: usize) -> R
     if let Some(e) = failure {
         return Err(e);
     }
-    if invalid > 0 {
-        return Err(format!("{invalid} of the {games} benchmark games are not valid {}", rules.id()));
-    }
-    Ok(Speed { plies, games, secs, passes })
+    Ok(Speed { plies, games, invalid, secs, cpu_secs, passes })
 }
 
 /// One validation figure: plies and games of a pass, and the fastest of `passes` passes.
 struct Speed {
     plies: u64,
     games: u64,
+    /// Games found invalid (a record the self-play wrote that its own variant refuses).
+    invalid: u64,
     secs: f64,
+    /// The fastest pass's CPU seconds, all threads (infinite where not measured).
+    cpu_secs: f64,
     passes: u32,
 }
 
 impl Speed {
+    /// Plies a second of wall time.
+    fn rate(&self) -> f64 {
+        self.plies as f64 / self.secs
+    }
+
+    /// Plies a CPU second (per core), or of wall time where CPU time is not measured.
+    fn cpu_rate(&self) -> f64 {
+        match self.cpu_secs.is_finite() && self.cpu_secs > 0.0 {
+            true => self.plies as f64 / self.cpu_secs,
+            false => self.rate(),
+        }
+    }
+
     fn describe(&self) -> String {
+        let invalid = match self.invalid {
+            0 => String::new(),
+            n => format!(" ({n} invalid)"),
+        };
         format!(
-            "{} games, {} plies in {:.3} s (best of {} passes) = {:.2} M plies/s",
+            "{} games{invalid}, {} plies in {:.3} s, {:.3} CPU s (best of {} passes) = {:.2} M plies/s, {:.2} M per CPU s",
             self.games,
             self.plies,
             self.secs,
+            self.cpu_secs,
             self.passes,
-            self.plies as f64 / self.secs / 1e6
+            self.rate() / 1e6,
+            self.cpu_rate() / 1e6
         )
     }
 }
@@ -116,7 +171,7 @@ fn self_play_records(rules: &Arc<PlayableVariant>, games: u64) -> Result<String,
         let mut game = Game::seeded(Arc::clone(rules), seed);
         for _ in 0..200 {
             let legal = game.position().legal_moves();
-            if legal.is_empty() {
+            if legal.is_empty() || game.position().status().is_over() {
                 break;
             }
             state ^= state << 13;

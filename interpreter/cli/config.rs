@@ -45,13 +45,14 @@ impl From<Cli> for Command {
             CliCommand::Validate { variant, files, json, jobs } => {
                 Command::Validate(crate::validate::ValidateConfig { variant, files, json, jobs })
             }
-            CliCommand::Bench { chess_depth, kiwipete_depth, hole_depth, pgn, self_play_games } => {
+            CliCommand::Bench { chess_depth, kiwipete_depth, hole_depth, pgn, self_play_games, peer_validate } => {
                 Command::Bench(crate::bench::BenchConfig {
                     chess_depth,
                     kiwipete_depth,
                     hole_depth,
                     pgn,
                     self_play_games,
+                    peer_validate,
                 })
             }
             CliCommand::Play { variant, seed, ai, level, holes, fen } => {

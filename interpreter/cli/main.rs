@@ -5,6 +5,7 @@
 mod args;
 mod atomic_file;
 mod bench;
+mod bench_peer;
 mod bench_records;
 mod commands;
 mod config;

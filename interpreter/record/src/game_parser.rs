@@ -8,7 +8,7 @@
 //! its game malformed at that ply. After the result only comments may follow on its line.
 
 use crate::comment::{read_comment, read_comment_into, CommentContent};
-use crate::cursor::{Cursor, Mark, Step};
+use crate::cursor::{Cursor, Mark, NeedMore, Step};
 use crate::move_text::MoveText;
 use crate::pgn_game::{Annotation, GameResult, MoveEntry, PgnGame};
 use crate::problem::{excerpt, SyntaxError, SyntaxProblem};
@@ -21,165 +21,221 @@ const TYPICAL_TAGS: usize = 16;
 
 /// The most tag pairs one game may have; a game with more is malformed at the first one over.
 pub const MAX_TAGS: usize = 1000;
-const TYPICAL_PLIES: usize = 128;
 
-/// A game as parsed; with a problem, the cursor stands at the offending text.
-#[derive(Debug)]
-pub(crate) struct Parsed {
-    pub game: PgnGame,
-    pub problem: Option<SyntaxProblem>,
-}
+/// Where a game's plies go once each is complete (the next move, or the end of the game,
+/// shows that nothing more is written after it): kept in the game, or played at once.
+pub(crate) trait PlySink {
+    /// `entry` is the next ply of `game` (whose tags, start dice and result so far are read).
+    fn ply(&mut self, game: &mut PgnGame, entry: MoveEntry);
 
-/// Parses one game at the cursor, which stands on non-blank text.
-pub(crate) fn parse_game(cursor: &mut Cursor) -> Step<Parsed> {
-    let mut parser = GameParser {
-        game: PgnGame {
-            line: cursor.line(),
-            tags: Vec::with_capacity(TYPICAL_TAGS),
-            moves: Vec::with_capacity(TYPICAL_PLIES),
-            ..PgnGame::default()
-        },
-        after_result: false,
-    };
-    if let Err(problem) = parser.read_tags(cursor)? {
-        return Ok(parser.with_problem(problem));
-    }
-    match parser.read_movetext(cursor)? {
-        Ok(()) => Ok(parser.finished()),
-        Err(problem) => Ok(parser.with_problem(problem)),
+    /// Whether the entries and the game need their comments' text, NAGs and variations
+    /// (a validator needs only the dice, and is spared building the texts).
+    fn keeps_annotations(&self) -> bool {
+        true
     }
 }
 
-/// The line at the cursor reads `Name "value"]`: a tag pair that lost its `[`.
-fn tag_pair_without_bracket(cursor: &mut Cursor) -> Step<bool> {
-    if !cursor.at_line_start() || !cursor.peek()?.is_some_and(|byte| byte.is_ascii_alphabetic()) {
-        return Ok(false);
+/// Keeps every ply in the game's main line.
+pub(crate) struct KeepMoves;
+
+impl PlySink for KeepMoves {
+    fn ply(&mut self, game: &mut PgnGame, entry: MoveEntry) {
+        game.moves.push(entry);
     }
-    let mark = cursor.mark();
-    cursor.take_while(|byte| byte.is_ascii_alphanumeric() || byte == b'_')?;
-    cursor.take_while(|byte| byte == b' ' || byte == b'\t')?;
-    let quoted = cursor.peek()? == Some(b'"');
-    let closed = cursor.rest_of_line()?.trim_ascii_end().ends_with(b"]");
-    cursor.reset(mark);
-    Ok(quoted && closed)
 }
 
-/// Bytes of move tokens, move numbers and result tokens.
-#[inline]
-fn is_token_byte(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'+' | b'#' | b'=' | b'@' | b'>' | b'/' | b':' | b'_')
+/// Which part of the game the parser is in.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phase {
+    Tags,
+    Movetext,
+    /// The result has been read: comments may follow on its line, dice may not.
+    AfterResult,
+}
+
+/// After one step: go on, or the game ended (maybe with a problem).
+enum Flow {
+    Go,
+    End(Option<SyntaxProblem>),
 }
 
 type Outcome = Result<(), SyntaxProblem>;
 
-struct GameParser {
+/// Parses one game a step at a time (a tag, a move, a comment, ...), so that the bytes of
+/// the steps done can be dropped and a game of any length is read in bounded memory. A
+/// step changes nothing until it has all its bytes: one that runs out of them is read again
+/// from its start once more bytes are there.
+pub(crate) struct GameParser {
     game: PgnGame,
-    /// The result has been read: comments may follow on its line, dice may not.
-    after_result: bool,
+    phase: Phase,
+    /// The last move read, waiting for the comments, NAGs and variations after it.
+    pending: Option<MoveEntry>,
+    /// Moves read so far, the pending one included.
+    plies: u32,
+    /// The sink wants comments' text, NAGs and variations kept.
+    keep_annotations: bool,
 }
 
 impl GameParser {
-    fn finished(self) -> Parsed {
-        Parsed { game: self.game, problem: None }
+    /// A parser for a game whose first text is at `line`.
+    pub fn new(line: u32) -> GameParser {
+        let game = PgnGame { line, tags: Vec::with_capacity(TYPICAL_TAGS), ..PgnGame::default() };
+        GameParser { game, phase: Phase::Tags, pending: None, plies: 0, keep_annotations: true }
     }
 
-    fn with_problem(self, problem: SyntaxProblem) -> Parsed {
-        Parsed { game: self.game, problem: Some(problem) }
+    /// Parses steps at the cursor until the game ends (with its first problem, if any; the
+    /// cursor then stands at the offending text), handing each complete ply to `sink`. When
+    /// the bytes run out inside a step, the cursor is left at that step's start.
+    pub fn run(&mut self, cursor: &mut Cursor, sink: &mut impl PlySink) -> Step<Option<SyntaxProblem>> {
+        self.keep_annotations = sink.keeps_annotations();
+        loop {
+            let mark = cursor.mark();
+            match self.step(cursor, sink) {
+                Ok(Flow::Go) => {}
+                Ok(Flow::End(problem)) => {
+                    self.flush(sink);
+                    return Ok(problem);
+                }
+                Err(NeedMore) => {
+                    cursor.reset(mark);
+                    return Err(NeedMore);
+                }
+            }
+        }
+    }
+
+    /// The game as read: tags, opening comments and start dice, result, and the moves the
+    /// sink kept.
+    pub fn into_game(self) -> PgnGame {
+        self.game
+    }
+
+    /// Moves read so far.
+    pub fn plies(&self) -> u32 {
+        self.plies
+    }
+
+    /// The line of the last move read (of the game's start before any).
+    pub fn last_move_line(&self) -> u32 {
+        self.pending.as_ref().map_or(self.game.line, MoveEntry::line)
+    }
+
+    fn step(&mut self, cursor: &mut Cursor, sink: &mut impl PlySink) -> Step<Flow> {
+        match self.phase {
+            Phase::Tags => self.tag_step(cursor),
+            Phase::Movetext => self.movetext_step(cursor, sink),
+            Phase::AfterResult => self.after_result_step(cursor),
+        }
+    }
+
+    /// Hands the pending move to the sink.
+    fn flush(&mut self, sink: &mut impl PlySink) {
+        if let Some(entry) = self.pending.take() {
+            sink.ply(&mut self.game, entry);
+        }
     }
 
     fn next_ply(&self) -> u32 {
-        self.game.moves.len() as u32 + 1
+        self.plies + 1
     }
 
     fn problem(&self, line: u32, error: SyntaxError) -> SyntaxProblem {
         SyntaxProblem { line, ply: self.next_ply(), error }
     }
 
-    fn read_tags(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
-        loop {
-            cursor.skip_whitespace()?;
-            let line = cursor.line();
-            if cursor.peek()? != Some(b'[') {
-                if tag_pair_without_bracket(cursor)? {
-                    let error = SyntaxError::MalformedTag { reason: "the tag pair does not start with `[`".into() };
-                    return Ok(Err(self.problem(line, error)));
-                }
-                return Ok(Ok(()));
-            }
-            let before_tag = cursor.mark();
-            let tag = match read_tag_pair(cursor)? {
-                Ok(tag) => tag,
-                Err(error) => return Ok(Err(self.problem(line, error))),
-            };
-            if self.game.tag(&tag.name).is_some() {
-                cursor.reset(before_tag);
-                return Ok(Ok(()));
-            }
-            if self.game.tags.len() == MAX_TAGS {
-                return Ok(Err(self.problem(line, SyntaxError::TooManyTags { limit: MAX_TAGS })));
-            }
-            self.game.tags.push(tag);
+    fn end_with(outcome: Outcome) -> Flow {
+        match outcome {
+            Ok(()) => Flow::Go,
+            Err(problem) => Flow::End(Some(problem)),
         }
     }
 
-    fn read_movetext(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
-        loop {
-            cursor.skip_whitespace()?;
-            let line = cursor.line();
-            let Some(byte) = cursor.peek()? else {
-                return Ok(Ok(()));
-            };
-            let outcome = match byte {
-                b'[' if cursor.at_line_start() => return Ok(Ok(())),
-                b'{' => self.read_brace_comment(cursor)?,
-                b';' => self.read_line_comment(cursor)?,
-                b'(' => self.read_variation(cursor)?,
-                b'$' => self.read_numeric_nag(cursor)?,
-                b'!' | b'?' => self.read_suffix_nag(cursor)?,
-                b'.' => {
-                    cursor.advance(1);
-                    Ok(())
-                }
-                b'*' => {
-                    cursor.advance(1);
-                    self.game.result = Some(GameResult::Unknown);
-                    return self.read_after_result(cursor);
-                }
-                b')' => Err(self.problem(line, SyntaxError::UnmatchedCloseParen)),
-                byte if is_token_byte(byte) => match self.read_token(cursor)? {
-                    TokenEnd::Continue(outcome) => outcome,
-                    TokenEnd::Result => return self.read_after_result(cursor),
-                },
-                _ => {
-                    let text = cursor.take_while(|byte| !byte.is_ascii_whitespace())?;
-                    Err(self.problem(line, unexpected(text)))
-                }
-            };
-            if outcome.is_err() {
-                return Ok(outcome);
+    /// One tag pair, or the end of the tag section.
+    fn tag_step(&mut self, cursor: &mut Cursor) -> Step<Flow> {
+        cursor.skip_whitespace()?;
+        let line = cursor.line();
+        if cursor.peek()? != Some(b'[') {
+            if tag_pair_without_bracket(cursor)? {
+                let error = SyntaxError::MalformedTag { reason: "the tag pair does not start with `[`".into() };
+                return Ok(Flow::End(Some(self.problem(line, error))));
             }
+            self.phase = Phase::Movetext;
+            return Ok(Flow::Go);
         }
+        let before_tag = cursor.mark();
+        let tag = match read_tag_pair(cursor)? {
+            Ok(tag) => tag,
+            Err(error) => return Ok(Flow::End(Some(self.problem(line, error)))),
+        };
+        if self.game.tag(&tag.name).is_some() {
+            cursor.reset(before_tag);
+            self.phase = Phase::Movetext;
+            return Ok(Flow::Go);
+        }
+        if self.game.tags.len() == MAX_TAGS {
+            return Ok(Flow::End(Some(self.problem(line, SyntaxError::TooManyTags { limit: MAX_TAGS }))));
+        }
+        self.game.tags.push(tag);
+        Ok(Flow::Go)
+    }
+
+    /// One element of the movetext: a move, a move number, a comment, a NAG, a variation or
+    /// the result; or the end of the game.
+    fn movetext_step(&mut self, cursor: &mut Cursor, sink: &mut impl PlySink) -> Step<Flow> {
+        cursor.skip_whitespace()?;
+        let line = cursor.line();
+        let Some(byte) = cursor.peek()? else {
+            return Ok(Flow::End(None));
+        };
+        let outcome = match byte {
+            b'[' if cursor.at_line_start() => return Ok(Flow::End(None)),
+            b'{' => self.read_brace_comment(cursor)?,
+            b';' => self.read_line_comment(cursor)?,
+            b'(' => self.read_variation(cursor)?,
+            b'$' => self.read_numeric_nag(cursor)?,
+            b'!' | b'?' => self.read_suffix_nag(cursor)?,
+            b'.' => {
+                cursor.advance(1);
+                Ok(())
+            }
+            b'*' => {
+                cursor.advance(1);
+                self.game.result = Some(GameResult::Unknown);
+                self.phase = Phase::AfterResult;
+                Ok(())
+            }
+            b')' => Err(self.problem(line, SyntaxError::UnmatchedCloseParen)),
+            byte if is_token_byte(byte) => self.read_token(cursor, sink)?,
+            _ => {
+                let text = cursor.take_while(|byte| !byte.is_ascii_whitespace())?;
+                Err(self.problem(line, unexpected(text)))
+            }
+        };
+        Ok(Self::end_with(outcome))
     }
 
     /// A result token, a move number (digits only) or a move.
-    fn read_token(&mut self, cursor: &mut Cursor) -> Step<TokenEnd> {
+    fn read_token(&mut self, cursor: &mut Cursor, sink: &mut impl PlySink) -> Step<Outcome> {
         let line = cursor.line();
         let start = cursor.mark();
         let token = cursor.take_while(is_token_byte)?;
         if let Some(result) = GameResult::from_pgn(token) {
             self.game.result = Some(result);
-            return Ok(TokenEnd::Result);
+            self.phase = Phase::AfterResult;
+            return Ok(Ok(()));
         }
         if token.iter().all(u8::is_ascii_digit) {
-            return Ok(TokenEnd::Continue(self.check_move_number(cursor, start, line)?));
+            return self.check_move_number(cursor, start, line);
         }
         let parsed = MoveText::from_bytes(token).zip(Notation::parse_bytes(token));
         let Some((text, notation)) = parsed else {
             let error = SyntaxError::NotAMove { text: excerpt(token) };
-            return Ok(TokenEnd::Continue(Err(self.problem(line, error))));
+            return Ok(Err(self.problem(line, error)));
         };
-        self.game.moves.push(MoveEntry::read(self.next_ply(), line, text, notation));
-        Ok(TokenEnd::Continue(Ok(())))
+        self.flush(sink);
+        self.pending = Some(MoveEntry::read(self.next_ply(), line, text, notation));
+        self.plies += 1;
+        Ok(Ok(()))
     }
 
     /// A move number's digits (just read, from `start`) end with dots, a blank or the end of
@@ -196,25 +252,21 @@ impl GameParser {
         }
     }
 
-    /// After the result, the rest of its line may hold only blanks and comments without dice.
-    fn read_after_result(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
-        self.after_result = true;
-        loop {
-            cursor.take_while(|byte| matches!(byte, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c'))?;
-            let line = cursor.line();
-            let outcome = match cursor.peek()? {
-                None | Some(b'\n') => return Ok(Ok(())),
-                Some(b'{') => self.read_brace_comment(cursor)?,
-                Some(b';') => self.read_line_comment(cursor)?,
-                Some(_) => {
-                    let text = cursor.take_while(|byte| !byte.is_ascii_whitespace())?;
-                    Err(self.problem(line, SyntaxError::AfterResult { text: excerpt(text) }))
-                }
-            };
-            if outcome.is_err() {
-                return Ok(outcome);
+    /// After the result, the rest of its line may hold only blanks and comments without
+    /// dice: one comment, or the end of the line.
+    fn after_result_step(&mut self, cursor: &mut Cursor) -> Step<Flow> {
+        cursor.take_while(|byte| matches!(byte, b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c'))?;
+        let line = cursor.line();
+        let outcome = match cursor.peek()? {
+            None | Some(b'\n') => return Ok(Flow::End(None)),
+            Some(b'{') => self.read_brace_comment(cursor)?,
+            Some(b';') => self.read_line_comment(cursor)?,
+            Some(_) => {
+                let text = cursor.take_while(|byte| !byte.is_ascii_whitespace())?;
+                Err(self.problem(line, SyntaxError::AfterResult { text: excerpt(text) }))
             }
-        }
+        };
+        Ok(Self::end_with(outcome))
     }
 
     fn read_brace_comment(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
@@ -234,30 +286,36 @@ impl GameParser {
     }
 
     fn attach_comment(&mut self, line: u32, content: &[u8]) -> Outcome {
-        if self.after_result || self.game.moves.is_empty() {
+        if !self.keep_annotations && !mentions_dice(content) {
+            // Nothing the sink needs: no outcome, and no `%dice` command to be wrong.
+            return Ok(());
+        }
+        let after_result = self.phase == Phase::AfterResult;
+        if after_result || self.pending.is_none() {
             let CommentContent { dice, text } =
                 read_comment(content).map_err(|bad| self.problem(line + bad.lines_before, bad.error))?;
-            if self.after_result && !dice.is_empty() {
+            if after_result && !dice.is_empty() {
                 return Err(self.problem(line, SyntaxError::AfterResult { text: "[%dice ...]".into() }));
             }
-            match self.game.moves.last_mut() {
+            match self.pending.as_mut() {
                 Some(entry) => {
                     entry.extend_dice(&dice);
-                    if let Some(text) = text {
+                    if let Some(text) = text.filter(|_| self.keep_annotations) {
                         entry.push_annotation(Annotation::Comment(text));
                     }
                 }
                 None => {
                     // Before the first move: the variant's game-start rolls (K4).
                     self.game.start_dice.extend_from_slice(&dice);
-                    self.game.opening_comments.extend(text);
+                    self.game.opening_comments.extend(text.filter(|_| self.keep_annotations));
                 }
             }
             return Ok(());
         }
         // The common case: a comment after a move, its outcomes appended to the move's.
         let next_ply = self.next_ply();
-        let entry = self.game.moves.last_mut().expect("a move to attach to");
+        let keep_annotations = self.keep_annotations;
+        let entry = self.pending.as_mut().expect("a move to attach to");
         let read = entry.with_dice(|dice| {
             let before = dice.len();
             let read = read_comment_into(content, dice);
@@ -268,7 +326,7 @@ impl GameParser {
         });
         match read {
             Ok(text) => {
-                if let Some(text) = text {
+                if let Some(text) = text.filter(|_| keep_annotations) {
                     entry.push_annotation(Annotation::Comment(text));
                 }
                 Ok(())
@@ -279,7 +337,7 @@ impl GameParser {
 
     fn read_variation(&mut self, cursor: &mut Cursor) -> Step<Outcome> {
         let line = cursor.line();
-        if self.game.moves.is_empty() {
+        if self.pending.is_none() {
             let error = SyntaxError::NothingToAttachTo { what: "a variation".into() };
             return Ok(Err(self.problem(line, error)));
         }
@@ -288,7 +346,7 @@ impl GameParser {
             let error = SyntaxError::Unterminated { what: "variation".into() };
             return Ok(Err(self.problem(line, error)));
         };
-        if let Some(entry) = self.game.moves.last_mut() {
+        if let Some(entry) = self.pending.as_mut().filter(|_| self.keep_annotations) {
             entry.push_annotation(Annotation::Variation(text));
         }
         Ok(Ok(()))
@@ -325,9 +383,11 @@ impl GameParser {
     }
 
     fn attach_nag(&mut self, line: u32, nag: u8) -> Outcome {
-        match self.game.moves.last_mut() {
+        match self.pending.as_mut() {
             Some(entry) => {
-                entry.push_annotation(Annotation::Nag(nag));
+                if self.keep_annotations {
+                    entry.push_annotation(Annotation::Nag(nag));
+                }
                 Ok(())
             }
             None => Err(self.problem(line, SyntaxError::NothingToAttachTo { what: "a NAG".into() })),
@@ -335,10 +395,30 @@ impl GameParser {
     }
 }
 
-/// After a token: go on (maybe with a problem), or the result token ended the game.
-enum TokenEnd {
-    Continue(Outcome),
-    Result,
+/// The line at the cursor reads `Name "value"]`: a tag pair that lost its `[`.
+fn tag_pair_without_bracket(cursor: &mut Cursor) -> Step<bool> {
+    if !cursor.at_line_start() || !cursor.peek()?.is_some_and(|byte| byte.is_ascii_alphabetic()) {
+        return Ok(false);
+    }
+    let mark = cursor.mark();
+    cursor.take_while(|byte| byte.is_ascii_alphanumeric() || byte == b'_')?;
+    cursor.take_while(|byte| byte == b' ' || byte == b'\t')?;
+    let quoted = cursor.peek()? == Some(b'"');
+    let closed = cursor.rest_of_line()?.trim_ascii_end().ends_with(b"]");
+    cursor.reset(mark);
+    Ok(quoted && closed)
+}
+
+/// Bytes of move tokens, move numbers and result tokens.
+#[inline]
+fn is_token_byte(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'+' | b'#' | b'=' | b'@' | b'>' | b'/' | b':' | b'_')
+}
+
+/// The comment may hold a `%dice` command (any spelling of the word counts, so that every
+/// comment that could be a bad command is read as one would be).
+fn mentions_dice(content: &[u8]) -> bool {
+    content.windows(4).any(|word| word.eq_ignore_ascii_case(b"dice"))
 }
 
 fn unexpected(text: &[u8]) -> SyntaxError {

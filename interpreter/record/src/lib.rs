@@ -5,7 +5,9 @@
 //! [`std::io::Read`] (one game in memory at a time), and [`write_game`] turns a [`PgnGame`]
 //! back into PGN. Each [`MoveEntry`] keeps a move token the kernel's notation reader parses
 //! ([`MoveEntry::notation`]). [`replay_record`] replays a game against a variant's rules and
-//! reports the first failure; [`validate_source`] does it for a whole source, in parallel.
+//! reports the first failure; [`validate_source`] does it for a whole source, each ply played
+//! as it is read (one thread) or games in bounded batches (more), in memory that does not
+//! grow with the number or the length of the games.
 
 mod buffer;
 mod comment;
@@ -32,5 +34,7 @@ pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnReader, MAX_GAME_BYTES};
 pub use replay::{replay_game, replay_record, replay_record_in, start_position, Failure, Reason, Replay};
 pub use session::{record_of, result_of};
-pub use validate::{validate_source, validate_source_in, SourceEvent, Validator, Verdict, DEFAULT_BATCH};
+pub use validate::{
+    validate_source, validate_source_in, SourceEvent, Validator, Verdict, BATCH_PLIES, DEFAULT_BATCH, LONG_GAME_PLIES,
+};
 pub use writer::{tags_in_export_order, write_game, write_games};

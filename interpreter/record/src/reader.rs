@@ -1,6 +1,8 @@
 //! [`PgnReader`]: a streaming reader that yields the games of a PGN source one at a time.
 //!
-//! Memory holds one game at a time (plus a read buffer), never the file. Every text of the
+//! Memory holds one game at a time (plus a read buffer), never the file; read with a sink
+//! ([`PgnReader::read_game_into`]), not even one game: each ply goes to the sink as it is
+//! read, and the read buffer holds one step of the game (a move, a comment). Every text of the
 //! source but blanks and `%` escape lines belongs to a game: text outside a tag section starts
 //! a game without tags, so nothing is skipped unseen. A game with a syntax problem is yielded
 //! with what was read of it and the problem; the reader then skips the rest of that game (up
@@ -15,7 +17,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::buffer::{InputBuffer, INITIAL_CAPACITY};
 use crate::cursor::{count_lines, Cursor, NeedMore};
-use crate::game_parser::{parse_game, Parsed};
+use crate::game_parser::{GameParser, KeepMoves, PlySink};
 use crate::game_skip::GameSkip;
 use crate::pgn_game::PgnGame;
 use crate::problem::{ReadError, SyntaxError, SyntaxProblem};
@@ -96,6 +98,13 @@ impl<R: Read> PgnReader<R> {
 
     /// The next game, `Ok(None)` at the end of a source that held games.
     pub fn read_game(&mut self) -> Result<Option<GameRecord>, ReadError> {
+        self.read_game_into(&mut KeepMoves)
+    }
+
+    /// The next game with its plies handed to `sink` as each is read instead of kept (the
+    /// record's `moves` hold what the sink keeps), `Ok(None)` at the end of a source that
+    /// held games. Memory holds one step of the game at a time, whatever its length.
+    pub(crate) fn read_game_into(&mut self, sink: &mut impl PlySink) -> Result<Option<GameRecord>, ReadError> {
         if self.input.consumed_total() == 0 {
             self.skip_byte_order_mark()?;
         }
@@ -116,48 +125,53 @@ impl<R: Read> PgnReader<R> {
                 _ => Ok(None),
             };
         }
-        self.parse_next().map(Some)
+        self.parse_next(sink).map(Some)
     }
 
-    fn parse_next(&mut self) -> Result<GameRecord, ReadError> {
-        loop {
+    /// Parses the game at hand, consuming the bytes of each finished step, and refilling when
+    /// a step needs more. A game that has not ended within [`MAX_GAME_BYTES`] is cut off there.
+    fn parse_next(&mut self, sink: &mut impl PlySink) -> Result<GameRecord, ReadError> {
+        let mut parser = GameParser::new(self.line);
+        let mut game_bytes = 0usize;
+        let problem = loop {
+            let room = MAX_GAME_BYTES - game_bytes;
             let complete = self.input.at_eof();
-            let parsed = match self.parse_available(complete) {
-                Err(NeedMore) if self.input.available().len() >= MAX_GAME_BYTES => {
-                    self.parse_available(true).map(cut_off)
+            match self.parse_available(&mut parser, sink, room, complete, &mut game_bytes) {
+                Ok(problem) => break problem,
+                Err(NeedMore) if self.input.available().len() >= room => {
+                    let cut = self.parse_available(&mut parser, sink, room, true, &mut game_bytes);
+                    break cut_off(cut.unwrap_or(None), &parser);
                 }
-                parsed => parsed,
-            };
-            match parsed {
                 Err(NeedMore) => self.input.fill_more()?,
-                Ok((Parsed { game, problem }, end)) => {
-                    self.consume_parsed(end);
-                    self.resync = Resync::after(problem.as_ref());
-                    self.games_read += 1;
-                    return Ok(GameRecord { number: self.games_read, game, problem });
-                }
             }
-        }
+        };
+        self.resync = Resync::after(problem.as_ref());
+        self.games_read += 1;
+        Ok(GameRecord { number: self.games_read, game: parser.into_game(), problem })
     }
 
-    /// Parses a game from the available bytes (at most [`MAX_GAME_BYTES`] of them);
-    /// `complete` says no more bytes will come. Also gives where the parse ended.
-    fn parse_available(&self, complete: bool) -> Result<(Parsed, ParseEnd), NeedMore> {
+    /// Runs the parser over the available bytes (at most `room` of them); `complete` says no
+    /// more bytes will come. Consumes what its finished steps used.
+    fn parse_available(
+        &mut self,
+        parser: &mut GameParser,
+        sink: &mut impl PlySink,
+        room: usize,
+        complete: bool,
+        game_bytes: &mut usize,
+    ) -> Result<Option<SyntaxProblem>, NeedMore> {
         let available = self.input.available();
-        let bytes = &available[..available.len().min(MAX_GAME_BYTES)];
+        let bytes = &available[..available.len().min(room)];
         let mut cursor = Cursor::new(bytes, self.line, self.at_line_start, complete);
-        let parsed = parse_game(&mut cursor)?;
-        let end = ParseEnd { consumed: cursor.pos(), line: cursor.line() };
-        Ok((parsed, end))
-    }
-
-    /// Consumes what a parse used; the parse counted its lines.
-    fn consume_parsed(&mut self, end: ParseEnd) {
-        if end.consumed > 0 {
-            self.at_line_start = self.input.available()[end.consumed - 1] == b'\n';
-            self.input.consume(end.consumed);
-            self.line = end.line;
+        let parsed = parser.run(&mut cursor, sink);
+        let (consumed, line) = (cursor.pos(), cursor.line());
+        if consumed > 0 {
+            self.at_line_start = bytes[consumed - 1] == b'\n';
+            self.input.consume(consumed);
+            self.line = line;
+            *game_bytes += consumed;
         }
+        parsed
     }
 
     fn consume(&mut self, count: usize) {
@@ -280,26 +294,13 @@ impl Resync {
     }
 }
 
-/// Where a parse stopped: bytes used, and the line there.
-#[derive(Clone, Copy)]
-struct ParseEnd {
-    consumed: usize,
-    line: u32,
-}
-
 /// A game that did not end within [`MAX_GAME_BYTES`] gets a problem saying so.
-fn cut_off((parsed, end): (Parsed, ParseEnd)) -> (Parsed, ParseEnd) {
-    match parsed {
-        Parsed { game, problem: None } => {
-            let problem = SyntaxProblem {
-                line: game.moves.last().map_or(game.line, |entry| entry.line()),
-                ply: game.moves.len() as u32 + 1,
-                error: SyntaxError::GameTooLong { limit: MAX_GAME_BYTES },
-            };
-            (Parsed { game, problem: Some(problem) }, end)
-        }
-        other => (other, end),
-    }
+fn cut_off(problem: Option<SyntaxProblem>, parser: &GameParser) -> Option<SyntaxProblem> {
+    problem.or(Some(SyntaxProblem {
+        line: parser.last_move_line(),
+        ply: parser.plies() + 1,
+        error: SyntaxError::GameTooLong { limit: MAX_GAME_BYTES },
+    }))
 }
 
 impl<R: Read> Iterator for PgnReader<R> {

@@ -1,14 +1,15 @@
 //! Replaying one game record against a variant's rules: the start position (`[FEN]`,
 //! `[Holes]`), every move resolved against the legal moves and played with its recorded
 //! dice (K4), nothing after checkmate or stalemate (K9), and the `[Result]` checked against
-//! the final position. [`replay`] reports the first failure with its ply, move text, reason
-//! and the position before it in the kernel's notation.
+//! the final position. [`GameReplay`] takes the plies one at a time as they are read and
+//! reports the first failure with its ply, move text, reason and the position before it in
+//! the kernel's notation.
 //!
 //! Variants without dice are replayed on the kernel alone, each ply resolved against the
 //! moves its notation can name (every legal move only when those do not give exactly one);
 //! variants with dice call their event hooks on the kernel's position with the recorded
-//! outcomes, and a game whose ply fails there is replayed again through
-//! [`holechess_runtime::Game::play_recorded`], which reports it.
+//! outcomes, and a ply that fails there is played again in a game session from the
+//! position before it, which reports it.
 
 use std::sync::Arc;
 
@@ -17,10 +18,13 @@ use holechess_runtime::{EventTree, GameError, HookError, PlayableVariant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::game_parser::PlySink;
 use crate::pgn_game::{GameResult, MoveEntry, PgnGame};
 use crate::problem::{SyntaxError, SyntaxProblem};
 use crate::reader::GameRecord;
-use holechess_kernel::notation::{explain_illegal, resolve, resolve_candidates, Candidates, Resolved};
+use holechess_kernel::notation::{
+    explain_illegal, resolve, resolve_candidates, resolve_piece_move, Candidates, Resolved,
+};
 
 /// Why a record is not a valid game of the variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
@@ -145,66 +149,165 @@ pub fn replay_game(game: &PgnGame, problem: Option<&SyntaxProblem>, rules: &Arc<
     replay_with(game, problem, rules, tree.as_ref())
 }
 
-/// [`replay_game`]; with a `tree`, a variant with dice events is replayed on the kernel with
-/// each ply's event read from the tree (its hooks run in rhai only for a path the tree does
-/// not know yet, and for a ply the tree cannot explain), and again in a game session only
-/// when a ply fails (the session keeps the position before the failing ply, for the report).
 fn replay_with(
     game: &PgnGame,
     problem: Option<&SyntaxProblem>,
     rules: &Arc<PlayableVariant>,
     tree: Option<&EventTree>,
 ) -> Replay {
-    let start = match check_tags(game, rules).and_then(|()| start_position(game, rules)) {
-        Ok(start) => start,
-        Err(reason) => return failed(0, tag_failure(game, reason)),
-    };
-    let mut player = match Player::new(rules, start, game, tree) {
-        Ok(player) => player,
-        Err((reason, fen)) => {
-            return failed(0, Failure { ply: 0, line: game.line, text: String::new(), reason, fen: Some(fen) })
-        }
-    };
+    let mut replay = GameReplay::new(rules, tree);
     for entry in &game.moves {
-        if let Err(reason) = player.play(entry) {
-            if matches!(player, Player::Events { .. }) {
-                return replay_with(game, problem, rules, None);
+        replay.play(game, entry);
+    }
+    replay.finish(game, problem)
+}
+
+/// Replays one game as its plies arrive, holding its position and nothing of the plies
+/// played: the reader hands it each ply as it reads it ([`crate::reader`]'s sinks).
+///
+/// With a `tree`, a variant with dice events is replayed on the kernel with each ply's
+/// event read from the tree (its hooks run in rhai only for a path the tree does not know
+/// yet, and for a ply the tree cannot explain); a ply that fails there is played again in a
+/// game session from the position before it, which reports it.
+pub(crate) struct GameReplay<'r> {
+    rules: &'r Arc<PlayableVariant>,
+    tree: Option<&'r EventTree>,
+    state: ReplayState<'r>,
+    /// Plies played successfully.
+    plies: u32,
+    /// Line of the last ply played (0 before any).
+    last_line: u32,
+}
+
+/// One lives on the stack per game replayed, so the size difference costs nothing.
+#[allow(clippy::large_enum_variant)]
+enum ReplayState<'t> {
+    /// No ply yet: the start position is set up from the tags at the first ply (or the end).
+    Waiting,
+    Playing(Player<'t>),
+    /// The first failure; the rest of the game is read but not played.
+    Failed(Replay),
+}
+
+impl<'r> GameReplay<'r> {
+    pub fn new(rules: &'r Arc<PlayableVariant>, tree: Option<&'r EventTree>) -> GameReplay<'r> {
+        GameReplay { rules, tree, state: ReplayState::Waiting, plies: 0, last_line: 0 }
+    }
+
+    /// Plays the next ply of `game` (whose tags are read), unless an earlier one failed.
+    pub fn play(&mut self, game: &PgnGame, entry: &MoveEntry) {
+        if matches!(self.state, ReplayState::Waiting) {
+            self.start(game);
+        }
+        let ReplayState::Playing(player) = &mut self.state else {
+            return;
+        };
+        match player.play(entry) {
+            Ok(()) => {
+                self.plies += 1;
+                self.last_line = entry.line();
             }
-            let reason = dice_unread(entry, problem).unwrap_or(reason);
-            let failure = move_failure(entry, reason, player.position().fen());
-            return failed(entry.ply() - 1, failure);
+            Err(reason) => {
+                let failure = match player {
+                    Player::Events { .. } => replay_in_session(self.rules, player, entry, reason),
+                    _ => move_failure(entry, reason, player.position().fen()),
+                };
+                self.state = ReplayState::Failed(failed(entry.ply() - 1, failure));
+            }
         }
     }
-    let plies = game.moves.len() as u32;
-    if let Some(problem) = problem {
-        let failure = Failure {
-            ply: problem.ply,
-            line: problem.line,
-            text: String::new(),
-            reason: Reason::Malformed { message: problem.error.to_string() },
-            fen: Some(player.position().fen()),
+
+    /// The verdict once the game is read: its first failure, else its syntax `problem`,
+    /// else the result written checked against the final position.
+    pub fn finish(mut self, game: &PgnGame, problem: Option<&SyntaxProblem>) -> Replay {
+        if matches!(self.state, ReplayState::Waiting) {
+            self.start(game);
+        }
+        let mut player = match self.state {
+            ReplayState::Failed(replay) => return with_unread_dice(replay, problem),
+            ReplayState::Playing(player) => player,
+            ReplayState::Waiting => unreachable!("started above"),
         };
-        return failed(plies, failure);
-    }
-    match check_result(game, &mut player) {
-        Ok(()) => Replay { plies, failure: None },
-        Err(reason) => {
+        let plies = self.plies;
+        if let Some(problem) = problem {
             let failure = Failure {
-                ply: plies + 1,
-                line: game.moves.last().map_or(game.line, |entry| entry.line()),
-                text: written_result(game).unwrap_or("").to_owned(),
-                reason,
+                ply: problem.ply,
+                line: problem.line,
+                text: String::new(),
+                reason: Reason::Malformed { message: problem.error.to_string() },
                 fen: Some(player.position().fen()),
             };
-            failed(plies, failure)
+            return failed(plies, failure);
         }
+        match check_result(game, &mut player) {
+            Ok(()) => Replay { plies, failure: None },
+            Err(reason) => {
+                let failure = Failure {
+                    ply: plies + 1,
+                    line: if plies == 0 { game.line } else { self.last_line },
+                    text: written_result(game).unwrap_or("").to_owned(),
+                    reason,
+                    fen: Some(player.position().fen()),
+                };
+                failed(plies, failure)
+            }
+        }
+    }
+
+    /// The start position from the tags, and the player on it.
+    fn start(&mut self, game: &PgnGame) {
+        let start = match check_tags(game, self.rules).and_then(|()| start_position(game, self.rules)) {
+            Ok(start) => start,
+            Err(reason) => {
+                self.state = ReplayState::Failed(failed(0, tag_failure(game, reason)));
+                return;
+            }
+        };
+        self.state = match Player::new(self.rules, start, game, self.tree) {
+            Ok(player) => ReplayState::Playing(player),
+            Err((reason, fen)) => {
+                let failure = Failure { ply: 0, line: game.line, text: String::new(), reason, fen: Some(fen) };
+                ReplayState::Failed(failed(0, failure))
+            }
+        };
     }
 }
 
-/// A ply short of dice because its dice comment could not be read fails for that comment:
-/// the syntax problem right after the last move read is the true reason.
-fn dice_unread(entry: &MoveEntry, problem: Option<&SyntaxProblem>) -> Option<Reason> {
-    let problem = problem.filter(|problem| problem.ply == entry.ply() + 1)?;
+impl PlySink for GameReplay<'_> {
+    fn ply(&mut self, game: &mut PgnGame, entry: MoveEntry) {
+        self.play(game, &entry);
+    }
+
+    fn keeps_annotations(&self) -> bool {
+        false
+    }
+}
+
+/// A ply that failed on the kernel with the event tree, played again in a game session from
+/// the position before it: the session's report is the verdict (the tree's `reason` stands
+/// only if the session plays the ply).
+fn replay_in_session(rules: &Arc<PlayableVariant>, player: &Player, entry: &MoveEntry, reason: Reason) -> Failure {
+    let before = player.position().clone();
+    let dice = holechess_runtime::Dice::recorded(std::iter::empty());
+    let mut game = holechess_runtime::Game::new(Arc::clone(rules), before, dice);
+    let reason = play_in_session(&mut game, entry).err().unwrap_or(reason);
+    move_failure(entry, reason, game.position().fen())
+}
+
+/// A ply that failed (short of dice) because the dice comment right after it could not be
+/// read fails for that comment: the syntax problem is the true reason.
+fn with_unread_dice(mut replay: Replay, problem: Option<&SyntaxProblem>) -> Replay {
+    if let Some(failure) = replay.failure.as_mut() {
+        if let Some(reason) = dice_unread(failure.ply, problem) {
+            failure.reason = reason;
+        }
+    }
+    replay
+}
+
+/// The reason a dice comment read right after ply `ply` could not be read, if one was not.
+fn dice_unread(ply: u32, problem: Option<&SyntaxProblem>) -> Option<Reason> {
+    let problem = problem.filter(|problem| problem.ply == ply + 1)?;
     let dice_comment =
         matches!(problem.error, SyntaxError::BadDiceOutcome { .. } | SyntaxError::MalformedDiceComment { .. });
     dice_comment.then(|| Reason::Malformed { message: format!("line {}: {}", problem.line, problem.error) })
@@ -428,32 +531,56 @@ impl<'t> Player<'t> {
                 Ok(())
             }
             Player::Events { position, legal, rules, tree } => {
-                let mut current = position.take().expect("a position between plies");
-                let mv = resolve_entry(&mut current, legal, entry)?;
-                current.play(mv);
-                if let Some(outcome) = tree.replay_recorded(&current, entry.dice()) {
-                    *position = Some(outcome.unwrap_or(current));
-                    return Ok(());
+                // The position stays the one before the ply if the ply fails.
+                let current = position.as_mut().expect("a position between plies");
+                let mv = resolve_entry(current, legal, entry)?;
+                // The tree is asked on the position after the move made in place; only a
+                // path it cannot explain (where a ply can fail) needs the position before.
+                // A known path is then played for good (`play` keeps a game's memory flat), and
+                // an event that changed the position is read again from the tree after it.
+                let undo = current.make(mv);
+                let known = tree.replay_recorded(current, entry.dice());
+                current.unmake(undo);
+                match known {
+                    Some(None) => current.play(mv),
+                    Some(Some(first)) => {
+                        current.play(mv);
+                        *current = match tree.replay_recorded(current, entry.dice()) {
+                            Some(Some(outcome)) => outcome,
+                            _ => first,
+                        };
+                    }
+                    None => {
+                        let mut after = current.clone();
+                        after.play(mv);
+                        let outcomes = entry.dice().iter().map(|&value| u32::from(value));
+                        let (outcome, dice) =
+                            rules.hooks.after_move(after, holechess_runtime::Dice::recorded(outcomes));
+                        let outcome =
+                            outcome.map_err(|error| game_error_reason(GameError::Event(error), rules.id()))?;
+                        if dice.remaining() > 0 {
+                            return Err(Reason::SurplusDice { left: dice.remaining() });
+                        }
+                        *position = Some(outcome.position);
+                    }
                 }
-                let outcomes = entry.dice().iter().map(|&value| u32::from(value));
-                let (outcome, dice) = rules.hooks.after_move(current, holechess_runtime::Dice::recorded(outcomes));
-                let outcome = outcome.map_err(|error| game_error_reason(GameError::Event(error), rules.id()))?;
-                *position = Some(outcome.position);
-                match dice.remaining() {
-                    0 => Ok(()),
-                    left => Err(Reason::SurplusDice { left }),
-                }
+                Ok(())
             }
             Player::Session(game) => play_in_session(game, entry),
         }
     }
 }
 
-/// The legal move an entry names. Only the moves its notation can name are generated;
+/// The legal move an entry names: a piece move from its kind's attack set onto its square
+/// when that decides it; otherwise only the moves its notation can name are generated;
 /// every legal move only when they do not give exactly one (K9 and the explanation of an
 /// illegal or ambiguous move need them).
 fn resolve_entry(position: &mut Position, legal: &mut MoveList, entry: &MoveEntry) -> Result<Move, Reason> {
-    match resolve_candidates(position, &entry.notation(), legal) {
+    let notation = entry.notation();
+    if let Some(mv) = resolve_piece_move(position, &notation) {
+        return Ok(mv);
+    }
+    match resolve_candidates(position, &notation, legal) {
         Candidates::One(mv) => Ok(mv),
         Candidates::Unresolved => {
             if legal.is_empty() {

@@ -1,6 +1,10 @@
-//! Validating a PGN source: games read in bounded batches, replayed in parallel on the
-//! current rayon pool while the next batch is read, and handed back in input order as
-//! [`Verdict`]s. Memory holds two batches at a time, whatever the number of games.
+//! Validating a PGN source, handing back a [`Verdict`] per game in input order, in memory
+//! that does not grow with the number or the length of the games.
+//!
+//! On one thread each ply is played as the reader reads it: nothing of a game is held but
+//! its tags and its position. On more threads games are read in batches and replayed in
+//! parallel while the next batch is read; a batch holds at most [`BATCH_PLIES`] plies, and a
+//! game longer than [`LONG_GAME_PLIES`] is played as it is read, on the reading thread.
 
 use std::io::Read;
 use std::sync::Arc;
@@ -9,9 +13,11 @@ use holechess_runtime::{EventTree, PlayableVariant};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use crate::game_parser::PlySink;
+use crate::pgn_game::{MoveEntry, PgnGame};
 use crate::problem::ReadError;
 use crate::reader::{GameRecord, PgnReader};
-use crate::replay::{replay_record_in, Failure, Replay};
+use crate::replay::{replay_record_in, Failure, GameReplay, Replay};
 
 /// Games read and replayed together.
 pub const DEFAULT_BATCH: usize = 256;
@@ -48,6 +54,12 @@ pub enum SourceEvent {
     },
 }
 
+/// Plies a batch holds at most (with the one game that goes over).
+pub const BATCH_PLIES: usize = 16 * 1024;
+
+/// A game with more plies is played as it is read instead of being held for a worker.
+pub const LONG_GAME_PLIES: usize = 4096;
+
 /// Reads every game of `source`, replays it against `rules` on the current rayon pool in
 /// batches of `batch` games (the next batch is read while one is replayed), and calls
 /// `sink` with each event in input order. Only an I/O error stops the source.
@@ -61,8 +73,46 @@ pub fn validate_source<R: Read + Send>(
 }
 
 /// [`validate_source`] reading dice events from `tree`, which keeps what it learns for the
-/// next source.
+/// next source. A pool of one thread plays every ply as it is read.
 pub fn validate_source_in<R: Read + Send>(
+    source: R,
+    rules: &Arc<PlayableVariant>,
+    tree: &EventTree,
+    batch: usize,
+    sink: impl FnMut(SourceEvent),
+) -> std::io::Result<()> {
+    match rayon::current_num_threads() {
+        1 => validate_streaming(source, rules, tree, sink),
+        _ => validate_batches(source, rules, tree, batch, sink),
+    }
+}
+
+/// Every game played ply by ply as it is read, on this thread.
+fn validate_streaming<R: Read>(
+    source: R,
+    rules: &Arc<PlayableVariant>,
+    tree: &EventTree,
+    mut sink: impl FnMut(SourceEvent),
+) -> std::io::Result<()> {
+    let mut reader = PgnReader::new(source);
+    loop {
+        let mut replay = GameReplay::new(rules, Some(tree));
+        match reader.read_game_into(&mut replay) {
+            Ok(Some(record)) => {
+                let verdict = replay.finish(&record.game, record.problem.as_ref());
+                sink(SourceEvent::Verdict(Verdict::of(&record, verdict)));
+            }
+            Ok(None) => return Ok(()),
+            Err(ReadError::NoGames { bytes }) => {
+                sink(SourceEvent::NoGames { bytes });
+                return Ok(());
+            }
+            Err(ReadError::Io(error)) => return Err(error),
+        }
+    }
+}
+
+fn validate_batches<R: Read + Send>(
     source: R,
     rules: &Arc<PlayableVariant>,
     tree: &EventTree,
@@ -71,11 +121,13 @@ pub fn validate_source_in<R: Read + Send>(
 ) -> std::io::Result<()> {
     let size = batch.max(1);
     let mut reader = PgnReader::new(source);
-    let mut current = read_batch(&mut reader, size);
+    let mut current = read_batch(&mut reader, size, rules, tree);
     loop {
         let more = matches!(current.tail, Tail::More);
-        let (next, replays) =
-            rayon::join(|| more.then(|| read_batch(&mut reader, size)), || replay_batch(&current.items, rules, tree));
+        let (next, replays) = rayon::join(
+            || more.then(|| read_batch(&mut reader, size, rules, tree)),
+            || replay_batch(&current.items, rules, tree),
+        );
         emit(current.items, replays, &mut sink);
         match current.tail {
             Tail::More => {}
@@ -90,9 +142,16 @@ pub fn validate_source_in<R: Read + Send>(
     }
 }
 
+/// One game of a batch: read whole, for a worker to replay, or already played as it was
+/// read (a long game).
+enum Item {
+    Held(GameRecord),
+    Played(Verdict),
+}
+
 /// What one batch read gave.
 struct Batch {
-    items: Vec<GameRecord>,
+    items: Vec<Item>,
     tail: Tail,
 }
 
@@ -106,30 +165,78 @@ enum Tail {
     Io(std::io::Error),
 }
 
-fn read_batch<R: Read>(reader: &mut PgnReader<R>, size: usize) -> Batch {
+/// Keeps a game's plies for a worker until there are [`LONG_GAME_PLIES`] of them; then plays
+/// them and every later ply at once.
+struct HoldOrPlay<'r> {
+    rules: &'r Arc<PlayableVariant>,
+    tree: &'r EventTree,
+    replay: Option<GameReplay<'r>>,
+}
+
+impl PlySink for HoldOrPlay<'_> {
+    fn ply(&mut self, game: &mut PgnGame, entry: MoveEntry) {
+        if self.replay.is_none() && game.moves.len() < LONG_GAME_PLIES {
+            game.moves.push(entry);
+            return;
+        }
+        let replay = self.replay.get_or_insert_with(|| GameReplay::new(self.rules, Some(self.tree)));
+        for held in std::mem::take(&mut game.moves) {
+            replay.play(game, &held);
+        }
+        replay.play(game, &entry);
+    }
+
+    fn keeps_annotations(&self) -> bool {
+        false
+    }
+}
+
+fn read_batch<R: Read>(
+    reader: &mut PgnReader<R>,
+    size: usize,
+    rules: &Arc<PlayableVariant>,
+    tree: &EventTree,
+) -> Batch {
     let mut items = Vec::with_capacity(size);
-    while items.len() < size {
-        let tail = match reader.next() {
-            Some(Ok(item)) => {
-                items.push(item);
+    let mut plies = 0;
+    while items.len() < size && plies < BATCH_PLIES {
+        let mut hold = HoldOrPlay { rules, tree, replay: None };
+        let tail = match reader.read_game_into(&mut hold) {
+            Ok(Some(record)) => {
+                plies += record.game.moves.len();
+                items.push(match hold.replay {
+                    Some(replay) => {
+                        let verdict = replay.finish(&record.game, record.problem.as_ref());
+                        Item::Played(Verdict::of(&record, verdict))
+                    }
+                    None => Item::Held(record),
+                });
                 continue;
             }
-            None => Tail::End,
-            Some(Err(ReadError::NoGames { bytes })) => Tail::NoGames(bytes),
-            Some(Err(ReadError::Io(error))) => Tail::Io(error),
+            Ok(None) => Tail::End,
+            Err(ReadError::NoGames { bytes }) => Tail::NoGames(bytes),
+            Err(ReadError::Io(error)) => Tail::Io(error),
         };
         return Batch { items, tail };
     }
     Batch { items, tail: Tail::More }
 }
 
-fn replay_batch(items: &[GameRecord], rules: &Arc<PlayableVariant>, tree: &EventTree) -> Vec<Replay> {
-    items.par_iter().with_min_len(4).map(|record| replay_record_in(record, rules, tree)).collect()
+fn replay_batch(items: &[Item], rules: &Arc<PlayableVariant>, tree: &EventTree) -> Vec<Option<Replay>> {
+    let replay = |item: &Item| match item {
+        Item::Held(record) => Some(replay_record_in(record, rules, tree)),
+        Item::Played(_) => None,
+    };
+    items.par_iter().with_min_len(4).map(replay).collect()
 }
 
-fn emit(items: Vec<GameRecord>, replays: Vec<Replay>, sink: &mut impl FnMut(SourceEvent)) {
-    for (record, replay) in items.into_iter().zip(replays) {
-        sink(SourceEvent::Verdict(Verdict::of(&record, replay)));
+fn emit(items: Vec<Item>, replays: Vec<Option<Replay>>, sink: &mut impl FnMut(SourceEvent)) {
+    for (item, replay) in items.into_iter().zip(replays) {
+        let verdict = match item {
+            Item::Held(record) => Verdict::of(&record, replay.expect("a held game is replayed")),
+            Item::Played(verdict) => verdict,
+        };
+        sink(SourceEvent::Verdict(verdict));
     }
 }
 

@@ -52,3 +52,11 @@ fn pt2_dice_verdicts_are_the_same_whatever_the_tree_knows() {
     let plies: Vec<u32> = cold.iter().map(|v| v.failure.as_ref().map_or(v.plies, |failure| failure.ply)).collect();
     assert_eq!(plies, [3, 3, 1, 1, 1, 1, 4]);
 }
+
+#[test]
+fn k4_one_job_playing_each_ply_as_read_gives_the_verdicts_of_two_jobs() {
+    let rules = PlayableVariant::load("pothole").unwrap();
+    let streamed = verdicts(&Validator::new(rules.clone(), Some(1)).unwrap());
+    let batched = verdicts(&Validator::new(rules, Some(2)).unwrap());
+    assert_eq!(streamed, batched, "messages and positions included");
+}

@@ -13,6 +13,7 @@
 mod board;
 pub(crate) mod eligible;
 mod legal;
+mod origins;
 mod perft;
 pub(crate) mod rules;
 mod sliders;
