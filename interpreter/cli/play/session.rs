@@ -20,7 +20,7 @@ use super::overwrite::OwnFiles;
 use super::record_header::{player_tag, Mover, RecordHeader};
 use super::records::{self, Earlier, Saving};
 use super::setup::{read_layout, Setup};
-use super::show::{self, side_name, Screen, Style};
+use super::show::{self, Screen, Style};
 use super::typed::{self, Typed};
 use super::AiSides;
 use super::{autosave, interrupt, movetext, wording};
@@ -149,7 +149,7 @@ impl Session {
         };
         let due = if pos.must_teleport(side) { ", teleport due" } else { "" };
         let exit = self.choices.as_ref().map_or(String::new(), |choice| format!(", exit for {}", choice.typed));
-        format!("{} {}. {}{board}{due}{exit}> ", self.rules.id(), pos.fullmove_number(), side_name(side))
+        format!("{} {}. {}{board}{due}{exit}> ", self.rules.id(), pos.fullmove_number(), side.title())
     }
 
     /// The banner and the board at the start; the computer moves if it has White.
@@ -526,7 +526,7 @@ impl Session {
             let waiting = pos.piece_at(sq).filter(|piece| piece.side != pos.side_to_move());
             let theirs = advice::moves_of_waiting_piece(pos, sq);
             if let (Some(piece), false) = (waiting, theirs.is_empty()) {
-                println!("{} move(s) of the piece on {name} on {}'s next turn:", theirs.len(), side_name(piece.side));
+                println!("{} move(s) of the piece on {name} on {}'s next turn:", theirs.len(), piece.side.title());
                 for line in show::wrapped(&theirs) {
                     println!("  {line}");
                 }
@@ -583,7 +583,7 @@ impl Session {
             holechess_kernel::DrawClaim::FiftyMoves => "the 50-move rule",
             holechess_kernel::DrawClaim::Repetition => "threefold repetition",
         };
-        println!("{} claims a draw by {why} (1/2-1/2).", side_name(self.game.position().side_to_move()));
+        println!("{} claims a draw by {why} (1/2-1/2).", (self.game.position().side_to_move()).title());
         self.ended = Some(Ending { said: format!("Draw claimed by {why}"), result: "1/2-1/2" });
         Ok(())
     }
@@ -592,7 +592,7 @@ impl Session {
         self.ensure_going()?;
         let side = self.game.position().side_to_move();
         let result = if side == Side::White { "0-1" } else { "1-0" };
-        let said = format!("{} resigns", side_name(side));
+        let said = format!("{} resigns", side.title());
         println!("{said} ({result}).");
         self.ended = Some(Ending { said, result });
         Ok(())
@@ -613,7 +613,7 @@ impl Session {
             "hint: {} ({} for {}, {}, depth {})",
             san(&pos, mv),
             advice::evaluation(result.score),
-            side_name(pos.side_to_move()),
+            pos.side_to_move().title(),
             self.engine.level(),
             result.depth
         );
@@ -680,7 +680,7 @@ impl Session {
             true => format!("holechess {}", self.engine.level()),
             false => "human".to_owned(),
         };
-        player_tag(self.header.tag(side_name(side)), &self.movers, side, now)
+        player_tag(self.header.tag(side.title()), &self.movers, side, now)
     }
 
     // --- setup -------------------------------------------------------------------------
@@ -930,11 +930,7 @@ fn no_moves_from(pos: &Position, name: &str, sq: holechess_kernel::Square) -> St
             None => format!("no piece on {name}"),
         },
         Some(piece) if piece.side != pos.side_to_move() => {
-            format!(
-                "the piece on {name} is {}'s; it is {}'s move",
-                side_name(piece.side),
-                side_name(pos.side_to_move())
-            )
+            format!("the piece on {name} is {}'s; it is {}'s move", piece.side.title(), pos.side_to_move().title())
         }
         Some(piece) => {
             let kind = &pos.variant().piece(piece.kind).name;
