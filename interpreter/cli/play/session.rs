@@ -156,7 +156,7 @@ impl Session {
     pub fn start(&mut self) {
         let spec = self.rules.variant().spec();
         self.screen.say(&format!("{} ({}): {}", spec.title, self.rules.id(), spec.summary));
-        println!("seed {}; {}. Type `help` for the commands.", self.seed, self.players_line());
+        self.screen.say(&format!("seed {}; {}. Type `help` for the commands.", self.seed, self.players_line()));
         self.print_game_start();
         self.print_board();
         self.autoplay();
