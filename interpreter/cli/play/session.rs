@@ -173,7 +173,7 @@ impl Session {
             println!("game start dice: {}", rolls.join(" "));
         }
         for note in &setup.notes {
-            println!("  {note}");
+            println!("  {}", crate::terminal_text::escaped(note));
         }
     }
 
@@ -697,7 +697,8 @@ impl Session {
         }
         self.restart(Setup::default())?;
         let spec = self.rules.variant().spec();
-        println!("New game of {} ({}), seed {}.", spec.title, self.rules.id(), self.seed);
+        let title = crate::terminal_text::escaped(&spec.title);
+        println!("New game of {title} ({}), seed {}.", self.rules.id(), self.seed);
         self.print_game_start();
         self.print_board();
         self.autoplay();
@@ -808,7 +809,8 @@ impl Session {
                 return Err(format!("{holds}; nothing was written (`save! {name}` replaces it)"));
             }
             println!(
-                "{holds}, which saving would replace. Replace it? Type `yes` to replace it, anything else keeps it."
+                "{}, which saving would replace. Replace it? Type `yes` to replace it, anything else keeps it.",
+                crate::terminal_text::escaped(&holds)
             );
             self.pending_save = Some(name.to_owned());
             return Ok(());
@@ -826,7 +828,7 @@ impl Session {
             }
             return true;
         }
-        println!("{name} is kept; the game was not saved.");
+        println!("{} is kept; the game was not saved.", crate::terminal_text::escaped(name));
         matches!(answer.as_str(), "" | "n" | "no")
     }
 
@@ -840,7 +842,7 @@ impl Session {
         })?;
         self.own_files.remember(path, text.as_bytes());
         self.unsaved = false;
-        println!("saved {} to {}", plies(self.ply_count()), path.display());
+        println!("saved {} to {}", plies(self.ply_count()), shown(path));
         Ok(())
     }
 
@@ -871,7 +873,7 @@ impl Session {
         if let Some(note) = &loaded.encoding {
             println!("note: {}", crate::terminal_text::escaped(note));
         }
-        println!("loaded {} of {} from {}", plies(self.ply_count()), self.rules.id(), path.display());
+        println!("loaded {} of {} from {}", plies(self.ply_count()), self.rules.id(), shown(path));
         self.print_board();
         Ok(())
     }
@@ -889,7 +891,7 @@ impl Session {
         };
         let text = render_svg(self.game.position(), &options);
         atomic_file::replace(path, text.as_bytes(), Links::Refuse)?;
-        println!("board drawn to {}", path.display());
+        println!("board drawn to {}", shown(path));
         Ok(())
     }
 }
@@ -958,4 +960,9 @@ mod special_move_tests {
         }
         assert!(session.move_texts().contains(&"dig@e2".to_string()), "{:?}", session.move_texts());
     }
+}
+
+/// A path the player typed, as a message shows it (its control characters escaped).
+fn shown(path: &Path) -> String {
+    crate::terminal_text::escaped(&path.display().to_string()).into_owned()
 }

@@ -105,8 +105,10 @@ impl Screen {
         }
     }
 
-    /// Prints `text`, broken at spaces to the width when there is one.
+    /// Prints `text`, broken at spaces to the width when there is one, its control
+    /// characters escaped (a script's title, a hook's note or a typed word may hold them).
     pub fn say(&self, text: &str) {
+        let text = &*crate::terminal_text::escaped(text);
         match self.style.width {
             Some(width) => holechess_view::wrap::wrap(text, width).iter().for_each(|line| println!("{line}")),
             None => println!("{}", text.trim_end_matches('\n')),
