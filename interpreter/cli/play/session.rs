@@ -942,6 +942,11 @@ fn no_moves_from(pos: &Position, name: &str, sq: holechess_kernel::Square) -> St
     }
 }
 
+/// A path the player typed, as a message shows it (its control characters escaped).
+fn shown(path: &Path) -> String {
+    crate::terminal_text::escaped(&path.display().to_string()).into_owned()
+}
+
 #[cfg(test)]
 mod special_move_tests {
     use super::*;
@@ -960,9 +965,4 @@ mod special_move_tests {
         }
         assert!(session.move_texts().contains(&"dig@e2".to_string()), "{:?}", session.move_texts());
     }
-}
-
-/// A path the player typed, as a message shows it (its control characters escaped).
-fn shown(path: &Path) -> String {
-    crate::terminal_text::escaped(&path.display().to_string()).into_owned()
 }
