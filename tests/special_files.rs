@@ -26,15 +26,7 @@ fn fifo(path: &std::path::Path) {
 /// Runs `holechess ARGS` in `dir` with `stdin`, killed after `seconds` (a hang is a failure).
 fn run_within(dir: &std::path::Path, args: &[&str], stdin: &str, seconds: u64) -> Output {
     use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_holechess"))
-        .args(args)
-        .current_dir(dir)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run holechess");
+    let mut child = common::binary::command(args).current_dir(dir).spawn().expect("run holechess");
     child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("write stdin");
     let started = std::time::Instant::now();
     while child.try_wait().expect("poll").is_none() {
@@ -64,14 +56,8 @@ fn a_closed_error_output_ends_a_command_quietly_not_with_a_panic() {
     let dir = folder("closed-stderr");
     std::fs::write(dir.join("broken.hole"), "variant\nboard 8x8\nnonsense here\n".repeat(50)).unwrap();
     for args in [&["check", "broken.hole"][..], &["rules", "broken.hole"], &["validate", "chess", "missing.pgn"]] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_holechess"))
-            .args(args)
-            .current_dir(&dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("run holechess");
+        let mut child =
+            common::binary::command(args).current_dir(&dir).stdin(Stdio::null()).spawn().expect("run holechess");
         // The reader of the error output is gone before the first error is written.
         drop(child.stderr.take());
         let output = child.wait_with_output().expect("wait for holechess");
