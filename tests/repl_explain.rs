@@ -4,26 +4,19 @@
 //! text plays in order; the exit prompt shows the pending choice. Piped sessions check the
 //! words; pseudo-terminal sessions at 80x24 check what a player sees at the prompt.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use rexpect::session::{spawn_command, PtySession};
 
 /// Most milliseconds any one expectation waits (a slow machine included).
 const TIMEOUT_MS: u64 = 60_000;
 
+mod common;
+
+/// `holechess play ARGS` with `script` piped in.
 fn play(args: &[&str], script: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_holechess"))
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("holechess runs");
-    child.stdin.take().expect("stdin").write_all(script.as_bytes()).expect("script written");
-    child.wait_with_output().expect("holechess ends")
+    let args: Vec<&str> = std::iter::once("play").chain(args.iter().copied()).collect();
+    common::binary::holechess(&args, script)
 }
 
 fn stdout(args: &[&str], script: &str) -> String {

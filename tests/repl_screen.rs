@@ -288,3 +288,23 @@ fn in_every_bundled_variant_a_move_and_the_reply_fit_80_by_24() {
         quit(session);
     }
 }
+
+#[test]
+fn the_opening_lines_fit_a_narrow_terminal_too() {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_holechess"))
+        .args(["play", "chess", "--seed", "1"])
+        .env("COLUMNS", "40")
+        .env("NO_COLOR", "1")
+        .env("XDG_STATE_HOME", state_dir("narrow-start"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run holechess");
+    child.stdin.take().expect("stdin").write_all(b"quit\n").expect("write");
+    let out = String::from_utf8(child.wait_with_output().expect("wait").stdout).expect("UTF-8");
+    let wide: Vec<&str> = out.lines().filter(|line| line.chars().count() > 40).collect();
+    assert!(wide.is_empty(), "wider than 40 columns: {wide:#?}");
+    let words: Vec<&str> = out.split_whitespace().collect();
+    assert!(words.join(" ").contains("Type `help` for the commands."), "{out}");
+}

@@ -164,3 +164,15 @@ fn a_broken_test_file_names_its_file_and_line_and_exits_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("the variant `no-such-variant` does not load"), "{}", stderr(&out));
 }
+
+#[test]
+fn a_record_check_of_a_file_that_is_no_record_says_so_once_like_validate() {
+    let (folder, file) = temp_tests("not-pgn", "variant chess\nrecord passwd valid\nrecord passwd invalid at ply 1\n");
+    std::fs::write(folder.join("passwd"), "root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1::/usr/sbin:/bin/sh\n")
+        .unwrap();
+    let out = run_file(&file);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    let errors = stderr(&out);
+    assert!(errors.contains("not-pgn.tests:2: ") && errors.contains("is not a PGN record"), "{errors}");
+    assert!(!errors.contains("not a move") && !errors.contains("daemon"), "{errors}");
+}

@@ -43,16 +43,19 @@ fn main() -> ExitCode {
     ExitCode::from(outcome.code())
 }
 
-/// A reader that stops early (`holechess list | head -1`) ends the program quietly with exit
-/// code 0, as ripgrep does, instead of a panic in `println!` on the broken pipe or a death by
-/// SIGPIPE: the Rust runtime ignores SIGPIPE, so a write fails with `BrokenPipe`; the print
-/// macros panic on it, and this hook turns that one panic into a quiet exit. Every other
-/// panic goes to the default hook.
+/// A reader that stops early (`holechess list | head -1`, `holechess check x.hole 2>&1 | head
+/// -3`) ends the program quietly with exit code 0, as ripgrep does, instead of a panic in
+/// `println!` or `eprintln!` on the broken pipe or a death by SIGPIPE: the Rust runtime
+/// ignores SIGPIPE, so a write fails with `BrokenPipe`; the print macros panic on it, and
+/// this hook turns that one panic into a quiet exit (the same for both outputs: with `2>&1`
+/// they are one pipe, and which write fails first is a matter of timing). Every other panic
+/// goes to the default hook.
 fn quiet_broken_pipe() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let text = info.to_string();
-        if text.contains("failed printing to stdout") && text.contains("Broken pipe") {
+        let printing = text.contains("failed printing to stdout") || text.contains("failed printing to stderr");
+        if printing && text.contains("Broken pipe") {
             std::process::exit(0);
         }
         default(info);

@@ -81,7 +81,12 @@ fn declares_id(script: &Path, tag: &str) -> bool {
     }
 }
 
+/// The first `limit` bytes of a regular file; a pipe, a device or a folder is not opened
+/// (opening a pipe would wait for a writer).
 fn read_start(path: &Path, limit: u64) -> Option<String> {
+    if !std::fs::metadata(path).ok()?.is_file() {
+        return None;
+    }
     let file = std::fs::File::open(path).ok()?;
     if !file.metadata().ok()?.is_file() {
         return None;

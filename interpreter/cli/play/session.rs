@@ -20,7 +20,7 @@ use super::overwrite::OwnFiles;
 use super::record_header::{player_tag, Mover, RecordHeader};
 use super::records::{self, Earlier, Saving};
 use super::setup::{read_layout, Setup};
-use super::show::{self, side_name, Screen, Style};
+use super::show::{self, Screen, Style};
 use super::typed::{self, Typed};
 use super::AiSides;
 use super::{autosave, interrupt, movetext, wording};
@@ -149,14 +149,14 @@ impl Session {
         };
         let due = if pos.must_teleport(side) { ", teleport due" } else { "" };
         let exit = self.choices.as_ref().map_or(String::new(), |choice| format!(", exit for {}", choice.typed));
-        format!("{} {}. {}{board}{due}{exit}> ", self.rules.id(), pos.fullmove_number(), side_name(side))
+        format!("{} {}. {}{board}{due}{exit}> ", self.rules.id(), pos.fullmove_number(), side.title())
     }
 
     /// The banner and the board at the start; the computer moves if it has White.
     pub fn start(&mut self) {
         let spec = self.rules.variant().spec();
         self.screen.say(&format!("{} ({}): {}", spec.title, self.rules.id(), spec.summary));
-        println!("seed {}; {}. Type `help` for the commands.", self.seed, self.players_line());
+        self.screen.say(&format!("seed {}; {}. Type `help` for the commands.", self.seed, self.players_line()));
         self.print_game_start();
         self.print_board();
         self.autoplay();
@@ -173,7 +173,7 @@ impl Session {
             println!("game start dice: {}", rolls.join(" "));
         }
         for note in &setup.notes {
-            println!("  {note}");
+            println!("  {}", crate::terminal_text::escaped(note));
         }
     }
 
@@ -526,7 +526,7 @@ impl Session {
             let waiting = pos.piece_at(sq).filter(|piece| piece.side != pos.side_to_move());
             let theirs = advice::moves_of_waiting_piece(pos, sq);
             if let (Some(piece), false) = (waiting, theirs.is_empty()) {
-                println!("{} move(s) of the piece on {name} on {}'s next turn:", theirs.len(), side_name(piece.side));
+                println!("{} move(s) of the piece on {name} on {}'s next turn:", theirs.len(), piece.side.title());
                 for line in show::wrapped(&theirs) {
                     println!("  {line}");
                 }
@@ -583,7 +583,7 @@ impl Session {
             holechess_kernel::DrawClaim::FiftyMoves => "the 50-move rule",
             holechess_kernel::DrawClaim::Repetition => "threefold repetition",
         };
-        println!("{} claims a draw by {why} (1/2-1/2).", side_name(self.game.position().side_to_move()));
+        println!("{} claims a draw by {why} (1/2-1/2).", (self.game.position().side_to_move()).title());
         self.ended = Some(Ending { said: format!("Draw claimed by {why}"), result: "1/2-1/2" });
         Ok(())
     }
@@ -592,7 +592,7 @@ impl Session {
         self.ensure_going()?;
         let side = self.game.position().side_to_move();
         let result = if side == Side::White { "0-1" } else { "1-0" };
-        let said = format!("{} resigns", side_name(side));
+        let said = format!("{} resigns", side.title());
         println!("{said} ({result}).");
         self.ended = Some(Ending { said, result });
         Ok(())
@@ -613,7 +613,7 @@ impl Session {
             "hint: {} ({} for {}, {}, depth {})",
             san(&pos, mv),
             advice::evaluation(result.score),
-            side_name(pos.side_to_move()),
+            pos.side_to_move().title(),
             self.engine.level(),
             result.depth
         );
@@ -680,7 +680,7 @@ impl Session {
             true => format!("holechess {}", self.engine.level()),
             false => "human".to_owned(),
         };
-        player_tag(self.header.tag(side_name(side)), &self.movers, side, now)
+        player_tag(self.header.tag(side.title()), &self.movers, side, now)
     }
 
     // --- setup -------------------------------------------------------------------------
@@ -697,7 +697,8 @@ impl Session {
         }
         self.restart(Setup::default())?;
         let spec = self.rules.variant().spec();
-        println!("New game of {} ({}), seed {}.", spec.title, self.rules.id(), self.seed);
+        let title = crate::terminal_text::escaped(&spec.title);
+        println!("New game of {title} ({}), seed {}.", self.rules.id(), self.seed);
         self.print_game_start();
         self.print_board();
         self.autoplay();
@@ -808,7 +809,8 @@ impl Session {
                 return Err(format!("{holds}; nothing was written (`save! {name}` replaces it)"));
             }
             println!(
-                "{holds}, which saving would replace. Replace it? Type `yes` to replace it, anything else keeps it."
+                "{}, which saving would replace. Replace it? Type `yes` to replace it, anything else keeps it.",
+                crate::terminal_text::escaped(&holds)
             );
             self.pending_save = Some(name.to_owned());
             return Ok(());
@@ -826,7 +828,7 @@ impl Session {
             }
             return true;
         }
-        println!("{name} is kept; the game was not saved.");
+        println!("{} is kept; the game was not saved.", crate::terminal_text::escaped(name));
         matches!(answer.as_str(), "" | "n" | "no")
     }
 
@@ -840,7 +842,7 @@ impl Session {
         })?;
         self.own_files.remember(path, text.as_bytes());
         self.unsaved = false;
-        println!("saved {} to {}", plies(self.ply_count()), path.display());
+        println!("saved {} to {}", plies(self.ply_count()), shown(path));
         Ok(())
     }
 
@@ -871,7 +873,7 @@ impl Session {
         if let Some(note) = &loaded.encoding {
             println!("note: {}", crate::terminal_text::escaped(note));
         }
-        println!("loaded {} of {} from {}", plies(self.ply_count()), self.rules.id(), path.display());
+        println!("loaded {} of {} from {}", plies(self.ply_count()), self.rules.id(), shown(path));
         self.print_board();
         Ok(())
     }
@@ -889,7 +891,7 @@ impl Session {
         };
         let text = render_svg(self.game.position(), &options);
         atomic_file::replace(path, text.as_bytes(), Links::Refuse)?;
-        println!("board drawn to {}", path.display());
+        println!("board drawn to {}", shown(path));
         Ok(())
     }
 }
@@ -930,11 +932,7 @@ fn no_moves_from(pos: &Position, name: &str, sq: holechess_kernel::Square) -> St
             None => format!("no piece on {name}"),
         },
         Some(piece) if piece.side != pos.side_to_move() => {
-            format!(
-                "the piece on {name} is {}'s; it is {}'s move",
-                side_name(piece.side),
-                side_name(pos.side_to_move())
-            )
+            format!("the piece on {name} is {}'s; it is {}'s move", piece.side.title(), pos.side_to_move().title())
         }
         Some(piece) => {
             let kind = &pos.variant().piece(piece.kind).name;
@@ -942,6 +940,11 @@ fn no_moves_from(pos: &Position, name: &str, sq: holechess_kernel::Square) -> St
             format!("the {kind} on {name} has no legal move{check}")
         }
     }
+}
+
+/// A path the player typed, as a message shows it (its control characters escaped).
+fn shown(path: &Path) -> String {
+    crate::terminal_text::escaped(&path.display().to_string()).into_owned()
 }
 
 #[cfg(test)]

@@ -43,14 +43,6 @@ pub fn terminal_width() -> Option<usize> {
     (found && size.ws_col > 0).then_some(usize::from(size.ws_col))
 }
 
-/// `White` or `Black`.
-pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
 /// `12. Nf3` or `12... Nf6`, the dice thrown after it and what they did.
 pub fn ply_lines(ply: &PlyRecord, who: Option<&str>) -> Vec<String> {
     let number = ply.before.fullmove_number();
@@ -113,8 +105,10 @@ impl Screen {
         }
     }
 
-    /// Prints `text`, broken at spaces to the width when there is one.
+    /// Prints `text`, broken at spaces to the width when there is one, its control
+    /// characters escaped (a script's title, a hook's note or a typed word may hold them).
     pub fn say(&self, text: &str) {
+        let text = &*crate::terminal_text::escaped(text);
         match self.style.width {
             Some(width) => holechess_view::wrap::wrap(text, width).iter().for_each(|line| println!("{line}")),
             None => println!("{}", text.trim_end_matches('\n')),
@@ -130,11 +124,11 @@ pub fn standing(pos: &Position) -> Vec<String> {
     let just_moved = to_move.opponent();
     match pos.status() {
         Status::Checkmate { winner } => {
-            lines.push(format!("Checkmate: {} wins ({}).", side_name(winner), pos.status().result(to_move)));
+            lines.push(format!("Checkmate: {} wins ({}).", winner.title(), pos.status().result(to_move)));
             return lines;
         }
         Status::Goal { winner } => {
-            lines.push(format!("{} reached its goal and wins ({}).", side_name(winner), pos.status().result(to_move)));
+            lines.push(format!("{} reached its goal and wins ({}).", winner.title(), pos.status().result(to_move)));
             return lines;
         }
         Status::Stalemate { rule } => {
@@ -152,19 +146,19 @@ pub fn standing(pos: &Position) -> Vec<String> {
     if pos.royal_attacked(just_moved) {
         lines.push(format!(
             "{}'s king is attacked after the event; the position stands, and {} must answer the check next move.",
-            side_name(just_moved),
-            side_name(just_moved)
+            just_moved.title(),
+            just_moved.title()
         ));
     }
     if pos.is_check() {
-        lines.push(format!("{} is in check.", side_name(to_move)));
+        lines.push(format!("{} is in check.", to_move.title()));
     }
     if let Some(claim) = pos.claimable_draw() {
         let why = match claim {
             DrawClaim::FiftyMoves => "the 50-move rule",
             DrawClaim::Repetition => "threefold repetition",
         };
-        lines.push(format!("{} may claim a draw by {why}: type `draw` to claim it.", side_name(to_move)));
+        lines.push(format!("{} may claim a draw by {why}: type `draw` to claim it.", to_move.title()));
     }
     lines
 }
@@ -175,33 +169,35 @@ fn stalemate_line(rule: StalemateRule, to_move: Side) -> String {
         StalemateRule::Loss => {
             format!(
                 "Stalemate: {} has no move and loses ({}).",
-                side_name(to_move),
+                to_move.title(),
                 if to_move == Side::White { "0-1" } else { "1-0" }
             )
         }
-        StalemateRule::Pass => format!("{} has no legal move: the turn passes.", side_name(to_move)),
+        StalemateRule::Pass => format!("{} has no legal move: the turn passes.", to_move.title()),
     }
 }
 
 /// The widest line of a list of moves (it is printed indented by two).
 const MOVE_LIST_WIDTH: usize = 72;
 
-/// Legal moves laid out in lines of at most 72 characters, fewer on a narrower terminal.
+/// Legal moves laid out in lines of at most 72 characters, fewer on a narrower terminal
+/// (broken at spaces as every other wrapped text is).
 pub fn wrapped(words: &[String]) -> Vec<String> {
     let width = terminal_width().map_or(MOVE_LIST_WIDTH, |w| w.saturating_sub(4).clamp(16, MOVE_LIST_WIDTH));
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in words {
-        if !line.is_empty() && line.len() + word.len() + 1 > width {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
+    holechess_view::wrap::wrap_hanging(&words.join(" "), width, 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_list_is_broken_between_moves_within_the_width() {
+        let moves: Vec<String> = (0..40).map(|i| format!("N{}x{}", i % 8, i)).collect();
+        let lines = wrapped(&moves);
+        assert!(lines.len() > 1, "{lines:#?}");
+        assert!(lines.iter().all(|line| line.len() <= MOVE_LIST_WIDTH && !line.starts_with(' ')), "{lines:#?}");
+        assert_eq!(lines.join(" ").split(' ').collect::<Vec<_>>(), moves);
+        assert!(wrapped(&[]).is_empty());
     }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
 }

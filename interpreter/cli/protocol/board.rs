@@ -106,14 +106,6 @@ fn first_line(text: &str) -> String {
     text.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" | ")
 }
 
-/// `White` or `Black`, as a result comment names a side.
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
-}
-
 /// `1-0 {White mates}` and the like once the game in `pos` is over.
 pub fn result_line(pos: &Position) -> Option<String> {
     let status = pos.status();
@@ -123,7 +115,7 @@ pub fn result_line(pos: &Position) -> Option<String> {
     let reason = match status {
         Status::Checkmate { winner: Side::White } => "White mates".to_string(),
         Status::Checkmate { winner: Side::Black } => "Black mates".to_string(),
-        Status::Goal { winner } => format!("{} reached its goal", side_word(winner)),
+        Status::Goal { winner } => format!("{} reached its goal", winner.title()),
         Status::Stalemate { .. } => "Stalemate".to_string(),
         Status::Draw { reason } => reason.to_string(),
         Status::Ongoing => return None,

@@ -14,7 +14,8 @@ pub fn run(variant: &str, json: bool) -> Result<Outcome, String> {
         let text = serde_json::to_string_pretty(&resolved).map_err(|e| format!("cannot write the rules: {e}"))?;
         println!("{text}");
     } else {
-        print!("{}", words::describe(&resolved));
+        // A script's title, summary and names may hold control characters: shown escaped.
+        print!("{}", crate::terminal_text::escaped(&words::describe(&resolved)));
     }
     Ok(Outcome::Ok)
 }

@@ -50,7 +50,12 @@ fn record_verdict(rules: &Arc<PlayableVariant>, file: &Path) -> Result<RecordVer
     if !std::fs::metadata(file).map_err(cannot_read)?.is_file() {
         return Err(format!("{} is not a regular file", file.display()));
     }
-    let source = std::fs::File::open(file).map_err(cannot_read)?;
+    let file_source = std::fs::File::open(file).map_err(cannot_read)?;
+    // The same check as `validate`: a file that is no PGN record is said to be one once,
+    // not read line by line as moves.
+    let (source, _) = crate::record_input::checked(file_source)
+        .map_err(cannot_read)?
+        .map_err(|not_pgn| format!("{} is not a PGN record: {}", file.display(), not_pgn.0))?;
     let mut verdict = RecordVerdict { games: 0, first_invalid: None, fen: None };
     for item in PgnReader::new(source) {
         let record = match item {

@@ -53,6 +53,14 @@ impl Side {
         }
     }
 
+    /// `White` or `Black`, as a sentence names a side.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
     /// `w` or `b`, as in FEN.
     pub const fn letter(self) -> char {
         match self {
@@ -242,6 +250,12 @@ mod tests {
 
     fn chessboard() -> Geometry {
         Geometry { files: 8, ranks: 8, board_names: vec![String::new()], files_wrap: false, first_files: Vec::new() }
+    }
+
+    #[test]
+    fn a_side_is_named_in_lower_case_or_as_a_sentence_names_it() {
+        assert_eq!((Side::White.name(), Side::Black.name()), ("white", "black"));
+        assert_eq!((Side::White.title(), Side::Black.title()), ("White", "Black"));
     }
 
     #[test]

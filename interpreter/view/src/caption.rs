@@ -1,7 +1,7 @@
 //! The line that says whose move it is and which move it is; on two boards also the board
 //! the side acts on and a teleport that is due.
 
-use holechess_kernel::{Position, Side, Status};
+use holechess_kernel::{Position, Status};
 
 /// `Move 12, black to move` (`Checkmate: White wins (1-0)` at the end, `..., Black in
 /// check`); on two boards `Turn 3, Black acts on board B` and, when the
@@ -12,14 +12,14 @@ pub(crate) fn caption(pos: &Position) -> String {
     if status.is_over() {
         let result = status.result(side);
         return match status {
-            Status::Checkmate { winner } => format!("Checkmate: {} wins ({result})", side_name(winner)),
-            Status::Goal { winner } => format!("{} reached its goal and wins ({result})", side_name(winner)),
+            Status::Checkmate { winner } => format!("Checkmate: {} wins ({result})", winner.title()),
+            Status::Goal { winner } => format!("{} reached its goal and wins ({result})", winner.title()),
             Status::Draw { reason } => format!("Draw: {reason} ({result})"),
-            _ => format!("Stalemate: {} has no move ({result})", side_name(side)),
+            _ => format!("Stalemate: {} has no move ({result})", side.title()),
         };
     }
     if pos.is_check() {
-        return format!("{}, {} in check", plain_caption(pos), side_name(side));
+        return format!("{}, {} in check", plain_caption(pos), side.title());
     }
     plain_caption(pos)
 }
@@ -31,19 +31,12 @@ fn plain_caption(pos: &Position) -> String {
     match pos.board_to_move() {
         Some(board) if g.boards() > 1 => {
             let mut text =
-                format!("Turn {}, {} acts on board {}", pos.fullmove_number(), side_name(side), g.board_names[board]);
+                format!("Turn {}, {} acts on board {}", pos.fullmove_number(), side.title(), g.board_names[board]);
             if pos.must_teleport(side) {
                 text.push_str(": a teleport is due (`@` and the portal square the piece leaves)");
             }
             text
         }
         _ => format!("Move {}, {} to move", pos.fullmove_number(), side),
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
     }
 }

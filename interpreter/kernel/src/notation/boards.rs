@@ -4,7 +4,6 @@
 //! A teleport's square lies on the board the piece leaves (`@A:a4`), so its board is
 //! dropped unchecked.
 
-use crate::geometry::Side;
 use crate::position::Position;
 
 /// `text` without board prefixes, or why a prefix does not fit this turn.
@@ -31,7 +30,7 @@ pub fn strip_board_names(pos: &Position, text: &str) -> Result<String, String> {
             if let Some(in_play) = pos.board_to_move().filter(|&b| b != board) {
                 return Err(format!(
                     "{} moves on board {} this turn, not on board {}",
-                    side_name(pos.side_to_move()),
+                    pos.side_to_move().title(),
                     g.board_names[in_play],
                     g.board_names[board]
                 ));
@@ -42,11 +41,4 @@ pub fn strip_board_names(pos: &Position, text: &str) -> Result<String, String> {
     }
     out.push_str(rest);
     Ok(out)
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }

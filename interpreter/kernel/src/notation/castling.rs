@@ -2,7 +2,7 @@
 //! in check, a piece or token stands between, or a square the king crosses is attacked.
 
 use super::text::CastleSide;
-use crate::geometry::{Side, Square};
+use crate::geometry::Square;
 use crate::position::Position;
 
 /// The reason `side` castling is not legal in `pos` (checked in the order a player would
@@ -15,14 +15,14 @@ pub(super) fn why_not_castle(pos: &Position, wing: CastleSide) -> String {
     }
     let slot = if wing == CastleSide::King { 0 } else { 1 };
     let (Some(king), Some(rook)) = (pos.royals(us).next(), pos.castling_rights()[us.index()][slot]) else {
-        return format!("{} may no longer castle {name}: the king or that rook has moved", side_name(us));
+        return format!("{} may no longer castle {name}: the king or that rook has moved", us.title());
     };
     if pos.is_check() {
-        return format!("{} is in check, and castling out of check is not allowed", side_name(us));
+        return format!("{} is in check, and castling out of check is not allowed", us.title());
     }
     let (king_to, rook_to) = pos.castle_destinations(us, king, rook);
     if let Some(note) = in_the_way(pos, king, rook, king_to, rook_to) {
-        return format!("{} cannot castle {name}: {note}", side_name(us));
+        return format!("{} cannot castle {name}: {note}", us.title());
     }
     let g = pos.geometry();
     let (a, b) = ordered(g.file_of(king), g.file_of(king_to));
@@ -32,10 +32,10 @@ pub(super) fn why_not_castle(pos: &Position, wing: CastleSide) -> String {
     match attacked {
         Some(sq) => format!(
             "{} cannot castle {name}: {} is attacked, and the king may not cross or land on an attacked square",
-            side_name(us),
+            us.title(),
             g.name(sq)
         ),
-        None => format!("{} cannot castle {name} here", side_name(us)),
+        None => format!("{} cannot castle {name} here", us.title()),
     }
 }
 
@@ -57,11 +57,4 @@ fn in_the_way(pos: &Position, king: Square, rook: Square, king_to: Square, rook_
 
 fn ordered(a: u8, b: u8) -> (u8, u8) {
     (a.min(b), a.max(b))
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }

@@ -117,7 +117,7 @@ fn turn_side(pos: &mut Position, sq: Square, piece: Piece, side: Side) {
 pub(crate) fn piece_on(pos: &Position, sq: Square) -> String {
     let name = pos.geometry().name_on_board(sq);
     match pos.piece_at(sq) {
-        Some(piece) => format!("the {} {} on {name}", side_word(piece.side), pos.variant().piece(piece.kind).name),
+        Some(piece) => format!("the {} {} on {name}", piece.side.name(), pos.variant().piece(piece.kind).name),
         None => format!("the piece on {name}"),
     }
 }
@@ -128,12 +128,5 @@ pub(crate) fn token_at(pos: &Position, sq: Square) -> String {
     match pos.tokens_at(sq) {
         Some(stack) => format!("the {} on {name}", pos.variant().tokens()[stack.kind as usize].name),
         None => name,
-    }
-}
-
-fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::White => "white",
-        Side::Black => "black",
     }
 }

@@ -6,7 +6,6 @@
 use super::checks::{check_line, checks_on};
 use super::resolve::origins_on;
 use super::text::{BoardMove, Square};
-use crate::geometry::Side;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -18,7 +17,7 @@ pub(super) fn on_other_board(pos: &Position, wanted: &BoardMove) -> Option<Strin
     let elsewhere = origins_on(pos, wanted, None);
     let first = elsewhere.iter().copied().find(|&sq| g.board_of(sq) != board)?;
     let piece = pos.piece_at(first)?;
-    let us = side_name(pos.side_to_move());
+    let us = pos.side_to_move().title();
     Some(format!(
         "{us}'s {} is on board {}: this turn {us} moves on board {}",
         pos.variant().piece(piece.kind).name,
@@ -36,7 +35,7 @@ pub(super) fn square_on_other_board(pos: &Position, square: Square) -> Option<St
         let first = g.first_file(b);
         b != board && square.rank < g.ranks && (first..first + g.files).contains(&square.file)
     })?;
-    let us = side_name(pos.side_to_move());
+    let us = pos.side_to_move().title();
     Some(format!(
         "{square} is on board {}: this turn {us} moves on board {}",
         g.board_names[other], g.board_names[board]
@@ -59,8 +58,8 @@ pub(super) fn teleport_due(pos: &Position) -> Option<String> {
         })
         .collect();
     Some(match teleports.as_slice() {
-        [] => format!("{} must teleport this turn and cannot: the turn is lost (`--`)", side_name(us)),
-        _ => format!("{} must teleport this turn, and may do nothing else: {}", side_name(us), teleports.join(" or ")),
+        [] => format!("{} must teleport this turn and cannot: the turn is lost (`--`)", us.title()),
+        _ => format!("{} must teleport this turn, and may do nothing else: {}", us.title(), teleports.join(" or ")),
     })
 }
 
@@ -89,14 +88,14 @@ pub(super) fn why_no_intent(pos: &Position) -> String {
         };
         return format!(
             "an intent needs a {} piece on a linked square of board {board_name}, where {} moves this turn{elsewhere}",
-            side_name(us),
-            side_name(us)
+            us.title(),
+            us.title()
         );
     }
     match checks_on(pos, us, Some(board)).first() {
         Some(check) => format!(
             "{} is in check on board {} ({}), and may not declare an intent",
-            side_name(us),
+            us.title(),
             g.board_names[board],
             check_line(pos, check)
         ),
@@ -108,7 +107,7 @@ pub(super) fn why_no_intent(pos: &Position) -> String {
 pub(super) fn why_no_teleport(pos: &Position, from: Square) -> String {
     let us = pos.side_to_move();
     if !pos.must_teleport(us) {
-        return format!("no teleport is due: {} teleports on the turn after declaring an intent (`@`)", side_name(us));
+        return format!("no teleport is due: {} teleports on the turn after declaring an intent (`@`)", us.title());
     }
     let g = pos.geometry();
     let board = pos.board_to_move().unwrap_or(0);
@@ -122,19 +121,12 @@ pub(super) fn why_no_teleport(pos: &Position, from: Square) -> String {
     match (landing, pos.piece_at(sq)) {
         (None, _) => format!("{name} is not a linked square"),
         (_, None) => format!("no piece on {name}"),
-        (_, Some(piece)) if piece.side != us => format!("the piece on {name} is {}'s", side_name(piece.side)),
+        (_, Some(piece)) if piece.side != us => format!("the piece on {name} is {}'s", piece.side.title()),
         (Some(to), _) if pos.piece_at(to).is_some_and(|p| p.side == us) => {
-            format!("its landing square {} holds {}'s own piece", g.name_on_board(to), side_name(us))
+            format!("its landing square {} holds {}'s own piece", g.name_on_board(to), us.title())
         }
         (Some(to), _) => {
-            format!("the teleport to {} would leave {}'s king in check", g.name_on_board(to), side_name(us))
+            format!("the teleport to {} would leave {}'s king in check", g.name_on_board(to), us.title())
         }
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
     }
 }

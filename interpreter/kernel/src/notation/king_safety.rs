@@ -6,7 +6,7 @@
 use super::checks::{check_line, checks_on, piece_on, Check};
 use super::resolve::matches_action;
 use super::text::{Action, BoardMove};
-use crate::geometry::{Side, Square};
+use crate::geometry::Square;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -48,7 +48,7 @@ pub(super) fn why_unsafe(pos: &Position, mv: Move) -> Option<String> {
     if let Some(first) = still {
         return Some(format!(
             "{} is in check ({}), and this move does not stop it",
-            side_name(us),
+            us.title(),
             check_line(pos, first)
         ));
     }
@@ -86,11 +86,4 @@ const MAX_PINNERS: usize = 8;
 /// `king` (the royal piece's kind name).
 fn royal_name(pos: &Position, sq: Square) -> String {
     pos.piece_at(sq).map_or_else(|| "king".to_owned(), |piece| pos.variant().piece(piece.kind).name.clone())
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }

@@ -7,7 +7,7 @@
 
 use super::resolve::matches_action;
 use super::text::{Action, BoardMove};
-use crate::geometry::{Side, Square};
+use crate::geometry::Square;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -24,9 +24,9 @@ pub(super) fn in_the_way(pos: &Position, from: Square, to: Square, wanted: &Boar
         Some(piece) => {
             let kind = &pos.variant().piece(piece.kind).name;
             if piece.side == pos.side_to_move() {
-                format!("{}'s own {kind} on {} is in the way", side_name(piece.side), g.name(blocker))
+                format!("{}'s own {kind} on {} is in the way", piece.side.title(), g.name(blocker))
             } else {
-                format!("the {} {kind} on {} is in the way", side_name(piece.side).to_lowercase(), g.name(blocker))
+                format!("the {} {kind} on {} is in the way", piece.side.title().to_lowercase(), g.name(blocker))
             }
         }
         None => format!("the {} on {} is in the way", token_name(pos, blocker), g.name(blocker)),
@@ -44,9 +44,9 @@ pub(super) fn on_target(pos: &Position, from: Square, to: Square, wanted: &Board
     let kind = &pos.variant().piece(piece.kind).name;
     let name = pos.geometry().name(to);
     Some(if piece.side == pos.side_to_move() {
-        format!("{name} holds {}'s own {kind}", side_name(piece.side))
+        format!("{name} holds {}'s own {kind}", piece.side.title())
     } else {
-        format!("the {} {kind} on {name} blocks it", side_name(piece.side).to_lowercase())
+        format!("the {} {kind} on {name} blocks it", piece.side.title().to_lowercase())
     })
 }
 
@@ -175,12 +175,5 @@ fn token_name(pos: &Position, sq: Square) -> String {
     match pos.tokens_at(sq) {
         Some(stack) => pos.variant().tokens()[stack.kind as usize].name.clone(),
         None => "token".to_owned(),
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
     }
 }

@@ -15,7 +15,6 @@ use super::obstacle;
 use super::san;
 use super::text::{Action, BoardMove, CastleSide, Notation, Square};
 use super::transit;
-use crate::geometry::Side;
 use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
@@ -246,7 +245,7 @@ pub fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) ->
 
 /// `White is in check: the black rook on e7 attacks the white king on e1`.
 fn check_words(pos: &Position) -> String {
-    let side = side_name(pos.side_to_move());
+    let side = pos.side_to_move().title();
     match checks::checks(pos).first() {
         Some(check) => format!("{side} is in check: {}", checks::check_line(pos, check)),
         None => format!("{side} is in check"),
@@ -411,13 +410,13 @@ pub(super) fn origins_on(pos: &Position, wanted: &BoardMove, board: Option<usize
 
 /// No piece of the side to move fits the notation: say what stands there instead.
 fn no_mover(pos: &Position, wanted: &BoardMove) -> String {
-    let us = side_name(pos.side_to_move());
+    let us = pos.side_to_move().title();
     if let (Some(file), Some(rank)) = (wanted.from_file, wanted.from_rank) {
         let from = Square { file, rank };
         return match kernel_square(pos, from).and_then(|sq| pos.piece_at(sq)) {
             Some(piece) if piece.side != pos.side_to_move() => format!(
                 "{from} holds a {} {}, but it is {us}'s move",
-                side_name(piece.side).to_lowercase(),
+                piece.side.title().to_lowercase(),
                 pos.variant().piece(piece.kind).name
             ),
             Some(_) => format!("no {us} piece of that kind on {from}"),
@@ -461,14 +460,7 @@ fn has_kind(pos: &Position, letter: Option<u8>) -> bool {
 
 fn piece_name(pos: &Position, sq: crate::geometry::Square) -> String {
     match pos.piece_at(sq) {
-        Some(piece) => format!("{} {}", side_name(piece.side).to_lowercase(), pos.variant().piece(piece.kind).name),
+        Some(piece) => format!("{} {}", piece.side.title().to_lowercase(), pos.variant().piece(piece.kind).name),
         None => "piece".to_owned(),
-    }
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
     }
 }

@@ -1,7 +1,7 @@
 //! The lines under a terminal board: whose move it is, the last move, and the legend of
 //! tokens and links, markers aligned.
 
-use holechess_kernel::{Position, Side};
+use holechess_kernel::Position;
 
 use crate::caption::caption;
 use crate::last_move::{Leg, MoveTrace};
@@ -20,17 +20,17 @@ pub(super) fn footer_lines(
         match pos.pending_action() {
             Some(_) => lines.push(format!(
                 "Pending: {}'s {} (drawn before it happens: it is applied together with {}'s reply)",
-                side_name(pos.side_to_move().opponent()),
+                (pos.side_to_move().opponent()).title(),
                 describe_trace(pos, trace),
-                side_name(pos.side_to_move())
+                pos.side_to_move().title()
             )),
             None => lines.push(format!("Last move: {}", describe_trace(pos, trace))),
         }
     } else if pos.pending_action().is_some() {
         lines.push(format!(
             "Pending: {}'s action, applied together with {}'s reply",
-            side_name(pos.side_to_move().opponent()),
-            side_name(pos.side_to_move())
+            (pos.side_to_move().opponent()).title(),
+            pos.side_to_move().title()
         ));
     }
     if show_legend {
@@ -68,11 +68,4 @@ pub(super) fn legend_lines(pos: &Position, marker: fn(usize) -> String) -> Vec<S
             format!("  {:<width$}  {}: {squares}", entry.marker, entry.description)
         })
         .collect()
-}
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }
