@@ -55,6 +55,9 @@ impl Position {
             // check and pin masks: the same list the general path gives.
             out.clear();
             self.generate_pseudo(out);
+            if self.variant.dedup {
+                out.dedup_moves();
+            }
             board.retain_legal(out);
             return;
         }
