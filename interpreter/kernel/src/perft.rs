@@ -2,20 +2,27 @@
 //! transit counts once per exit, a promotion once per piece). The last ply is counted in
 //! bulk: the number of legal moves, without making them.
 
+use crate::make::Undo;
 use crate::moves::{Move, MoveList};
 use crate::notation::lan;
 use crate::position::Position;
+
+/// Deeper than this, perft walks the tree with a stack of its own (a forced line may be any
+/// number of plies long), and recursion takes over for the last plies.
+const RECURSION_DEPTH: u32 = 64;
 
 /// The number of leaf nodes `depth` plies below `pos`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth > RECURSION_DEPTH {
+        return deep_perft(pos, depth);
+    }
     if let Some(nodes) = pos.fast_perft(depth) {
         return nodes;
     }
-    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
-    count(pos, depth, &mut lists)
+    count(pos, depth, &mut Vec::new())
 }
 
 /// The count below each legal root move, as (long algebraic, count), sorted by the move text.
@@ -33,8 +40,16 @@ pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
     rows
 }
 
-fn count(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
-    let (list, rest) = lists.split_first_mut().expect("one list per ply");
+/// The leaves below `pos`; `lists` holds one move list per ply below, made the first time a
+/// ply is reached (a deep perft of a position with few moves needs few lists).
+fn count(pos: &mut Position, depth: u32, lists: &mut Vec<MoveList>) -> u64 {
+    let mut list = lists.pop().unwrap_or_default();
+    let nodes = count_with(pos, depth, &mut list, lists);
+    lists.push(list);
+    nodes
+}
+
+fn count_with(pos: &mut Position, depth: u32, list: &mut MoveList, lists: &mut Vec<MoveList>) -> u64 {
     pos.generate_legal(list);
     if depth == 1 {
         return list.len() as u64;
@@ -43,8 +58,40 @@ fn count(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
     for i in 0..list.len() {
         let mv = list.as_slice()[i];
         let undo = pos.make(mv);
-        nodes += count(pos, depth - 1, rest);
+        nodes += count(pos, depth - 1, lists);
         pos.unmake(undo);
+    }
+    nodes
+}
+
+/// One ply of [`deep_perft`]'s walk: the legal moves there, the next one to play, and the
+/// undo of the move that led there.
+struct Frame {
+    moves: MoveList,
+    next: usize,
+    undo: Option<Undo>,
+}
+
+/// Perft without recursion down to [`RECURSION_DEPTH`] plies above the leaves.
+fn deep_perft(pos: &mut Position, depth: u32) -> u64 {
+    let mut nodes = 0;
+    let mut stack = vec![Frame { moves: pos.legal_moves(), next: 0, undo: None }];
+    while let Some(frame) = stack.last_mut() {
+        let Some(&mv) = frame.moves.as_slice().get(frame.next) else {
+            if let Some(undo) = stack.pop().and_then(|f| f.undo) {
+                pos.unmake(undo);
+            }
+            continue;
+        };
+        frame.next += 1;
+        let left = depth - stack.len() as u32;
+        let undo = pos.make(mv);
+        if left <= RECURSION_DEPTH {
+            nodes += perft(pos, left);
+            pos.unmake(undo);
+        } else {
+            stack.push(Frame { moves: pos.legal_moves(), next: 0, undo: Some(undo) });
+        }
     }
     nodes
 }

@@ -6,24 +6,26 @@ use super::legal::Counter;
 
 /// The number of leaf nodes `depth` plies below `board` (`depth` at least 1).
 pub(crate) fn perft(board: &Board64<'_>, depth: u32) -> u64 {
-    let mut lists: Vec<Vec<FastMove>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
-    count(board, depth, &mut lists)
+    count(board, depth, &mut Vec::new())
 }
 
-fn count(board: &Board64<'_>, depth: u32, lists: &mut [Vec<FastMove>]) -> u64 {
+/// The leaves below `board`; `lists` holds one move list per ply above the last, made the
+/// first time a ply is reached (a deep perft of a position with few moves needs few lists).
+fn count(board: &Board64<'_>, depth: u32, lists: &mut Vec<Vec<FastMove>>) -> u64 {
     if depth <= 1 {
         let mut counter = Counter(0);
         board.generate(&mut counter);
         return counter.0;
     }
-    let (list, rest) = lists.split_first_mut().expect("one list per ply above the last");
+    let mut list = lists.pop().unwrap_or_else(|| Vec::with_capacity(256));
     list.clear();
-    board.generate(list);
+    board.generate(&mut list);
     let mut nodes = 0;
     for &mv in list.iter() {
         let mut child = *board;
         child.make(mv);
-        nodes += count(&child, depth - 1, rest);
+        nodes += count(&child, depth - 1, lists);
     }
+    lists.push(list);
     nodes
 }
