@@ -145,3 +145,16 @@ fn k6_a_first_move_slide_over_a_move_only_step_is_one_move() {
         "a3",
     );
 }
+
+#[test]
+fn k1_a_capture_on_the_first_move_attacks_while_the_piece_is_unmoved() {
+    let v = script("piece colt C\n  steps in all directions\n  leaps (1,2), on its first move\n");
+    // The unmoved colt on d3 takes on c2, d2, e2 by its steps and on c1, e1 by its leap.
+    let pos = at(&v, "4k3/8/8/8/8/3c4/8/3K4 w - - 0 1 -");
+    assert_eq!(moves(&pos), Vec::<String>::new());
+    assert_eq!(general_moves(&pos), Vec::<String>::new());
+    // Once it has moved, the leap no longer attacks: c1 and e1 are free.
+    let mut pos = at(&v, "4k3/8/8/8/3c4/8/8/3K4 b - - 0 1 -");
+    pos.play(parse_move(&pos, "d4d3").unwrap());
+    assert_eq!(moves(&pos), ["d1c1", "d1e1"]);
+}

@@ -420,8 +420,12 @@ impl Position {
         let us = self.side;
         let them = us.opponent();
         let king = self.royal_square(us);
-        let simple =
-            !self.variant.spec().links.link_check && !self.variant.hops && self.variant.square_links.is_empty();
+        // Pins are found along the unconditional attack lines: hops and conditional captures
+        // send every move to the full test.
+        let simple = !self.variant.spec().links.link_check
+            && !self.variant.hops
+            && self.variant.conditional_capturers == 0
+            && self.variant.square_links.is_empty();
         let fast = match king {
             Some(k) if simple => self.cells[k.index()] & TOKEN_FLAG == 0 && !self.is_attacked(k, them),
             _ => false,

@@ -121,6 +121,9 @@ pub struct Variant {
     /// Two patterns of one piece may reach one square with the same move (a cylinder board,
     /// a hop beside other movement): generation drops the repeats (K6).
     pub(crate) dedup: bool,
+    /// The kinds with a capture pattern that holds only at times (on the first move, from one
+    /// rank): attack detection asks them directly (`conditional_attacks.rs`).
+    pub(crate) conditional_capturers: u32,
     /// `setup_counts[side][piece]`: how many pieces of the kind the setup gives the side.
     pub(crate) setup_counts: [[u8; MAX_PIECES]; 2],
     /// What each token kind does (the one model of square effects), by kind.
@@ -253,6 +256,9 @@ impl Variant {
         let dedup = geometry.files_wrap
             || spec.pieces.iter().any(|p| p.patterns.iter().any(|q| q.hop) && p.patterns.len() > 1)
             || patterns_may_coincide(&spec.pieces, &patterns[Side::White.index()]);
+        let conditional_capturers = kinds_where(&spec.pieces, |p| {
+            p.patterns.iter().any(|q| q.mode.captures() && q.condition != PatternCondition::Always)
+        });
         let links = spec
             .links
             .pairs
@@ -287,6 +293,7 @@ impl Variant {
             hop_attacks: [Vec::new(), Vec::new()],
             hops,
             dedup,
+            conditional_capturers,
             setup_counts: [[0; MAX_PIECES]; 2],
             effects,
             warped,
