@@ -158,3 +158,12 @@ fn k1_a_capture_on_the_first_move_attacks_while_the_piece_is_unmoved() {
     pos.play(parse_move(&pos, "d4d3").unwrap());
     assert_eq!(moves(&pos), ["d1c1", "d1e1"]);
 }
+
+#[test]
+fn k8_en_passant_lands_on_an_open_token_like_a_step() {
+    // An inert token (`open to movement`) on d6, the square Black's double step passed.
+    let v = script("token mark\n  open to movement\n  shown as %\n  default d6\n");
+    let pos = at(&v, "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2");
+    assert!(moves(&pos).contains(&"e5d6".to_string()), "{:?}", moves(&pos));
+    assert_eq!(moves(&pos).len(), 31, "chess's 31 moves: the token changes nothing");
+}

@@ -71,10 +71,25 @@ struct PieceText {
 /// The variant of `seed`.
 pub fn variant(seed: u64) -> Generated {
     let mut rng = Rng(seed);
-    let files = if rng.chance(60) { rng.range(5, 8) } else { rng.range(4, 16) };
-    let ranks = if rng.chance(60) { rng.range(5, 8) } else { rng.range(4, 16) };
-    let wrap = rng.chance(12);
-    let any_royals = rng.chance(15);
+    // A third of the variants keep to what the fast path plays (one 8x8 board, leaps and
+    // full slides, one royal piece), so both paths are compared often.
+    let fast = rng.chance(33);
+    let files = if fast {
+        8
+    } else if rng.chance(60) {
+        rng.range(5, 8)
+    } else {
+        rng.range(4, 16)
+    };
+    let ranks = if fast {
+        8
+    } else if rng.chance(60) {
+        rng.range(5, 8)
+    } else {
+        rng.range(4, 16)
+    };
+    let wrap = !fast && rng.chance(12);
+    let any_royals = !fast && rng.chance(15);
     let has_pawn = ranks >= 5 && rng.chance(65);
     let castling = !wrap && files >= 6 && rng.chance(35);
     let kinds = rng.range(1, 5);
@@ -82,7 +97,11 @@ pub fn variant(seed: u64) -> Generated {
     let mut pieces: Vec<PieceText> = (0..kinds)
         .map(|i| {
             let letter = letters.remove(rng.below(letters.len())) as char;
-            random_piece(&mut rng, format!("piece{i}"), letter, files, ranks)
+            if fast {
+                fast_piece(&mut rng, format!("piece{i}"), letter)
+            } else {
+                random_piece(&mut rng, format!("piece{i}"), letter, files, ranks)
+            }
         })
         .collect();
     if castling {
@@ -142,6 +161,22 @@ fn letter(file: usize) -> char {
 
 fn random_piece(rng: &mut Rng, name: String, letter: char, files: usize, ranks: usize) -> PieceText {
     let clauses = (0..rng.range(1, 3)).map(|_| movement(rng, files, ranks)).collect();
+    PieceText { name, letter, clauses }
+}
+
+/// A piece the fast path plays: leaps in every mirror image and full slides.
+fn fast_piece(rng: &mut Rng, name: String, letter: char) -> PieceText {
+    let clauses = (0..rng.range(1, 3))
+        .map(|_| match rng.below(3) {
+            0 => format!("slides {}", rng.pick(&["orthogonally", "diagonally", "in all directions"])),
+            1 => "steps in all directions".to_string(),
+            _ => {
+                let (a, b) =
+                    *rng.pick(&[(1, 2), (2, 2), (2, 0), (3, 0), (1, 1), (1, 0), (3, 1), (1, 3), (3, 3), (2, 3)]);
+                format!("leaps ({a},{b})")
+            }
+        })
+        .collect();
     PieceText { name, letter, clauses }
 }
 

@@ -333,6 +333,10 @@ impl Position {
                 } else {
                     self.push_quiet(step, out);
                 }
+            } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
+                // En passant lands on the square as a step would: a token there that lets
+                // pieces land does not stop it.
+                out.push(Move::EnPassant { from, to });
             }
             return true;
         }
