@@ -10,9 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use holechess_kernel::spec::{
-    CastleRole, EpRole, Pattern, PatternCondition, PatternMode, RoyalRule, TokenMovement, VariantSpec,
-};
+use holechess_kernel::spec::{CastleRole, EpRole, Pattern, PatternCondition, PatternMode, TokenMovement, VariantSpec};
 use holechess_kernel::{Position, Side};
 
 /// A square as (file, rank), zero-based.
@@ -460,11 +458,6 @@ impl<'s> Board<'s> {
             return moves.len() as u64;
         }
         moves.iter().map(|&mv| self.after(mv).perft(depth - 1)).sum()
-    }
-
-    /// Whether the royal rule is one a side (every position then has exactly one).
-    pub fn one_royal_each(&self) -> bool {
-        self.spec.rules.royals == RoyalRule::ExactlyOne
     }
 
     /// A move in long algebraic notation (files `a`.., ranks from 1), for reports.

@@ -37,11 +37,9 @@ impl Rng {
     }
 }
 
-/// A generated variant: its script and what the test needs to know about it.
+/// A generated variant: its script.
 pub struct Generated {
     pub script: String,
-    pub files: usize,
-    pub ranks: usize,
 }
 
 /// The letters generated pieces take (not K, the king, nor P, the pawn).
@@ -152,7 +150,7 @@ pub fn variant(seed: u64) -> Generated {
         script += &tokens;
     }
     script += &format!("setup {}\n", setup.fen);
-    Generated { script, files, ranks }
+    Generated { script }
 }
 
 fn letter(file: usize) -> char {
@@ -294,22 +292,22 @@ fn setup(
         let kings = if any_royals { [rng.range(0, 2), rng.range(0, 2)] } else { [1, 1] };
         for (side, &n) in kings.iter().enumerate() {
             for _ in 0..n {
-                place(rng, &mut board, files, ranks, if side == 0 { 'K' } else { 'k' }, 0, ranks);
+                place(rng, &mut board, files, if side == 0 { 'K' } else { 'k' }, 0, ranks);
             }
         }
     }
     if zone > 0 {
         for _ in 0..rng.range(1, files.min(6)) {
-            place(rng, &mut board, files, ranks, 'P', 1, ranks - zone);
-            place(rng, &mut board, files, ranks, 'p', zone, ranks - 1);
+            place(rng, &mut board, files, 'P', 1, ranks - zone);
+            place(rng, &mut board, files, 'p', zone, ranks - 1);
         }
     }
     let count = rng.range(1, 6);
     for _ in 0..count {
         let p = rng.pick(pieces).letter;
-        place(rng, &mut board, files, ranks, p, 0, ranks);
+        place(rng, &mut board, files, p, 0, ranks);
         let p = rng.pick(pieces).letter.to_ascii_lowercase();
-        place(rng, &mut board, files, ranks, p, 0, ranks);
+        place(rng, &mut board, files, p, 0, ranks);
     }
     let mut rows = Vec::new();
     for r in (0..ranks).rev() {
@@ -345,7 +343,7 @@ fn order_rights(rights: &str) -> String {
 
 /// Puts `piece` on a random empty square of ranks `lo..hi`, pawns kept off the ranks where
 /// they would promote (the last of each side).
-fn place(rng: &mut Rng, board: &mut [Option<char>], files: usize, ranks: usize, piece: char, lo: usize, hi: usize) {
+fn place(rng: &mut Rng, board: &mut [Option<char>], files: usize, piece: char, lo: usize, hi: usize) {
     for _ in 0..50 {
         let (f, r) = (rng.below(files), rng.range(lo, hi - 1));
         if board[r * files + f].is_none() {
