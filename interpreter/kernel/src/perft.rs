@@ -84,7 +84,7 @@ fn deep_perft(pos: &mut Position, depth: u32) -> u64 {
             continue;
         };
         frame.next += 1;
-        let left = depth - stack.len() as u32;
+        let left = depth.saturating_sub(u32::try_from(stack.len()).unwrap_or(u32::MAX));
         let undo = pos.make(mv);
         if left <= RECURSION_DEPTH {
             nodes += perft(pos, left);

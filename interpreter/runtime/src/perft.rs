@@ -68,7 +68,7 @@ fn deep_perft(rules: &PlayableVariant, pos: &Position, depth: u32) -> Result<u64
         };
         frame.next += 1;
         let mut child = after(rules, &frame.position, mv)?;
-        let left = depth - stack.len() as u32;
+        let left = depth.saturating_sub(u32::try_from(stack.len()).unwrap_or(u32::MAX));
         if left <= RECURSION_DEPTH {
             nodes += perft(rules, &mut child, left)?;
         } else {
