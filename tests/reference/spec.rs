@@ -33,8 +33,8 @@ pub struct Board<'s> {
     ranks: i32,
     /// `(side, kind)` per square, side 0 White.
     cells: Vec<Option<(u8, u8)>>,
-    /// How each square's tokens affect movement (`None`: no token).
-    tokens: Vec<Option<TokenMovement>>,
+    /// The kind of each square's tokens (`None`: no token).
+    tokens: Vec<Option<u8>>,
     unmoved: Vec<bool>,
     side: u8,
     /// Rook squares keeping a castling right, `[side][short, long]`.
@@ -70,7 +70,7 @@ impl<'s> Board<'s> {
         for s in pos.token_squares() {
             let kind = pos.tokens_at(s).expect("a token").kind;
             let i = b.index(sq_of(s));
-            b.tokens[i] = Some(spec.tokens[kind as usize].movement);
+            b.tokens[i] = Some(kind);
         }
         let rights = pos.castling_rights();
         for side in 0..2 {
@@ -114,8 +114,18 @@ impl<'s> Board<'s> {
         self.cells[self.index(sq)]
     }
 
-    fn stops_lines(&self, sq: Sq) -> bool {
-        matches!(self.tokens[self.index(sq)], Some(TokenMovement::Blocks | TokenMovement::Impassable))
+    /// Whether a token on `sq` stops the lines of a piece of `kind` (royal pieces pass the
+    /// tokens that exempt them); nothing lands on such a square either.
+    fn stops_lines(&self, sq: Sq, kind: u8) -> bool {
+        let Some(token) = self.tokens[self.index(sq)] else { return false };
+        let t = &self.spec.tokens[token as usize];
+        let exempt = t.royal_exempt && kind != u8::MAX && self.is_royal(kind);
+        !exempt && matches!(t.movement, TokenMovement::Blocks | TokenMovement::Impassable)
+    }
+
+    /// Whether a token on `sq` keeps a piece ending its move there from promoting.
+    fn blocks_promotion(&self, sq: Sq) -> bool {
+        self.tokens[self.index(sq)].is_some_and(|t| self.spec.tokens[t as usize].blocks_promotion)
     }
 
     fn is_royal(&self, kind: u8) -> bool {
@@ -146,7 +156,10 @@ impl<'s> Board<'s> {
     /// The promotion choices of a piece of `kind` ending on `to` (empty: it does not promote).
     fn promotions(&self, kind: u8, to: Sq, side: u8) -> Vec<u8> {
         match &self.spec.pieces[kind as usize].promotion {
-            Some(promo) if self.relative_rank(to, side) >= self.ranks - i32::from(promo.zone_ranks) => {
+            Some(promo)
+                if self.relative_rank(to, side) >= self.ranks - i32::from(promo.zone_ranks)
+                    && !self.blocks_promotion(to) =>
+            {
                 promo.choices_for(side as usize).to_vec()
             }
             _ => Vec::new(),
@@ -198,7 +211,7 @@ impl<'s> Board<'s> {
         let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
         let mut passed = from;
         for (k, &to) in line[..limit].iter().enumerate() {
-            if self.tokens[self.index(to)].is_some_and(|t| t != TokenMovement::Open) {
+            if self.stops_lines(to, kind) {
                 break;
             }
             match self.piece(to) {
@@ -228,9 +241,9 @@ impl<'s> Board<'s> {
 
     /// A hop: over empty squares to the first piece, landing right behind it.
     fn hop(&self, p: &Pattern, kind: u8, from: Sq, side: u8, line: &[Sq], out: &mut BTreeSet<RefMove>) {
-        let Some(hurdle) = self.hurdle(line) else { return };
+        let Some(hurdle) = self.hurdle(line, kind) else { return };
         let Some(&to) = line.get(hurdle + 1) else { return };
-        if self.tokens[self.index(to)].is_some_and(|t| t != TokenMovement::Open) || self.barred(p, to, side) {
+        if self.stops_lines(to, kind) || self.barred(p, to, side) {
             return;
         }
         match self.piece(to) {
@@ -243,13 +256,14 @@ impl<'s> Board<'s> {
     }
 
     /// The index in `line` of the first piece, unless a token that stops lines comes first.
-    fn hurdle(&self, line: &[Sq]) -> Option<usize> {
+    /// A piece standing on such a token is a hurdle all the same (it is a piece on the line).
+    fn hurdle(&self, line: &[Sq], kind: u8) -> Option<usize> {
         for (i, &sq) in line.iter().enumerate() {
-            if self.stops_lines(sq) {
-                return None;
-            }
             if self.piece(sq).is_some() {
                 return Some(i);
+            }
+            if self.stops_lines(sq, kind) {
+                return None;
             }
         }
         None
@@ -276,7 +290,7 @@ impl<'s> Board<'s> {
                 }
                 for p in &self.spec.pieces[kind as usize].patterns {
                     let captures = p.mode != PatternMode::MoveOnly && !self.barred(p, target, by);
-                    if captures && self.condition_holds(p, from, by) && self.reaches(p, from, by, target) {
+                    if captures && self.condition_holds(p, from, by) && self.reaches(p, kind, from, by, target) {
                         return true;
                     }
                 }
@@ -286,15 +300,16 @@ impl<'s> Board<'s> {
     }
 
     /// Whether the pattern's capture from `from` ends on `target` (which holds a piece).
-    fn reaches(&self, p: &Pattern, from: Sq, side: u8, target: Sq) -> bool {
+    fn reaches(&self, p: &Pattern, kind: u8, from: Sq, side: u8, target: Sq) -> bool {
         let (dx, dy) = Self::direction(p, side);
         let line = self.line(from, dx, dy);
         if p.hop {
-            return self.hurdle(&line).and_then(|h| line.get(h + 1)) == Some(&target);
+            let landing = self.hurdle(&line, kind).and_then(|h| line.get(h + 1));
+            return landing == Some(&target) && !self.stops_lines(target, kind);
         }
         let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
         for &sq in &line[..limit] {
-            if self.tokens[self.index(sq)].is_some_and(|t| t != TokenMovement::Open) {
+            if self.stops_lines(sq, kind) {
                 return false;
             }
             if sq == target {

@@ -358,7 +358,13 @@ fn tokens(rng: &mut Rng, setup: &Setup, files: usize, ranks: usize) -> Option<St
     if !rng.chance(35) {
         return None;
     }
-    let movement = *rng.pick(&["blocks movement", "impassable", "open to movement"]);
+    let mut movement = rng.pick(&["blocks movement", "impassable", "open to movement"]).to_string();
+    if movement != "open to movement" && rng.chance(30) {
+        movement += " for non-royal pieces";
+    }
+    if rng.chance(25) {
+        movement += "\n  no promotion on wall";
+    }
     let mut squares = Vec::new();
     for _ in 0..rng.range(1, 4) {
         let (f, r) = (rng.below(files), rng.below(ranks));
