@@ -167,3 +167,15 @@ fn k8_en_passant_lands_on_an_open_token_like_a_step() {
     assert!(moves(&pos).contains(&"e5d6".to_string()), "{:?}", moves(&pos));
     assert_eq!(moves(&pos).len(), 31, "chess's 31 moves: the token changes nothing");
 }
+
+#[test]
+fn k1_a_pinned_leaper_does_not_leap_over_its_royal_piece_into_another_pin() {
+    // Two pins on one line, either side of the king on e6: the piece on d6 (pinned from a6)
+    // may not leap over its king to f6, inside the other pin (from h6).
+    let v = script("piece dabbaba A\n  leaps (2,0)\n  steps in all directions\n");
+    let pos = at(&v, "8/8/R2ak1nR/8/8/8/6K1/8 b - - 0 1 -");
+    assert!(pos.uses_fast_path());
+    let from_d6: Vec<String> = moves(&pos).into_iter().filter(|m| m.starts_with("d6")).collect();
+    assert_eq!(from_d6, ["d6b6", "d6c6"]);
+    assert_eq!(general_moves(&pos), moves(&pos));
+}

@@ -23,6 +23,8 @@ const REGRESSIONS: &[u64] = &[
     946_112_412_864_357_090,
     // En passant onto an open token (a Berolina double step passing it).
     1_815_735_901_263_408_802,
+    // Two pins on one line: a pinned leaper leaping over its king (fast path, K1).
+    445_987_451_046_376_062,
 ];
 
 fn env_number(name: &str) -> Option<u64> {

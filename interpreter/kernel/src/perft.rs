@@ -22,7 +22,8 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if let Some(nodes) = pos.fast_perft(depth) {
         return nodes;
     }
-    count(pos, depth, &mut Vec::new())
+    let mut lists: Vec<MoveList> = (0..depth).map(|_| MoveList::new()).collect();
+    count(pos, depth, &mut lists)
 }
 
 /// The count below each legal root move, as (long algebraic, count), sorted by the move text.
@@ -40,16 +41,8 @@ pub fn perft_divide(pos: &mut Position, depth: u32) -> Vec<(String, u64)> {
     rows
 }
 
-/// The leaves below `pos`; `lists` holds one move list per ply below, made the first time a
-/// ply is reached (a deep perft of a position with few moves needs few lists).
-fn count(pos: &mut Position, depth: u32, lists: &mut Vec<MoveList>) -> u64 {
-    let mut list = lists.pop().unwrap_or_default();
-    let nodes = count_with(pos, depth, &mut list, lists);
-    lists.push(list);
-    nodes
-}
-
-fn count_with(pos: &mut Position, depth: u32, list: &mut MoveList, lists: &mut Vec<MoveList>) -> u64 {
+fn count(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
+    let (list, rest) = lists.split_first_mut().expect("one list per ply");
     pos.generate_legal(list);
     if depth == 1 {
         return list.len() as u64;
@@ -58,7 +51,7 @@ fn count_with(pos: &mut Position, depth: u32, list: &mut MoveList, lists: &mut V
     for i in 0..list.len() {
         let mv = list.as_slice()[i];
         let undo = pos.make(mv);
-        nodes += count(pos, depth - 1, lists);
+        nodes += count(pos, depth - 1, rest);
         pos.unmake(undo);
     }
     nodes

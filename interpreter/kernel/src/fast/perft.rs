@@ -4,28 +4,27 @@
 use super::board::{Board64, FastMove};
 use super::legal::Counter;
 
-/// The number of leaf nodes `depth` plies below `board` (`depth` at least 1).
+/// The number of leaf nodes `depth` plies below `board` (`depth` at least 1, and at most the
+/// kernel perft's recursion depth: a list per ply is made up front).
 pub(crate) fn perft(board: &Board64<'_>, depth: u32) -> u64 {
-    count(board, depth, &mut Vec::new())
+    let mut lists: Vec<Vec<FastMove>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
+    count(board, depth, &mut lists)
 }
 
-/// The leaves below `board`; `lists` holds one move list per ply above the last, made the
-/// first time a ply is reached (a deep perft of a position with few moves needs few lists).
-fn count(board: &Board64<'_>, depth: u32, lists: &mut Vec<Vec<FastMove>>) -> u64 {
+fn count(board: &Board64<'_>, depth: u32, lists: &mut [Vec<FastMove>]) -> u64 {
     if depth <= 1 {
         let mut counter = Counter(0);
         board.generate(&mut counter);
         return counter.0;
     }
-    let mut list = lists.pop().unwrap_or_else(|| Vec::with_capacity(256));
+    let (list, rest) = lists.split_first_mut().expect("one list per ply above the last");
     list.clear();
-    board.generate(&mut list);
+    board.generate(list);
     let mut nodes = 0;
     for &mv in list.iter() {
         let mut child = *board;
         child.make(mv);
-        nodes += count(&child, depth - 1, lists);
+        nodes += count(&child, depth - 1, rest);
     }
-    lists.push(list);
     nodes
 }
