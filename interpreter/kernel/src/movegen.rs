@@ -333,9 +333,13 @@ impl Position {
                 } else {
                     self.push_quiet(step, out);
                 }
-            } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
+            } else if p.en_passant == EpRole::Captures
+                && self.ep.is_some_and(|ep| ep.square == to)
+                && self.link_ends(to).is_empty()
+            {
                 // En passant lands on the square as a step would: a token there that lets
-                // pieces land does not stop it.
+                // pieces land does not stop it. A linked square would send the capturer on
+                // through its link, which en passant does not do: none there.
                 out.push(Move::EnPassant { from, to });
             }
             return true;
