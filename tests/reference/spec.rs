@@ -72,12 +72,7 @@ impl<'s> Board<'s> {
             let i = b.index(sq_of(s));
             b.tokens[i] = Some(kind);
         }
-        let rights = pos.castling_rights();
-        for side in 0..2 {
-            for slot in 0..2 {
-                b.castling[side][slot] = rights[side][slot].map(sq_of);
-            }
-        }
+        b.castling = pos.castling_rights().map(|rights| rights.map(|right| right.map(sq_of)));
         b.ep = pos.en_passant().map(|ep| (sq_of(ep.square), sq_of(ep.victim)));
         b
     }
