@@ -48,6 +48,10 @@ fn run_random(cases: u32) -> Covered {
         let mut total = total.borrow_mut();
         total.positions += covered.positions;
         total.fast += covered.fast;
+        total.variants += 1;
+        if total.variants % 2000 == 0 {
+            eprintln!("{} variants, {} positions agree so far", total.variants, total.positions);
+        }
         Ok(())
     });
     if let Err(e) = result {
@@ -69,12 +73,18 @@ fn k1_k6_variant_space_regressions_agree() {
 #[test]
 fn k1_k6_random_variants_agree_on_perft() {
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(150, |n| n as u32));
-    println!("{} generated variant positions agree ({} on the fast path)", covered.positions, covered.fast);
+    println!(
+        "{} generated variant positions of {} variants agree ({} on the fast path)",
+        covered.positions, covered.variants, covered.fast
+    );
 }
 
 #[test]
 #[ignore = "long: VARIANT_SPACE_CASES variants (default 40,000)"]
 fn variant_space_long_run() {
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(40_000, |n| n as u32));
-    println!("{} generated variant positions agree ({} on the fast path)", covered.positions, covered.fast);
+    println!(
+        "{} generated variant positions of {} variants agree ({} on the fast path)",
+        covered.positions, covered.variants, covered.fast
+    );
 }

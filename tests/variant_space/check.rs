@@ -13,6 +13,7 @@ use super::spec_reference::Board;
 /// What one variant's check covered.
 #[derive(Default, Debug)]
 pub struct Covered {
+    pub variants: usize,
     pub positions: usize,
     pub fast: usize,
 }
