@@ -33,7 +33,8 @@ fn env_number(name: &str) -> Option<u64> {
 
 /// `cases` random variants from a fresh (or given) seed, through proptest: a failure
 /// prints the variant's seed, script, position and the three counts.
-fn run_random(cases: u32) -> Covered {
+/// `positions` positions of each variant's random game are compared.
+fn run_random(cases: u32, positions: usize) -> Covered {
     let master = env_number("VARIANT_SPACE_SEED").unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
@@ -44,7 +45,7 @@ fn run_random(cases: u32) -> Covered {
     let mut runner = TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes));
     let total = std::cell::RefCell::new(Covered::default());
     let result = runner.run(&proptest::num::u64::ANY, |seed| {
-        let covered = check_variant(seed, 3).map_err(proptest::test_runner::TestCaseError::fail)?;
+        let covered = check_variant(seed, positions).map_err(proptest::test_runner::TestCaseError::fail)?;
         let mut total = total.borrow_mut();
         total.positions += covered.positions;
         total.fast += covered.fast;
@@ -72,7 +73,7 @@ fn k1_k6_variant_space_regressions_agree() {
 
 #[test]
 fn k1_k6_random_variants_agree_on_perft() {
-    let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(150, |n| n as u32));
+    let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(150, |n| n as u32), 3);
     println!(
         "{} generated variant positions of {} variants agree ({} on the fast path)",
         covered.positions, covered.variants, covered.fast
@@ -80,9 +81,10 @@ fn k1_k6_random_variants_agree_on_perft() {
 }
 
 #[test]
-#[ignore = "long: VARIANT_SPACE_CASES variants (default 40,000)"]
+#[ignore = "long: VARIANT_SPACE_CASES variants (default 15,000), VARIANT_SPACE_POSITIONS positions each (8)"]
 fn variant_space_long_run() {
-    let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(40_000, |n| n as u32));
+    let positions = env_number("VARIANT_SPACE_POSITIONS").map_or(8, |n| n as usize);
+    let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(15_000, |n| n as u32), positions);
     println!(
         "{} generated variant positions of {} variants agree ({} on the fast path)",
         covered.positions, covered.variants, covered.fast
