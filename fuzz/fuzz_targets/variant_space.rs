@@ -7,6 +7,7 @@
 #[allow(dead_code)]
 mod generator;
 #[path = "../../tests/variant_space/check.rs"]
+#[allow(dead_code)]
 mod check;
 #[path = "../../tests/reference/spec.rs"]
 #[allow(dead_code)]
