@@ -179,3 +179,13 @@ fn k1_a_pinned_leaper_does_not_leap_over_its_royal_piece_into_another_pin() {
     assert_eq!(from_d6, ["d6b6", "d6c6"]);
     assert_eq!(general_moves(&pos), moves(&pos));
 }
+
+#[test]
+fn k1_a_side_without_a_royal_piece_is_not_played_by_the_fast_path() {
+    // Any number of royal pieces: White has none. Perft through every path agrees (the fast
+    // tables assume one royal piece a side).
+    let v = script("rules\n  any number of royal pieces\n");
+    let mut pos = at(&v, "k7/8/8/8/8/8/P7/R7 b - - 0 1");
+    assert!(!pos.uses_fast_path());
+    assert_eq!(perft(&mut pos, 2), count_general(&mut at(&v, "k7/8/8/8/8/8/P7/R7 b - - 0 1"), 2));
+}

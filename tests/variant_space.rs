@@ -25,6 +25,8 @@ const REGRESSIONS: &[u64] = &[
     1_815_735_901_263_408_802,
     // Two pins on one line: a pinned leaper leaping over its king (fast path, K1).
     445_987_451_046_376_062,
+    // Any number of royal pieces, one side without: the fast path refuses the position.
+    11_008_354_204_678_470_607,
 ];
 
 fn env_number(name: &str) -> Option<u64> {

@@ -36,7 +36,8 @@ fn general_perft(pos: &mut Position, depth: u32) -> u64 {
 /// The three counts of `pos` at `depth`, or a report of how they differ.
 fn compare(script: &str, pos: &Position, depth: u32) -> Result<bool, String> {
     let spec = pos.variant().spec();
-    let kernel = perft(&mut pos.clone(), depth);
+    let kernel = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| perft(&mut pos.clone(), depth)))
+        .map_err(|_| format!("{script}\nposition {}\ndepth {depth}: the kernel's perft panicked", pos.fen()))?;
     let general = general_perft(&mut pos.clone(), depth);
     let reference = Board::of(spec, pos).perft(depth);
     if kernel == general && general == reference {

@@ -112,10 +112,10 @@ pub(crate) struct Safety {
     /// Squares a non-king move must end on (all when not in check; none in double check).
     pub mask: u64,
     pub pinned: u64,
-    /// The pinning pieces: a pinned piece may move only within its own pin's span, from the
-    /// royal piece to its pinner (so a leap over the pinner, or over the royal piece, along
-    /// the line is not kept).
-    pub pinners: u64,
+    /// The squares from the royal piece to each pinning piece (the pinner included): a pinned
+    /// piece may move only within its own pin's span, so a leap over the pinner (or over the
+    /// royal piece, into another pin on the same line) is not kept.
+    pub pin_span: u64,
     /// The enemy's line pieces (orthogonal, diagonal).
     pub their_lines: (u64, u64),
     /// The royal piece stands on a token: whether it can be attacked there depends on the
@@ -137,7 +137,7 @@ impl Board64<'_> {
             } else {
                 0
             };
-            return Safety { king, checkers, mask: u64::MAX, pinned: 0, pinners: 0, their_lines, tested: true };
+            return Safety { king, checkers, mask: u64::MAX, pinned: 0, pin_span: 0, their_lines, tested: true };
         }
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
         let mask = match checkers.count_ones() {
@@ -146,19 +146,20 @@ impl Board64<'_> {
             _ => 0,
         };
         let snipers = (self.sl.orth(king, 0) & their_lines.0) | (self.sl.diag(king, 0) & their_lines.1);
-        let (mut pinned, mut pinners) = (0, 0);
+        let (mut pinned, mut pin_span) = (0, 0);
         for s in squares_of(snipers) {
-            let between = self.sl.between(king, s) & occupied;
+            let span = self.sl.between(king, s);
+            let between = span & occupied;
             if between.count_ones() == 1 {
                 // A piece on a token pins nothing: the token stays and blocks when it leaves.
                 let pin = between & self.sides[us] & !self.tokens.all;
                 if pin != 0 {
                     pinned |= pin;
-                    pinners |= 1 << s;
+                    pin_span |= span | 1 << s;
                 }
             }
         }
-        Safety { king, checkers, mask, pinned, pinners, their_lines, tested: false }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false }
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -181,16 +182,13 @@ impl Board64<'_> {
     }
 
     /// Where the pinned piece on `from` may move: the squares of its pin, from the royal
-    /// piece to the pinner.
+    /// piece to the pinner. The pin spans on its line are cut to `from`'s side of the royal
+    /// piece (what a line piece on `from` would reach with only the royal piece on the board).
     #[inline(always)]
     fn pin_ray(&self, s: &Safety, from: usize) -> u64 {
-        for pinner in squares_of(s.pinners) {
-            let span = self.sl.between(s.king, pinner);
-            if span & (1 << from) != 0 {
-                return span | 1 << pinner;
-            }
-        }
-        0
+        let king = 1u64 << s.king;
+        let side = self.sl.orth(from, king) | self.sl.diag(from, king);
+        self.sl.line(s.king, from) & s.pin_span & side
     }
 
     /// Whether the side to move's king would be attacked on `sq` with `occupied` (the enemy

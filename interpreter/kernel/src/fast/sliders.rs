@@ -16,12 +16,14 @@ struct Family {
     attacks: Vec<u64>,
 }
 
-/// Sliding attacks and segments for 8x8 boards.
+/// Sliding attacks, lines and segments for 8x8 boards.
 pub(crate) struct Sliders {
     orth: Family,
     diag: Family,
     /// `between[a][b]`: the squares strictly between `a` and `b` on a line, else 0.
     between: Vec<[u64; 64]>,
+    /// `line[a][b]`: the whole line through `a` and `b` (both included), else 0.
+    line: Vec<[u64; 64]>,
 }
 
 const ORTH: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -175,16 +177,19 @@ impl Sliders {
         let orth = Family::build(&ORTH, &ORTH_MAGICS);
         let diag = Family::build(&DIAG, &DIAG_MAGICS);
         let mut between = vec![[0u64; 64]; 64];
-        for (a, row) in between.iter_mut().enumerate() {
+        let mut line = vec![[0u64; 64]; 64];
+        for a in 0..64 {
             for &d in ORTH.iter().chain(DIAG.iter()) {
+                let full = ray(a, d, 0) | ray(a, (-d.0, -d.1), 0) | 1 << a;
                 let mut seg = 0u64;
                 for b in squares_along(a, d) {
-                    row[b] = seg;
+                    between[a][b] = seg;
+                    line[a][b] = full;
                     seg |= 1 << b;
                 }
             }
         }
-        Sliders { orth, diag, between }
+        Sliders { orth, diag, between, line }
     }
 
     /// Orthogonal sliding attacks from `sq` with `occupied` blocking.
@@ -202,6 +207,11 @@ impl Sliders {
     #[inline(always)]
     pub(crate) fn between(&self, a: usize, b: usize) -> u64 {
         self.between[a][b]
+    }
+
+    #[inline(always)]
+    pub(crate) fn line(&self, a: usize, b: usize) -> u64 {
+        self.line[a][b]
     }
 }
 
@@ -331,9 +341,11 @@ mod tests {
     }
 
     #[test]
-    fn between_of_a1_h8() {
+    fn between_and_line_of_a1_h8() {
         let t = sliders();
         assert_eq!(t.between(0, 63), 0x0040_2010_0804_0200);
+        assert_eq!(t.line(9, 18), 0x8040_2010_0804_0201);
         assert_eq!(t.between(0, 17), 0);
+        assert_eq!(t.line(0, 17), 0);
     }
 }
