@@ -123,7 +123,7 @@ fn numbers_out_of_range_are_refused_where_they_are_parsed() {
         (&["match", "chess", "--levels", "3,1", "--time-ms", "0"], "1..="),
         (&["validate", "chess", "--jobs", "20000", "x.pgn"], "from 1 to 256"),
         (&["validate", "chess", "--jobs", "0", "x.pgn"], "from 1 to 256"),
-        (&["perft", "chess", "99"], "0..=20"),
+        (&["bench", "--chess-depth", "99"], "1..=20"),
     ];
     for (args, says) in cases {
         let out = holechess(args);

@@ -12,7 +12,7 @@ const MAX_JOBS: usize = 256;
 const MAX_GAMES: i64 = 10_000;
 /// Most milliseconds per move a `match` may give (an hour).
 const MAX_TIME_MS: u64 = 3_600_000;
-/// The deepest perft (deeper never finishes on any board).
+/// The deepest perft `bench` measures (deeper never finishes on the start positions).
 const MAX_PERFT_DEPTH: i64 = 20;
 
 /// holechess: play, author and validate chess variants with holes in the board.
@@ -41,8 +41,7 @@ pub enum CliCommand {
     Perft {
         /// A bundled variant name or a path to a .hole file.
         variant: String,
-        /// Depth in plies (0 to 20).
-        #[arg(value_parser = clap::value_parser!(u32).range(0..=MAX_PERFT_DEPTH))]
+        /// Depth in plies (any: the tree ends where no move is left).
         depth: u32,
         /// Start from this position instead of the variant's start.
         #[arg(long)]

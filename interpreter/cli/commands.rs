@@ -4,7 +4,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use holechess_kernel::notation::lan;
-use holechess_kernel::perft::{perft, perft_divide};
 use holechess_kernel::{Position, Variant};
 use holechess_lang::LoadedVariant;
 
@@ -150,17 +149,22 @@ fn check_file(file: &std::path::Path) -> Result<(), String> {
 }
 
 fn run_perft(config: &PerftConfig) -> Result<Outcome, String> {
+    use holechess_runtime::perft::{perft, perft_divide, start};
     let rules = load_rules(&config.variant)?;
-    let mut pos = position_of(&rules.loaded.variant, config.fen.as_deref())?;
+    let hook_error = |e: holechess_runtime::HookError| format!("error: {e}");
+    let mut pos = match config.fen.as_deref() {
+        Some(_) => position_of(&rules.loaded.variant, config.fen.as_deref())?,
+        None => start(&rules).map_err(hook_error)?,
+    };
     let started = Instant::now();
     let total = if config.divide {
-        let rows = perft_divide(&mut pos, config.depth);
+        let rows = perft_divide(&rules, &mut pos, config.depth).map_err(hook_error)?;
         for (mv, n) in &rows {
             println!("{mv} {n}");
         }
         rows.iter().map(|(_, n)| n).sum::<u64>().max(u64::from(config.depth == 0))
     } else {
-        perft(&mut pos, config.depth)
+        perft(&rules, &mut pos, config.depth).map_err(hook_error)?
     };
     special_hook_ok(&rules)?;
     println!("{total}");

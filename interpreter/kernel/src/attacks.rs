@@ -41,6 +41,9 @@ impl Position {
         };
         attacked
             || self.variant.hops && allowed != 0 && self.hop_attacked(target, by, ignore, allowed)
+            || self.variant.conditional_capturers != 0
+                && allowed != 0
+                && self.conditional_attacked(target, by, ignore, allowed)
             || self.variant.spec().links.link_check && self.link_attacked(target, by)
     }
 

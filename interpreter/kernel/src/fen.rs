@@ -430,30 +430,48 @@ fn read_en_passant(pos: &Position, text: &str, mover: Side) -> Result<Option<EnP
         // Without en passant the field carries nothing (other tools may still write one).
         return Ok(None);
     }
-    let victim = first_existing_square_ahead(pos, square, mover).ok_or_else(|| {
-        PositionError::of(PositionErrorKind::EnPassant, format!("en-passant square {text} cannot follow a double step"))
-    })?;
-    let victim_ok = pos.piece_at(victim).is_some_and(|p| {
-        p.side == mover && pos.variant.piece(p.kind).patterns.iter().any(|pat| pat.en_passant == EpRole::Sets)
-    });
-    if !victim_ok || pos.piece_at(square).is_some() {
-        return Err(PositionError::of(
+    let victim = double_step_victim(pos, square, mover).ok_or_else(|| {
+        PositionError::of(
             PositionErrorKind::EnPassant,
             format!("en-passant square {text} is impossible: no {mover} pawn can just have passed it"),
-        ));
-    }
+        )
+    })?;
     Ok(Some(EnPassant { square, victim }))
 }
 
-/// The square a double step passing `square` ended on: the next one ahead for `mover`.
-/// With warping tokens it is the first piece ahead: the squares skipped were absent then
-/// (WH3), and an event may have removed their tokens since.
-fn first_existing_square_ahead(pos: &Position, square: Square, mover: Side) -> Option<Square> {
+/// The square of the `mover` piece whose double step (a pattern that `may be taken en
+/// passant`) can just have passed the empty `square`: one step further along that pattern's
+/// direction, its origin on the board behind `square`.
+fn double_step_victim(pos: &Position, square: Square, mover: Side) -> Option<Square> {
+    if pos.piece_at(square).is_some() {
+        return None;
+    }
+    let forward = Position::forward(mover);
+    let v = &pos.variant;
+    let directions = v.spec().pieces.iter().flat_map(|piece| &piece.patterns).filter(|p| p.en_passant == EpRole::Sets);
+    directions.map(|p| (i32::from(p.dx), i32::from(p.dy) * forward)).find_map(|(dx, dy)| {
+        let victim = first_existing_square_along(pos, square, dx, dy)?;
+        pos.geometry().offset(square, -dx, -dy)?;
+        let moved_so = pos.piece_at(victim).is_some_and(|piece| {
+            piece.side == mover
+                && v.piece(piece.kind)
+                    .patterns
+                    .iter()
+                    .any(|q| q.en_passant == EpRole::Sets && (q.dx, q.dy) == (dx as i8, (dy * forward) as i8))
+        });
+        moved_so.then_some(victim)
+    })
+}
+
+/// The square a double step along `(dx, dy)` passing `square` ended on: the next one along
+/// the line. With warping tokens it is the first piece along it: the squares skipped were
+/// absent then (WH3), and an event may have removed their tokens since.
+fn first_existing_square_along(pos: &Position, square: Square, dx: i32, dy: i32) -> Option<Square> {
     let g = pos.geometry();
-    let mut at = g.offset(square, 0, Position::forward(mover))?;
+    let mut at = g.offset(square, dx, dy)?;
     let warped = pos.variant.warped;
     while pos.piece_at(at).is_none() && (pos.is_absent_square(at) || warped) {
-        at = g.offset(at, 0, Position::forward(mover))?;
+        at = g.offset(at, dx, dy)?;
     }
     Some(at)
 }

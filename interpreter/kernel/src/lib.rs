@@ -22,6 +22,8 @@ mod attacks;
     reason = "indices bounded by the compiled geometry"
 )]
 mod bitset;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
+mod conditional_attacks;
 pub mod effects;
 pub mod error;
 #[allow(

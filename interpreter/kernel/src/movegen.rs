@@ -59,6 +59,9 @@ impl Position {
             // check and pin masks: the same list the general path gives.
             out.clear();
             self.generate_pseudo(out);
+            if self.variant.dedup {
+                out.dedup_moves();
+            }
             board.retain_legal(out);
             return;
         }
@@ -334,6 +337,14 @@ impl Position {
                 } else {
                     self.push_quiet(step, out);
                 }
+            } else if p.en_passant == EpRole::Captures
+                && self.ep.is_some_and(|ep| ep.square == to)
+                && self.link_ends(to).is_empty()
+            {
+                // En passant lands on the square as a step would: a token there that lets
+                // pieces land does not stop it. A linked square would send the capturer on
+                // through its link, which en passant does not do: none there.
+                out.push(Move::EnPassant { from, to });
             }
             return true;
         }
@@ -421,8 +432,12 @@ impl Position {
         let us = self.side;
         let them = us.opponent();
         let king = self.royal_square(us);
-        let simple =
-            !self.variant.spec().links.link_check && !self.variant.hops && self.variant.square_links.is_empty();
+        // Pins are found along the unconditional attack lines: hops and conditional captures
+        // send every move to the full test.
+        let simple = !self.variant.spec().links.link_check
+            && !self.variant.hops
+            && self.variant.conditional_capturers == 0
+            && self.variant.square_links.is_empty();
         let fast = match king {
             Some(k) if simple => self.cells[k.index()] & TOKEN_FLAG == 0 && !self.is_attacked(k, them),
             _ => false,

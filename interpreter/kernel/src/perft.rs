@@ -2,14 +2,22 @@
 //! transit counts once per exit, a promotion once per piece). The last ply is counted in
 //! bulk: the number of legal moves, without making them.
 
+use crate::make::Undo;
 use crate::moves::{Move, MoveList};
 use crate::notation::lan;
 use crate::position::Position;
+
+/// Deeper than this, perft walks the tree with a stack of its own (a forced line may be any
+/// number of plies long), and recursion takes over for the last plies.
+const RECURSION_DEPTH: u32 = 64;
 
 /// The number of leaf nodes `depth` plies below `pos`.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if depth > RECURSION_DEPTH {
+        return deep_perft(pos, depth);
     }
     if let Some(nodes) = pos.fast_perft(depth) {
         return nodes;
@@ -45,6 +53,38 @@ fn count(pos: &mut Position, depth: u32, lists: &mut [MoveList]) -> u64 {
         let undo = pos.make(mv);
         nodes += count(pos, depth - 1, rest);
         pos.unmake(undo);
+    }
+    nodes
+}
+
+/// One ply of [`deep_perft`]'s walk: the legal moves there, the next one to play, and the
+/// undo of the move that led there.
+struct Frame {
+    moves: MoveList,
+    next: usize,
+    undo: Option<Undo>,
+}
+
+/// Perft without recursion down to [`RECURSION_DEPTH`] plies above the leaves.
+fn deep_perft(pos: &mut Position, depth: u32) -> u64 {
+    let mut nodes = 0;
+    let mut stack = vec![Frame { moves: pos.legal_moves(), next: 0, undo: None }];
+    while let Some(frame) = stack.last_mut() {
+        let Some(&mv) = frame.moves.as_slice().get(frame.next) else {
+            if let Some(undo) = stack.pop().and_then(|f| f.undo) {
+                pos.unmake(undo);
+            }
+            continue;
+        };
+        frame.next += 1;
+        let left = depth.saturating_sub(u32::try_from(stack.len()).unwrap_or(u32::MAX));
+        let undo = pos.make(mv);
+        if left <= RECURSION_DEPTH {
+            nodes += perft(pos, left);
+            pos.unmake(undo);
+        } else {
+            stack.push(Frame { moves: pos.legal_moves(), next: 0, undo: Some(undo) });
+        }
     }
     nodes
 }

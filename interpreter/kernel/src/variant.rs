@@ -121,6 +121,9 @@ pub struct Variant {
     /// Two patterns of one piece may reach one square with the same move (a cylinder board,
     /// a hop beside other movement): generation drops the repeats (K6).
     pub(crate) dedup: bool,
+    /// The kinds with a capture pattern that holds only at times (on the first move, from one
+    /// rank): attack detection asks them directly (`conditional_attacks.rs`).
+    pub(crate) conditional_capturers: u32,
     /// `setup_counts[side][piece]`: how many pieces of the kind the setup gives the side.
     pub(crate) setup_counts: [[u8; MAX_PIECES]; 2],
     /// What each token kind does (the one model of square effects), by kind.
@@ -250,8 +253,12 @@ impl Variant {
         let uses_first_move =
             spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
         let hops = spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.hop);
-        let dedup =
-            geometry.files_wrap || spec.pieces.iter().any(|p| p.patterns.iter().any(|q| q.hop) && p.patterns.len() > 1);
+        let dedup = geometry.files_wrap
+            || spec.pieces.iter().any(|p| p.patterns.iter().any(|q| q.hop) && p.patterns.len() > 1)
+            || patterns_may_coincide(&spec.pieces, &patterns[Side::White.index()]);
+        let conditional_capturers = kinds_where(&spec.pieces, |p| {
+            p.patterns.iter().any(|q| q.mode.captures() && q.condition != PatternCondition::Always)
+        });
         let links = spec
             .links
             .pairs
@@ -286,6 +293,7 @@ impl Variant {
             hop_attacks: [Vec::new(), Vec::new()],
             hops,
             dedup,
+            conditional_capturers,
             setup_counts: [[0; MAX_PIECES]; 2],
             effects,
             warped,
@@ -631,25 +639,71 @@ fn kinds_where(pieces: &[PieceSpec], pred: impl Fn(&PieceSpec) -> bool) -> u32 {
     pieces.iter().enumerate().filter(|(_, p)| pred(p)).fold(0u32, |m, (i, _)| m | 1 << i)
 }
 
-/// Marks the squares each pattern shares with an earlier unconditional pattern of the same
-/// direction whose mode covers it.
+/// Marks the leading squares of each pattern that another pattern of the piece already
+/// covers (K6: two patterns reaching the same square with the same effect are one move), in
+/// whatever order they are declared: a pattern is skipped where an unconditional pattern of
+/// the same direction generates every move it would, and of two such patterns covering each
+/// other the later one is skipped.
 fn with_overlaps_skipped(mut patterns: Vec<CompiledPattern>) -> Vec<CompiledPattern> {
-    for j in 0..patterns.len() {
-        let later = patterns[j];
-        if later.hop() {
-            continue;
-        }
-        let covered = patterns[..j]
-            .iter()
-            .filter(|p| !p.is_special())
-            .filter(|p| p.dir == later.dir && p.condition == PatternCondition::Always && covers(p.mode, later.mode))
-            .filter(|p| p.en_passant == EpRole::None || p.en_passant == later.en_passant)
-            .map(|p| if p.range == 0 { u8::MAX } else { p.range })
-            .max()
-            .unwrap_or(0);
-        patterns[j].skip = covered;
+    let skips: Vec<u8> = (0..patterns.len())
+        .map(|j| {
+            (0..patterns.len())
+                .filter(|&i| i != j && dominates(&patterns[i], &patterns[j]))
+                .filter(|&i| i < j || !dominates(&patterns[j], &patterns[i]))
+                .map(|i| if patterns[i].range == 0 { u8::MAX } else { patterns[i].range })
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for (pattern, skip) in patterns.iter_mut().zip(skips) {
+        pattern.skip = skip;
     }
     patterns
+}
+
+/// Whether `cover` generates every move `other` would on the squares of `cover`'s range: the
+/// same direction, `cover` unconditional and plain, its mode and en-passant part covering.
+fn dominates(cover: &CompiledPattern, other: &CompiledPattern) -> bool {
+    !cover.is_special()
+        && !other.hop()
+        && cover.dir == other.dir
+        && cover.condition == PatternCondition::Always
+        && covers(cover.mode, other.mode)
+        && (cover.en_passant == EpRole::None || cover.en_passant == other.en_passant)
+}
+
+/// Whether some piece has two patterns along one line (the same direction or one a multiple
+/// of the other: a `(3,0)` leap and an orthogonal slide) whose moves the skipped squares do
+/// not already keep apart: those moves are deduplicated after generation (K6).
+fn patterns_may_coincide(pieces: &[PieceSpec], compiled: &[Vec<CompiledPattern>]) -> bool {
+    pieces.iter().zip(compiled).any(|(piece, patterns)| {
+        let n = piece.patterns.len();
+        (0..n).any(|i| {
+            (i + 1..n).any(|j| {
+                let (a, b) = (&piece.patterns[i], &piece.patterns[j]);
+                let resolved = (a.dx, a.dy) == (b.dx, b.dy)
+                    && (dominates(&patterns[i], &patterns[j]) || dominates(&patterns[j], &patterns[i]));
+                same_line(a, b) && !resolved
+            })
+        })
+    })
+}
+
+/// Whether two patterns move along the same line in the same sense.
+fn same_line(a: &Pattern, b: &Pattern) -> bool {
+    let primitive = |p: &Pattern| {
+        let g = gcd(p.dx.unsigned_abs(), p.dy.unsigned_abs()).max(1) as i8;
+        (p.dx / g, p.dy / g)
+    };
+    primitive(a) == primitive(b)
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
 }
 
 fn covers(earlier: PatternMode, later: PatternMode) -> bool {

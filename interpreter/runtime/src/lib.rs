@@ -14,6 +14,7 @@ pub mod event_tree;
 pub mod game;
 pub mod hooks;
 pub mod last_move;
+pub mod perft;
 pub mod playable_variant;
 pub mod special;
 pub mod trial;

@@ -141,7 +141,7 @@ pub(crate) struct Board64<'r> {
 }
 
 impl<'r> Board64<'r> {
-    /// The board of `pos`, or `None` when the side to move has other than one royal piece.
+    /// The board of `pos`, or `None` when a side has other than one royal piece.
     /// Nothing is scanned: the position keeps its kind and side bit boards in step with
     /// every piece change ([`Position::kind_board`]), and the square-to-piece array is its
     /// cells with the side and token bits dropped.
@@ -152,7 +152,11 @@ impl<'r> Board64<'r> {
         for (k, bits) in kinds.iter_mut().enumerate().take(rules.kinds) {
             *bits = pos.kind_board(k);
         }
-        if (kinds[rules.royal as usize] & sides[pos.side.index()]).count_ones() != 1 {
+        // One royal piece a side: royal pieces are never captured and the whitelist admits no
+        // promotion to one, so it stays so below this position (with `any number of royal
+        // pieces` a side may have none or several, which the fast tables do not model).
+        let royals = kinds[rules.royal as usize];
+        if (royals & sides[0]).count_ones() != 1 || (royals & sides[1]).count_ones() != 1 {
             return None;
         }
         let mut cells = [0; 64];

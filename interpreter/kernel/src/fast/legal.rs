@@ -112,6 +112,10 @@ pub(crate) struct Safety {
     /// Squares a non-king move must end on (all when not in check; none in double check).
     pub mask: u64,
     pub pinned: u64,
+    /// The squares from the royal piece to each pinning piece (the pinner included): a pinned
+    /// piece may move only within its own pin's span, so a leap over the pinner (or over the
+    /// royal piece, into another pin on the same line) is not kept.
+    pub pin_span: u64,
     /// The enemy's line pieces (orthogonal, diagonal).
     pub their_lines: (u64, u64),
     /// The royal piece stands on a token: whether it can be attacked there depends on the
@@ -133,24 +137,58 @@ impl Board64<'_> {
             } else {
                 0
             };
-            return Safety { king, checkers, mask: u64::MAX, pinned: 0, their_lines, tested: true };
+            return Safety { king, checkers, mask: u64::MAX, pinned: 0, pin_span: 0, their_lines, tested: true };
         }
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
         let mask = match checkers.count_ones() {
             0 => u64::MAX,
-            1 => checkers | self.sl.between(king, checkers.trailing_zeros() as usize),
+            1 => checkers | self.blockable_span(king, checkers.trailing_zeros() as usize),
             _ => 0,
         };
         let snipers = (self.sl.orth(king, 0) & their_lines.0) | (self.sl.diag(king, 0) & their_lines.1);
-        let mut pinned = 0;
+        let (mut pinned, mut pin_span) = (0, 0);
         for s in squares_of(snipers) {
-            let between = self.sl.between(king, s) & occupied;
+            let span = self.sl.between(king, s);
+            let between = span & occupied;
             if between.count_ones() == 1 {
                 // A piece on a token pins nothing: the token stays and blocks when it leaves.
-                pinned |= between & self.sides[us] & !self.tokens.all;
+                let pin = between & self.sides[us] & !self.tokens.all;
+                if pin != 0 {
+                    pinned |= pin;
+                    pin_span |= span | 1 << s;
+                }
             }
         }
-        Safety { king, checkers, mask, pinned, their_lines, tested: false }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false }
+    }
+
+    /// The squares between the royal piece on `king` and its one checker on `checker` where
+    /// a piece may block the check: none when the checker also reaches the royal piece by a
+    /// leap (a leap over those squares cannot be blocked, K1).
+    #[inline(always)]
+    fn blockable_span(&self, king: usize, checker: usize) -> u64 {
+        let between = self.sl.between(king, checker);
+        if between == 0 {
+            return 0;
+        }
+        let kind = self.cells[checker] as usize - 1;
+        let leaps_onto =
+            self.rules.leapers & (1 << kind) != 0 && self.rules.leaps_to[self.us ^ 1][kind][king] & (1 << checker) != 0;
+        if leaps_onto {
+            0
+        } else {
+            between
+        }
+    }
+
+    /// Where the pinned piece on `from` may move: the squares of its pin, from the royal
+    /// piece to the pinner. The pin spans on its line are cut to `from`'s side of the royal
+    /// piece (what a line piece on `from` would reach with only the royal piece on the board).
+    #[inline(always)]
+    fn pin_ray(&self, s: &Safety, from: usize) -> u64 {
+        let king = 1u64 << s.king;
+        let side = self.sl.orth(from, king) | self.sl.diag(from, king);
+        self.sl.line(s.king, from) & s.pin_span & side
     }
 
     /// Whether the side to move's king would be attacked on `sq` with `occupied` (the enemy
@@ -212,7 +250,7 @@ impl Board64<'_> {
             for from in squares_of(self.kinds[kind] & self.sides[us]) {
                 let mut to = self.piece_attacks(kind, from, occupied) & targets & s.mask;
                 if s.pinned & (1 << from) != 0 {
-                    to &= self.sl.line(s.king, from);
+                    to &= self.pin_ray(s, from);
                 }
                 sink.targets(from, to);
             }
@@ -246,7 +284,7 @@ impl Board64<'_> {
         let ep_ok =
             p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
         for from in squares_of(self.pawns(us)) {
-            let pin = if s.pinned & (1 << from) != 0 { self.sl.line(s.king, from) } else { u64::MAX };
+            let pin = if s.pinned & (1 << from) != 0 { self.pin_ray(s, from) } else { u64::MAX };
             let allowed = s.mask & pin & targets;
             for to in squares_of(self.rules.pawn_captures[us][from] & self.sides[them] & allowed) {
                 emit(sink, from, to);
@@ -342,7 +380,7 @@ impl Board64<'_> {
         let r = self.rules;
         let occupied = self.occupied();
         let bit = 1u64 << to;
-        let free = |from: usize| s.pinned & (1 << from) == 0 || self.sl.line(s.king, from) & bit != 0;
+        let free = |from: usize| s.pinned & (1 << from) == 0 || self.pin_ray(s, from) & bit != 0;
         let (orth, diag) = (self.sl.orth(to, occupied), self.sl.diag(to, occupied));
         let pawn_kind = r.pawn_kind();
         for kind in 0..r.kinds {
@@ -486,7 +524,7 @@ impl Board64<'_> {
                 if from == s.king {
                     !self.unsafe_for_king(to, theirs, self.occupied() ^ (1 << from), s.their_lines)
                 } else {
-                    let line = if s.pinned & (1 << from) != 0 { self.sl.line(s.king, from) } else { u64::MAX };
+                    let line = if s.pinned & (1 << from) != 0 { self.pin_ray(s, from) } else { u64::MAX };
                     s.mask & line & (1 << to) != 0
                 }
             }

@@ -67,6 +67,10 @@ impl Position {
         if tokens == 0 || tokens & occupied != 0 || self.variant.special_table().is_some() {
             return None;
         }
+        if self.token_squares.iter().any(|sq| self.tokens[sq.index()].count > 1) {
+            // Stacks are not modelled by the warped tables.
+            return None;
+        }
         let mut board = Board64::from_position(self, rules)?;
         board.tokens.all = tokens;
         Some((board, w))

@@ -4,7 +4,8 @@
 use super::board::{Board64, FastMove};
 use super::legal::Counter;
 
-/// The number of leaf nodes `depth` plies below `board` (`depth` at least 1).
+/// The number of leaf nodes `depth` plies below `board` (`depth` at least 1, and at most the
+/// kernel perft's recursion depth: a list per ply is made up front).
 pub(crate) fn perft(board: &Board64<'_>, depth: u32) -> u64 {
     let mut lists: Vec<Vec<FastMove>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
     count(board, depth, &mut lists)

@@ -8,7 +8,7 @@
 //! would have to run its timers, leaves positions holding one to the general path.
 
 use super::board::{Board64, FastMove};
-use crate::effects::TokenEffects;
+use crate::effects::{SquareEffect, TokenEffects};
 use crate::position::Position;
 use crate::spec::{Entry, Exit, Stacking, TokenMovement};
 use crate::variant::Variant;
@@ -34,32 +34,39 @@ impl TokenRules {
         if v.spec().tokens.len() != 1 {
             return None;
         }
-        let e: &TokenEffects = v.effects(0);
-        let [mover, royal] = e.movers;
-        let static_token = !e.wraps && !e.dormant_while_occupied && !e.removed_by_royal;
+        // Every field of the effect model is read here, so that a new one does not compile
+        // until the fast path decides what it means; `removes_occupant` acts only where a
+        // hook places a token, never in move generation.
+        let TokenEffects {
+            movers: [mover, royal],
+            relocate_to_origin,
+            stacking,
+            dormant_while_occupied,
+            wraps,
+            lifetime,
+            removes_occupant: _,
+            removed_by_royal,
+        } = *v.effects(0);
+        let SquareEffect { passage, entry, exit, blocks_promotion } = mover;
+        let static_token = !wraps && !dormant_while_occupied && !removed_by_royal;
         if mover != royal || !static_token {
             return None;
         }
-        let transit = match (mover.passage, mover.entry) {
+        let transit = match (passage, entry) {
             (TokenMovement::Blocks | TokenMovement::Impassable, Entry::None) => false,
             (TokenMovement::Blocks, Entry::CaptureMove | Entry::AnyMove) => true,
             _ => return None,
         };
         // En passant beside tokens that are entered, and timers on them, are not modelled on
         // the bit boards; a token that only blocks reads the same with both.
-        if transit && (v.spec().rules.en_passant || e.lifetime.is_some()) {
+        if transit && (v.spec().rules.en_passant || lifetime.is_some()) {
             return None;
         }
-        let exits_alike = matches!(mover.exit, Exit::AnotherOpen | Exit::OpenOf(0));
-        if transit && !(exits_alike && e.relocate_to_origin) {
+        let exits_alike = matches!(exit, Exit::AnotherOpen | Exit::OpenOf(0));
+        if transit && !(exits_alike && relocate_to_origin) {
             return None;
         }
-        Some(TokenRules {
-            entry: mover.entry,
-            merged: e.stacking == Stacking::Merged,
-            blocks_promotion: mover.blocks_promotion,
-            timed: e.lifetime.is_some(),
-        })
+        Some(TokenRules { entry, merged: stacking == Stacking::Merged, blocks_promotion, timed: lifetime.is_some() })
     }
 }
 

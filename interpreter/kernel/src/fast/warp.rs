@@ -239,11 +239,24 @@ impl WarpRules {
         if v.spec().tokens.len() != 1 || v.dirs.len() > 64 || lines > MAX_LINES {
             return None;
         }
-        let e = v.effects(0);
-        let [mover, royal] = e.movers;
-        let absent = mover.passage == TokenMovement::Absent && mover.entry == Entry::None && !mover.blocks_promotion;
-        let behaves = e.dormant_while_occupied && e.removed_by_royal && e.lifetime.is_none() && !e.relocate_to_origin;
-        if !absent || mover.exit != Exit::Tunnel || royal != SquareEffect::NONE || !behaves {
+        // Every field of the effect model is read here, so that a new one does not compile
+        // until the warped fast path decides what it means; `removes_occupant` acts only
+        // where a hook places a token, never in move generation.
+        let crate::effects::TokenEffects {
+            movers: [mover, royal],
+            relocate_to_origin,
+            // A square holding a stack is left to the general path (`Position::warp_board`).
+            stacking: _,
+            dormant_while_occupied,
+            wraps,
+            lifetime,
+            removes_occupant: _,
+            removed_by_royal,
+        } = *v.effects(0);
+        let SquareEffect { passage, entry, exit, blocks_promotion } = mover;
+        let absent = passage == TokenMovement::Absent && entry == Entry::None && !blocks_promotion;
+        let behaves = dormant_while_occupied && removed_by_royal && lifetime.is_none() && !relocate_to_origin;
+        if !absent || exit != Exit::Tunnel || royal != SquareEffect::NONE || !behaves {
             return None;
         }
         let squares = |t: &[crate::geometry::Square]| -> Vec<u8> {
@@ -343,7 +356,7 @@ impl WarpRules {
             wrap: squares(&v.warp_wrap),
             wrap_back: squares(&v.warp_wrap_back),
             reverse: v.dir_reverse.clone(),
-            wraps: e.wraps,
+            wraps,
             double_step: fast.pawn.as_ref().and_then(|p| p.double),
             promotion_zone: fast.pawn.as_ref().filter(|p| !p.choices.is_empty()).map_or([0; 2], |p| p.promotion_zone),
         })

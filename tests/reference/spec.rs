@@ -1,0 +1,484 @@
+//! An independent reference for perft on one board, written from the rules (RULINGS.md,
+//! docs/rule-language.md) and reading only the lowered script (the [`VariantSpec`]): its own
+//! board of squares, its own walk of every pattern, its own attack test and its own make. It
+//! shares nothing with the kernel's compiled tables or its `make`; from a kernel position it
+//! takes only what the position notation says (pieces, side, castling, en passant, unmoved
+//! pieces, tokens). It covers what the variant-space generator writes: steps, slides with
+//! ranges, leaps, rides and hops with their modifiers, pawns with double steps, en passant
+//! and promotion, castling, a cylinder board, several or no royal pieces, and tokens that
+//! block, are impassable or are open.
+
+use std::collections::BTreeSet;
+
+use holechess_kernel::spec::{CastleRole, EpRole, Pattern, PatternCondition, PatternMode, TokenMovement, VariantSpec};
+use holechess_kernel::{Position, Side};
+
+/// A square as (file, rank), zero-based.
+pub type Sq = (i32, i32);
+
+/// A move of the reference: where it starts, where it ends, and what else it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RefMove {
+    Normal { from: Sq, to: Sq, promotion: Option<u8> },
+    Double { from: Sq, to: Sq, passed: Sq },
+    EnPassant { from: Sq, to: Sq },
+    Castle { king: Sq, rook: Sq },
+}
+
+/// A position of the reference.
+#[derive(Clone, Debug)]
+pub struct Board<'s> {
+    spec: &'s VariantSpec,
+    files: i32,
+    ranks: i32,
+    /// `(side, kind)` per square, side 0 White.
+    cells: Vec<Option<(u8, u8)>>,
+    /// The kind of each square's tokens (`None`: no token).
+    tokens: Vec<Option<u8>>,
+    unmoved: Vec<bool>,
+    side: u8,
+    /// Rook squares keeping a castling right, `[side][short, long]`.
+    castling: [[Option<Sq>; 2]; 2],
+    /// The en-passant square and the piece that passed it.
+    ep: Option<(Sq, Sq)>,
+}
+
+impl<'s> Board<'s> {
+    /// The reference position of a kernel position of a one-board variant.
+    pub fn of(spec: &'s VariantSpec, pos: &Position) -> Board<'s> {
+        let g = pos.geometry();
+        let (files, ranks) = (i32::from(spec.board.files), i32::from(spec.board.ranks));
+        let mut b = Board {
+            spec,
+            files,
+            ranks,
+            cells: vec![None; (files * ranks) as usize],
+            tokens: vec![None; (files * ranks) as usize],
+            unmoved: vec![false; (files * ranks) as usize],
+            side: if pos.side_to_move() == Side::White { 0 } else { 1 },
+            castling: [[None; 2]; 2],
+            ep: None,
+        };
+        let sq_of = |s: holechess_kernel::Square| (i32::from(g.file_of(s)), i32::from(g.rank_of(s)));
+        for side in [Side::White, Side::Black] {
+            for (s, piece) in pos.pieces_of(side) {
+                let i = b.index(sq_of(s));
+                b.cells[i] = Some((if side == Side::White { 0 } else { 1 }, piece.kind));
+                b.unmoved[i] = pos.is_unmoved(s);
+            }
+        }
+        for s in pos.token_squares() {
+            let kind = pos.tokens_at(s).expect("a token").kind;
+            let i = b.index(sq_of(s));
+            b.tokens[i] = Some(kind);
+        }
+        b.castling = pos.castling_rights().map(|rights| rights.map(|right| right.map(sq_of)));
+        b.ep = pos.en_passant().map(|ep| (sq_of(ep.square), sq_of(ep.victim)));
+        b
+    }
+
+    fn index(&self, (f, r): Sq) -> usize {
+        (r * self.files + f) as usize
+    }
+
+    /// The square `(dx, dy)` from `sq`, if on the board (across the side edges on a cylinder).
+    fn offset(&self, (f, r): Sq, dx: i32, dy: i32) -> Option<Sq> {
+        let (mut nf, nr) = (f + dx, r + dy);
+        if self.spec.board.files_wrap {
+            nf = nf.rem_euclid(self.files);
+        }
+        ((0..self.files).contains(&nf) && (0..self.ranks).contains(&nr)).then_some((nf, nr))
+    }
+
+    /// The squares of a line from `from` by `(dx, dy)` at a time, ending at the edge (or
+    /// before coming back to `from` on a cylinder).
+    fn line(&self, from: Sq, dx: i32, dy: i32) -> Vec<Sq> {
+        let mut out = Vec::new();
+        let mut at = from;
+        while let Some(next) = self.offset(at, dx, dy) {
+            if next == from {
+                break;
+            }
+            out.push(next);
+            at = next;
+        }
+        out
+    }
+
+    fn piece(&self, sq: Sq) -> Option<(u8, u8)> {
+        self.cells[self.index(sq)]
+    }
+
+    /// Whether a token on `sq` stops the lines of a piece of `kind` (royal pieces pass the
+    /// tokens that exempt them); nothing lands on such a square either.
+    fn stops_lines(&self, sq: Sq, kind: u8) -> bool {
+        let Some(token) = self.tokens[self.index(sq)] else { return false };
+        let t = &self.spec.tokens[token as usize];
+        let exempt = t.royal_exempt && kind != u8::MAX && self.is_royal(kind);
+        !exempt && matches!(t.movement, TokenMovement::Blocks | TokenMovement::Impassable)
+    }
+
+    /// Whether a token on `sq` keeps a piece ending its move there from promoting.
+    fn blocks_promotion(&self, sq: Sq) -> bool {
+        self.tokens[self.index(sq)].is_some_and(|t| self.spec.tokens[t as usize].blocks_promotion)
+    }
+
+    fn is_royal(&self, kind: u8) -> bool {
+        self.spec.pieces[kind as usize].royal
+    }
+
+    /// The rank of `sq` counted from `side`'s first rank.
+    fn relative_rank(&self, sq: Sq, side: u8) -> i32 {
+        if side == 0 {
+            sq.1
+        } else {
+            self.ranks - 1 - sq.1
+        }
+    }
+
+    fn condition_holds(&self, p: &Pattern, from: Sq, side: u8) -> bool {
+        match p.condition {
+            PatternCondition::Always => true,
+            PatternCondition::FirstMove => self.unmoved[self.index(from)],
+            PatternCondition::FromRank(r) => self.relative_rank(from, side) == i32::from(r),
+        }
+    }
+
+    fn barred(&self, p: &Pattern, to: Sq, side: u8) -> bool {
+        p.barred_rank.is_some_and(|r| self.relative_rank(to, side) == i32::from(r))
+    }
+
+    /// The promotion choices of a piece of `kind` ending on `to` (empty: it does not promote).
+    fn promotions(&self, kind: u8, to: Sq, side: u8) -> Vec<u8> {
+        match &self.spec.pieces[kind as usize].promotion {
+            Some(promo)
+                if self.relative_rank(to, side) >= self.ranks - i32::from(promo.zone_ranks)
+                    && !self.blocks_promotion(to) =>
+            {
+                promo.choices_for(side as usize).to_vec()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// A move of a piece of `kind` to `to`: one per promotion choice where it promotes.
+    fn push_normal(&self, kind: u8, from: Sq, to: Sq, side: u8, out: &mut BTreeSet<RefMove>) {
+        let choices = self.promotions(kind, to, side);
+        if choices.is_empty() {
+            out.insert(RefMove::Normal { from, to, promotion: None });
+        }
+        for c in choices {
+            out.insert(RefMove::Normal { from, to, promotion: Some(c) });
+        }
+    }
+
+    /// The moves of `side`'s pieces by their patterns (captures of royal pieces left out).
+    fn pattern_moves(&self, side: u8, out: &mut BTreeSet<RefMove>) {
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                let from = (f, r);
+                let Some((s, kind)) = self.piece(from) else { continue };
+                if s != side {
+                    continue;
+                }
+                for p in &self.spec.pieces[kind as usize].patterns {
+                    if self.condition_holds(p, from, side) {
+                        self.walk(p, kind, from, side, out);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The direction of a pattern for `side` (Black's mirrored).
+    fn direction(p: &Pattern, side: u8) -> (i32, i32) {
+        let dy = i32::from(p.dy);
+        (i32::from(p.dx), if side == 0 { dy } else { -dy })
+    }
+
+    fn walk(&self, p: &Pattern, kind: u8, from: Sq, side: u8, out: &mut BTreeSet<RefMove>) {
+        let (dx, dy) = Self::direction(p, side);
+        let line = self.line(from, dx, dy);
+        if p.hop {
+            self.hop(p, kind, from, side, &line, out);
+            return;
+        }
+        let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
+        let mut passed = from;
+        for (k, &to) in line[..limit].iter().enumerate() {
+            if self.stops_lines(to, kind) {
+                break;
+            }
+            match self.piece(to) {
+                None => {
+                    if p.mode != PatternMode::CaptureOnly && !self.barred(p, to, side) {
+                        let promotes = !self.promotions(kind, to, side).is_empty();
+                        if p.en_passant == EpRole::Sets && k > 0 && !promotes {
+                            out.insert(RefMove::Double { from, to, passed });
+                        } else {
+                            self.push_normal(kind, from, to, side, out);
+                        }
+                    } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|(ep, _)| ep == to) {
+                        out.insert(RefMove::EnPassant { from, to });
+                    }
+                }
+                Some((s, k2)) => {
+                    let capture = s != side && !self.is_royal(k2) && p.mode != PatternMode::MoveOnly;
+                    if capture && !self.barred(p, to, side) {
+                        self.push_normal(kind, from, to, side, out);
+                    }
+                    break;
+                }
+            }
+            passed = to;
+        }
+    }
+
+    /// A hop: over empty squares to the first piece, landing right behind it.
+    fn hop(&self, p: &Pattern, kind: u8, from: Sq, side: u8, line: &[Sq], out: &mut BTreeSet<RefMove>) {
+        let Some(hurdle) = self.hurdle(line, kind) else { return };
+        let Some(&to) = line.get(hurdle + 1) else { return };
+        if self.stops_lines(to, kind) || self.barred(p, to, side) {
+            return;
+        }
+        match self.piece(to) {
+            None if p.mode != PatternMode::CaptureOnly => self.push_normal(kind, from, to, side, out),
+            Some((s, k)) if s != side && !self.is_royal(k) && p.mode != PatternMode::MoveOnly => {
+                self.push_normal(kind, from, to, side, out)
+            }
+            _ => {}
+        }
+    }
+
+    /// The index in `line` of the first piece, unless a token that stops lines comes first.
+    /// A piece standing on such a token is a hurdle all the same (it is a piece on the line).
+    fn hurdle(&self, line: &[Sq], kind: u8) -> Option<usize> {
+        for (i, &sq) in line.iter().enumerate() {
+            if self.piece(sq).is_some() {
+                return Some(i);
+            }
+            if self.stops_lines(sq, kind) {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Whether a capture-move of `by` could end on `sq` (a piece of the other side standing
+    /// there: a dummy is put on an empty square), K1.
+    pub fn attacked(&self, sq: Sq, by: u8) -> bool {
+        let mut probe = self.clone();
+        let i = probe.index(sq);
+        if probe.cells[i].is_none() {
+            probe.cells[i] = Some((1 - by, u8::MAX));
+        }
+        probe.attacks_on(sq, by)
+    }
+
+    fn attacks_on(&self, target: Sq, by: u8) -> bool {
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                let from = (f, r);
+                let Some((s, kind)) = self.piece(from) else { continue };
+                if s != by || kind == u8::MAX {
+                    continue;
+                }
+                for p in &self.spec.pieces[kind as usize].patterns {
+                    let captures = p.mode != PatternMode::MoveOnly && !self.barred(p, target, by);
+                    if captures && self.condition_holds(p, from, by) && self.reaches(p, kind, from, by, target) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether the pattern's capture from `from` ends on `target` (which holds a piece).
+    fn reaches(&self, p: &Pattern, kind: u8, from: Sq, side: u8, target: Sq) -> bool {
+        let (dx, dy) = Self::direction(p, side);
+        let line = self.line(from, dx, dy);
+        if p.hop {
+            let landing = self.hurdle(&line, kind).and_then(|h| line.get(h + 1));
+            return landing == Some(&target) && !self.stops_lines(target, kind);
+        }
+        let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
+        for &sq in &line[..limit] {
+            if self.stops_lines(sq, kind) {
+                return false;
+            }
+            if sq == target {
+                return true;
+            }
+            if self.piece(sq).is_some() {
+                return false;
+            }
+        }
+        false
+    }
+
+    fn royals(&self, side: u8) -> Vec<Sq> {
+        let mut out = Vec::new();
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                if self.piece((f, r)).is_some_and(|(s, k)| s == side && self.is_royal(k)) {
+                    out.push((f, r));
+                }
+            }
+        }
+        out
+    }
+
+    /// The side's castling king: its piece that castles as the king nearest its first rank.
+    fn castling_king(&self, side: u8) -> Option<Sq> {
+        let mut best: Option<Sq> = None;
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                let Some((s, k)) = self.piece((f, r)) else { continue };
+                if s == side && self.spec.pieces[k as usize].castling == CastleRole::King {
+                    let nearer = best.is_none_or(|b| self.relative_rank((f, r), side) < self.relative_rank(b, side));
+                    if nearer {
+                        best = Some((f, r));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Where king and rook end: the declared files on the king's rank (short: the rook on
+    /// the king's right).
+    fn castle_destinations(&self, king: Sq, rook: Sq) -> (Sq, Sq) {
+        let c = self.spec.rules.castling.expect("castling declared");
+        let (kf, rf) =
+            if rook.0 > king.0 { (c.king_file_short, c.rook_file_short) } else { (c.king_file_long, c.rook_file_long) };
+        ((i32::from(kf), king.1), (i32::from(rf), king.1))
+    }
+
+    fn castling_moves(&self, side: u8, out: &mut BTreeSet<RefMove>) {
+        if self.spec.rules.castling.is_none() {
+            return;
+        }
+        let Some(king) = self.castling_king(side) else { return };
+        for rook in self.castling[side as usize].into_iter().flatten() {
+            let (kd, rd) = self.castle_destinations(king, rook);
+            let lo = king.0.min(rook.0).min(kd.0).min(rd.0);
+            let hi = king.0.max(rook.0).max(kd.0).max(rd.0);
+            let clear = (lo..=hi).all(|f| {
+                let sq = (f, king.1);
+                (sq == king || sq == rook || self.piece(sq).is_none()) && self.tokens[self.index(sq)].is_none()
+            });
+            let path_safe = (king.0.min(kd.0)..=king.0.max(kd.0)).all(|f| !self.attacked((f, king.1), 1 - side));
+            if clear && path_safe {
+                out.insert(RefMove::Castle { king, rook });
+            }
+        }
+    }
+
+    /// The position after `mv`.
+    pub fn after(&self, mv: RefMove) -> Board<'s> {
+        let mut b = self.clone();
+        let side = self.side;
+        let mut touched = Vec::new();
+        b.ep = None;
+        match mv {
+            RefMove::Normal { from, to, promotion } => {
+                let (s, kind) = b.take(from);
+                b.put(to, (s, promotion.unwrap_or(kind)));
+                touched.extend([from, to]);
+            }
+            RefMove::Double { from, to, passed } => {
+                let piece = b.take(from);
+                b.put(to, piece);
+                b.ep = Some((passed, to));
+                touched.extend([from, to]);
+            }
+            RefMove::EnPassant { from, to } => {
+                let piece = b.take(from);
+                b.put(to, piece);
+                let victim = self.ep.expect("en passant needs its square").1;
+                b.take(victim);
+                touched.extend([from, to, victim]);
+            }
+            RefMove::Castle { king, rook } => {
+                let (kd, rd) = self.castle_destinations(king, rook);
+                let (k, r) = (b.take(king), b.take(rook));
+                b.put(kd, k);
+                b.put(rd, r);
+                touched.extend([king, rook]);
+            }
+        }
+        let moved_kind = match mv {
+            RefMove::Normal { from, .. } | RefMove::Double { from, .. } | RefMove::EnPassant { from, .. } => {
+                self.piece(from).map(|(_, k)| k)
+            }
+            RefMove::Castle { king, .. } => self.piece(king).map(|(_, k)| k),
+        };
+        if moved_kind.is_some_and(|k| self.spec.pieces[k as usize].castling == CastleRole::King) {
+            b.castling[side as usize] = [None, None];
+        }
+        for sq in touched {
+            let i = b.index(sq);
+            b.unmoved[i] = false;
+            for rights in &mut b.castling {
+                for right in rights.iter_mut() {
+                    if *right == Some(sq) {
+                        *right = None;
+                    }
+                }
+            }
+        }
+        b.side = 1 - side;
+        b
+    }
+
+    fn take(&mut self, sq: Sq) -> (u8, u8) {
+        let i = self.index(sq);
+        self.cells[i].take().expect("a piece to move")
+    }
+
+    fn put(&mut self, sq: Sq, piece: (u8, u8)) {
+        let i = self.index(sq);
+        self.cells[i] = Some(piece);
+    }
+
+    /// The legal moves of the side to move: every move by its patterns and castling, kept
+    /// when none of the mover's royal pieces is attacked after it (K1).
+    pub fn legal_moves(&self) -> Vec<RefMove> {
+        let mut moves = BTreeSet::new();
+        self.pattern_moves(self.side, &mut moves);
+        self.castling_moves(self.side, &mut moves);
+        let us = self.side;
+        moves
+            .into_iter()
+            .filter(|&mv| {
+                let after = self.after(mv);
+                after.royals(us).into_iter().all(|sq| !after.attacked(sq, 1 - us))
+            })
+            .collect()
+    }
+
+    /// The number of leaves `depth` plies below.
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|&mv| self.after(mv).perft(depth - 1)).sum()
+    }
+
+    /// A move in long algebraic notation (files `a`.., ranks from 1), for reports.
+    pub fn text(mv: RefMove) -> String {
+        let name = |(f, r): Sq| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+        match mv {
+            RefMove::Normal { from, to, promotion } => {
+                format!("{}{}{}", name(from), name(to), promotion.map_or(String::new(), |p| format!("={p}")))
+            }
+            RefMove::Double { from, to, .. } | RefMove::EnPassant { from, to } => format!("{}{}", name(from), name(to)),
+            RefMove::Castle { king, rook } => format!("{}{}(castle)", name(king), name(rook)),
+        }
+    }
+}

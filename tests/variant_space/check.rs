@@ -1,0 +1,102 @@
+//! One generated variant checked: its script loaded, positions of a random game from its
+//! start, and at each perft through the kernel (its fast path when the variant qualifies),
+//! through the general path alone and by the independent reference (`reference/spec.rs`).
+//! Shared by `tests/variant_space.rs` and the `variant_space` fuzz target.
+
+use holechess_kernel::notation::lan;
+use holechess_kernel::perft::perft;
+use holechess_kernel::Position;
+
+use super::generator::{self, Rng};
+use super::spec_reference::Board;
+
+/// What one variant's check covered.
+#[derive(Default, Debug)]
+pub struct Covered {
+    pub variants: usize,
+    pub positions: usize,
+    pub fast: usize,
+}
+
+/// Perft through the general path's move lists only.
+fn general_perft(pos: &mut Position, depth: u32) -> u64 {
+    let moves = pos.general_legal_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut n = 0;
+    for &mv in moves.iter() {
+        let undo = pos.make(mv);
+        n += general_perft(pos, depth - 1);
+        pos.unmake(undo);
+    }
+    n
+}
+
+/// The three counts of `pos` at `depth`, or a report of how they differ.
+fn compare(script: &str, pos: &Position, depth: u32) -> Result<bool, String> {
+    let spec = pos.variant().spec();
+    let kernel = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| perft(&mut pos.clone(), depth)))
+        .map_err(|_| format!("{script}\nposition {}\ndepth {depth}: the kernel's perft panicked", pos.fen()))?;
+    let general = general_perft(&mut pos.clone(), depth);
+    let reference = Board::of(spec, pos).perft(depth);
+    if kernel == general && general == reference {
+        return Ok(pos.uses_fast_path());
+    }
+    Err(format!(
+        "{script}\nposition {}\ndepth {depth}: kernel {kernel}, general path {general}, reference {reference}\n{}",
+        pos.fen(),
+        localize(pos, depth)
+    ))
+}
+
+/// The first position below `pos` (down kernel moves) whose legal moves differ between the
+/// kernel and the reference, with both lists.
+fn localize(pos: &Position, depth: u32) -> String {
+    let spec = pos.variant().spec();
+    let mut mine: Vec<String> = pos.legal_moves().iter().map(|&m| lan(pos, m)).collect();
+    mine.sort();
+    let mut theirs: Vec<String> = Board::of(spec, pos).legal_moves().into_iter().map(Board::text).collect();
+    theirs.sort();
+    if mine.len() != theirs.len() || depth <= 1 {
+        return format!(
+            "at {}: kernel moves ({}): {mine:?}\nreference moves ({}): {theirs:?}",
+            pos.fen(),
+            mine.len(),
+            theirs.len()
+        );
+    }
+    for &mv in pos.legal_moves().iter() {
+        let mut child = pos.clone();
+        child.play(mv);
+        if perft(&mut child.clone(), depth - 1) != Board::of(spec, &child).perft(depth - 1) {
+            return format!("after {}: {}", lan(pos, mv), localize(&child, depth - 1));
+        }
+    }
+    format!("the children agree one by one: the reference's make differs at {}", pos.fen())
+}
+
+/// The variant of `seed` and a few positions of a random game from its start, compared.
+pub fn check_variant(seed: u64, positions: usize) -> Result<Covered, String> {
+    let generated = generator::variant(seed);
+    let loaded = holechess_lang::load_str("generated.hole", &generated.script)
+        .map_err(|e| format!("seed {seed}: the generated script is refused:\n{}\n{}", generated.script, e.render()))?;
+    let mut pos = Position::start(&loaded.variant);
+    let mut rng = Rng(seed ^ 0x5EED);
+    let mut covered = Covered::default();
+    for _ in 0..positions {
+        let moves = pos.legal_moves();
+        let depth = if moves.len() <= 6 { 3 } else { 2 };
+        let fast = compare(&generated.script, &pos, depth).map_err(|report| format!("seed {seed}:\n{report}"))?;
+        covered.positions += 1;
+        covered.fast += usize::from(fast);
+        for _ in 0..rng.range(1, 4) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                return Ok(covered);
+            }
+            pos.play(moves.as_slice()[rng.below(moves.len())]);
+        }
+    }
+    Ok(covered)
+}

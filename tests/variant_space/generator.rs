@@ -1,0 +1,380 @@
+//! Random valid variants, written as scripts: a board from 4x4 to 16x16 (a cylinder at
+//! times), a royal king (or any number of royal pieces, none included), up to five pieces
+//! with random steps, slides (with ranges), leaps (alfil, dabbaba and longer leaps along
+//! lines included), rides and hops with move-only, capture-only, first-move and barred-rank
+//! modifiers, a pawn (orthodox or Berolina) with promotion, castling, and a token kind that
+//! blocks, is impassable or is open. The same seed gives the same script.
+
+/// A small seeded generator (SplitMix64), so the variants do not depend on any crate.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` at least 1).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+
+    /// A number in `lo..=hi`.
+    pub fn range(&mut self, lo: usize, hi: usize) -> usize {
+        lo + self.below(hi - lo + 1)
+    }
+
+    /// True with probability `percent` / 100.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// A generated variant: its script.
+pub struct Generated {
+    pub script: String,
+}
+
+/// The letters generated pieces take (not K, the king, nor P, the pawn).
+const LETTERS: &[u8] = b"ABCDEFGHIJLMNOQRSTUVWXYZ";
+
+const LINE_DIRECTIONS: &[&str] = &[
+    "orthogonally",
+    "diagonally",
+    "in all directions",
+    "forward",
+    "backward",
+    "sideways",
+    "orthogonally forward",
+    "diagonally forward",
+    "diagonally backward",
+];
+
+const LEAP_DIRECTIONS: &[&str] = &["", "", "", " forward", " backward"];
+
+/// One random piece kind: its clauses (without the `piece` line).
+struct PieceText {
+    name: String,
+    letter: char,
+    clauses: Vec<String>,
+}
+
+/// The variant of `seed`.
+pub fn variant(seed: u64) -> Generated {
+    let mut rng = Rng(seed);
+    // A third of the variants keep to what the fast path plays (one 8x8 board, leaps and
+    // full slides, one royal piece), so both paths are compared often.
+    let fast = rng.chance(33);
+    let files = if fast {
+        8
+    } else if rng.chance(60) {
+        rng.range(5, 8)
+    } else {
+        rng.range(4, 16)
+    };
+    let ranks = if fast {
+        8
+    } else if rng.chance(60) {
+        rng.range(5, 8)
+    } else {
+        rng.range(4, 16)
+    };
+    let wrap = !fast && rng.chance(12);
+    let any_royals = !fast && rng.chance(15);
+    let has_pawn = ranks >= 5 && rng.chance(65);
+    let castling = !wrap && files >= 6 && rng.chance(35);
+    let kinds = rng.range(1, 5);
+    let mut letters: Vec<u8> = LETTERS.to_vec();
+    let mut pieces: Vec<PieceText> = (0..kinds)
+        .map(|i| {
+            let letter = letters.remove(rng.below(letters.len())) as char;
+            if fast {
+                fast_piece(&mut rng, format!("piece{i}"), letter)
+            } else {
+                random_piece(&mut rng, format!("piece{i}"), letter, files, ranks)
+            }
+        })
+        .collect();
+    if castling {
+        pieces[0].clauses.push("castles as a rook".to_string());
+    }
+    let mut script = format!("variant \"Generated {seed}\"\n  id generated\n  summary \"generated\"\n\n");
+    script += &format!("board {files}x{ranks}{}\n\n", if wrap { ", files wrap" } else { "" });
+    script += "piece king K\n  royal\n  steps in all directions\n";
+    if castling {
+        script += "  castles as the king\n";
+    }
+    script += "\n";
+    for p in &pieces {
+        script += &format!("piece {} {}\n", p.name, p.letter);
+        for c in &p.clauses {
+            script += &format!("  {c}\n");
+        }
+        script += "\n";
+    }
+    let zone = if has_pawn {
+        let (text, zone) = pawn(&mut rng, &pieces, ranks);
+        script += &text;
+        zone
+    } else {
+        0
+    };
+    script += "rules\n";
+    if castling {
+        let last = files - 1;
+        let (ks, rs) = (last - 1, last - 2);
+        script += &format!(
+            "  castling short king {} rook {}, long king {} rook {}\n",
+            letter(ks),
+            letter(rs),
+            letter(2),
+            letter(3)
+        );
+    } else {
+        script += "  no castling\n";
+    }
+    script += "  en passant\n  stalemate is a draw\n  turns alternate\n";
+    if any_royals {
+        script += "  any number of royal pieces\n";
+    }
+    script += "\n";
+    let setup = setup(&mut rng, &pieces, files, ranks, zone, castling, any_royals);
+    if let Some(tokens) = tokens(&mut rng, &setup, files, ranks) {
+        script += &tokens;
+    }
+    script += &format!("setup {}\n", setup.fen);
+    Generated { script }
+}
+
+fn letter(file: usize) -> char {
+    (b'a' + file as u8) as char
+}
+
+fn random_piece(rng: &mut Rng, name: String, letter: char, files: usize, ranks: usize) -> PieceText {
+    let clauses = (0..rng.range(1, 3)).map(|_| movement(rng, files, ranks)).collect();
+    PieceText { name, letter, clauses }
+}
+
+/// A piece the fast path plays: leaps in every mirror image and full slides.
+fn fast_piece(rng: &mut Rng, name: String, letter: char) -> PieceText {
+    let clauses = (0..rng.range(1, 3))
+        .map(|_| match rng.below(3) {
+            0 => format!("slides {}", rng.pick(&["orthogonally", "diagonally", "in all directions"])),
+            1 => "steps in all directions".to_string(),
+            _ => {
+                let (a, b) =
+                    *rng.pick(&[(1, 2), (2, 2), (2, 0), (3, 0), (1, 1), (1, 0), (3, 1), (1, 3), (3, 3), (2, 3)]);
+                format!("leaps ({a},{b})")
+            }
+        })
+        .collect();
+    PieceText { name, letter, clauses }
+}
+
+/// One movement clause with random modifiers.
+fn movement(rng: &mut Rng, files: usize, ranks: usize) -> String {
+    let longest = files.min(ranks).saturating_sub(1).clamp(1, 4);
+    let vector = |rng: &mut Rng| loop {
+        let (a, b) = (rng.range(0, longest), rng.range(0, longest));
+        if (a, b) != (0, 0) && a < files && b < ranks {
+            return (a, b);
+        }
+    };
+    let mut text = match rng.below(10) {
+        0 | 1 => format!("steps {}", rng.pick(LINE_DIRECTIONS)),
+        2..=4 => {
+            let dir = rng.pick(LINE_DIRECTIONS);
+            if rng.chance(40) {
+                format!("slides {dir} up to {} squares", rng.range(1, 4))
+            } else {
+                format!("slides {dir}")
+            }
+        }
+        5..=7 => {
+            // Leaps along lines (alfil, dabbaba, threeleaper) as often as others.
+            let (a, b) =
+                if rng.chance(40) { *rng.pick(&[(2, 2), (2, 0), (3, 0), (0, 2), (3, 3)]) } else { vector(rng) };
+            let (a, b) = (a.min(files - 1).max(usize::from(b == 0)), b.min(ranks - 1));
+            if (a, b) == (0, 0) {
+                "leaps (1,0)".to_string()
+            } else {
+                format!("leaps ({a},{b}){}", rng.pick(LEAP_DIRECTIONS))
+            }
+        }
+        8 => {
+            let (a, b) = vector(rng);
+            let limit = if rng.chance(40) { format!(" up to {} squares", rng.range(1, 3)) } else { String::new() };
+            format!("rides ({a},{b}){}{limit}", rng.pick(LEAP_DIRECTIONS))
+        }
+        _ => return format!("hops {}", rng.pick(LINE_DIRECTIONS)),
+    };
+    match rng.below(10) {
+        0 | 1 => text += ", without capturing",
+        2 => text += ", only to capture",
+        _ => {}
+    }
+    if rng.chance(12) {
+        text += ", on its first move";
+    }
+    if rng.chance(8) {
+        text += &format!(", not onto rank {}", rng.range(1, ranks));
+    }
+    text
+}
+
+/// An orthodox or Berolina pawn promoting to some of the generated pieces.
+/// Its clauses and the depth of its promotion zone.
+fn pawn(rng: &mut Rng, pieces: &[PieceText], ranks: usize) -> (String, usize) {
+    let (step, double, capture) = if rng.chance(70) {
+        ("forward", "forward", "diagonally forward")
+    } else {
+        ("diagonally forward", "diagonally forward", "forward")
+    };
+    let mut text = format!("piece pawn P\n  pawn-like\n  steps {step}, without capturing\n");
+    if rng.chance(80) {
+        text += &format!(
+            "  slides {double} up to 2 squares, on its first move, without capturing, may be taken en passant\n"
+        );
+    }
+    text += &format!("  steps {capture}, only to capture, also en passant\n");
+    let choices: Vec<&str> = pieces.iter().filter(|_| rng.chance(60)).map(|p| p.name.as_str()).collect();
+    let choices = if choices.is_empty() { vec![pieces[0].name.as_str()] } else { choices };
+    let zone = if ranks >= 7 && rng.chance(25) { 2 } else { 1 };
+    let zone_text = if zone == 1 { "on the last rank".to_string() } else { format!("in the last {zone} ranks") };
+    text += &format!("  promotes {zone_text} to {}\n\n", choices.join(" or "));
+    (text, zone)
+}
+
+/// A start position in the notation, with the squares it uses.
+struct Setup {
+    fen: String,
+    occupied: Vec<bool>,
+}
+
+/// Kings (one a side, or any number), castling rooks, pawns (outside their promotion zone,
+/// `zone` ranks deep; no pawns when 0) and pieces on random squares.
+fn setup(
+    rng: &mut Rng,
+    pieces: &[PieceText],
+    files: usize,
+    ranks: usize,
+    zone: usize,
+    castling: bool,
+    any_royals: bool,
+) -> Setup {
+    let mut board: Vec<Option<char>> = vec![None; files * ranks];
+    let index = |f: usize, r: usize| r * files + f;
+    let mut rights = String::new();
+    if castling {
+        // King on the e-file-like middle, rooks in the corners, both sides alike.
+        let king = files / 2;
+        for (r, upper) in [(0, true), (ranks - 1, false)] {
+            let case = |c: char| if upper { c } else { c.to_ascii_lowercase() };
+            board[index(king, r)] = Some(case('K'));
+            if rng.chance(80) {
+                board[index(0, r)] = Some(case(pieces[0].letter));
+                rights.push(case('Q'));
+            }
+            if rng.chance(80) {
+                board[index(files - 1, r)] = Some(case(pieces[0].letter));
+                rights.insert(if upper { 0 } else { rights.len() }, case('K'));
+            }
+        }
+        rights = order_rights(&rights);
+    } else {
+        let kings = if any_royals { [rng.range(0, 2), rng.range(0, 2)] } else { [1, 1] };
+        for (side, &n) in kings.iter().enumerate() {
+            for _ in 0..n {
+                place(rng, &mut board, files, if side == 0 { 'K' } else { 'k' }, 0, ranks);
+            }
+        }
+    }
+    if zone > 0 {
+        for _ in 0..rng.range(1, files.min(6)) {
+            place(rng, &mut board, files, 'P', 1, ranks - zone);
+            place(rng, &mut board, files, 'p', zone, ranks - 1);
+        }
+    }
+    let count = rng.range(1, 6);
+    for _ in 0..count {
+        let p = rng.pick(pieces).letter;
+        place(rng, &mut board, files, p, 0, ranks);
+        let p = rng.pick(pieces).letter.to_ascii_lowercase();
+        place(rng, &mut board, files, p, 0, ranks);
+    }
+    let mut rows = Vec::new();
+    for r in (0..ranks).rev() {
+        let mut row = String::new();
+        let mut empty = 0;
+        for f in 0..files {
+            match board[index(f, r)] {
+                None => empty += 1,
+                Some(c) => {
+                    if empty > 0 {
+                        row += &empty.to_string();
+                        empty = 0;
+                    }
+                    row.push(c);
+                }
+            }
+        }
+        if empty > 0 {
+            row += &empty.to_string();
+        }
+        rows.push(row);
+    }
+    let side = if rng.chance(50) { "w" } else { "b" };
+    let rights = if rights.is_empty() { "-".to_string() } else { rights };
+    let fen = format!("{} {side} {rights} - 0 1", rows.join("/"));
+    Setup { fen, occupied: board.iter().map(Option::is_some).collect() }
+}
+
+/// Castling letters in the notation's order: `K`, `Q`, `k`, `q`.
+fn order_rights(rights: &str) -> String {
+    "KQkq".chars().filter(|c| rights.contains(*c)).collect()
+}
+
+/// Puts `piece` on a random empty square of ranks `lo..hi`, pawns kept off the ranks where
+/// they would promote (the last of each side).
+fn place(rng: &mut Rng, board: &mut [Option<char>], files: usize, piece: char, lo: usize, hi: usize) {
+    for _ in 0..50 {
+        let (f, r) = (rng.below(files), rng.range(lo, hi - 1));
+        if board[r * files + f].is_none() {
+            board[r * files + f] = Some(piece);
+            return;
+        }
+    }
+}
+
+/// A token kind on a few empty squares, sometimes.
+fn tokens(rng: &mut Rng, setup: &Setup, files: usize, ranks: usize) -> Option<String> {
+    if !rng.chance(35) {
+        return None;
+    }
+    let mut movement = rng.pick(&["blocks movement", "impassable", "open to movement"]).to_string();
+    if movement != "open to movement" && rng.chance(30) {
+        movement += " for non-royal pieces";
+    }
+    if rng.chance(25) {
+        movement += "\n  no promotion on wall";
+    }
+    let mut squares = Vec::new();
+    for _ in 0..rng.range(1, 4) {
+        let (f, r) = (rng.below(files), rng.below(ranks));
+        let name = format!("{}{}", letter(f), r + 1);
+        if !setup.occupied[r * files + f] && !squares.contains(&name) {
+            squares.push(name);
+        }
+    }
+    if squares.is_empty() {
+        return None;
+    }
+    Some(format!("token wall\n  {movement}\n  shown as *\n  default {}\n  any number\n\n", squares.join(" ")))
+}
