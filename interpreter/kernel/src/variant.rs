@@ -314,10 +314,7 @@ impl Variant {
         variant.build_hop_attacks();
         variant.build_line_masks();
         variant.build_warp_tables();
-        // The fast path knows no goal squares: a variant with a goal plays on the general one.
-        if variant.spec.rules.goal.is_none() {
-            variant.fast = crate::fast::eligible::fast_rules(&variant).map(Box::new);
-        }
+        variant.fast = crate::fast::eligible::fast_rules(&variant).map(Box::new);
         variant
     }
 

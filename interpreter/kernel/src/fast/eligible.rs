@@ -74,18 +74,19 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
 // the rule language does not compile here until someone decides what the fast path does
 // with it.
 
-/// One 8x8 board, alternating turns, no links; what the other fields say is modelled by the
-/// fast tables (castling, en passant, the royal rule through the per-position check of one
-/// royal piece to move) or plays no part in move generation (names, setup, draws).
+/// One 8x8 board, alternating turns, no links, no goal squares (a goal reached ends the game,
+/// which the fast tables do not model); what the other fields say is modelled by the fast
+/// tables (castling, en passant, the royal rule through the per-position check of one royal
+/// piece to move) or plays no part in move generation (names, setup, draws).
 fn variant_fits(spec: &VariantSpec) -> bool {
     let VariantSpec { id: _, title: _, summary: _, board, pieces: _, setup: _, rules, tokens: _, links, schedule } =
         spec;
     let BoardSpec { files, ranks, names, files_wrap, first_files: _ } = board;
     let LinkSpec { pairs, one_way, entry: _, link_check, teleport } = links;
-    let RulesSpec { castling: _, en_passant: _, stalemate: _, fifty_move: _, repetition: _, royals: _ } = rules;
+    let RulesSpec { castling: _, en_passant: _, stalemate: _, fifty_move: _, repetition: _, royals: _, goal } = rules;
     let plain_board = *files == 8 && *ranks == 8 && names.len() == 1 && !files_wrap;
     let plain_links = pairs.is_empty() && one_way.is_empty() && !link_check && !teleport;
-    plain_board && plain_links && *schedule == Schedule::Alternate
+    plain_board && plain_links && goal.is_none() && *schedule == Schedule::Alternate
 }
 
 /// Hops, barred ranks and the promotion clauses beyond one compulsory list (per-side lists,
