@@ -14,6 +14,7 @@
 use std::collections::BTreeSet;
 
 use holechess_kernel::notation::{checks, explain_illegal, resolve, Notation, Resolved};
+use holechess_kernel::testing::TestHooks;
 use holechess_kernel::{Move, Piece, Position, Side, Square};
 use holechess_runtime::Game;
 use holechess_testkit::XorShift;
@@ -65,7 +66,7 @@ fn attacks_alone(pos: &Position, attacker: Square, royal: Square) -> bool {
         .collect();
     for (sq, other) in others {
         alone.remove_piece(sq);
-        alone.put_piece(sq, Piece { side: other.side.opponent(), ..other });
+        alone.place_piece(sq, Piece { side: other.side.opponent(), ..other }).expect("an empty square of the board");
     }
     alone.is_attacked(royal, piece.side)
 }

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use holechess_kernel::perft::perft;
+use holechess_kernel::testing::TestHooks;
 use holechess_kernel::{Move, MoveList, Position, Variant};
 use holechess_testkit::XorShift;
 

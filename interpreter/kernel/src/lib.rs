@@ -77,6 +77,8 @@ pub mod spec;
     reason = "indices bounded by the compiled geometry"
 )]
 pub mod special;
+#[cfg(feature = "testing")]
+pub mod testing;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

@@ -89,8 +89,8 @@ impl Position {
     /// Applies `mv` without ending the ply (no timer runs down): the position legality is
     /// judged on (K1). Take it back with [`Position::unmake`]. For the reference generator
     /// of the tests; single-board schedules only.
-    #[doc(hidden)]
-    pub fn apply_move(&mut self, mv: Move) -> Undo {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn apply_move(&mut self, mv: Move) -> Undo {
         self.apply(mv)
     }
 

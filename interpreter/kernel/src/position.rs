@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::bitset::SquareSet;
+use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Geometry, Side, Square};
 use crate::spec::{PieceId, TokenId};
 use crate::variant::Variant;
@@ -282,8 +283,8 @@ impl Position {
     }
 
     /// Whether the kind bit boards say what the cells say (for tests).
-    #[doc(hidden)]
-    pub fn kind_boards_in_step(&self) -> bool {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn kind_boards_in_step(&self) -> bool {
         let mut scanned = [0u64; KIND_BOARDS];
         for (i, &cell) in self.cells.iter().enumerate().take(64) {
             let kind = (cell & 31) as usize;
@@ -296,8 +297,33 @@ impl Position {
 
     // ----- mutators that keep the derived state in step (used by setup and events) -----
 
-    /// Puts a piece on an empty square.
-    pub fn put_piece(&mut self, sq: Square, piece: Piece) {
+    /// Puts `piece` on `sq`, a square of the board that holds no piece, keeping the hash
+    /// and the derived boards in step.
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`] of kind [`PositionErrorKind::Placement`] when `sq` is not a
+    /// square of the variant's geometry, when a piece already stands on it, or when
+    /// `piece.kind` is not one of the variant's pieces.
+    pub fn place_piece(&mut self, sq: Square, piece: Piece) -> Result<(), PositionError> {
+        let placement = |message: String| PositionError::of(PositionErrorKind::Placement, message);
+        if sq.index() >= self.variant.geometry().square_count() {
+            return Err(placement(format!("square {} is not on the board", sq.index())));
+        }
+        if usize::from(piece.kind) >= self.variant.pieces().len() {
+            return Err(placement(format!("piece kind {} is not a piece of this variant", piece.kind)));
+        }
+        if self.cells[sq.index()] & PIECE_BITS != 0 {
+            let name = self.variant.geometry().name(sq);
+            return Err(placement(format!("{name} already holds a piece")));
+        }
+        self.put_piece(sq, piece);
+        Ok(())
+    }
+
+    /// Puts a piece on an empty square, unchecked (the caller knows the square is empty
+    /// and on the board): setup, make and the events use it.
+    pub(crate) fn put_piece(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.cells[sq.index()] & PIECE_BITS == 0);
         let code = piece_code(piece.side, piece.kind);
         self.cells[sq.index()] |= code;

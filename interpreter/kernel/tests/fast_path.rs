@@ -7,6 +7,7 @@ mod support;
 use std::sync::Arc;
 
 use holechess_kernel::spec::{Pattern, PatternCondition, PatternMode, VariantSpec};
+use holechess_kernel::testing::TestHooks;
 use holechess_kernel::{Move, Position, SpecialMove, SpecialSource, Variant};
 use support::*;
 

@@ -5,6 +5,7 @@ mod support;
 
 use holechess_kernel::notation::lan;
 use holechess_kernel::perft::perft;
+use holechess_kernel::testing::TestHooks;
 use holechess_kernel::Position;
 
 fn position(fen: &str) -> Position {
@@ -119,7 +120,7 @@ fn assert_attacks_match(pos: &Position, dummy: u8) {
             let attacked = pos.is_attacked(sq, side);
             let mut probe = pos.clone();
             probe.remove_piece(sq);
-            probe.put_piece(sq, Piece { side: side.opponent(), kind: dummy });
+            probe.place_piece(sq, Piece { side: side.opponent(), kind: dummy }).expect("an empty square of the board");
             probe.set_side_to_move(side);
             let captured = probe.pseudo_moves().iter().any(|m| !matches!(m, Move::Castle { .. }) && m.to() == Some(sq));
             assert_eq!(attacked, captured, "is_attacked({}, {side}) in {}", pos.geometry().name(sq), pos.fen());
