@@ -6,6 +6,7 @@
 //! and [`Variant::compile`] turns it into tables that move generation reads without
 //! allocating or calling out.
 
+#![forbid(unsafe_code)]
 // Lint policy (see the workspace `Cargo.toml`): lossy casts are reported in the kernel, and
 // allowed only in the modules below, where every index is bounded by the geometry's limits
 // (at most 16x16 squares per board, 16 boards, 31 piece kinds, 15 token kinds), checked once

@@ -14,6 +14,7 @@ const MIN_FORGOTTEN: usize = 64;
 
 /// What [`Position::make`] changed, for [`Position::unmake`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a move made is taken back only with its Undo"]
 pub struct Undo {
     mv: Move,
     side: Side,
@@ -57,11 +58,13 @@ impl Undo {
     }
 
     /// The move this undo record takes back.
+    #[must_use]
     pub fn played(&self) -> Move {
         self.mv
     }
 
     /// The piece code captured (0 when nothing was).
+    #[must_use]
     pub fn captured_something(&self) -> bool {
         self.captured != 0
     }
@@ -118,6 +121,11 @@ impl Position {
 
     /// Plays `mv` for good if it is legal here; otherwise leaves the position as it was and
     /// says why. Costs a legal move generation more than [`Position::play`].
+    ///
+    /// # Errors
+    ///
+    /// [`crate::PlayError::Illegal`] when `mv` is not one of the position's legal moves; the position is then
+    /// unchanged.
     pub fn try_play(&mut self, mv: Move) -> Result<(), crate::error::PlayError> {
         if !self.is_legal(mv) {
             return Err(crate::error::PlayError::Illegal(mv));

@@ -175,27 +175,40 @@ impl Position {
     }
 
     /// The compiled variant the position belongs to.
+    #[must_use]
     pub fn variant(&self) -> &Arc<Variant> {
         &self.variant
     }
 
     /// The variant's boards.
+    #[must_use]
     pub fn geometry(&self) -> &Geometry {
         self.variant.geometry()
     }
 
     /// The side to move (on two boards: the side whose action comes next).
+    #[must_use]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
     /// The piece on `sq`, if any.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
+    #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = self.cells[sq.index()] & PIECE_BITS;
         (code != 0).then(|| Piece { side: code_side(code), kind: code_kind(code) })
     }
 
     /// The token stack on `sq`, if any.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
+    #[must_use]
     pub fn tokens_at(&self, sq: Square) -> Option<TokenStack> {
         let t = self.tokens[sq.index()];
         (t.count > 0).then_some(t)
@@ -212,26 +225,31 @@ impl Position {
     }
 
     /// Which rooks still keep a castling right, per side: `[side][0 = short, 1 = long]`.
+    #[must_use]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }
 
     /// The en-passant square and the pawn it takes, if a pawn just double-stepped.
+    #[must_use]
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.ep
     }
 
     /// Plies since the last capture or pawn move (the 50-move clock).
+    #[must_use]
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
     }
 
     /// The move number, starting at 1 and counted up after Black moves.
+    #[must_use]
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
 
     /// Plies played since the position was set up.
+    #[must_use]
     pub fn ply(&self) -> u32 {
         self.ply
     }
@@ -242,11 +260,17 @@ impl Position {
     }
 
     /// The position's Zobrist hash (every token, hole and timer included).
+    #[must_use]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
     /// Whether the piece on `sq` has never moved (meaningful for the pieces of a setup).
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
+    #[must_use]
     pub fn is_unmoved(&self, sq: Square) -> bool {
         self.unmoved.contains(sq)
     }
@@ -333,6 +357,10 @@ impl Position {
     }
 
     /// Removes the piece on `sq`, if any, with any castling right it carried.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
     pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.take_piece(sq)?;
         self.drop_castling_right_at(sq);
@@ -357,6 +385,10 @@ impl Position {
 
     /// Replaces the token stack on `sq` (count 0 removes it), keeping the hash in step and
     /// logging the old stack for unmake.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
     pub fn set_tokens(&mut self, sq: Square, stack: TokenStack) {
         let old = self.tokens[sq.index()];
         self.token_log.push((sq, old));
@@ -384,6 +416,10 @@ impl Position {
 
     /// Adds one token of `kind` on `sq` (stacking on one of the same kind), with the kind's
     /// declared lifetime.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
     pub fn add_token(&mut self, sq: Square, kind: TokenId) {
         let current = self.tokens[sq.index()];
         let timer = self.variant.effects(kind).lifetime.unwrap_or(0);
@@ -396,6 +432,10 @@ impl Position {
     }
 
     /// Removes every token on `sq`.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
     pub fn clear_tokens(&mut self, sq: Square) {
         self.set_tokens(sq, TokenStack::default());
     }
@@ -449,6 +489,7 @@ impl Position {
     }
 
     /// Recomputes the hash from scratch (for checks in tests).
+    #[must_use]
     pub fn computed_hash(&self) -> u64 {
         let z = &self.variant.zobrist;
         let mut h = 0;
@@ -486,6 +527,7 @@ impl Position {
 
     /// A fingerprint of the positions that led here since the last irreversible move (what
     /// repetition reads), so a cache can tell two paths to one position apart.
+    #[must_use]
     pub fn path_fingerprint(&self) -> u64 {
         let window = (self.halfmove as usize).min(self.history.len());
         self.history[self.history.len() - window..]
@@ -496,6 +538,7 @@ impl Position {
     /// A copy of the position without the hashes of the positions before it (repetition
     /// counts start again from the copy): costs the same whatever the game's length. What
     /// the kernel tries moves on (legality, status, check marks), which never reads them.
+    #[must_use]
     pub fn clone_without_history(&self) -> Position {
         // Every field but `history`: keep in step with the struct.
         Position {
@@ -527,12 +570,14 @@ impl Position {
 
     /// How many earlier positions [`Position::repetitions`] can still compare with: the
     /// positions since the last irreversible move.
+    #[must_use]
     pub fn history_len(&self) -> usize {
         self.history.len()
     }
 
     /// How many times the current position occurred before (same hash), back to the last
     /// irreversible move.
+    #[must_use]
     pub fn repetitions(&self) -> usize {
         let window = (self.halfmove as usize).min(self.history.len());
         self.history[self.history.len() - window..].iter().filter(|&&h| h == self.hash).count()

@@ -24,6 +24,7 @@
 //! assert!(refused.unwrap_err().render().contains("mine.hole:2:"));
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 #[allow(missing_docs, reason = "AST nodes are named for the grammar rules they come from; documented per type")]
@@ -95,6 +96,11 @@ pub struct BundledInfo {
 }
 
 /// Loads a variant by bundled name (`chess`) or by path to a `.hole` file.
+///
+/// # Errors
+///
+/// [`Diagnostics`] with file, line, column and reason when the name is neither a bundled variant nor a
+/// readable script, or the script does not check or compile.
 pub fn load(name_or_path: &str) -> Result<LoadedVariant, Diagnostics> {
     let origin = match sources::bundled_variant(name_or_path) {
         Some(origin) if !sources::looks_like_path(name_or_path) => origin,
@@ -105,11 +111,16 @@ pub fn load(name_or_path: &str) -> Result<LoadedVariant, Diagnostics> {
 
 /// Loads a variant from script text; `path` labels it in messages and anchors relative
 /// references (`include "lib.hole"` is looked up beside it).
+///
+/// # Errors
+///
+/// As [`load`].
 pub fn load_str(path: impl AsRef<Path>, text: &str) -> Result<LoadedVariant, Diagnostics> {
     load_origin(Origin::Memory(path.as_ref().to_path_buf()), Some(text.to_string()))
 }
 
 /// The bundled variants with their titles and summaries.
+#[must_use]
 pub fn bundled() -> Vec<BundledInfo> {
     sources::bundled_variant_names()
         .into_iter()
@@ -120,6 +131,7 @@ pub fn bundled() -> Vec<BundledInfo> {
 
 /// Checks script files (for `holechess check FILE...`): every diagnostic of every file, in
 /// order; empty when all are clean.
+#[must_use]
 pub fn check_files(paths: &[PathBuf]) -> Vec<Diagnostic> {
     paths
         .iter()

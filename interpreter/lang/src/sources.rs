@@ -251,6 +251,10 @@ fn join_bundled(from: &str, relative: &str) -> Option<String> {
 }
 
 /// Reads the text of a file.
+///
+/// # Errors
+///
+/// Why the file cannot be read (see [`crate::policy::read_file`]), or the bundle has no such file.
 pub fn read(origin: &Origin) -> Result<String, String> {
     match origin {
         Origin::Bundled(path) => {

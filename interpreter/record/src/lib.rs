@@ -7,6 +7,8 @@
 //! ([`MoveEntry::notation`]). [`replay_record`] replays a game against a variant's rules and
 //! reports the first failure; [`validate_source`] does it for a whole source, in parallel.
 
+#![forbid(unsafe_code)]
+
 mod buffer;
 mod comment;
 mod cursor;

@@ -50,6 +50,10 @@ pub struct PgnReader<R> {
 }
 
 impl PgnReader<File> {
+    ///
+    /// # Errors
+    ///
+    /// The I/O error when `path` cannot be opened.
     pub fn open(path: impl AsRef<Path>) -> std::io::Result<PgnReader<File>> {
         Ok(PgnReader::new(File::open(path)?))
     }
@@ -95,6 +99,10 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// The next game, `Ok(None)` at the end of a source that held games.
+    ///
+    /// # Errors
+    ///
+    /// A [`ReadError`] when the source cannot be read or a game's text is malformed (with its line).
     pub fn read_game(&mut self) -> Result<Option<GameRecord>, ReadError> {
         if self.input.consumed_total() == 0 {
             self.skip_byte_order_mark()?;

@@ -25,6 +25,7 @@ use holechess_kernel::notation::{explain_illegal, resolve, resolve_candidates, C
 /// Why a record is not a valid game of the variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Reason {
     /// The movetext is not valid holechess PGN (the reader's syntax problem).
     #[error("malformed movetext: {message}")]
@@ -72,6 +73,7 @@ pub enum Reason {
 
 impl Reason {
     /// A short stable name of the reason's kind (`illegal`, `malformed`, ...).
+    #[must_use]
     pub fn class(&self) -> &'static str {
         match self {
             Reason::Malformed { .. } => "malformed",
@@ -123,6 +125,7 @@ pub struct Replay {
 }
 
 impl Replay {
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         self.failure.is_none()
     }
@@ -242,6 +245,10 @@ fn check_tags(game: &PgnGame, rules: &PlayableVariant) -> Result<(), Reason> {
 
 /// The start position: `[FEN]` or the variant's start, with `[Holes]` as the token layout
 /// of the variant's first token kind (a square listed twice holds a stack of two, K8).
+///
+/// # Errors
+///
+/// The [`Reason`] when the `[FEN]` or `[Holes]` tag does not give a position of the variant.
 pub fn start_position(game: &PgnGame, rules: &PlayableVariant) -> Result<Position, Reason> {
     let variant = rules.variant();
     let given = game.fen().map(str::trim).filter(|fen| !fen.is_empty());

@@ -4,6 +4,8 @@
 //! one dice source per game: a seeded generator in play, the recorded outcomes in
 //! validation. Every roll and every effect is logged with the ply.
 
+#![forbid(unsafe_code)]
+
 pub mod api;
 pub mod call_state;
 pub mod dice;
