@@ -126,6 +126,17 @@ impl Position {
     ///
     /// [`crate::PlayError::Illegal`] when `mv` is not one of the position's legal moves; the position is then
     /// unchanged.
+    ///
+    /// ```
+    /// use holechess_kernel::notation::parse_san;
+    /// use holechess_kernel::{PlayError, Position};
+    ///
+    /// let chess = holechess_testkit::orthodox();
+    /// let mut pos = Position::start(&chess);
+    /// let e4 = parse_san(&pos, "e4").expect("a legal move");
+    /// pos.try_play(e4).expect("legal");
+    /// assert_eq!(pos.try_play(e4), Err(PlayError::Illegal(e4)), "White's move, now Black's turn");
+    /// ```
     pub fn try_play(&mut self, mv: Move) -> Result<(), crate::error::PlayError> {
         if !self.is_legal(mv) {
             return Err(crate::error::PlayError::Illegal(mv));

@@ -101,6 +101,11 @@ pub struct BundledInfo {
 ///
 /// [`Diagnostics`] with file, line, column and reason when the name is neither a bundled variant nor a
 /// readable script, or the script does not check or compile.
+///
+/// ```
+/// let porthole = holechess_lang::load("porthole").expect("a bundled variant");
+/// assert_eq!(porthole.variant.id(), "porthole");
+/// ```
 pub fn load(name_or_path: &str) -> Result<LoadedVariant, Diagnostics> {
     let origin = match sources::bundled_variant(name_or_path) {
         Some(origin) if !sources::looks_like_path(name_or_path) => origin,
@@ -115,6 +120,15 @@ pub fn load(name_or_path: &str) -> Result<LoadedVariant, Diagnostics> {
 /// # Errors
 ///
 /// As [`load`].
+///
+/// ```
+/// let text = "variant \"Small Holes\"\n  id small-holes\nextends porthole\n";
+/// let loaded = holechess_lang::load_str("small-holes.hole", text).expect("a valid script");
+/// assert_eq!(loaded.variant.id(), "small-holes");
+///
+/// let refused = holechess_lang::load_str("mine.hole", "variant \"Mine\"\nboards A and B\n");
+/// assert!(refused.unwrap_err().render().contains("mine.hole:2:"));
+/// ```
 pub fn load_str(path: impl AsRef<Path>, text: &str) -> Result<LoadedVariant, Diagnostics> {
     load_origin(Origin::Memory(path.as_ref().to_path_buf()), Some(text.to_string()))
 }

@@ -258,6 +258,17 @@ pub fn parse_move_in(pos: &Position, text: &str, legal: &MoveList) -> Result<Mov
 /// # Errors
 ///
 /// As [`parse_move`].
+///
+/// ```
+/// use holechess_kernel::notation::{parse_san, san};
+/// use holechess_kernel::Position;
+///
+/// let chess = holechess_testkit::orthodox();
+/// let pos = Position::start(&chess);
+/// let knight = parse_san(&pos, "Nf3").expect("a legal move");
+/// assert_eq!(san(&pos, knight), "Nf3");
+/// assert!(parse_san(&pos, "Nf4").is_err());
+/// ```
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, NotationError> {
     parse_move(pos, text)
 }
