@@ -126,7 +126,7 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// Why [`crate::Position::try_play`] refused a move.
+/// Why [`crate::Position::play`] refused a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PlayError {

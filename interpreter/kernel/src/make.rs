@@ -99,8 +99,8 @@ impl Position {
 
     /// Plays `mv` for good (a game's history keeps the positions, not the undo records).
     /// The fast, unchecked call: `mv` must be one of [`Position::legal_moves`] (anything
-    /// else may panic or corrupt the position); [`Position::try_play`] checks first.
-    pub fn play(&mut self, mv: Move) {
+    /// else may panic or corrupt the position); [`Position::play`] checks first.
+    pub fn play_unchecked(&mut self, mv: Move) {
         let _ = self.make(mv);
         self.token_log.clear();
         self.piece_log.clear();
@@ -120,7 +120,7 @@ impl Position {
     }
 
     /// Plays `mv` for good if it is legal here; otherwise leaves the position as it was and
-    /// says why. Costs a legal move generation more than [`Position::play`].
+    /// says why. Costs a legal move generation more than [`Position::play_unchecked`].
     ///
     /// # Errors
     ///
@@ -134,14 +134,14 @@ impl Position {
     /// let chess = holechess_testkit::orthodox();
     /// let mut pos = Position::start(&chess);
     /// let e4 = parse_san(&pos, "e4").expect("a legal move");
-    /// pos.try_play(e4).expect("legal");
-    /// assert_eq!(pos.try_play(e4), Err(PlayError::Illegal(e4)), "White's move, now Black's turn");
+    /// pos.play(e4).expect("legal");
+    /// assert_eq!(pos.play(e4), Err(PlayError::Illegal(e4)), "White's move, now Black's turn");
     /// ```
-    pub fn try_play(&mut self, mv: Move) -> Result<(), crate::error::PlayError> {
+    pub fn play(&mut self, mv: Move) -> Result<(), crate::error::PlayError> {
         if !self.is_legal(mv) {
             return Err(crate::error::PlayError::Illegal(mv));
         }
-        self.play(mv);
+        self.play_unchecked(mv);
         Ok(())
     }
 

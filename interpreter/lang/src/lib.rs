@@ -17,7 +17,7 @@
 //! let mut pos = Position::start(&loaded.variant);
 //! let mv = parse_move(&pos, "e4").expect("a legal move");
 //! assert_eq!(san(&pos, mv), "e4");
-//! pos.try_play(mv).expect("legal");
+//! pos.play(mv).expect("legal");
 //! assert!(pos.fen().starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
 //!
 //! let refused = holechess_lang::load_str("mine.hole", "variant \"Mine\"\nboards A and B\n");

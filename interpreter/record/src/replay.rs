@@ -431,13 +431,13 @@ impl<'t> Player<'t> {
                 if !entry.dice().is_empty() {
                     return Err(Reason::UnexpectedDice { variant: variant.clone() });
                 }
-                position.play(mv);
+                position.play_unchecked(mv);
                 Ok(())
             }
             Player::Events { position, legal, rules, tree } => {
                 let mut current = position.take().expect("a position between plies");
                 let mv = resolve_entry(&mut current, legal, entry)?;
-                current.play(mv);
+                current.play_unchecked(mv);
                 if let Some(outcome) = tree.replay_recorded(&current, entry.dice()) {
                     *position = Some(outcome.unwrap_or(current));
                     return Ok(());

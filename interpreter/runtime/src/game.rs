@@ -223,7 +223,7 @@ impl Game {
         let san_text = san(&before, mv);
         let lan_text = lan(&before, mv);
         let mut after = before.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         let (after, rolls, notes) = self.run_events(after)?;
         self.position = after;
         self.plies.push(PlyRecord { before, mv, san: san_text, lan: lan_text, rolls, notes, dice_before });
@@ -323,7 +323,7 @@ impl PlayableVariant {
     ///
     /// As [`PlayableVariant::recorded_events`].
     pub fn replay_ply(&self, mut position: Position, mv: Move, outcomes: &[u32]) -> Result<Position, GameError> {
-        position.play(mv);
+        position.play_unchecked(mv);
         self.recorded_events(position, outcomes)
     }
 

@@ -110,7 +110,7 @@ pub fn try_san(pos: &Position, mv: Move) -> Result<String, crate::error::PlayErr
     }
     let mut text = san_without_suffix(pos, mv, &legal);
     let mut after = pos.clone_without_history();
-    after.play(mv);
+    after.play_unchecked(mv);
     if after.is_check() {
         text.push(if after.legal_moves().is_empty() { '#' } else { '+' });
     }
