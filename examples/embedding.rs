@@ -18,7 +18,7 @@ pub fn play_porthole() -> Result<Vec<String>, String> {
     for text in ["e4", "e5", "Nf3>c6"] {
         let mv = parse_move(&pos, text).map_err(|e| e.to_string())?;
         written.push(san(&pos, mv));
-        pos.try_play(mv).map_err(|e| e.to_string())?;
+        pos.play(mv).map_err(|e| e.to_string())?;
     }
     Ok(written)
 }

@@ -1,5 +1,5 @@
-//! The library's edges, shakmaty style. `Position::try_play` checks a move
-//! beside the unchecked `play`; `notation::san` never panics on an illegal move (`try_san`
+//! The library's edges, shakmaty style. `Position::play` checks a move
+//! beside the unchecked `play_unchecked`; `notation::san` never panics on an illegal move (`try_san`
 //! says why); kernel errors carry kinds a program can match on.
 
 use holechess_kernel::notation::{parse_move, san, try_san, ILLEGAL_SAN};
@@ -8,17 +8,17 @@ use holechess_kernel::{Move, PlayError, Position, PositionErrorKind, SpecErrorKi
 mod common;
 
 #[test]
-fn try_play_refuses_an_illegal_move_and_leaves_the_position_alone() {
+fn play_refuses_an_illegal_move_and_leaves_the_position_alone() {
     let rules = common::rules("porthole");
     let mut pos = rules.start_position();
     let before = pos.fen();
     let empty_square = Move::Normal { from: Square(20), to: Square(28), promotion: None };
-    assert_eq!(pos.try_play(empty_square), Err(PlayError::Illegal(empty_square)));
+    assert_eq!(pos.play(empty_square), Err(PlayError::Illegal(empty_square)));
     let far_away = Move::Normal { from: Square(9_000), to: Square(9_001), promotion: Some(200) };
-    assert!(pos.try_play(far_away).is_err());
+    assert!(pos.play(far_away).is_err());
     assert_eq!(pos.fen(), before);
     let e4 = parse_move(&pos, "e4").unwrap();
-    assert_eq!(pos.try_play(e4), Ok(()));
+    assert_eq!(pos.play(e4), Ok(()));
     assert_ne!(pos.fen(), before);
 }
 

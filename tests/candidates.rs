@@ -48,7 +48,7 @@ fn random_games(name: &str, fen: Option<&str>, games: u64, plies: usize) {
             if legal.is_empty() {
                 break;
             }
-            pos.play(legal.as_slice()[picker.pick(legal.len())]);
+            pos.play_unchecked(legal.as_slice()[picker.pick(legal.len())]);
         }
     }
 }

@@ -87,7 +87,7 @@ fn random_position_from(mut pos: Position, seed: u64, plies: usize) -> Position 
         if moves.is_empty() {
             break;
         }
-        pos.play(moves.as_slice()[rng.below(moves.len())]);
+        pos.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
         if rng.below(3) == 0 {
             random_event(&mut pos, &mut rng);
         }

@@ -14,6 +14,7 @@
 use std::collections::BTreeSet;
 
 use holechess_kernel::notation::{checks, explain_illegal, resolve, Notation, Resolved};
+use holechess_kernel::testing::TestHooks;
 use holechess_kernel::{Move, Piece, Position, Side, Square};
 use holechess_runtime::Game;
 use holechess_testkit::XorShift;
@@ -65,7 +66,7 @@ fn attacks_alone(pos: &Position, attacker: Square, royal: Square) -> bool {
         .collect();
     for (sq, other) in others {
         alone.remove_piece(sq);
-        alone.put_piece(sq, Piece { side: other.side.opponent(), ..other });
+        alone.place_piece(sq, Piece { side: other.side.opponent(), ..other }).expect("an empty square of the board");
     }
     alone.is_attacked(royal, piece.side)
 }
@@ -180,7 +181,7 @@ fn check_after_the_move(pos: &Position, notation: &Notation, why: &str, context:
         return 0;
     };
     let mut after = pos.clone();
-    after.play(mv);
+    after.play_unchecked(mv);
     let attacker_marker = if why.contains(" be in check there from ") { " be in check there from" } else { "(" };
     let attacker = square_after(pos, why, attacker_marker).unwrap_or_else(|| panic!("attacker named: {context}"));
     let us = pos.side_to_move();
@@ -360,7 +361,7 @@ fn wh5_wh7_a_check_through_a_gateway_names_the_wormhole() {
     let start = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=h3";
     let mut pos = Position::from_fen(rules.variant(), start).unwrap();
     let mv = holechess_kernel::notation::parse_move(&pos, "g3").unwrap();
-    pos.play(mv);
+    pos.play_unchecked(mv);
     let found = checks(&pos);
     assert_eq!(found.len(), 1, "{found:?}");
     let line = holechess_kernel::notation::check_line(&pos, &found[0]);

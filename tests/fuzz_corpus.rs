@@ -8,11 +8,6 @@ use std::path::{Path, PathBuf};
 #[path = "../fuzz/src/targets.rs"]
 mod targets;
 
-/// The REPL's spelling helper, which its command parser (in `targets`) calls as `crate::spelling`.
-#[allow(dead_code)]
-#[path = "../interpreter/cli/spelling.rs"]
-mod spelling;
-
 /// Every file of `fuzz/corpus/TARGET` and `fuzz/regressions/TARGET`, sorted.
 fn inputs(target: &str) -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");

@@ -22,7 +22,7 @@ fn moves(pos: &Position) -> Vec<String> {
 
 fn play(pos: &mut Position, text: &str) {
     let mv = parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e} in {}", pos.fen()));
-    pos.play(mv);
+    pos.play_unchecked(mv);
 }
 
 fn at(pos: &Position, square: &str) -> Option<(Side, char)> {

@@ -31,7 +31,7 @@ fn ph_figure_2_king_escapes_mate_through_a_porthole() {
     assert!(pos.is_check());
     assert_eq!(moves(&pos), vec!["h1g2>d5"], "the only escape is the transit");
     let mv = parse_move(&pos, "Kg2>d5").unwrap();
-    pos.play(mv);
+    pos.play_unchecked(mv);
     assert!(pos.tokens_at(square(&pos, "h1")).is_some(), "PH5: the token lands where the king stood");
     assert!(pos.tokens_at(square(&pos, "g2")).is_none(), "PH5: the entry square ends empty");
     // PH7: with no open exit the porthole is stoned and the same position is mate.
@@ -43,7 +43,7 @@ fn ph_figure_2_king_escapes_mate_through_a_porthole() {
 fn ph_figure_3_pawn_captures_on_a_porthole_and_exits() {
     let mut pos = position("porthole", "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1 porthole=d5,a6");
     let mv = parse_move(&pos, "exd5>a6").unwrap();
-    pos.play(mv);
+    pos.play_unchecked(mv);
     // The black pawn is gone, the pawn stands on the exit porthole, the entered one is on e4.
     assert_eq!(pos.fen(), "4k3/8/P7/8/8/8/8/4K3 b - - 0 1 porthole=e4,a6");
 }
@@ -66,7 +66,7 @@ fn sp4_a_stack_acts_as_one_open_portal() {
     let mut pos = position("standard-portal", "4k3/8/8/8/8/8/2N5/R3K3 w - - 0 1 portal=a1,a5,h5,c8,e3,f6,g3,d6");
     // The rook stands on a portal; entering a5 stacks the entered portal on a1.
     let mv = parse_move(&pos, "Ra5>h5").unwrap();
-    pos.play(mv);
+    pos.play_unchecked(mv);
     let a1 = pos.tokens_at(square(&pos, "a1")).unwrap();
     assert_eq!(a1.count, 2);
     assert!(

@@ -212,7 +212,7 @@ fn wh8_a_double_step_and_a_tunnel_to_the_same_square_are_one_double_step() {
     assert_eq!(e6.len(), 1);
     assert!(matches!(e6[0], Move::DoubleStep { .. }), "{:?}", e6[0]);
     let mut after = pos.clone();
-    after.play(e6[0]);
+    after.play_unchecked(e6[0]);
     assert_eq!(after.en_passant().map(|ep| after.geometry().name(ep.square)), Some("e4".to_string()));
     assert!(has(&after, "d5e4"), "the black pawn takes en passant on e4");
 }

@@ -45,7 +45,7 @@ fn reference_perft(plain: &PlayableVariant, fen: &str, depth: u32) -> u64 {
     let mut children: Vec<String> = Vec::new();
     for &mv in pos.legal_moves().iter() {
         let mut next = pos.clone();
-        next.play(mv);
+        next.play_unchecked(mv);
         children.push(next.fen());
     }
     children.extend(reference_digs(&pos));

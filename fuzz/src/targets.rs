@@ -10,11 +10,8 @@ use std::sync::{Arc, OnceLock};
 use holechess_kernel::notation::{lan, parse_move, san, strip_board_names};
 use holechess_kernel::Position;
 use holechess_record::{replay_record, PgnReader};
+use holechess_repl::command;
 use holechess_runtime::PlayableVariant;
-
-#[allow(dead_code, clippy::all)]
-#[path = "../../interpreter/cli/play/command.rs"]
-mod command;
 
 /// The bundled variants, in the order a first input byte picks them.
 pub const VARIANTS: [&str; 7] =

@@ -17,10 +17,12 @@ mod protocol;
 mod record_input;
 mod render;
 mod rules;
-mod spelling;
 mod terminal_text;
 mod uci;
 mod validate;
+
+// The REPL's parsing lives in its own library (the tests and the fuzz targets use it too).
+use holechess_repl::spelling;
 mod variant_tests;
 mod xboard;
 

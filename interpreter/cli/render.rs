@@ -34,7 +34,7 @@ pub fn run(config: &RenderConfig) -> Result<Outcome, String> {
                 return Ok(Outcome::Invalid);
             }
         };
-        pos.play(mv);
+        pos.play_unchecked(mv);
         last_move = Some(mv);
     }
     let options = SvgOptions {

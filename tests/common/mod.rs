@@ -67,7 +67,7 @@ pub fn piece_letter(pos: &Position, name: &str) -> Option<char> {
 /// Plays a move (SAN or long algebraic) on a position, panicking if it is not legal.
 pub fn play(pos: &mut Position, text: &str) {
     let mv = parse_move(pos, text).unwrap_or_else(|e| panic!("{text} in {}: {e}", pos.fen()));
-    pos.play(mv);
+    pos.play_unchecked(mv);
 }
 
 /// A game of `id` from `fen` (its start when `None`), dice from the record only.

@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use holechess_kernel::spec::{
     CastleRole, Entry, EpRole, Exit, LinkEntry, PatternCondition, PatternMode, TokenMovement,
 };
+use holechess_kernel::testing::TestHooks;
 use holechess_kernel::{Move, Piece, Position, Side, Square, SquareEffect};
 
 /// The legal moves of the side to move, as a set.
@@ -53,7 +54,7 @@ pub fn attacked(pos: &Position, sq: Square, by: Side) -> bool {
     let mut probe = pos.clone();
     if probe.piece_at(sq).is_none() {
         let royal = (0..probe.variant().pieces().len() as u8).find(|&k| probe.variant().is_royal(k)).unwrap_or(0);
-        probe.put_piece(sq, Piece { side: by.opponent(), kind: royal });
+        probe.place_piece(sq, Piece { side: by.opponent(), kind: royal }).expect("an empty square of the board");
     }
     pseudo_moves(&probe, by, true).into_iter().any(|mv| match mv {
         Move::Normal { to, .. } => to == sq,

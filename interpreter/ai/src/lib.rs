@@ -10,6 +10,8 @@
 //!   of Standard Portal Chess v1.1 (see [`classic`]);
 //! - [`play_match`]: games between two levels with draw adjudication and a score.
 
+#![forbid(unsafe_code)]
+
 mod chance_model;
 pub mod classic;
 mod classic_eval;

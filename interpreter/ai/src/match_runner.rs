@@ -287,7 +287,7 @@ impl Game {
     fn play(&mut self, mv: Move) {
         self.moves.push(holechess_kernel::notation::lan(&self.pos, mv));
         self.last_was_pass = false;
-        self.pos.play(mv);
+        self.pos.play_unchecked(mv);
         let event = self.model.as_ref().map(|model| model.play_event(&self.pos, self.dice.next_u64()));
         let PlayedEvent { position, faces } = event.unwrap_or_default();
         if let Some(next) = position {

@@ -73,7 +73,7 @@ fn depth_one_scores_are_expectations_over_outcomes() {
     let mut expected = Vec::new();
     for &mv in pos.legal_moves().iter() {
         let mut after = pos.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         let outcomes = sample_outcomes(model.outcomes(&after), 6, 0);
         let value = if outcomes.is_empty() {
             -leaf(&tables, &after)
@@ -101,7 +101,7 @@ fn expectimax(tables: &VariantTables, model: &dyn ChanceModel, pos: &Position, d
     let mut best = i32::MIN;
     for &mv in pos.legal_moves().iter() {
         let mut after = pos.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         let outcomes = sample_outcomes(model.outcomes(&after), 6, 0);
         let value = if outcomes.is_empty() {
             -expectimax(tables, model, &after, depth - 1)
@@ -147,7 +147,7 @@ fn a_certain_strike_makes_the_search_decline_a_capture() {
     // Depth 3: an event is expanded when the opponent has two plies to answer it.
     let r = searcher.search(&pos, Limits::depth(3));
     let mut after = pos.clone();
-    after.play(r.best_move.unwrap());
+    after.play_unchecked(r.best_move.unwrap());
     let queen_left =
         after.pieces_of(Side::White).any(|(sq, p)| v.piece(p.kind).letter == 'Q' && after.geometry().file_of(sq) != 3);
     assert!(queen_left, "the queen leaves the d-file");

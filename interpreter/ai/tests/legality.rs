@@ -21,7 +21,7 @@ fn random_positions(variant: &Arc<Variant>, seed: u64, count: usize) -> Vec<Posi
             pos = Position::start(variant);
             continue;
         }
-        pos.play(legal.as_slice()[rng.below(legal.len())]);
+        pos.play_unchecked(legal.as_slice()[rng.below(legal.len())]);
         if pos.ply() % 7 == 0 {
             found.push(pos.clone());
         }

@@ -31,7 +31,7 @@ fn a_short_match_completes_with_a_valid_score() {
         let mut pos = Position::start(&v);
         for text in &game.moves {
             let mv = parse_move(&pos, text).unwrap_or_else(|e| panic!("{e}"));
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         if game.end == GameEnd::PlyCap {
             assert_eq!(game.moves.len(), 24);
@@ -66,9 +66,9 @@ fn game_status_reads_the_variant_rules() {
     let mut pos = Position::start(&v);
     for text in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
         assert_eq!(game_status(&pos), GameStatus::Ongoing);
-        pos.play(parse_move(&pos, text).unwrap());
+        pos.play_unchecked(parse_move(&pos, text).unwrap());
     }
-    pos.play(parse_move(&pos, "f6g8").unwrap());
+    pos.play_unchecked(parse_move(&pos, "f6g8").unwrap());
     assert_eq!(game_status(&pos), GameStatus::Repetition);
     // Standard Portal Chess keeps no 50-move rule (SP8).
     let portal = support::standard_portal();

@@ -33,12 +33,12 @@ fn assert_mate_in_two(fen: &str, expected_first: &str) {
     assert_eq!(lan(&pos, first), expected_first);
     assert_eq!(mate_in_moves(r.score), Some(2));
     let mut after = pos.clone();
-    after.play(first);
+    after.play_unchecked(first);
     let replies = after.legal_moves();
     assert!(!replies.is_empty());
     for &reply in replies.iter() {
         let mut next = after.clone();
-        next.play(reply);
+        next.play_unchecked(reply);
         let finish = Searcher::default().search(&next, Limits::depth(2));
         assert_eq!(mate_in_moves(finish.score), Some(1), "after {}", lan(&after, reply));
     }

@@ -6,7 +6,6 @@
 
 mod advice;
 mod autosave;
-mod command;
 mod complete;
 mod date;
 mod exits;
@@ -27,6 +26,7 @@ mod wording;
 use std::io::IsTerminal;
 
 use holechess_kernel::Side;
+use holechess_repl::command;
 use holechess_runtime::PlayableVariant;
 
 use crate::commands::Outcome;

@@ -198,7 +198,7 @@ fn replay_ply(
         Candidates::Unresolved => parse_move_in(&position, &ply.text, legal).map_err(|e| e.to_string())?,
     };
     // In place, the position never copied: loading stays linear in the record's length.
-    position.play(mv);
+    position.play_unchecked(mv);
     if rules.has_events() {
         if let Some(outcome) = tree.replay_recorded(&position, &ply.dice) {
             return Ok(outcome.unwrap_or(position));

@@ -92,7 +92,7 @@ fn pv_text(root: &Position, pv: &[Move], whole_line: bool) -> Vec<String> {
             break;
         }
         texts.push(write_move(&pos, mv));
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     texts
 }

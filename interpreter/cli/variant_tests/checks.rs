@@ -110,7 +110,7 @@ fn play(pos: &mut Position, moves: &[String], line: usize) -> Option<Failure> {
 fn play_one(pos: &mut Position, text: &str) -> Result<(), String> {
     let plain = strip_board_names(pos, text)?;
     let mv = parse_move(pos, &plain).map_err(|e| explain_move(pos, &plain).unwrap_or_else(|| e.to_string()))?;
-    pos.try_play(mv).map_err(|e| e.to_string())
+    pos.play(mv).map_err(|e| e.to_string())
 }
 
 /// What a check found instead of what it expected.

@@ -62,6 +62,7 @@ fn record_verdict(rules: &Arc<PlayableVariant>, file: &Path) -> Result<RecordVer
             Ok(record) => record,
             Err(ReadError::NoGames { .. }) => return Err(format!("{} holds no game", file.display())),
             Err(ReadError::Io(e)) => return Err(format!("cannot read {}: {e}", file.display())),
+            Err(other) => return Err(format!("{}: {other}", file.display())),
         };
         verdict.games += 1;
         let replay = replay_record(&record, rules);

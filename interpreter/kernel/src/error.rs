@@ -28,6 +28,7 @@ pub enum SpecSubject {
 
 /// What kind of inconsistency a [`SpecError`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SpecErrorKind {
     /// Something every variant needs is missing (a board, a piece, a royal piece, a way to move).
     Missing,
@@ -78,6 +79,7 @@ impl std::error::Error for SpecError {}
 
 /// Which part of a position text a [`PositionError`] is about.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum PositionErrorKind {
     /// The fields themselves: their number, the side to move, the clocks.
     Fields,
@@ -124,8 +126,9 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// Why [`crate::Position::try_play`] refused a move.
+/// Why [`crate::Position::play`] refused a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PlayError {
     /// The move is not among the legal moves of the position.
     Illegal(Move),

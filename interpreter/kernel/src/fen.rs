@@ -21,12 +21,21 @@ impl Position {
     /// Reads a position of `variant`, checking that it can occur. Without a token field
     /// the variant's default tokens are laid out (K8); castling rights the variant does
     /// not have are ignored (see [`Position::from_fen_with_warnings`] for the warning).
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`] naming the field and the reason when `text` is not a position of `variant` or one
+    /// that cannot occur (no royal piece, a piece on a hole, a token kind the variant lacks, bad clocks).
     pub fn from_fen(variant: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
         Position::from_fen_with_warnings(variant, text).map(|(pos, _)| pos)
     }
 
     /// [`Position::from_fen`], with what was ignored in words (RULINGS.md K8: a castling
     /// field naming rights a variant without castling does not have).
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::from_fen`].
     pub fn from_fen_with_warnings(
         variant: &Arc<Variant>,
         text: &str,
@@ -93,6 +102,7 @@ impl Position {
     }
 
     /// The position in the kernel's notation (tokens in a seventh field when there are any).
+    #[must_use]
     pub fn fen(&self) -> String {
         let mut fields = vec![
             placement(self),

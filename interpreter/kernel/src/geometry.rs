@@ -14,6 +14,7 @@ pub struct Square(pub u16);
 
 impl Square {
     /// The square as an index into per-square tables.
+    #[must_use]
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -33,11 +34,13 @@ impl Side {
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
 
     /// The side as an index into per-side tables (White 0, Black 1).
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The other side.
+    #[must_use]
     pub const fn opponent(self) -> Side {
         match self {
             Side::White => Side::Black,
@@ -46,6 +49,7 @@ impl Side {
     }
 
     /// `white` or `black`.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Side::White => "white",
@@ -62,6 +66,7 @@ impl Side {
     }
 
     /// `w` or `b`, as in FEN.
+    #[must_use]
     pub const fn letter(self) -> char {
         match self {
             Side::White => 'w',
@@ -93,16 +98,19 @@ pub struct Geometry {
 
 impl Geometry {
     /// How many boards there are.
+    #[must_use]
     pub fn boards(&self) -> usize {
         self.board_names.len()
     }
 
     /// Squares on one board.
+    #[must_use]
     pub fn cells_per_board(&self) -> usize {
         self.files as usize * self.ranks as usize
     }
 
     /// Squares on all boards.
+    #[must_use]
     pub fn square_count(&self) -> usize {
         self.cells_per_board() * self.boards()
     }
@@ -113,32 +121,38 @@ impl Geometry {
     }
 
     /// The square at a 0-based file and rank of `board`.
+    #[must_use]
     pub fn square(&self, board: usize, file: u8, rank: u8) -> Square {
         Square((board * self.cells_per_board() + rank as usize * self.files as usize + file as usize) as u16)
     }
 
     /// The square a spec names, if it is on these boards.
+    #[must_use]
     pub fn square_of(&self, r: SquareRef) -> Option<Square> {
         (usize::from(r.board) < self.boards() && r.file < self.files && r.rank < self.ranks)
             .then(|| self.square(r.board as usize, r.file, r.rank))
     }
 
     /// The board `sq` is on.
+    #[must_use]
     pub fn board_of(&self, sq: Square) -> usize {
         sq.index() / self.cells_per_board()
     }
 
     /// The 0-based file of `sq` on its board (`a` = 0, whatever letters the board shows).
+    #[must_use]
     pub fn file_of(&self, sq: Square) -> u8 {
         (sq.index() % self.cells_per_board() % self.files as usize) as u8
     }
 
     /// The 0-based rank of `sq` (rank 1 = 0).
+    #[must_use]
     pub fn rank_of(&self, sq: Square) -> u8 {
         (sq.index() % self.cells_per_board() / self.files as usize) as u8
     }
 
     /// The rank counted from `side`'s first rank.
+    #[must_use]
     pub fn relative_rank(&self, sq: Square, side: Side) -> u8 {
         match side {
             Side::White => self.rank_of(sq),
@@ -147,6 +161,7 @@ impl Geometry {
     }
 
     /// The square `(dx, dy)` away on the same board, if it is on the board.
+    #[must_use]
     pub fn offset(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
         if self.files_wrap {
             return self.offset_wrapping(sq, dx, dy);
@@ -158,6 +173,7 @@ impl Geometry {
     }
 
     /// Like [`Geometry::offset`], with files taken modulo the board width.
+    #[must_use]
     pub fn offset_wrapping(&self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
         let files = self.files as i32;
         let file = (self.file_of(sq) as i32 + dx).rem_euclid(files);
@@ -167,6 +183,7 @@ impl Geometry {
 
     /// `e4` on a single board; `A:e4`-style names are not used: boards are told apart by
     /// context (see [`Geometry::name_on_board`]). The file is the board's own label.
+    #[must_use]
     pub fn name(&self, sq: Square) -> String {
         let mut s = String::new();
         s.push(self.file_label(sq));
@@ -175,17 +192,20 @@ impl Geometry {
     }
 
     /// The letter index of `board`'s first file (0 = `a`).
+    #[must_use]
     pub fn first_file(&self, board: usize) -> u8 {
         self.first_files.get(board).copied().unwrap_or(0)
     }
 
     /// The letter a square's file is shown with (`e` for the first file of a board whose
     /// files are `e..h`).
+    #[must_use]
     pub fn file_label(&self, sq: Square) -> char {
         self.file_letter(self.board_of(sq), self.file_of(sq))
     }
 
     /// The letter of `board`'s file `file` (0-based from the board's left edge).
+    #[must_use]
     pub fn file_letter(&self, board: usize, file: u8) -> char {
         char::from(b'a' + self.first_file(board) + file)
     }
@@ -193,6 +213,7 @@ impl Geometry {
     /// The board's own file index for a written file letter index (0 = `a`): a file within
     /// the board's labels (`e..h`) is read as such; any other as counted from `a` (so both
     /// `B:e4` and `B:a4` name the first file of a board labelled `e..h`).
+    #[must_use]
     pub fn local_file(&self, board: usize, written: u8) -> u8 {
         let first = self.first_file(board);
         match written.checked_sub(first) {
@@ -202,6 +223,7 @@ impl Geometry {
     }
 
     /// The square's name prefixed by its board's name when there are several boards.
+    #[must_use]
     pub fn name_on_board(&self, sq: Square) -> String {
         if self.boards() > 1 {
             format!("{}:{}", self.board_names[self.board_of(sq)], self.name(sq))
@@ -211,6 +233,7 @@ impl Geometry {
     }
 
     /// Reads `e4` on `board`; `None` if it is not a square of the board.
+    #[must_use]
     pub fn parse_square(&self, text: &str, board: usize) -> Option<Square> {
         let (file, rank) = parse_coordinates(text)?;
         let file = self.local_file(board, file);
@@ -218,6 +241,7 @@ impl Geometry {
     }
 
     /// Reads `e4`, or `A:e4` naming the board.
+    #[must_use]
     pub fn parse_square_anywhere(&self, text: &str) -> Option<Square> {
         match text.split_once(':') {
             Some((board, rest)) => {
@@ -230,6 +254,7 @@ impl Geometry {
 }
 
 /// `e4` -> (4, 3); files a..p, ranks 1..16.
+#[must_use]
 pub fn parse_coordinates(text: &str) -> Option<(u8, u8)> {
     let bytes = text.as_bytes();
     let file = *bytes.first()?;

@@ -6,6 +6,7 @@
 //! and [`Variant::compile`] turns it into tables that move generation reads without
 //! allocating or calling out.
 
+#![forbid(unsafe_code)]
 // Lint policy (see the workspace `Cargo.toml`): lossy casts are reported in the kernel, and
 // allowed only in the modules below, where every index is bounded by the geometry's limits
 // (at most 16x16 squares per board, 16 boards, 31 piece kinds, 15 token kinds), checked once
@@ -80,6 +81,8 @@ pub mod spec;
     reason = "indices bounded by the compiled geometry"
 )]
 pub mod special;
+#[cfg(feature = "testing")]
+pub mod testing;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

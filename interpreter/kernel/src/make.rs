@@ -14,6 +14,7 @@ const MIN_FORGOTTEN: usize = 64;
 
 /// What [`Position::make`] changed, for [`Position::unmake`].
 #[derive(Clone, Copy, Debug)]
+#[must_use = "a move made is taken back only with its Undo"]
 pub struct Undo {
     mv: Move,
     side: Side,
@@ -57,11 +58,13 @@ impl Undo {
     }
 
     /// The move this undo record takes back.
+    #[must_use]
     pub fn played(&self) -> Move {
         self.mv
     }
 
     /// The piece code captured (0 when nothing was).
+    #[must_use]
     pub fn captured_something(&self) -> bool {
         self.captured != 0
     }
@@ -89,15 +92,15 @@ impl Position {
     /// Applies `mv` without ending the ply (no timer runs down): the position legality is
     /// judged on (K1). Take it back with [`Position::unmake`]. For the reference generator
     /// of the tests; single-board schedules only.
-    #[doc(hidden)]
-    pub fn apply_move(&mut self, mv: Move) -> Undo {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn apply_move(&mut self, mv: Move) -> Undo {
         self.apply(mv)
     }
 
     /// Plays `mv` for good (a game's history keeps the positions, not the undo records).
     /// The fast, unchecked call: `mv` must be one of [`Position::legal_moves`] (anything
-    /// else may panic or corrupt the position); [`Position::try_play`] checks first.
-    pub fn play(&mut self, mv: Move) {
+    /// else may panic or corrupt the position); [`Position::play`] checks first.
+    pub fn play_unchecked(&mut self, mv: Move) {
         let _ = self.make(mv);
         self.token_log.clear();
         self.piece_log.clear();
@@ -117,12 +120,28 @@ impl Position {
     }
 
     /// Plays `mv` for good if it is legal here; otherwise leaves the position as it was and
-    /// says why. Costs a legal move generation more than [`Position::play`].
-    pub fn try_play(&mut self, mv: Move) -> Result<(), crate::error::PlayError> {
+    /// says why. Costs a legal move generation more than [`Position::play_unchecked`].
+    ///
+    /// # Errors
+    ///
+    /// [`crate::PlayError::Illegal`] when `mv` is not one of the position's legal moves; the position is then
+    /// unchanged.
+    ///
+    /// ```
+    /// use holechess_kernel::notation::parse_san;
+    /// use holechess_kernel::{PlayError, Position};
+    ///
+    /// let chess = holechess_testkit::orthodox();
+    /// let mut pos = Position::start(&chess);
+    /// let e4 = parse_san(&pos, "e4").expect("a legal move");
+    /// pos.play(e4).expect("legal");
+    /// assert_eq!(pos.play(e4), Err(PlayError::Illegal(e4)), "White's move, now Black's turn");
+    /// ```
+    pub fn play(&mut self, mv: Move) -> Result<(), crate::error::PlayError> {
         if !self.is_legal(mv) {
             return Err(crate::error::PlayError::Illegal(mv));
         }
-        self.play(mv);
+        self.play_unchecked(mv);
         Ok(())
     }
 

@@ -72,6 +72,7 @@ pub enum Move {
 
 impl Move {
     /// The square the moving piece starts from, if a piece moves.
+    #[must_use]
     pub fn from(self) -> Option<Square> {
         match self {
             Move::Normal { from, .. }
@@ -85,6 +86,7 @@ impl Move {
     }
 
     /// The square the moving piece ends on (for castling: the rook's square as given).
+    #[must_use]
     pub fn to(self) -> Option<Square> {
         match self {
             Move::Normal { to, .. }
@@ -98,6 +100,7 @@ impl Move {
     }
 
     /// The piece a promoting pawn becomes, if the move promotes.
+    #[must_use]
     pub fn promotion(self) -> Option<PieceId> {
         match self {
             Move::Normal { promotion, .. } | Move::Transit { promotion, .. } => promotion,
@@ -124,6 +127,7 @@ impl Default for MoveList {
 
 impl MoveList {
     /// An empty list with room for a position's moves.
+    #[must_use]
     pub fn new() -> MoveList {
         MoveList { moves: Vec::with_capacity(MAX_MOVES) }
     }
@@ -142,11 +146,13 @@ impl MoveList {
 
     /// How many moves the list holds.
     #[inline]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.moves.len()
     }
 
     /// Whether the list holds no move.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.moves.is_empty()
     }
@@ -182,6 +188,7 @@ impl MoveList {
 
     /// The moves.
     #[inline]
+    #[must_use]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves
     }
@@ -197,6 +204,7 @@ impl MoveList {
     }
 
     /// Whether the list holds `mv`.
+    #[must_use]
     pub fn contains(&self, mv: &Move) -> bool {
         self.as_slice().contains(mv)
     }

@@ -35,6 +35,7 @@ pub enum Status {
 
 impl Status {
     /// Whether the game has ended (a stalemate that passes the turn has not).
+    #[must_use]
     pub fn is_over(self) -> bool {
         match self {
             Status::Ongoing => false,
@@ -44,6 +45,7 @@ impl Status {
     }
 
     /// The PGN result: `1-0`, `0-1`, `1/2-1/2`, or `*`.
+    #[must_use]
     pub fn result(self, side_to_move: Side) -> &'static str {
         match self {
             Status::Ongoing | Status::Stalemate { rule: StalemateRule::Pass } => "*",
@@ -69,6 +71,7 @@ pub enum DrawClaim {
 
 impl Position {
     /// Whether the game goes on, and if not, why.
+    #[must_use]
     pub fn status(&self) -> Status {
         if self.is_turn_based() {
             return self.turn_status();
@@ -126,6 +129,7 @@ impl Position {
     }
 
     /// A draw the side to move may claim now, if the variant keeps the rule.
+    #[must_use]
     pub fn claimable_draw(&self) -> Option<DrawClaim> {
         let rules = &self.variant.spec().rules;
         if rules.fifty_move.is_some_and(|moves| self.halfmove >= moves.saturating_mul(2)) {

@@ -12,6 +12,16 @@ use crate::position::Position;
 const RECURSION_DEPTH: u32 = 64;
 
 /// The number of leaf nodes `depth` plies below `pos`.
+///
+/// ```
+/// use holechess_kernel::perft::perft;
+/// use holechess_kernel::Position;
+///
+/// let chess = holechess_testkit::orthodox();
+/// let mut start = Position::start(&chess);
+/// assert_eq!(perft(&mut start, 1), 20);
+/// assert_eq!(perft(&mut start, 3), 8_902);
+/// ```
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::bitset::SquareSet;
+use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Geometry, Side, Square};
 use crate::spec::{PieceId, TokenId};
 use crate::variant::Variant;
@@ -174,27 +175,40 @@ impl Position {
     }
 
     /// The compiled variant the position belongs to.
+    #[must_use]
     pub fn variant(&self) -> &Arc<Variant> {
         &self.variant
     }
 
     /// The variant's boards.
+    #[must_use]
     pub fn geometry(&self) -> &Geometry {
         self.variant.geometry()
     }
 
     /// The side to move (on two boards: the side whose action comes next).
+    #[must_use]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
     /// The piece on `sq`, if any.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
+    #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let code = self.cells[sq.index()] & PIECE_BITS;
         (code != 0).then(|| Piece { side: code_side(code), kind: code_kind(code) })
     }
 
     /// The token stack on `sq`, if any.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
+    #[must_use]
     pub fn tokens_at(&self, sq: Square) -> Option<TokenStack> {
         let t = self.tokens[sq.index()];
         (t.count > 0).then_some(t)
@@ -211,26 +225,31 @@ impl Position {
     }
 
     /// Which rooks still keep a castling right, per side: `[side][0 = short, 1 = long]`.
+    #[must_use]
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
     }
 
     /// The en-passant square and the pawn it takes, if a pawn just double-stepped.
+    #[must_use]
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.ep
     }
 
     /// Plies since the last capture or pawn move (the 50-move clock).
+    #[must_use]
     pub fn halfmove_clock(&self) -> u16 {
         self.halfmove
     }
 
     /// The move number, starting at 1 and counted up after Black moves.
+    #[must_use]
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
 
     /// Plies played since the position was set up.
+    #[must_use]
     pub fn ply(&self) -> u32 {
         self.ply
     }
@@ -241,11 +260,17 @@ impl Position {
     }
 
     /// The position's Zobrist hash (every token, hole and timer included).
+    #[must_use]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
     /// Whether the piece on `sq` has never moved (meaningful for the pieces of a setup).
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
+    #[must_use]
     pub fn is_unmoved(&self, sq: Square) -> bool {
         self.unmoved.contains(sq)
     }
@@ -282,8 +307,8 @@ impl Position {
     }
 
     /// Whether the kind bit boards say what the cells say (for tests).
-    #[doc(hidden)]
-    pub fn kind_boards_in_step(&self) -> bool {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn kind_boards_in_step(&self) -> bool {
         let mut scanned = [0u64; KIND_BOARDS];
         for (i, &cell) in self.cells.iter().enumerate().take(64) {
             let kind = (cell & 31) as usize;
@@ -296,8 +321,33 @@ impl Position {
 
     // ----- mutators that keep the derived state in step (used by setup and events) -----
 
-    /// Puts a piece on an empty square.
-    pub fn put_piece(&mut self, sq: Square, piece: Piece) {
+    /// Puts `piece` on `sq`, a square of the board that holds no piece, keeping the hash
+    /// and the derived boards in step.
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`] of kind [`PositionErrorKind::Placement`] when `sq` is not a
+    /// square of the variant's geometry, when a piece already stands on it, or when
+    /// `piece.kind` is not one of the variant's pieces.
+    pub fn place_piece(&mut self, sq: Square, piece: Piece) -> Result<(), PositionError> {
+        let placement = |message: String| PositionError::of(PositionErrorKind::Placement, message);
+        if sq.index() >= self.variant.geometry().square_count() {
+            return Err(placement(format!("square {} is not on the board", sq.index())));
+        }
+        if usize::from(piece.kind) >= self.variant.pieces().len() {
+            return Err(placement(format!("piece kind {} is not a piece of this variant", piece.kind)));
+        }
+        if self.cells[sq.index()] & PIECE_BITS != 0 {
+            let name = self.variant.geometry().name(sq);
+            return Err(placement(format!("{name} already holds a piece")));
+        }
+        self.put_piece(sq, piece);
+        Ok(())
+    }
+
+    /// Puts a piece on an empty square, unchecked (the caller knows the square is empty
+    /// and on the board): setup, make and the events use it.
+    pub(crate) fn put_piece(&mut self, sq: Square, piece: Piece) {
         debug_assert!(self.cells[sq.index()] & PIECE_BITS == 0);
         let code = piece_code(piece.side, piece.kind);
         self.cells[sq.index()] |= code;
@@ -307,6 +357,10 @@ impl Position {
     }
 
     /// Removes the piece on `sq`, if any, with any castling right it carried.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
     pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.take_piece(sq)?;
         self.drop_castling_right_at(sq);
@@ -331,6 +385,10 @@ impl Position {
 
     /// Replaces the token stack on `sq` (count 0 removes it), keeping the hash in step and
     /// logging the old stack for unmake.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
     pub fn set_tokens(&mut self, sq: Square, stack: TokenStack) {
         let old = self.tokens[sq.index()];
         self.token_log.push((sq, old));
@@ -358,6 +416,10 @@ impl Position {
 
     /// Adds one token of `kind` on `sq` (stacking on one of the same kind), with the kind's
     /// declared lifetime.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
     pub fn add_token(&mut self, sq: Square, kind: TokenId) {
         let current = self.tokens[sq.index()];
         let timer = self.variant.effects(kind).lifetime.unwrap_or(0);
@@ -370,6 +432,10 @@ impl Position {
     }
 
     /// Removes every token on `sq`.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
     pub fn clear_tokens(&mut self, sq: Square) {
         self.set_tokens(sq, TokenStack::default());
     }
@@ -423,6 +489,7 @@ impl Position {
     }
 
     /// Recomputes the hash from scratch (for checks in tests).
+    #[must_use]
     pub fn computed_hash(&self) -> u64 {
         let z = &self.variant.zobrist;
         let mut h = 0;
@@ -460,6 +527,7 @@ impl Position {
 
     /// A fingerprint of the positions that led here since the last irreversible move (what
     /// repetition reads), so a cache can tell two paths to one position apart.
+    #[must_use]
     pub fn path_fingerprint(&self) -> u64 {
         let window = (self.halfmove as usize).min(self.history.len());
         self.history[self.history.len() - window..]
@@ -470,6 +538,7 @@ impl Position {
     /// A copy of the position without the hashes of the positions before it (repetition
     /// counts start again from the copy): costs the same whatever the game's length. What
     /// the kernel tries moves on (legality, status, check marks), which never reads them.
+    #[must_use]
     pub fn clone_without_history(&self) -> Position {
         // Every field but `history`: keep in step with the struct.
         Position {
@@ -501,12 +570,14 @@ impl Position {
 
     /// How many earlier positions [`Position::repetitions`] can still compare with: the
     /// positions since the last irreversible move.
+    #[must_use]
     pub fn history_len(&self) -> usize {
         self.history.len()
     }
 
     /// How many times the current position occurred before (same hash), back to the last
     /// irreversible move.
+    #[must_use]
     pub fn repetitions(&self) -> usize {
         let window = (self.halfmove as usize).min(self.history.len());
         self.history[self.history.len() - window..].iter().filter(|&&h| h == self.hash).count()

@@ -112,6 +112,11 @@ impl std::error::Error for SpecialError {}
 
 impl SpecialMove {
     /// A special move written `notation` (see [`is_special_notation`]) with its effects.
+    ///
+    /// # Errors
+    ///
+    /// A [`SpecialError`] when `notation` is not a special move's notation or `effects` is empty or
+    /// longer than [`MAX_EFFECTS`].
     pub fn new(notation: &str, effects: Vec<Effect>) -> Result<SpecialMove, SpecialError> {
         if !is_special_notation(notation.as_bytes()) {
             return Err(SpecialError::new(format!(
@@ -243,6 +248,10 @@ impl Position {
 
     /// Whether every effect of `mv` can be played here, in order (legality, K1, is judged
     /// later, as for any move). The position is left as it was.
+    ///
+    /// # Errors
+    ///
+    /// The [`SpecialError`] of the first effect that cannot be played here.
     pub fn check_special(&mut self, mv: &SpecialMove) -> Result<(), SpecialError> {
         let (token_mark, piece_mark) = (self.token_log.len(), self.piece_log.len());
         let (hash, castling, ep) = (self.hash, self.castling, self.ep);
@@ -286,6 +295,10 @@ impl Position {
 
     /// Applies one effect for good (after-move and game-start events), checked as a special
     /// move's effects are; on an error nothing changed.
+    ///
+    /// # Errors
+    ///
+    /// The [`SpecialError`] saying why `effect` cannot be played here; the position is then unchanged.
     pub fn apply_event_effect(&mut self, effect: Effect) -> Result<(), SpecialError> {
         self.apply_effect(effect).map(|_| ())
     }

@@ -156,6 +156,10 @@ pub struct Variant {
 
 impl Variant {
     /// Checks `spec` and compiles it; every inconsistency found is reported.
+    ///
+    /// # Errors
+    ///
+    /// Every [`SpecError`] found in `spec`: geometry, pieces, tokens, setup and the start position.
     pub fn compile(spec: VariantSpec) -> Result<Variant, Vec<SpecError>> {
         let mut errors = check_spec(&spec);
         if !errors.is_empty() {
@@ -523,6 +527,10 @@ impl Variant {
 
     /// Gives the variant its special moves (once; a second source is refused). Generation
     /// then asks `source` once per position; without one it never leaves the tables.
+    ///
+    /// # Errors
+    ///
+    /// A [`SpecError`] when the variant already has a special-move source.
     pub fn install_special_source(&self, source: Box<dyn crate::special::SpecialSource>) -> Result<(), SpecError> {
         self.special
             .set(crate::special::SpecialTable::new(source))

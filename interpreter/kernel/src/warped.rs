@@ -28,15 +28,16 @@ use crate::variant::{CompiledPattern, MAX_REACH};
 
 impl Position {
     /// The pseudo-legal moves (warped or plain movement, castling included), unfiltered.
-    #[doc(hidden)]
-    pub fn pseudo_moves(&self) -> MoveList {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn pseudo_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.pseudo_moves_into(&mut list);
         list
     }
 
-    /// [`Position::pseudo_moves`] into `list` (emptied first), reusing its room: for callers
-    /// that generate at every node, like the computer's capture search.
+    /// The pseudo-legal moves (warped or plain movement, castling included), unfiltered,
+    /// into `list` (emptied first), reusing its room: for callers that generate at every
+    /// node, like the computer's capture search.
     pub fn pseudo_moves_into(&self, list: &mut MoveList) {
         list.clear();
         if self.is_warped() {
@@ -54,8 +55,8 @@ impl Position {
 
     /// The legal moves by the slow, obviously right route: every pseudo-legal move made,
     /// tested for an attack on the mover's royal pieces and unmade. For consistency tests.
-    #[doc(hidden)]
-    pub fn legal_moves_reference(&self) -> MoveList {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn legal_moves_reference(&self) -> MoveList {
         let pseudo = self.pseudo_moves();
         let mut pos = self.clone();
         let mut list = MoveList::new();

@@ -29,7 +29,7 @@ fn counters_out_of_range_are_refused_with_their_range() {
 fn the_largest_move_number_read_goes_on_counting() {
     let mut pos = read(&format!("b KQkq - 0 {MAX_FULLMOVE}")).unwrap();
     let mv = parse_move(&pos, "Nf6").unwrap();
-    pos.play(mv);
+    pos.play_unchecked(mv);
     assert_eq!(pos.fullmove_number(), MAX_FULLMOVE + 1);
     assert!(pos.fen().ends_with(&format!(" 1 {}", MAX_FULLMOVE + 1)), "{}", pos.fen());
 }

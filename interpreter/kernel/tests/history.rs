@@ -11,7 +11,7 @@ const SHUFFLE: [&str; 4] = ["Nf3", "Nf6", "Ng1", "Ng8"];
 
 fn play(pos: &mut Position, text: &str) {
     let mv = parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    pos.play(mv);
+    pos.play_unchecked(mv);
 }
 
 #[test]

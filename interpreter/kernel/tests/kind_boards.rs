@@ -7,6 +7,7 @@ mod support;
 use std::sync::Arc;
 
 use holechess_kernel::spec::{Entry, Stacking};
+use holechess_kernel::testing::TestHooks;
 use holechess_kernel::{Piece, Position, Side, Square, Variant};
 use support::*;
 
@@ -63,7 +64,7 @@ fn setup_mutators_keep_the_kind_boards_in_step() {
     let e2 = Square(12);
     let lifted = pos.remove_piece(e2).unwrap();
     assert!(pos.kind_boards_in_step());
-    pos.put_piece(Square(28), lifted);
-    pos.put_piece(e2, Piece { side: Side::Black, kind: lifted.kind });
+    pos.place_piece(Square(28), lifted).expect("an empty square of the board");
+    pos.place_piece(e2, Piece { side: Side::Black, kind: lifted.kind }).expect("an empty square of the board");
     assert!(pos.kind_boards_in_step());
 }

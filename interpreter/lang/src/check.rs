@@ -562,6 +562,10 @@ pub struct Checked {
 
 /// Loads the root file (from disk or the bundle, or the given text) and everything it
 /// reaches, merges and checks it.
+///
+/// # Errors
+///
+/// The rendered diagnostics when a file cannot be read or the merged script breaks a rule of the language.
 pub fn check(origin: Origin, text: Option<String>) -> Result<Checked, String> {
     let mut checker = Checker::new();
     checker.policy = FilePolicy::for_root(&origin);

@@ -17,13 +17,14 @@
 //! let mut pos = Position::start(&loaded.variant);
 //! let mv = parse_move(&pos, "e4").expect("a legal move");
 //! assert_eq!(san(&pos, mv), "e4");
-//! pos.try_play(mv).expect("legal");
+//! pos.play(mv).expect("legal");
 //! assert!(pos.fen().starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"));
 //!
 //! let refused = holechess_lang::load_str("mine.hole", "variant \"Mine\"\nboards A and B\n");
 //! assert!(refused.unwrap_err().render().contains("mine.hole:2:"));
 //! ```
 
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 #[allow(missing_docs, reason = "AST nodes are named for the grammar rules they come from; documented per type")]
@@ -95,6 +96,16 @@ pub struct BundledInfo {
 }
 
 /// Loads a variant by bundled name (`chess`) or by path to a `.hole` file.
+///
+/// # Errors
+///
+/// [`Diagnostics`] with file, line, column and reason when the name is neither a bundled variant nor a
+/// readable script, or the script does not check or compile.
+///
+/// ```
+/// let porthole = holechess_lang::load("porthole").expect("a bundled variant");
+/// assert_eq!(porthole.variant.id(), "porthole");
+/// ```
 pub fn load(name_or_path: &str) -> Result<LoadedVariant, Diagnostics> {
     let origin = match sources::bundled_variant(name_or_path) {
         Some(origin) if !sources::looks_like_path(name_or_path) => origin,
@@ -105,11 +116,25 @@ pub fn load(name_or_path: &str) -> Result<LoadedVariant, Diagnostics> {
 
 /// Loads a variant from script text; `path` labels it in messages and anchors relative
 /// references (`include "lib.hole"` is looked up beside it).
+///
+/// # Errors
+///
+/// As [`load`].
+///
+/// ```
+/// let text = "variant \"Small Holes\"\n  id small-holes\nextends porthole\n";
+/// let loaded = holechess_lang::load_str("small-holes.hole", text).expect("a valid script");
+/// assert_eq!(loaded.variant.id(), "small-holes");
+///
+/// let refused = holechess_lang::load_str("mine.hole", "variant \"Mine\"\nboards A and B\n");
+/// assert!(refused.unwrap_err().render().contains("mine.hole:2:"));
+/// ```
 pub fn load_str(path: impl AsRef<Path>, text: &str) -> Result<LoadedVariant, Diagnostics> {
     load_origin(Origin::Memory(path.as_ref().to_path_buf()), Some(text.to_string()))
 }
 
 /// The bundled variants with their titles and summaries.
+#[must_use]
 pub fn bundled() -> Vec<BundledInfo> {
     sources::bundled_variant_names()
         .into_iter()
@@ -120,6 +145,7 @@ pub fn bundled() -> Vec<BundledInfo> {
 
 /// Checks script files (for `holechess check FILE...`): every diagnostic of every file, in
 /// order; empty when all are clean.
+#[must_use]
 pub fn check_files(paths: &[PathBuf]) -> Vec<Diagnostic> {
     paths
         .iter()

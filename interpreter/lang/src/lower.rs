@@ -70,6 +70,10 @@ impl Geometry {
     }
 
     /// A written square on these boards, or the problem with it.
+    ///
+    /// # Errors
+    ///
+    /// A [`Problem`] when the square is not on these boards.
     pub fn square(&self, square: &Spanned<SquareName>) -> Result<SquareRef, Problem> {
         let name = &square.node;
         let board = self.board_index(name.board.as_ref(), square.span)?;
@@ -113,6 +117,10 @@ pub fn file_index(letter: char) -> u8 {
 // ------------------------------------------------------------------ movement
 
 /// The concrete vectors of a movement's direction group, or why there are none.
+///
+/// # Errors
+///
+/// Why the movement's direction group names no vector.
 pub fn directions(movement: &Movement) -> Result<Vec<(i8, i8)>, String> {
     let direction = movement.direction.as_ref().map(|d| d.node);
     let line = direction.and_then(|d| d.line);
@@ -205,6 +213,10 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>, ranks:
 // ------------------------------------------------------------------ setup
 
 /// The placement of each board, in board order.
+///
+/// # Errors
+///
+/// A [`Problem`] when a board's placement does not fit the geometry.
 pub fn board_placements(setup: &SetupDecl, geometry: &Geometry) -> Result<Vec<Spanned<String>>, Problem> {
     let boards = geometry.board_count();
     let Some((first_board, first)) = setup.placements.first() else {
@@ -315,6 +327,10 @@ fn white_ranks(placement: &str, letter: char) -> Vec<u8> {
 
 /// The rank (zero-based, from White's side) where the setup puts White's pieces of this
 /// letter, when that is one rank.
+///
+/// # Errors
+///
+/// Why there is no single rank: the setup puts no White piece of this letter, or puts them on several ranks.
 pub fn starting_rank(letter: char, setup: &SetupDecl) -> Result<u8, String> {
     let mut ranks: Vec<u8> = setup
         .placements

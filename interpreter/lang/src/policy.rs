@@ -18,6 +18,10 @@ static ALLOWED: RwLock<Vec<PathBuf>> = RwLock::new(Vec::new());
 pub const RHAI_EXTENSION: &str = "rhai";
 
 /// Lets every script loaded from now on read files under `dir` (the `--allow-path` flag).
+///
+/// # Errors
+///
+/// Why `dir` cannot be allowed: it does not exist or is not a folder.
 pub fn allow_path(dir: &Path) -> Result<(), String> {
     let canonical = dir.canonicalize().map_err(|error| format!("--allow-path {}: {error}", dir.display()))?;
     if !canonical.is_dir() {
@@ -68,6 +72,11 @@ impl FilePolicy {
     /// The file a script may read for a reference that resolved to `origin`, or why not.
     /// A library file named from outside the tree (`../stdlib/dice-events.rhai`) is the
     /// bundled copy.
+    ///
+    /// # Errors
+    ///
+    /// Why the script may not read the file: outside the allowed directories, or of a kind not read from
+    /// there.
     pub fn admit(&self, origin: Origin, kind: FileKind) -> Result<Origin, String> {
         let Origin::Disk(path) = &origin else {
             return Ok(origin);
@@ -106,6 +115,10 @@ fn bundled_library(path: &Path) -> Option<Origin> {
 }
 
 /// Reads a file on disk: a regular file of at most [`MAX_FILE_BYTES`] bytes of UTF-8 text.
+///
+/// # Errors
+///
+/// Why the file cannot be read: missing, not a regular file, longer than [`MAX_FILE_BYTES`] or not UTF-8.
 pub fn read_file(path: &Path) -> Result<String, String> {
     let shown = path.display();
     let metadata = std::fs::metadata(path).map_err(|error| format!("cannot read `{shown}`: {error}"))?;

@@ -8,17 +8,17 @@ use crate::ast::{FileId, Span};
 
 /// Every file embedded in the binary, by its path in the repository.
 const BUNDLED_FILES: &[(&str, &str)] = &[
-    ("variants/chess.hole", include_str!("../../../variants/chess.hole")),
-    ("stdlib/orthodox-pieces.hole", include_str!("../../../stdlib/orthodox-pieces.hole")),
-    ("stdlib/orthodox-rules.hole", include_str!("../../../stdlib/orthodox-rules.hole")),
-    ("stdlib/hole-mechanics.hole", include_str!("../../../stdlib/hole-mechanics.hole")),
-    ("variants/porthole.hole", include_str!("../../../variants/porthole.hole")),
-    ("variants/standard-portal.hole", include_str!("../../../variants/standard-portal.hole")),
-    ("variants/portal.hole", include_str!("../../../variants/portal.hole")),
-    ("variants/portal-one-set.hole", include_str!("../../../variants/portal-one-set.hole")),
-    ("variants/pothole.hole", include_str!("../../../variants/pothole.hole")),
-    ("variants/wormhole.hole", include_str!("../../../variants/wormhole.hole")),
-    ("stdlib/dice-events.rhai", include_str!("../../../stdlib/dice-events.rhai")),
+    ("variants/chess.hole", include_str!("../bundle/variants/chess.hole")),
+    ("stdlib/orthodox-pieces.hole", include_str!("../bundle/stdlib/orthodox-pieces.hole")),
+    ("stdlib/orthodox-rules.hole", include_str!("../bundle/stdlib/orthodox-rules.hole")),
+    ("stdlib/hole-mechanics.hole", include_str!("../bundle/stdlib/hole-mechanics.hole")),
+    ("variants/porthole.hole", include_str!("../bundle/variants/porthole.hole")),
+    ("variants/standard-portal.hole", include_str!("../bundle/variants/standard-portal.hole")),
+    ("variants/portal.hole", include_str!("../bundle/variants/portal.hole")),
+    ("variants/portal-one-set.hole", include_str!("../bundle/variants/portal-one-set.hole")),
+    ("variants/pothole.hole", include_str!("../bundle/variants/pothole.hole")),
+    ("variants/wormhole.hole", include_str!("../bundle/variants/wormhole.hole")),
+    ("stdlib/dice-events.rhai", include_str!("../bundle/stdlib/dice-events.rhai")),
 ];
 
 /// Folder of the bundled variants (`extends NAME`, `holechess play NAME`).
@@ -251,6 +251,10 @@ fn join_bundled(from: &str, relative: &str) -> Option<String> {
 }
 
 /// Reads the text of a file.
+///
+/// # Errors
+///
+/// Why the file cannot be read (see [`crate::policy::read_file`]), or the bundle has no such file.
 pub fn read(origin: &Origin) -> Result<String, String> {
     match origin {
         Origin::Bundled(path) => {

@@ -21,7 +21,7 @@ use crate::ast::*;
 use crate::diagnostic::Problem;
 
 #[derive(pest_derive::Parser)]
-#[grammar = "../../../grammar/holechess.pest"]
+#[grammar = "../bundle/grammar/holechess.pest"]
 struct HoleParser;
 
 /// What building a node yields: the node, or the problem that stopped it.

@@ -8,6 +8,23 @@
 //! reports the first failure; [`validate_source`] does it for a whole source, each ply played
 //! as it is read (one thread) or games in bounded batches (more), in memory that does not
 //! grow with the number or the length of the games.
+//!
+//! ```
+//! use holechess_record::{replay_record, PgnReader};
+//! use holechess_runtime::PlayableVariant;
+//!
+//! let chess = PlayableVariant::load("chess").expect("a bundled variant");
+//! let pgn = b"[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n[Variant \"chess\"]\n\n1. e4 e4 *\n";
+//! let verdicts: Vec<_> = PgnReader::from_bytes(pgn)
+//!     .games()
+//!     .map(|game| replay_record(&game.expect("readable"), &chess))
+//!     .collect();
+//! assert!(verdicts[0].is_valid());
+//! let failure = verdicts[1].failure.as_ref().expect("Black cannot play e4");
+//! assert_eq!((failure.ply, failure.text.as_str()), (2, "e4"));
+//! ```
+
+#![forbid(unsafe_code)]
 
 mod buffer;
 mod comment;

@@ -7,6 +7,7 @@ use thiserror::Error;
 /// Why a game's text is not valid holechess PGN.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum SyntaxError {
     #[error("`{text}` is not a move in holechess notation")]
     NotAMove { text: String },
@@ -65,6 +66,7 @@ pub struct SyntaxProblem {
 
 /// A failure that ends reading a whole file.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum ReadError {
     #[error("cannot read the file: {0}")]
     Io(#[from] std::io::Error),

@@ -52,6 +52,10 @@ pub struct PgnReader<R> {
 }
 
 impl PgnReader<File> {
+    ///
+    /// # Errors
+    ///
+    /// The I/O error when `path` cannot be opened.
     pub fn open(path: impl AsRef<Path>) -> std::io::Result<PgnReader<File>> {
         Ok(PgnReader::new(File::open(path)?))
     }
@@ -97,6 +101,10 @@ impl<R: Read> PgnReader<R> {
     }
 
     /// The next game, `Ok(None)` at the end of a source that held games.
+    ///
+    /// # Errors
+    ///
+    /// A [`ReadError`] when the source cannot be read or a game's text is malformed (with its line).
     pub fn read_game(&mut self) -> Result<Option<GameRecord>, ReadError> {
         self.read_game_into(&mut KeepMoves)
     }

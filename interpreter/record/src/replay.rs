@@ -29,6 +29,7 @@ use holechess_kernel::notation::{
 /// Why a record is not a valid game of the variant.
 #[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Reason {
     /// The movetext is not valid holechess PGN (the reader's syntax problem).
     #[error("malformed movetext: {message}")]
@@ -76,6 +77,7 @@ pub enum Reason {
 
 impl Reason {
     /// A short stable name of the reason's kind (`illegal`, `malformed`, ...).
+    #[must_use]
     pub fn class(&self) -> &'static str {
         match self {
             Reason::Malformed { .. } => "malformed",
@@ -127,6 +129,7 @@ pub struct Replay {
 }
 
 impl Replay {
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         self.failure.is_none()
     }
@@ -345,6 +348,10 @@ fn check_tags(game: &PgnGame, rules: &PlayableVariant) -> Result<(), Reason> {
 
 /// The start position: `[FEN]` or the variant's start, with `[Holes]` as the token layout
 /// of the variant's first token kind (a square listed twice holds a stack of two, K8).
+///
+/// # Errors
+///
+/// The [`Reason`] when the `[FEN]` or `[Holes]` tag does not give a position of the variant.
 pub fn start_position(game: &PgnGame, rules: &PlayableVariant) -> Result<Position, Reason> {
     let variant = rules.variant();
     let given = game.fen().map(str::trim).filter(|fen| !fen.is_empty());
@@ -527,7 +534,7 @@ impl<'t> Player<'t> {
                 if !entry.dice().is_empty() {
                     return Err(Reason::UnexpectedDice { variant: variant.clone() });
                 }
-                position.play(mv);
+                position.play_unchecked(mv);
                 Ok(())
             }
             Player::Events { position, legal, rules, tree } => {
@@ -542,9 +549,9 @@ impl<'t> Player<'t> {
                 let known = tree.replay_recorded(current, entry.dice());
                 current.unmake(undo);
                 match known {
-                    Some(None) => current.play(mv),
+                    Some(None) => current.play_unchecked(mv),
                     Some(Some(first)) => {
-                        current.play(mv);
+                        current.play_unchecked(mv);
                         *current = match tree.replay_recorded(current, entry.dice()) {
                             Some(Some(outcome)) => outcome,
                             _ => first,
@@ -552,7 +559,7 @@ impl<'t> Player<'t> {
                     }
                     None => {
                         let mut after = current.clone();
-                        after.play(mv);
+                        after.play_unchecked(mv);
                         let outcomes = entry.dice().iter().map(|&value| u32::from(value));
                         let (outcome, dice) =
                             rules.hooks.after_move(after, holechess_runtime::Dice::recorded(outcomes));

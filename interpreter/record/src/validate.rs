@@ -63,6 +63,10 @@ pub const LONG_GAME_PLIES: usize = 4096;
 /// Reads every game of `source`, replays it against `rules` on the current rayon pool in
 /// batches of `batch` games (the next batch is read while one is replayed), and calls
 /// `sink` with each event in input order. Only an I/O error stops the source.
+///
+/// # Errors
+///
+/// The I/O error that stopped reading `source` (invalid games are events, not errors).
 pub fn validate_source<R: Read + Send>(
     source: R,
     rules: &Arc<PlayableVariant>,
@@ -74,6 +78,10 @@ pub fn validate_source<R: Read + Send>(
 
 /// [`validate_source`] reading dice events from `tree`, which keeps what it learns for the
 /// next source. A pool of one thread plays every ply as it is read.
+///
+/// # Errors
+///
+/// As [`validate_source`].
 pub fn validate_source_in<R: Read + Send>(
     source: R,
     rules: &Arc<PlayableVariant>,
@@ -251,6 +259,10 @@ pub struct Validator {
 
 impl Validator {
     /// `jobs` worker threads (`None` or 0: one per core), [`DEFAULT_BATCH`] games a batch.
+    ///
+    /// # Errors
+    ///
+    /// Why the worker pool cannot be built.
     pub fn new(rules: Arc<PlayableVariant>, jobs: Option<usize>) -> Result<Validator, String> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(jobs.unwrap_or(0))
@@ -276,6 +288,10 @@ impl Validator {
     }
 
     /// [`validate_source`] on this validator's pool.
+    ///
+    /// # Errors
+    ///
+    /// The I/O error that stopped reading `source`.
     pub fn run<R: Read + Send>(&self, source: R, sink: impl FnMut(SourceEvent) + Send) -> std::io::Result<()> {
         self.pool.install(|| validate_source_in(source, &self.rules, &self.tree, self.batch, sink))
     }

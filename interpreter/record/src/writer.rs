@@ -23,6 +23,10 @@ pub fn write_game(game: &PgnGame) -> String {
 }
 
 /// Writes games separated by blank lines.
+///
+/// # Errors
+///
+/// The I/O error of `out`.
 pub fn write_games<'a>(games: impl IntoIterator<Item = &'a PgnGame>, out: &mut impl io::Write) -> io::Result<()> {
     for (index, game) in games.into_iter().enumerate() {
         if index > 0 {

@@ -72,7 +72,7 @@ fn compare_on_random_games(variant: &str, games: u64, plies: usize) -> (usize, u
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            pos.play(legal.as_slice()[(state % legal.len() as u64) as usize]);
+            pos.play_unchecked(legal.as_slice()[(state % legal.len() as u64) as usize]);
         }
     }
     (checked, decided, general_alone)

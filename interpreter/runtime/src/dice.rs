@@ -24,6 +24,7 @@ impl fmt::Display for Roll {
 
 /// Why a die could not be rolled.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum DiceError {
     /// The record gives no outcome where the rules require one (K4).
     Missing { sides: u8 },
@@ -70,6 +71,10 @@ impl Dice {
     }
 
     /// Throws a die with `sides` faces.
+    ///
+    /// # Errors
+    ///
+    /// A [`DiceError`] when a recorded die has no outcome left or its outcome is not between 1 and `sides`.
     pub fn roll(&mut self, sides: u8) -> Result<u8, DiceError> {
         match self {
             Dice::Seeded { state } => Ok(seeded_roll(state, sides)),

@@ -29,6 +29,7 @@ pub struct PlyRecord {
 
 /// Why a ply could not be played.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameError {
     #[error("the game is over ({0}); no further move is allowed (K9)")]
     GameOver(String),
@@ -98,6 +99,10 @@ impl Game {
     }
 
     /// A game from the variant's start, its game-start hooks rolling with `dice`.
+    ///
+    /// # Errors
+    ///
+    /// A [`GameError`] when a game-start hook fails.
     pub fn from_start(rules: Arc<PlayableVariant>, dice: Dice) -> Result<Game, GameError> {
         let start = rules.start_position();
         let mut game = Game::new(rules, start, dice);
@@ -107,6 +112,10 @@ impl Game {
 
     /// A game from the variant's start with the start outcomes a record gives: all must be
     /// used (K4), and a missing or impossible one is a dice error.
+    ///
+    /// # Errors
+    ///
+    /// A [`GameError`] when a game-start hook fails, or an outcome is missing, impossible or left over.
     pub fn from_recorded_start(rules: Arc<PlayableVariant>, outcomes: &[u32]) -> Result<Game, GameError> {
         let (start, setup) = rules.recorded_start(outcomes)?;
         let mut game = Game::new(rules, start, Dice::seeded(0));
@@ -133,31 +142,38 @@ impl Game {
 
     /// Whether the game began at the variant's own start, game-start hooks included (a
     /// record then needs no position tag: its start rolls give the start).
+    #[must_use]
     pub fn from_variant_start(&self) -> bool {
         self.from_variant_start
     }
 
     /// What the game-start hooks rolled and did.
+    #[must_use]
     pub fn setup(&self) -> &Setup {
         &self.setup
     }
 
+    #[must_use]
     pub fn rules(&self) -> &Arc<PlayableVariant> {
         &self.rules
     }
 
+    #[must_use]
     pub fn position(&self) -> &Position {
         &self.position
     }
 
+    #[must_use]
     pub fn start(&self) -> &Position {
         &self.start
     }
 
+    #[must_use]
     pub fn plies(&self) -> &[PlyRecord] {
         &self.plies
     }
 
+    #[must_use]
     pub fn status(&self) -> Status {
         self.position.status()
     }
@@ -168,6 +184,10 @@ impl Game {
     }
 
     /// Reads a move in SAN or long algebraic notation and plays it.
+    ///
+    /// # Errors
+    ///
+    /// A [`GameError`] when `text` names no legal move, the game is over, or an event hook fails.
     pub fn play_text(&mut self, text: &str) -> Result<&PlyRecord, GameError> {
         self.ensure_not_over()?;
         self.rules.hooks.take_special_error();
@@ -185,6 +205,11 @@ impl Game {
     }
 
     /// Plays a legal move, then the events, drawing from the game's dice.
+    ///
+    /// # Errors
+    ///
+    /// A [`GameError`] when the game is over, `mv` is not legal, or an event hook fails; the game is then
+    /// unchanged.
     pub fn play(&mut self, mv: Move) -> Result<&PlyRecord, GameError> {
         self.ensure_not_over()?;
         self.rules.hooks.take_special_error();
@@ -198,7 +223,7 @@ impl Game {
         let san_text = san(&before, mv);
         let lan_text = lan(&before, mv);
         let mut after = before.clone();
-        after.play(mv);
+        after.play_unchecked(mv);
         let (after, rolls, notes) = self.run_events(after)?;
         self.position = after;
         self.plies.push(PlyRecord { before, mv, san: san_text, lan: lan_text, rolls, notes, dice_before });
@@ -206,6 +231,10 @@ impl Game {
     }
 
     /// Plays `mv` with the outcomes a record gives for it: all must be used (K4).
+    ///
+    /// # Errors
+    ///
+    /// As [`Game::play`], and a dice error when an outcome is missing, impossible or left over.
     pub fn play_recorded(&mut self, mv: Move, outcomes: &[u32]) -> Result<&PlyRecord, GameError> {
         if !self.rules.has_events() && !outcomes.is_empty() {
             return Err(GameError::UnexpectedDice);
@@ -250,6 +279,10 @@ impl Game {
     /// position only without its history, so a long record replays in time and memory
     /// linear in its length. `mv` must be one of the legal moves ([`Game::generate_legal`]).
     /// On an error the position is the one before the ply, its repetition history forgotten.
+    ///
+    /// # Errors
+    ///
+    /// A [`GameError`] when an event hook fails or an outcome is missing, impossible or left over.
     pub fn advance_recorded(&mut self, mv: Move, outcomes: &[u32]) -> Result<(), GameError> {
         self.ensure_not_over()?;
         let before = self.position.clone_without_history();
@@ -285,13 +318,21 @@ impl PlayableVariant {
     /// must be used, K4). For replaying records: no copy of the position and no ply record
     /// is kept, so a long record replays in time and memory linear in its length. `mv` must
     /// be one of the position's legal moves (generated or parsed there).
+    ///
+    /// # Errors
+    ///
+    /// As [`PlayableVariant::recorded_events`].
     pub fn replay_ply(&self, mut position: Position, mv: Move, outcomes: &[u32]) -> Result<Position, GameError> {
-        position.play(mv);
+        position.play_unchecked(mv);
         self.recorded_events(position, outcomes)
     }
 
     /// The ply's events after a move already played on `position`, rolled with a record's
     /// `outcomes` (all must be used, K4): the second half of [`PlayableVariant::replay_ply`].
+    ///
+    /// # Errors
+    ///
+    /// A [`GameError`] when an event hook fails or an outcome is missing, impossible or left over.
     pub fn recorded_events(&self, position: Position, outcomes: &[u32]) -> Result<Position, GameError> {
         if !self.has_events() {
             return match outcomes.is_empty() {
@@ -308,6 +349,10 @@ impl PlayableVariant {
     }
 
     /// [`PlayableVariant::rolled_start`] with a record's start outcomes: all must be used (K4).
+    ///
+    /// # Errors
+    ///
+    /// A [`GameError`] when a game-start hook fails or an outcome is missing, impossible or left over.
     pub fn recorded_start(&self, outcomes: &[u32]) -> Result<(Position, Setup), GameError> {
         if !self.hooks.has_game_start() && !outcomes.is_empty() {
             return Err(GameError::UnexpectedStartDice);
@@ -322,6 +367,7 @@ impl PlayableVariant {
 }
 
 /// A status in words.
+#[must_use]
 pub fn describe(status: Status) -> String {
     match status {
         Status::Ongoing => "the game goes on".to_string(),

@@ -20,6 +20,7 @@ use crate::special::{RhaiSpecialSource, SharedSource};
 
 /// A hook problem: at load time (a missing function, a rhai syntax error) or while running.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum HookError {
     #[error("{file}: rhai error: {message}")]
     Compile { file: String, message: String },
@@ -117,6 +118,10 @@ pub struct HookRuntime {
 impl HookRuntime {
     /// Compiles the hooks of `variant` and checks them; a `special moves` hook is installed
     /// in the variant, so the kernel's generation asks it.
+    ///
+    /// # Errors
+    ///
+    /// A [`HookError`] when a hook does not compile or fails its checks.
     pub fn new(variant: &Arc<Variant>, hooks: &[Hook]) -> Result<HookRuntime, HookError> {
         // A variant without hooks never runs rhai: a bare engine is enough (and quick to make).
         let engine = if hooks.is_empty() { Engine::new_raw() } else { sandboxed_engine() };

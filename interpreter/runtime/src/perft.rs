@@ -92,7 +92,7 @@ pub fn perft_divide(rules: &PlayableVariant, pos: &mut Position, depth: u32) -> 
 /// `pos` after `mv` and the ply's after-move hooks (skipped whole if they ask for a die).
 fn after(rules: &PlayableVariant, pos: &Position, mv: Move) -> Result<Position, HookError> {
     let mut moved = pos.clone_without_history();
-    moved.play(mv);
+    moved.play_unchecked(mv);
     if !rules.has_events() {
         return Ok(moved);
     }

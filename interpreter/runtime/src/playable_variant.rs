@@ -20,12 +20,21 @@ pub struct PlayableVariant {
 impl PlayableVariant {
     /// Loads a bundled variant or a script file, with its hooks; errors are rendered
     /// diagnostics.
+    ///
+    /// # Errors
+    ///
+    /// The rendered diagnostics when the variant does not load (see [`holechess_lang::load`]) or its hooks do
+    /// not compile.
     pub fn load(name_or_path: &str) -> Result<Arc<PlayableVariant>, String> {
         let loaded = holechess_lang::load(name_or_path).map_err(|d| d.render())?;
         PlayableVariant::from_loaded(loaded).map(Arc::new).map_err(|e| e.to_string())
     }
 
     /// Compiles the hooks of an already loaded variant.
+    ///
+    /// # Errors
+    ///
+    /// A [`HookError`] when a hook does not compile or fails its checks.
     pub fn from_loaded(loaded: LoadedVariant) -> Result<PlayableVariant, HookError> {
         let hooks = HookRuntime::new(&loaded.variant, &loaded.hooks)?;
         Ok(PlayableVariant { loaded, hooks, start: std::sync::OnceLock::new() })

@@ -28,6 +28,10 @@ pub struct SpecialBuilder {
 
 impl SpecialBuilder {
     /// A move written `notation`, without effects yet.
+    ///
+    /// # Errors
+    ///
+    /// A script error when `notation` is not a special move's notation.
     pub fn new(notation: &str) -> RhaiResult<SpecialBuilder> {
         if !is_special_notation(notation.as_bytes()) {
             return Err(format!(
@@ -40,6 +44,10 @@ impl SpecialBuilder {
     }
 
     /// Adds an effect (at most [`MAX_EFFECTS`]).
+    ///
+    /// # Errors
+    ///
+    /// A script error when the move already has [`MAX_EFFECTS`] effects.
     pub fn push(&mut self, effect: Effect) -> RhaiResult<()> {
         if self.effects.len() >= MAX_EFFECTS {
             return Err(format!("special move `{}`: more than {MAX_EFFECTS} effects", self.notation).into());
@@ -74,6 +82,10 @@ impl RhaiSpecialSource {
     }
 
     /// Every special move the hooks give for `position`, checked against it.
+    ///
+    /// # Errors
+    ///
+    /// A [`HookError`] when the hook fails or gives a move that cannot be played here.
     pub fn moves_of(&self, position: &Position) -> Result<Vec<SpecialMove>, HookError> {
         let mut scratch = position.clone();
         let mut moves = Vec::new();

@@ -12,6 +12,10 @@ const TRIAL_SEED: u64 = 1;
 impl PlayableVariant {
     /// Runs the game-start hooks, lists the special moves and runs the after-move hooks,
     /// each once on the start position; the first error found.
+    ///
+    /// # Errors
+    ///
+    /// The first [`HookError`] found.
     pub fn trial_run(&self) -> Result<(), HookError> {
         let start = self.start_position();
         if self.hooks.has_game_start() {

@@ -2,6 +2,8 @@
 //! token kinds with neutral names, so kernel-level tests do not depend on the rule language
 //! (the product's chess is `variants/chess.hole`).
 
+#![forbid(unsafe_code)]
+
 use std::sync::Arc;
 
 use holechess_kernel::spec::*;

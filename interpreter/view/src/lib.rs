@@ -7,6 +7,8 @@
 //! token under a piece. Linked squares and the last move are marked, and a legend lists
 //! every token kind present with its squares.
 
+#![forbid(unsafe_code)]
+
 mod caption;
 mod glyphs;
 pub mod last_move;

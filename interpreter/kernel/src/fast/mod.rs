@@ -93,22 +93,22 @@ impl Position {
     }
 
     /// Whether the fast path serves this position's perft (for tests and benchmarks).
-    #[doc(hidden)]
-    pub fn uses_fast_path(&self) -> bool {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn uses_fast_path(&self) -> bool {
         self.perft_board().is_some() || self.warp_board().is_some()
     }
 
     /// Whether the fast path generates this position's moves for the notation (tokens with
     /// lifetimes included), for tests.
-    #[doc(hidden)]
-    pub fn generates_on_fast_path(&self) -> bool {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn generates_on_fast_path(&self) -> bool {
         self.fast_board_with_tokens().is_some()
     }
 
     /// The legal moves as the fast path finds them, in its own order (for tests comparing
     /// the two paths); `None` when the position does not qualify.
-    #[doc(hidden)]
-    pub fn fast_legal_moves(&self) -> Option<Vec<Move>> {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn fast_legal_moves(&self) -> Option<Vec<Move>> {
         if let Some((board, w)) = self.warp_board() {
             let mut moves = Vec::with_capacity(256);
             board.warp_generate(w, &w.lines(board.tokens.all), &mut moves);
@@ -121,8 +121,8 @@ impl Position {
     }
 
     /// The legal moves as the general path finds them (for tests comparing the two paths).
-    #[doc(hidden)]
-    pub fn general_legal_moves(&self) -> MoveList {
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn general_legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.clone().generate_legal_general(&mut list);
         list

@@ -7,6 +7,10 @@
 use crate::position::Position;
 
 /// `text` without board prefixes, or why a prefix does not fit this turn.
+///
+/// # Errors
+///
+/// The reason in words when a board prefix names a board the side to move cannot play on this turn.
 pub fn strip_board_names(pos: &Position, text: &str) -> Result<String, String> {
     let g = pos.geometry();
     if g.boards() < 2 || !text.contains(':') {

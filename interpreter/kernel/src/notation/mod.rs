@@ -36,6 +36,7 @@ use crate::position::Position;
 
 /// Why a move text does not name a legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NotationError {
     /// The text is not a move in any notation the kernel reads.
     Malformed(String),
@@ -58,6 +59,7 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 /// Long algebraic notation of a legal move of `pos`.
+#[must_use]
 pub fn lan(pos: &Position, mv: Move) -> String {
     let g = pos.geometry();
     let promo =
@@ -90,6 +92,7 @@ fn special_notation(pos: &Position, id: u32) -> String {
 
 /// Standard algebraic notation of a legal move of `pos`, with `+` or `#`. A move that is
 /// not legal in `pos` has no SAN: it is written [`ILLEGAL_SAN`] (see [`try_san`]).
+#[must_use]
 pub fn san(pos: &Position, mv: Move) -> String {
     try_san(pos, mv).unwrap_or_else(|_| ILLEGAL_SAN.to_string())
 }
@@ -98,6 +101,10 @@ pub fn san(pos: &Position, mv: Move) -> String {
 pub const ILLEGAL_SAN: &str = "(illegal)";
 
 /// Standard algebraic notation of `mv`, or the error when it is not legal in `pos`.
+///
+/// # Errors
+///
+/// [`crate::PlayError::Illegal`] when `mv` is not legal in `pos`.
 pub fn try_san(pos: &Position, mv: Move) -> Result<String, crate::error::PlayError> {
     let legal = pos.legal_moves();
     if !legal.contains(&mv) {
@@ -105,7 +112,7 @@ pub fn try_san(pos: &Position, mv: Move) -> Result<String, crate::error::PlayErr
     }
     let mut text = san_without_suffix(pos, mv, &legal);
     let mut after = pos.clone_without_history();
-    after.play(mv);
+    after.play_unchecked(mv);
     if after.is_check() {
         text.push(if after.legal_moves().is_empty() { '#' } else { '+' });
     }
@@ -219,6 +226,10 @@ fn exit_of(mv: Move) -> Option<Square> {
 /// `O-O`, `0-0`), long algebraic (`g1f3`, `e7e8q`, castling `e1g1` or `e1h1`), transits
 /// (`e1d2>f5`, `Kd2>f5`) and the two-board actions (`@`, `@a4`, `--`); suffixes `+ # ! ?`
 /// are ignored. A SAN pawn move without a from-file stays on its file.
+///
+/// # Errors
+///
+/// A [`NotationError`] when `text` is not a move's notation, names no legal move, or fits more than one.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let clean = text.trim().trim_end_matches(['!', '?']);
     let notation = Notation::parse(clean).map_err(|_| NotationError::Malformed(text.trim().to_string()))?;
@@ -230,6 +241,10 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
 }
 
 /// [`parse_move`] with the legal moves already generated.
+///
+/// # Errors
+///
+/// As [`parse_move`].
 pub fn parse_move_in(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, NotationError> {
     let clean = text.trim().trim_end_matches(['!', '?']);
     let notation = Notation::parse(clean).map_err(|_| NotationError::Malformed(text.trim().to_string()))?;
@@ -241,16 +256,39 @@ pub fn parse_move_in(pos: &Position, text: &str, legal: &MoveList) -> Result<Mov
 }
 
 /// [`parse_move`], kept under the name callers reading SAN expect.
+///
+/// # Errors
+///
+/// As [`parse_move`].
+///
+/// ```
+/// use holechess_kernel::notation::{parse_san, san};
+/// use holechess_kernel::Position;
+///
+/// let chess = holechess_testkit::orthodox();
+/// let pos = Position::start(&chess);
+/// let knight = parse_san(&pos, "Nf3").expect("a legal move");
+/// assert_eq!(san(&pos, knight), "Nf3");
+/// assert!(parse_san(&pos, "Nf4").is_err());
+/// ```
 pub fn parse_san(pos: &Position, text: &str) -> Result<Move, NotationError> {
     parse_move(pos, text)
 }
 
 /// [`parse_move_in`], kept under the name callers reading SAN expect.
+///
+/// # Errors
+///
+/// As [`parse_move`].
 pub fn parse_san_in(pos: &Position, text: &str, legal: &MoveList) -> Result<Move, NotationError> {
     parse_move_in(pos, text, legal)
 }
 
 /// [`parse_move`], kept under the name callers reading long algebraic expect.
+///
+/// # Errors
+///
+/// As [`parse_move`].
 pub fn parse_lan(pos: &Position, text: &str) -> Result<Move, NotationError> {
     parse_move(pos, text)
 }

@@ -147,6 +147,11 @@ impl std::error::Error for TextError {}
 
 impl Notation {
     /// Parses one move token (ASCII, without NAG suffixes like `!?`).
+    ///
+    /// # Errors
+    ///
+    /// A [`TextError`] when `text` is not the notation of a move (an unknown letter, a square out of range, a
+    /// stray character).
     pub fn parse(text: &str) -> Result<Notation, TextError> {
         Self::parse_bytes(text.as_bytes()).ok_or_else(|| TextError { text: text.to_owned() })
     }

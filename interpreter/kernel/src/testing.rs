@@ -1,0 +1,67 @@
+//! Hooks into the kernel's internals for the workspace's tests and benchmarks: the reference
+//! move generator, the fast path's own answers and the consistency checks of the derived
+//! boards. They are not part of the library's API: they exist only with the `testing`
+//! feature, which the crates' tests enable through their dev-dependencies.
+
+use crate::make::Undo;
+use crate::moves::{Move, MoveList};
+use crate::position::Position;
+
+/// The test hooks of a [`Position`] (bring the trait into scope to call them).
+pub trait TestHooks {
+    /// Applies `mv` without ending the ply (no timer runs down): the position legality is
+    /// judged on (K1). Take it back with [`Position::unmake`]. For the reference generator
+    /// of the tests; single-board schedules only.
+    fn apply_move(&mut self, mv: Move) -> Undo;
+    /// Whether the kind bit boards say what the cells say.
+    fn kind_boards_in_step(&self) -> bool;
+    /// The pseudo-legal moves (warped or plain movement, castling included), unfiltered.
+    fn pseudo_moves(&self) -> MoveList;
+    /// The legal moves by the slow, obviously right route: every pseudo-legal move made,
+    /// tested for an attack on the mover's royal pieces and unmade.
+    fn legal_moves_reference(&self) -> MoveList;
+    /// Whether the fast path serves this position's perft.
+    fn uses_fast_path(&self) -> bool;
+    /// Whether the fast path generates this position's moves for the notation (tokens with
+    /// lifetimes included).
+    fn generates_on_fast_path(&self) -> bool;
+    /// The legal moves as the fast path finds them, in its own order; `None` when the
+    /// position does not qualify.
+    fn fast_legal_moves(&self) -> Option<Vec<Move>>;
+    /// The legal moves as the general path finds them.
+    fn general_legal_moves(&self) -> MoveList;
+}
+
+impl TestHooks for Position {
+    fn apply_move(&mut self, mv: Move) -> Undo {
+        Position::apply_move(self, mv)
+    }
+
+    fn kind_boards_in_step(&self) -> bool {
+        Position::kind_boards_in_step(self)
+    }
+
+    fn pseudo_moves(&self) -> MoveList {
+        Position::pseudo_moves(self)
+    }
+
+    fn legal_moves_reference(&self) -> MoveList {
+        Position::legal_moves_reference(self)
+    }
+
+    fn uses_fast_path(&self) -> bool {
+        Position::uses_fast_path(self)
+    }
+
+    fn generates_on_fast_path(&self) -> bool {
+        Position::generates_on_fast_path(self)
+    }
+
+    fn fast_legal_moves(&self) -> Option<Vec<Move>> {
+        Position::fast_legal_moves(self)
+    }
+
+    fn general_legal_moves(&self) -> MoveList {
+        Position::general_legal_moves(self)
+    }
+}
