@@ -57,3 +57,8 @@ fn the_record_corpus_runs_without_a_panic() {
 fn the_repl_corpus_runs_without_a_panic() {
     replay("repl", 5, targets::repl);
 }
+
+#[test]
+fn the_hooks_corpus_runs_without_a_panic() {
+    replay("hooks", 10, targets::hooks);
+}

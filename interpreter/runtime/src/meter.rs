@@ -1,0 +1,206 @@
+//! The memory meter of hook calls: how many bytes a running hook holds and how many it has
+//! allocated in all, counted by a global allocator that wraps the system one.
+//!
+//! rhai's own size limits see one value at a time (an array stored in a map is not counted
+//! with the map) and its operation limit does not see what an operation copies (cloning a
+//! big map is one operation). Bytes are what a hook really costs: every value it builds or
+//! clones is allocated, so the bytes held bound its memory and the bytes allocated bound
+//! the work of its copies. Both are counts, not clock readings: the same hook on the same
+//! position allocates the same bytes, so it always fails or succeeds the same way.
+//!
+//! Counting is per thread (two additions on each allocation); a [`Meter`] takes the
+//! thread's counts when a hook call starts, and [`exceeded`] compares them with the
+//! budgets while it runs (the engine asks before every operation, see
+//! [`crate::engine`]).
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+/// The most bytes a hook call may hold at once (its values, their copies, its call stack).
+pub const MAX_HELD_BYTES: u64 = 8 << 20;
+
+/// The most bytes a hook call may allocate in all (every value built or cloned counts).
+pub const MAX_ALLOCATED_BYTES: u64 = 64 << 20;
+
+/// The system allocator, counting on each thread the bytes allocated and freed.
+pub struct CountingAllocator;
+
+// SAFETY: every method forwards to `System` with the same arguments; counting touches only
+// const-initialised thread-locals (no allocation, no destructor).
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let block = System.alloc(layout);
+        if !block.is_null() {
+            count_allocated(layout.size());
+        }
+        block
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let block = System.alloc_zeroed(layout);
+        if !block.is_null() {
+            count_allocated(layout.size());
+        }
+        block
+    }
+
+    unsafe fn dealloc(&self, block: *mut u8, layout: Layout) {
+        System.dealloc(block, layout);
+        count_freed(layout.size());
+    }
+
+    unsafe fn realloc(&self, block: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let moved = System.realloc(block, layout, new_size);
+        if !moved.is_null() {
+            // A reallocation copies the block: it costs its new size, and holds the difference.
+            count_allocated(new_size);
+            count_freed(layout.size());
+        }
+        moved
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+thread_local! {
+    /// Bytes allocated on this thread since it started.
+    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
+    /// Bytes freed on this thread since it started.
+    static FREED: Cell<u64> = const { Cell::new(0) };
+    /// The counts when the running hook call started (`None`: no hook runs).
+    static RUNNING: Cell<Option<Counts>> = const { Cell::new(None) };
+}
+
+fn count_allocated(bytes: usize) {
+    // `try_with`: a thread being torn down still allocates; it is simply not counted.
+    let _ = ALLOCATED.try_with(|n| n.set(n.get().wrapping_add(bytes as u64)));
+}
+
+fn count_freed(bytes: usize) {
+    let _ = FREED.try_with(|n| n.set(n.get().wrapping_add(bytes as u64)));
+}
+
+/// This thread's allocation counts at one moment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Counts {
+    allocated: u64,
+    freed: u64,
+}
+
+impl Counts {
+    fn now() -> Counts {
+        Counts { allocated: ALLOCATED.try_with(Cell::get).unwrap_or(0), freed: FREED.try_with(Cell::get).unwrap_or(0) }
+    }
+}
+
+/// What a hook call has used since its start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Usage {
+    /// Bytes allocated and not freed (may be below zero when it freed older values).
+    pub held: i64,
+    /// Bytes allocated in all.
+    pub allocated: u64,
+}
+
+/// Which budget a hook call went over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overrun {
+    Held,
+    Allocated,
+}
+
+impl Overrun {
+    /// The refusal, for the hook's author.
+    pub fn message(self) -> String {
+        match self {
+            Overrun::Held => format!(
+                "the hook holds more than {} MB of values (arrays, maps and strings, nested ones included)",
+                MAX_HELD_BYTES >> 20
+            ),
+            Overrun::Allocated => format!(
+                "the hook built or copied more than {} MB of values in one call (each copy of an array or map counts)",
+                MAX_ALLOCATED_BYTES >> 20
+            ),
+        }
+    }
+}
+
+/// The metering of one hook call on this thread: started by [`Meter::start`], ended when
+/// dropped (a call inside a call meters on its own and gives the outer one back).
+#[derive(Debug)]
+pub struct Meter {
+    outer: Option<Counts>,
+}
+
+impl Meter {
+    pub fn start() -> Meter {
+        let outer = RUNNING.with(|running| running.replace(Some(Counts::now())));
+        Meter { outer }
+    }
+}
+
+impl Drop for Meter {
+    fn drop(&mut self) {
+        RUNNING.with(|running| running.set(self.outer));
+    }
+}
+
+/// What the running hook call has used (`None` when no hook runs on this thread).
+pub fn usage() -> Option<Usage> {
+    let start = RUNNING.with(Cell::get)?;
+    let now = Counts::now();
+    let allocated = now.allocated.wrapping_sub(start.allocated);
+    let freed = now.freed.wrapping_sub(start.freed);
+    Some(Usage { held: allocated as i64 - freed as i64, allocated })
+}
+
+/// The budget the running hook call has gone over, if any.
+pub fn exceeded() -> Option<Overrun> {
+    let usage = usage()?;
+    if usage.held > MAX_HELD_BYTES as i64 {
+        return Some(Overrun::Held);
+    }
+    if usage.allocated > MAX_ALLOCATED_BYTES {
+        return Some(Overrun::Allocated);
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_meter_counts_the_bytes_held_and_allocated_during_its_call() {
+        let meter = Meter::start();
+        let block = vec![0u8; 1 << 20];
+        let copy = block.clone();
+        let during = usage().expect("a meter runs");
+        assert!(during.held >= 2 << 20, "{during:?}");
+        assert!(during.allocated >= 2 << 20, "{during:?}");
+        drop((block, copy));
+        let after = usage().expect("a meter runs");
+        assert!(after.held < 1 << 20, "{after:?}");
+        drop(meter);
+        assert_eq!(usage(), None);
+    }
+
+    #[test]
+    fn holding_more_than_the_budget_is_an_overrun_of_the_held_bytes() {
+        let _meter = Meter::start();
+        let block = vec![1u8; (MAX_HELD_BYTES + 1) as usize];
+        assert_eq!(exceeded(), Some(Overrun::Held));
+        drop(block);
+    }
+
+    #[test]
+    fn copying_a_small_value_many_times_is_an_overrun_of_the_allocated_bytes() {
+        let _meter = Meter::start();
+        let block = vec![1u8; 1 << 20];
+        for _ in 0..(MAX_ALLOCATED_BYTES >> 20) {
+            std::hint::black_box(block.clone());
+        }
+        assert_eq!(exceeded(), Some(Overrun::Allocated));
+    }
+}
