@@ -77,7 +77,20 @@ fn an_after_move_hook_over_the_budget_fails_the_move_in_play() {
 }
 
 /// A second king from a hook: the case the position notation refuses ("white has 2 kings").
-const SECOND_KING: &str = "    place_piece(side_to_move(), \"king\", \"d4\");";
+/// The piece is named through the position (`check` finds a royal piece named in the text).
+const SECOND_KING: &str = "    place_piece(side_to_move(), piece_name(royal_square(\"white\")), \"d4\");";
+
+#[test]
+fn check_finds_a_royal_piece_placed_by_name_even_in_a_branch_the_start_never_takes() {
+    let body = "    if ply() == 7 {\n        place_piece(side_to_move(), \"king\", \"d4\");\n    }";
+    let (code, err, _) = check("king-by-name", &chess_with("after each move", body));
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("king-by-name.hole:15"), "{err}");
+    assert!(
+        err.contains("place_piece of a `king`, a royal piece: every side has its one royal piece already"),
+        "{err}"
+    );
+}
 
 #[test]
 fn check_refuses_an_after_move_hook_that_gives_a_side_a_second_king() {
@@ -89,7 +102,7 @@ fn check_refuses_an_after_move_hook_that_gives_a_side_a_second_king() {
 
 #[test]
 fn check_moves_and_perft_refuse_a_special_move_that_places_a_second_king() {
-    let body = "    let m = special_move(\"crown@d4\");\n    m.place_piece(side_to_move(), \"king\", \"d4\");\n    [m]";
+    let body = "    let m = special_move(\"crown@d4\");\n    m.place_piece(side_to_move(), piece_name(\"e1\"), \"d4\");\n    [m]";
     let text = chess_with("special moves", body);
     let (code, err, _) = check("king-special", &text);
     assert_eq!(code, Some(2), "{err}");
@@ -104,7 +117,7 @@ fn check_moves_and_perft_refuse_a_special_move_that_places_a_second_king() {
 
 #[test]
 fn a_second_king_placed_later_in_the_game_refuses_the_move_and_fen_stays_readable() {
-    let body = "    if ply() == 1 {\n        place_piece(side_to_move(), \"king\", \"d4\");\n    }";
+    let body = "    if ply() == 1 {\n        place_piece(side_to_move(), piece_name(\"e8\"), \"d4\");\n    }";
     let path = script("king-later", &chess_with("after each move", body));
     let out = holechess(&["play", &path, "--seed", "1"], "e4\nfen\nquit\n");
     let text = format!("{}{}", stdout(&out), stderr(&out));

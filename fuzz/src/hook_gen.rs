@@ -101,20 +101,21 @@ fn body(choices: &mut Choices<'_>, kind: Body) -> String {
 
 fn statement(choices: &mut Choices<'_>, kind: Body, depth: usize, out: &mut String) {
     let indent = "    ".repeat(depth);
-    let line = match choices.pick(14) {
-        0 | 1 => query(choices),
-        2 if depth < MAX_DEPTH => {
+    // One choice in 32 builds a heavy value (each costs up to a whole budget to run).
+    let line = match choices.pick(32) {
+        0..=3 => query(choices),
+        4..=6 if depth < MAX_DEPTH => {
             let mut inner = String::new();
             statement(choices, kind, depth + 1, &mut inner);
             format!("for sq in {} {{\n{inner}{indent}}}", square_list(choices))
         }
-        3 if depth < MAX_DEPTH => {
+        7..=9 if depth < MAX_DEPTH => {
             let mut inner = String::new();
             statement(choices, kind, depth + 1, &mut inner);
             format!("if {} {{\n{inner}{indent}}}", condition(choices))
         }
-        4 => heavy_value(choices),
-        5 => format!("let v{} = {};", choices.pick(4), query_value(choices)),
+        10 => heavy_value(choices),
+        11..=14 => format!("let v{} = {};", choices.pick(4), query_value(choices)),
         _ => match kind {
             Body::Special => special_move(choices),
             Body::Event => event_effect(choices),

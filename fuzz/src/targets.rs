@@ -143,6 +143,8 @@ pub fn hooks(data: &[u8]) {
     let text = hook_gen::script(data);
     let loaded = match holechess_lang::load_str("fuzzed-hooks.hole", &text) {
         Ok(loaded) => loaded,
+        // `check` refuses a royal piece placed by name where a side has one; nothing runs.
+        Err(diagnostics) if diagnostics.render().contains("a royal piece: every side has") => return,
         Err(diagnostics) => panic!("generated hooks do not load:\n{}\n{text}", diagnostics.render()),
     };
     let Ok(rules) = PlayableVariant::from_loaded(loaded) else { return };
@@ -165,7 +167,9 @@ pub fn hooks(data: &[u8]) {
             panic!("a hook made a position the notation refuses: {fen}: {e}\n{text}");
         }
     }
+    // Depth 2 (a hook call for each reply) for one input in eight: it costs the most.
+    let depth = if data.len() % 8 == 0 { 2 } else { 1 };
     let mut start = rules.start_position();
-    let _ = holechess_kernel::perft::perft(&mut start, 2);
+    let _ = holechess_kernel::perft::perft(&mut start, depth);
     let _ = rules.hooks.take_special_error();
 }
