@@ -167,6 +167,15 @@ pub fn hooks(data: &[u8]) {
             panic!("a hook made a position the notation refuses: {fen}: {e}\n{text}");
         }
     }
+    // The computer's view of the event: sampled outcomes keep the rules too.
+    let mut after_e4 = rules.start_position();
+    if let Ok(mv) = parse_move(&after_e4, "e4") {
+        after_e4.play(mv);
+        for (_, outcome) in holechess_runtime::EventTree::new(&rules).sample(&after_e4, 4, 1) {
+            let fen = outcome.fen();
+            assert!(Position::from_fen(rules.variant(), &fen).is_ok(), "a sampled event made {fen}\n{text}");
+        }
+    }
     // Depth 2 (a hook call for each reply) for one input in eight: it costs the most.
     let depth = if data.len() % 8 == 0 { 2 } else { 1 };
     let mut start = rules.start_position();

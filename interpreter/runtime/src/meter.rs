@@ -8,10 +8,9 @@
 //! the work of its copies. Both are counts, not clock readings: the same hook on the same
 //! position allocates the same bytes, so it always fails or succeeds the same way.
 //!
-//! Counting is per thread (two additions on each allocation); a [`Meter`] takes the
-//! thread's counts when a hook call starts, and [`exceeded`] compares them with the
-//! budgets while it runs (the engine asks before every operation, see
-//! [`crate::engine`]).
+//! Counting is per thread: each allocation counts down what is left of the budgets of the
+//! thread's hook call, a [`Meter`] resets them when a call starts, and [`exceeded`] reads
+//! them while it runs (the engine asks before every operation, see [`crate::engine`]).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -64,34 +63,39 @@ unsafe impl GlobalAlloc for CountingAllocator {
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 thread_local! {
-    /// Bytes allocated on this thread since it started.
-    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
-    /// Bytes freed on this thread since it started.
-    static FREED: Cell<u64> = const { Cell::new(0) };
-    /// The counts when the running hook call started (`None`: no hook runs).
-    static RUNNING: Cell<Option<Counts>> = const { Cell::new(None) };
+    /// The budgets left to the hook call running on this thread (counted down by every
+    /// allocation of the thread, reset when a call starts).
+    static LEFT: Cell<Left> = const { Cell::new(Left { held: 0, allocated: 0, running: false }) };
+}
+
+/// What is left of the budgets, in bytes (below zero once one is overrun).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Left {
+    held: i64,
+    allocated: i64,
+    running: bool,
+}
+
+impl Left {
+    const FULL: Left = Left { held: MAX_HELD_BYTES as i64, allocated: MAX_ALLOCATED_BYTES as i64, running: true };
 }
 
 fn count_allocated(bytes: usize) {
     // `try_with`: a thread being torn down still allocates; it is simply not counted.
-    let _ = ALLOCATED.try_with(|n| n.set(n.get().wrapping_add(bytes as u64)));
+    let _ = LEFT.try_with(|left| {
+        let mut now = left.get();
+        now.held = now.held.wrapping_sub(bytes as i64);
+        now.allocated = now.allocated.wrapping_sub(bytes as i64);
+        left.set(now);
+    });
 }
 
 fn count_freed(bytes: usize) {
-    let _ = FREED.try_with(|n| n.set(n.get().wrapping_add(bytes as u64)));
-}
-
-/// This thread's allocation counts at one moment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Counts {
-    allocated: u64,
-    freed: u64,
-}
-
-impl Counts {
-    fn now() -> Counts {
-        Counts { allocated: ALLOCATED.try_with(Cell::get).unwrap_or(0), freed: FREED.try_with(Cell::get).unwrap_or(0) }
-    }
+    let _ = LEFT.try_with(|left| {
+        let mut now = left.get();
+        now.held = now.held.wrapping_add(bytes as i64);
+        left.set(now);
+    });
 }
 
 /// What a hook call has used since its start.
@@ -127,44 +131,53 @@ impl Overrun {
 }
 
 /// The metering of one hook call on this thread: started by [`Meter::start`], ended when
-/// dropped (a call inside a call meters on its own and gives the outer one back).
+/// dropped (a call inside a call meters on its own, and its use counts for the outer one).
 #[derive(Debug)]
 pub struct Meter {
-    outer: Option<Counts>,
+    outer: Left,
 }
 
 impl Meter {
     pub fn start() -> Meter {
-        let outer = RUNNING.with(|running| running.replace(Some(Counts::now())));
-        Meter { outer }
+        Meter { outer: LEFT.with(|left| left.replace(Left::FULL)) }
     }
 }
 
 impl Drop for Meter {
     fn drop(&mut self) {
-        RUNNING.with(|running| running.set(self.outer));
+        LEFT.with(|left| {
+            let inner = left.get();
+            let outer = match self.outer.running {
+                true => Left {
+                    held: self.outer.held - (Left::FULL.held - inner.held),
+                    allocated: self.outer.allocated - (Left::FULL.allocated - inner.allocated),
+                    running: true,
+                },
+                false => self.outer,
+            };
+            left.set(outer);
+        });
     }
 }
 
 /// What the running hook call has used (`None` when no hook runs on this thread).
 pub fn usage() -> Option<Usage> {
-    let start = RUNNING.with(Cell::get)?;
-    let now = Counts::now();
-    let allocated = now.allocated.wrapping_sub(start.allocated);
-    let freed = now.freed.wrapping_sub(start.freed);
-    Some(Usage { held: allocated as i64 - freed as i64, allocated })
+    let left = LEFT.with(Cell::get);
+    left.running.then(|| Usage {
+        held: Left::FULL.held.wrapping_sub(left.held),
+        allocated: Left::FULL.allocated.wrapping_sub(left.allocated) as u64,
+    })
 }
 
-/// The budget the running hook call has gone over, if any.
+/// The budget the running hook call has gone over, if any (asked before every operation:
+/// one read of the thread's budgets).
+#[inline]
 pub fn exceeded() -> Option<Overrun> {
-    let usage = usage()?;
-    if usage.held > MAX_HELD_BYTES as i64 {
-        return Some(Overrun::Held);
+    let left = LEFT.with(Cell::get);
+    if !left.running || (left.held >= 0 && left.allocated >= 0) {
+        return None;
     }
-    if usage.allocated > MAX_ALLOCATED_BYTES {
-        return Some(Overrun::Allocated);
-    }
-    None
+    Some(if left.held < 0 { Overrun::Held } else { Overrun::Allocated })
 }
 
 #[cfg(test)]
@@ -184,6 +197,20 @@ mod tests {
         assert!(after.held < 1 << 20, "{after:?}");
         drop(meter);
         assert_eq!(usage(), None);
+    }
+
+    #[test]
+    fn a_call_inside_a_call_meters_on_its_own_and_counts_for_the_outer_one() {
+        let _outer = Meter::start();
+        let kept = {
+            let _inner = Meter::start();
+            let block = vec![0u8; 1 << 20];
+            assert!(usage().unwrap().held >= 1 << 20);
+            block
+        };
+        let outer = usage().expect("the outer meter runs again");
+        assert!(outer.held >= 1 << 20 && outer.allocated >= 1 << 20, "{outer:?}");
+        drop(kept);
     }
 
     #[test]
