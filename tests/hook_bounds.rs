@@ -64,7 +64,7 @@ fn copying_a_big_map_again_and_again_is_stopped_by_the_copy_budget() {
                 for j in 0..1000 { let copy = m; }\n    []";
     let (code, err, took) = check("copies", &chess_with("special moves", body));
     assert_eq!(code, Some(2), "{err}");
-    assert!(err.contains("built or copied more than 64 MB"), "{err}");
+    assert!(err.contains("built or copied more than 32 MB"), "{err}");
     assert!(took < Duration::from_secs(10), "check took {took:?}");
 }
 

@@ -19,7 +19,7 @@ use std::cell::Cell;
 pub const MAX_HELD_BYTES: u64 = 8 << 20;
 
 /// The most bytes a hook call may allocate in all (every value built or cloned counts).
-pub const MAX_ALLOCATED_BYTES: u64 = 64 << 20;
+pub const MAX_ALLOCATED_BYTES: u64 = 32 << 20;
 
 /// The system allocator, counting on each thread the bytes allocated and freed.
 pub struct CountingAllocator;
