@@ -1,7 +1,8 @@
 //! The sandboxed rhai engine hooks run in: limits on operations, depth and sizes, the
-//! memory budgets of [`crate::meter`] asked before every operation, no modules, no file access, no printing, and nothing that differs between two runs (no
-//! clock: `timestamp()` and friends are left out, `sleep` is refused), so a game replays
-//! exactly from its recorded dice.
+//! memory budgets of [`crate::meter`] asked before every operation, no modules, no file
+//! access, no printing, and nothing that differs between two runs (no clock: `timestamp()`
+//! and friends are left out, `sleep` is refused), so a game replays exactly from its
+//! recorded dice.
 
 use rhai::packages::{
     BasicArrayPackage, BasicBlobPackage, BasicMapPackage, BasicMathPackage, BitFieldPackage, CorePackage, LogicPackage,

@@ -60,27 +60,29 @@ impl SpecialBuilder {
         self.effect_lines.get(index).copied().flatten().or(self.line)
     }
 
-    /// The line of the first effect that does not fit `scratch` (played in order).
-    fn first_misfit_line(&self, scratch: &mut Position) -> Option<usize> {
-        let misfit = (1..=self.effects.len()).find(|&n| {
-            SpecialMove::new(&self.notation, self.effects[..n].to_vec())
+    /// The line of the first effect of `mv` (built from this move) that does not fit
+    /// `scratch`, the effects played in order.
+    fn first_misfit_line(&self, mv: &SpecialMove, scratch: &mut Position) -> Option<usize> {
+        let effects = mv.effects();
+        let misfit = (1..=effects.len()).find(|&n| {
+            SpecialMove::new(mv.notation(), effects[..n].to_vec())
                 .map_or(true, |prefix| scratch.check_special(&prefix).is_err())
         });
         misfit.map_or(self.line, |n| self.line_of(n - 1))
     }
 
-    /// Why playing the move on `scratch` would break a rule of every position (see
-    /// [`crate::invariants`]), with the line of the last effect that could; checked only
-    /// when some effect could.
-    fn broken_rule(&self, scratch: &Position) -> Option<(Option<usize>, String)> {
+    /// Why playing `mv` (built from this move) on `scratch` would break a rule of every
+    /// position (see [`crate::invariants`]), with the line of the last effect that could;
+    /// played out only when some effect could.
+    fn broken_rule(&self, mv: &SpecialMove, scratch: &Position) -> Option<(Option<usize>, String)> {
         let variant = scratch.variant();
-        let last_risky = self.effects.iter().rposition(|effect| invariants::may_break(variant, effect))?;
+        let last_risky = mv.effects().iter().rposition(|effect| invariants::may_break(variant, effect))?;
         let mut after = scratch.clone();
-        for &effect in &self.effects {
+        for &effect in mv.effects() {
             after.apply_event_effect(effect).ok()?;
         }
         let why = invariants::violation(&after)?;
-        Some((self.line_of(last_risky), format!("special move `{}`: {why}", self.notation)))
+        Some((self.line_of(last_risky), format!("special move `{}`: {why}", mv.notation())))
     }
 }
 
@@ -133,15 +135,15 @@ impl RhaiSpecialSource {
 
     fn checked(&self, call: &HookCall, item: Dynamic, scratch: &mut Position) -> Result<SpecialMove, HookError> {
         let type_name = item.type_name().to_string();
-        let builder = item
+        let mut builder = item
             .try_cast::<SpecialBuilder>()
             .ok_or_else(|| call.failure(&format!("the array holds a {type_name}, not a special_move(...)")))?;
-        let mv = SpecialMove::new(&builder.notation, builder.effects.clone())
-            .map_err(|e| call.failure_at(builder.line, &e.message))?;
+        let effects = std::mem::take(&mut builder.effects);
+        let mv = SpecialMove::new(&builder.notation, effects).map_err(|e| call.failure_at(builder.line, &e.message))?;
         if let Err(e) = scratch.check_special(&mv) {
-            return Err(call.failure_at(builder.first_misfit_line(scratch), &e.message));
+            return Err(call.failure_at(builder.first_misfit_line(&mv, scratch), &e.message));
         }
-        if let Some((line, why)) = builder.broken_rule(scratch) {
+        if let Some((line, why)) = builder.broken_rule(&mv, scratch) {
             return Err(call.failure_at(line, &why));
         }
         Ok(mv)
