@@ -3,6 +3,10 @@
 //! inputs that once crashed (`fuzz/regressions/`), so CI catches a regression without a
 //! fuzzing toolchain. Every input must run without a panic.
 
+/// The hooks' byte budgets count through the runtime's allocator.
+#[global_allocator]
+static ALLOCATOR: holechess_runtime::meter::CountingAllocator = holechess_runtime::meter::CountingAllocator;
+
 use std::path::{Path, PathBuf};
 
 #[path = "../fuzz/src/targets.rs"]
@@ -51,4 +55,9 @@ fn the_record_corpus_runs_without_a_panic() {
 #[test]
 fn the_repl_corpus_runs_without_a_panic() {
     replay("repl", 5, targets::repl);
+}
+
+#[test]
+fn the_hooks_corpus_runs_without_a_panic() {
+    replay("hooks", 10, targets::hooks);
 }

@@ -13,6 +13,9 @@ use holechess_record::{replay_record, PgnReader};
 use holechess_repl::command;
 use holechess_runtime::PlayableVariant;
 
+#[path = "hook_gen.rs"]
+mod hook_gen;
+
 /// The bundled variants, in the order a first input byte picks them.
 pub const VARIANTS: [&str; 7] =
     ["chess", "porthole", "standard-portal", "pothole", "wormhole", "portal", "portal-one-set"];
@@ -126,4 +129,56 @@ pub fn repl(data: &[u8]) {
             _ => {}
         }
     }
+}
+
+/// Generated hook code (see `hook_gen`) through `check`, play and perft, under the hooks'
+/// budgets: a hook fails or succeeds, never runs away; the same hook on the same position
+/// gives the same verdict twice (the budgets count, they do not time); and every position
+/// a game reaches is one the position notation writes and reads back (no second king, no
+/// token count out of its rule).
+pub fn hooks(data: &[u8]) {
+    let text = hook_gen::script(data);
+    let loaded = match holechess_lang::load_str("fuzzed-hooks.hole", &text) {
+        Ok(loaded) => loaded,
+        // `check` refuses a royal piece placed by name where a side has one; nothing runs.
+        Err(diagnostics) if diagnostics.render().contains("a royal piece: every side has") => return,
+        Err(diagnostics) => panic!("generated hooks do not load:\n{}\n{text}", diagnostics.render()),
+    };
+    let Ok(rules) = PlayableVariant::from_loaded(loaded) else { return };
+    let rules = Arc::new(rules);
+    let trial = rules.trial_run().map_err(|e| e.to_string());
+    assert_eq!(trial, rules.trial_run().map_err(|e| e.to_string()), "a second trial run differs:\n{text}");
+    let mut game = holechess_runtime::Game::seeded(Arc::clone(&rules), u64::from(data.first().copied().unwrap_or(0)));
+    for step in 0..4 {
+        let moves = game.position().legal_moves();
+        let _ = rules.hooks.take_special_error();
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves.as_slice()[usize::from(data.get(step).copied().unwrap_or(0)) % moves.len()];
+        if game.play(mv).is_err() {
+            break;
+        }
+        let fen = game.position().fen();
+        if let Err(e) = Position::from_fen(rules.variant(), &fen) {
+            panic!("a hook made a position the notation refuses: {fen}: {e}\n{text}");
+        }
+    }
+    // The computer's view of the event: sampled outcomes keep the rules too.
+    let mut after_e4 = rules.start_position();
+    if let Ok(mv) = parse_move(&after_e4, "e4") {
+        after_e4.play_unchecked(mv);
+        for (_, outcome) in holechess_runtime::EventTree::new(&rules).sample(&after_e4, 4, 1) {
+            let fen = outcome.fen();
+            assert!(Position::from_fen(rules.variant(), &fen).is_ok(), "a sampled event made {fen}\n{text}");
+        }
+    }
+    // Depth 2 (a hook call for each reply) for one input in eight, and only where the start
+    // has few moves: a hook listing thousands of moves makes millions of leaves, slow by
+    // nature, not a runaway.
+    let wide = rules.start_position().legal_moves().len() > 64;
+    let depth = if data.len() % 8 == 0 && !wide { 2 } else { 1 };
+    let mut start = rules.start_position();
+    let _ = holechess_kernel::perft::perft(&mut start, depth);
+    let _ = rules.hooks.take_special_error();
 }

@@ -29,6 +29,11 @@ mod xboard;
 use std::process::ExitCode;
 
 use clap::Parser;
+use holechess_runtime::meter::CountingAllocator;
+
+/// Counts what each hook call allocates, so the hooks' byte budgets hold.
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
 
 fn main() -> ExitCode {
     quiet_broken_pipe();

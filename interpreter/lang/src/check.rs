@@ -1089,7 +1089,16 @@ impl Consistency<'_> {
     }
 
     fn hooks(&self, sources: &SourceMap, problems: &mut Vec<Problem>) {
-        crate::hook_check::problems(&self.scope.hooks, sources, problems);
+        crate::hook_check::problems(&self.scope.hooks, sources, &self.one_per_side_royals(), problems);
+    }
+
+    /// The names of the royal pieces when a side has exactly one (none for any number).
+    fn one_per_side_royals(&self) -> Vec<String> {
+        if self.scope.rules.iter().any(|rule| rule.node == Rule::Royals(RoyalRule::AnyNumber)) {
+            return Vec::new();
+        }
+        let royal = |piece: &&Declared<PieceDecl>| piece.node.clauses.iter().any(|c| c.node == PieceClause::Royal);
+        self.scope.pieces.iter().filter(royal).map(|piece| piece.node.name.node.clone()).collect()
     }
 }
 

@@ -310,8 +310,8 @@ pub mod hook_api {
     /// A new special move written `notation` (`"dig@e2"`: a lower-case name, `@`, details);
     /// give it effects with the methods below and return it from a `special moves` hook.
     #[rhai_fn(return_raw)]
-    pub fn special_move(notation: &str) -> Result<SpecialBuilder, Box<EvalAltResult>> {
-        SpecialBuilder::new(notation)
+    pub fn special_move(ctx: NativeCallContext, notation: &str) -> Result<SpecialBuilder, Box<EvalAltResult>> {
+        SpecialBuilder::new(notation, ctx.call_position().line())
     }
 
     /// The move's notation.
@@ -329,7 +329,7 @@ pub mod hook_api {
         to: &str,
     ) -> Result<(), Box<EvalAltResult>> {
         let effect = with_state(&ctx, |s| Ok(Effect::MovePiece { from: s.square(from)?, to: s.square(to)? }))?;
-        m.push(effect)
+        m.push(effect, ctx.call_position().line())
     }
 
     /// Effect: a new piece of `side` on an empty square.
@@ -344,7 +344,7 @@ pub mod hook_api {
         let effect = with_state(&ctx, |s| {
             Ok(Effect::PlacePiece { square: s.square(sq)?, piece: piece_named(s, side, piece)? })
         })?;
-        m.push(effect)
+        m.push(effect, ctx.call_position().line())
     }
 
     /// Effect: the non-royal piece on the square leaves the board.
@@ -355,7 +355,7 @@ pub mod hook_api {
         sq: &str,
     ) -> Result<(), Box<EvalAltResult>> {
         let effect = with_state(&ctx, |s| Ok(Effect::RemovePiece { square: s.square(sq)? }))?;
-        m.push(effect)
+        m.push(effect, ctx.call_position().line())
     }
 
     /// Effect: one token of `kind` on the square, with the kind's declared lifetime.
@@ -369,7 +369,7 @@ pub mod hook_api {
         let effect = with_state(&ctx, |s| {
             Ok(Effect::PlaceToken { square: s.square(sq)?, kind: s.token_kind(kind)?, plies: None })
         })?;
-        m.push(effect)
+        m.push(effect, ctx.call_position().line())
     }
 
     /// Effect: one token of `kind` on the square, lasting `plies` plies.
@@ -385,7 +385,7 @@ pub mod hook_api {
         let effect = with_state(&ctx, |s| {
             Ok(Effect::PlaceToken { square: s.square(sq)?, kind: s.token_kind(kind)?, plies: Some(plies) })
         })?;
-        m.push(effect)
+        m.push(effect, ctx.call_position().line())
     }
 
     /// Effect: one token of the stack on `from` goes to `to`.
@@ -397,7 +397,7 @@ pub mod hook_api {
         to: &str,
     ) -> Result<(), Box<EvalAltResult>> {
         let effect = with_state(&ctx, |s| Ok(Effect::MoveToken { from: s.square(from)?, to: s.square(to)? }))?;
-        m.push(effect)
+        m.push(effect, ctx.call_position().line())
     }
 
     /// Effect: every token on the square goes.
@@ -408,7 +408,7 @@ pub mod hook_api {
         sq: &str,
     ) -> Result<(), Box<EvalAltResult>> {
         let effect = with_state(&ctx, |s| Ok(Effect::RemoveToken { square: s.square(sq)? }))?;
-        m.push(effect)
+        m.push(effect, ctx.call_position().line())
     }
 
     /// Effect: the tokens on the square last `plies` more plies (0: for good).
@@ -421,7 +421,7 @@ pub mod hook_api {
     ) -> Result<(), Box<EvalAltResult>> {
         let plies = timer("set_timer", plies)?;
         let effect = with_state(&ctx, |s| Ok(Effect::SetTimer { square: s.square(sq)?, plies }))?;
-        m.push(effect)
+        m.push(effect, ctx.call_position().line())
     }
 }
 

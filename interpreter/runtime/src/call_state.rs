@@ -49,6 +49,10 @@ pub struct CallState {
     pub dice_error: Option<DiceError>,
     /// The steps of the run, when it is recorded (see [`crate::event_trace`]).
     pub trace: Option<Vec<Step>>,
+    /// The line (in the hook's text) of the API call running now.
+    pub call_line: Option<usize>,
+    /// The line of the last API call that changed the position.
+    pub last_action_line: Option<usize>,
 }
 
 /// The call state as the hook API sees it (shared with the caller, which takes it back).
@@ -61,7 +65,18 @@ impl CallState {
             CallMode::GameStart => Side::White,
             CallMode::SpecialMoves => position.side_to_move(),
         };
-        CallState { mode, position, dice, rolls: Vec::new(), notes: Vec::new(), actor, dice_error: None, trace: None }
+        CallState {
+            mode,
+            position,
+            dice,
+            rolls: Vec::new(),
+            notes: Vec::new(),
+            actor,
+            dice_error: None,
+            trace: None,
+            call_line: None,
+            last_action_line: None,
+        }
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -91,6 +106,7 @@ impl CallState {
     /// Applies an action to the position (recorded when the run is); a failure is a hook error.
     pub fn act(&mut self, action: Action) -> RhaiResult<Answer> {
         let answer = action.apply(&mut self.position);
+        self.last_action_line = self.call_line;
         self.record(|| Step::Act(action, answer.clone()));
         match answer {
             Answer::Failed(message) => Err(message.into()),
@@ -123,5 +139,6 @@ pub fn with_state<T>(ctx: &NativeCallContext, f: impl FnOnce(&mut CallState) -> 
         .ok_or_else(|| Box::<EvalAltResult>::from("the hook API is only available while a hook runs"))?;
     let mut guard: MutexGuard<'_, CallState> =
         shared.lock().map_err(|_| Box::<EvalAltResult>::from("the hook state was poisoned by an earlier failure"))?;
+    guard.call_line = ctx.call_position().line();
     f(&mut guard)
 }

@@ -1,13 +1,14 @@
-//! The sandboxed rhai engine hooks run in: limits on operations, depth and sizes, no
-//! modules, no file access, no printing, and nothing that differs between two runs (no
-//! clock: `timestamp()` and friends are left out, `sleep` is refused), so a game replays
-//! exactly from its recorded dice.
+//! The sandboxed rhai engine hooks run in: limits on operations, depth and sizes, the
+//! memory budgets of [`crate::meter`] asked before every operation, no modules, no file
+//! access, no printing, and nothing that differs between two runs (no clock: `timestamp()`
+//! and friends are left out, `sleep` is refused), so a game replays exactly from its
+//! recorded dice.
 
 use rhai::packages::{
     BasicArrayPackage, BasicBlobPackage, BasicMapPackage, BasicMathPackage, BitFieldPackage, CorePackage, LogicPackage,
     MoreStringPackage, Package,
 };
-use rhai::{exported_module, Engine, EvalAltResult};
+use rhai::{exported_module, Dynamic, Engine, EvalAltResult};
 
 use crate::api::hook_api;
 use crate::special::SpecialBuilder;
@@ -39,6 +40,8 @@ pub fn sandboxed_engine() -> Engine {
     engine.set_max_string_size(10_000);
     engine.set_max_array_size(10_000);
     engine.set_max_map_size(10_000);
+    // Before each operation: stop a hook that holds or has copied more than its budgets.
+    engine.on_progress(|_| crate::meter::exceeded().map(|overrun| Dynamic::from(overrun.message())));
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
     engine

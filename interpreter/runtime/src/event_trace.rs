@@ -8,7 +8,7 @@
 //! without rhai: the same dice and the same answers give the same actions
 //! ([`crate::event_tree`]).
 
-use holechess_kernel::spec::TokenId;
+use holechess_kernel::spec::{RoyalRule, TokenId};
 use holechess_kernel::{Effect, Position, Side, Square, TokenStack};
 
 /// A call of the hook API whose answer depends on the position (or on the side that moved).
@@ -166,9 +166,28 @@ impl Action {
                 pos.apply_event_effect(Effect::RemovePiece { square }).map_err(|e| e.to_string())?;
                 Ok(Answer::Bool(true))
             }
-            Action::Effect(effect) => pos.apply_event_effect(effect).map(|()| Answer::Unit).map_err(|e| e.to_string()),
+            Action::Effect(effect) => {
+                refuse_second_royal(pos, effect)?;
+                pos.apply_event_effect(effect).map(|()| Answer::Unit).map_err(|e| e.to_string())
+            }
         }
     }
+}
+
+/// A royal piece placed where the variant has exactly one per side (and the side has it
+/// already: no effect can take a royal piece away) is refused before it is placed.
+fn refuse_second_royal(pos: &Position, effect: Effect) -> Result<(), String> {
+    let Effect::PlacePiece { square, piece } = effect else { return Ok(()) };
+    let variant = pos.variant();
+    if !variant.is_royal(piece.kind) || variant.spec().rules.royals != RoyalRule::ExactlyOne {
+        return Ok(());
+    }
+    Err(format!(
+        "place_piece: a {} on {} would give {} a second royal piece; this variant has exactly one per side",
+        variant.piece(piece.kind).name,
+        pos.geometry().name_on_board(square),
+        piece.side
+    ))
 }
 
 /// Adds a token; a kind that removes occupants takes a non-royal piece standing there.

@@ -153,6 +153,8 @@ impl EventTree {
             }
             node = match node {
                 Node::Unknown | Node::Failed => return None,
+                // A position breaking the variant's rules is the hooks' failure (the caller reports it).
+                Node::Done if path.breaks_a_rule() => return None,
                 Node::Done => return (used == faces.len()).then_some(path.current),
                 Node::Roll { sides, faces: children } => {
                     let face = *faces.get(used)?;
@@ -203,6 +205,7 @@ impl EventTree {
             }
             node = match node {
                 Node::Unknown | Node::Failed => return PathEnd::Failed,
+                Node::Done if path.breaks_a_rule() => return PathEnd::Failed,
                 Node::Done => return PathEnd::Outcome(path.current.map(Box::new)),
                 Node::Roll { sides, faces: children } => {
                     let sides_f = f64::from(*sides);
@@ -259,6 +262,12 @@ struct PathPosition<'a> {
 impl<'a> PathPosition<'a> {
     fn new(after_move: &'a Position) -> Self {
         PathPosition { after_move, current: None, actor: after_move.side_to_move().opponent() }
+    }
+
+    /// Whether the actions changed the position into one breaking the variant's rules (as
+    /// the hooks in rhai would fail, see [`crate::invariants`]).
+    fn breaks_a_rule(&self) -> bool {
+        self.current.as_ref().is_some_and(|pos| crate::invariants::violation(pos).is_some())
     }
 
     fn ask(&self, query: &Query) -> Answer {

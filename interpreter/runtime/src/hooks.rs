@@ -16,6 +16,7 @@ use crate::call_state::{CallMode, CallState, Shared};
 use crate::dice::{Dice, Roll};
 use crate::engine::sandboxed_engine;
 use crate::event_trace::Step;
+use crate::meter::Meter;
 use crate::special::{RhaiSpecialSource, SharedSource};
 
 /// A hook problem: at load time (a missing function, a rhai syntax error) or while running.
@@ -60,13 +61,19 @@ impl HookCall {
         HookError::Runtime { function: self.function.clone(), file: self.file.clone(), message: message.to_string() }
     }
 
-    /// A rhai error as a failure placed in the script: `file:line`.
-    fn rhai_failure(&self, error: &rhai::EvalAltResult) -> HookError {
-        let place = match error.position().line() {
+    /// A failure at `line` of the hook's text (1-based), placed in the script: `file:line`.
+    pub(crate) fn failure_at(&self, line: Option<usize>, message: &str) -> HookError {
+        let place = match line {
             Some(line) => format!("{}:{}", self.file, self.first_line + line - 1),
             None => self.file.clone(),
         };
-        HookError::Runtime { function: self.function.clone(), file: place, message: error.to_string() }
+        HookError::Runtime { function: self.function.clone(), file: place, message: message.to_string() }
+    }
+
+    /// A rhai error as a failure placed in the script, in the author's words.
+    fn rhai_failure(&self, error: &rhai::EvalAltResult) -> HookError {
+        let (line, message) = crate::hook_message::describe(error);
+        self.failure_at(line, &message)
     }
 }
 
@@ -88,6 +95,7 @@ impl Script {
         let shared: Shared = Arc::new(Mutex::new(state));
         let options = CallFnOptions::new().with_tag(Arc::clone(&shared)).eval_ast(false);
         let mut scope = rhai::Scope::new();
+        let _meter = Meter::start();
         let result = self.engine.call_fn_with_options::<Dynamic>(
             options,
             &mut scope,
@@ -212,6 +220,10 @@ impl HookRuntime {
             state = back;
             if let Err(e) = result {
                 failure = Some(e);
+                break;
+            }
+            if let Some(why) = crate::invariants::violation(&state.position) {
+                failure = Some(call.failure_at(state.last_action_line, &why));
                 break;
             }
         }

@@ -89,3 +89,22 @@ fn a_known_path_runs_no_rhai_and_new_positions_need_few_runs() {
     tree.sample(&second, 64, 1);
     assert!(tree.rhai_runs() - learnt < learnt / 4, "{} new runs after {learnt}", tree.rhai_runs() - learnt);
 }
+
+/// SP1 through the tree: a path learnt where it kept the portal count (a portal removed from
+/// c3, one placed on e5) breaks it on a position without a portal on c3, where the hooks in
+/// rhai fail; sampling there gives no outcome with nine portals.
+#[test]
+fn sp1_a_learnt_path_that_breaks_the_portal_count_elsewhere_is_no_outcome() {
+    let script = "variant \"Shifted\"\n  id shifted\n\nextends standard-portal\n\n\
+                  after each move: call shift()\n  rhai ```\nfn shift() {\n    remove_token(\"c3\");\n    place_token(\"portal\", \"e5\");\n}\n```\n";
+    let loaded = holechess_lang::load_str("shifted.hole", script).unwrap_or_else(|d| panic!("{}", d.render()));
+    let rules = Arc::new(PlayableVariant::from_loaded(loaded).unwrap());
+    let tree = EventTree::new(&rules);
+    let kept = tree.sample(&after(&rules, None, &["e4"]), 4, 1);
+    assert_eq!(kept.len(), 1, "the count is kept where c3 holds a portal");
+    let elsewhere = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 portal=d3,f3,a4,h4,a5,h5,c6,f6";
+    let pos = after(&rules, Some(elsewhere), &["e4"]);
+    assert!(rules.hooks.after_move(pos.clone(), Dice::seeded(1)).0.is_err(), "rhai refuses nine portals");
+    let sampled = tree.sample(&pos, 4, 1);
+    assert!(sampled.is_empty(), "{:?}", sampled.iter().map(|(_, p)| p.fen()).collect::<Vec<_>>());
+}

@@ -2,11 +2,13 @@
 //! function; calls name functions that exist (defined in a hook source, in the hook API or in
 //! rhai's standard library) with a number of arguments they take; a function does not use a
 //! top-level variable (rhai functions see only their parameters, and hooks call functions
-//! without running the top level). Also `remove hook NAME`.
+//! without running the top level); a royal piece placed by name where a side has exactly
+//! one. Also `remove hook NAME`.
 
 mod api_names;
 mod calls;
 mod lexer;
+mod royal_places;
 mod std_names;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -26,11 +28,32 @@ pub(crate) fn remove_hook(hooks: &mut Vec<CheckedHook>, name: &str) -> bool {
     hooks.len() != before
 }
 
-/// Every problem of the hooks in force, in order.
-pub(crate) fn problems(hooks: &[CheckedHook], sources: &SourceMap, problems: &mut Vec<Problem>) {
+/// Every problem of the hooks in force, in order; `royal` names the royal pieces of a
+/// variant with one per side (empty for any number).
+pub(crate) fn problems(hooks: &[CheckedHook], sources: &SourceMap, royal: &[String], problems: &mut Vec<Problem>) {
     compile_problems(hooks, sources, problems);
     if problems.is_empty() {
         usage_problems(hooks, problems);
+        royal_problems(hooks, royal, problems);
+    }
+}
+
+/// `place_piece` of a royal piece by name, where every side has its one royal piece already.
+fn royal_problems(hooks: &[CheckedHook], royal: &[String], problems: &mut Vec<Problem>) {
+    for source in distinct_sources(hooks) {
+        let tokens = lexer::tokens(&source.text);
+        for (offset, name) in royal_places::royal_placements(&tokens, &source.text, royal) {
+            let start = source.offset + offset;
+            problems.push(
+                Problem::new(
+                    Span::new(source.file, start, start + name.len() + 2),
+                    format!(
+                        "place_piece of a `{name}`, a royal piece: every side has its one royal piece already, so this call fails whenever it runs"
+                    ),
+                )
+                .expecting("a piece that is not royal, or the rule `any number of royal pieces`"),
+            );
+        }
     }
 }
 
