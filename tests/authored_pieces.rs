@@ -190,3 +190,21 @@ fn k1_a_side_without_a_royal_piece_is_not_played_by_the_fast_path() {
     assert!(!pos.uses_fast_path());
     assert_eq!(perft(&mut pos, 2), count_general(&mut at(&v, "k7/8/8/8/8/8/P7/R7 b - - 0 1"), 2));
 }
+
+/// A king that is not royal (`any number of royal pieces` with no royal piece) is never in
+/// check, so it castles through an attacked square, as Fairy-Stockfish's kinglet and
+/// extinction variants do (K1 applies to royal pieces only).
+#[test]
+fn k1_a_king_that_is_not_royal_castles_through_an_attacked_square() {
+    let kinglet = script(
+        "piece king K\n  steps in all directions\n  castles as the king\n\nrules\n  any number of royal pieces\n",
+    );
+    // The white rook on f1 attacks f8, which the black king passes on its way to g8.
+    let pos = at(&kinglet, "r3k2r/8/8/8/8/8/8/4KR2 b kq - 0 1");
+    let listed = moves(&pos);
+    assert!(listed.contains(&"e8g8".to_owned()), "{listed:?}");
+    assert_eq!(listed, general_moves(&pos));
+    // With the orthodox royal king the same castling is refused.
+    let chess = script("");
+    assert!(!moves(&at(&chess, "r3k2r/8/8/8/8/8/8/4KR2 b kq - 0 1")).contains(&"e8g8".to_owned()));
+}

@@ -26,6 +26,7 @@ const MATCHING: &[&str] = &[
     "coregal",
     "courier",
     "embassy",
+    "extinction",
     "grand",
     "grasshopper",
     "gustav3",

@@ -417,6 +417,11 @@ impl Position {
                 return false;
             }
         }
+        // Only a royal king may not castle out of, through or into check: a castling piece
+        // that is not royal is never in check (as in Fairy-Stockfish's extinction variants).
+        if !self.piece_at(king).is_some_and(|piece| self.variant.is_royal(piece.kind)) {
+            return true;
+        }
         let them = us.opponent();
         let (kf, kdf) = (g.file_of(king), g.file_of(kd));
         let (a, b) = if kf <= kdf { (kf, kdf) } else { (kdf, kf) };
