@@ -103,23 +103,8 @@ fn both_orders(first: &str, second: &str, fen: &str, expected: u64, to: &str) {
             assert_eq!(lan(&pos, mv), format!("a1{to}"));
         }
         let mut general = at(&v, fen);
-        assert_eq!(perft(&mut general, 3), count_general(&mut at(&v, fen), 3), "{a} / {b}: perft 3");
+        assert_eq!(perft(&mut general, 3), at(&v, fen).general_perft(3), "{a} / {b}: perft 3");
     }
-}
-
-/// Perft through the general path's move lists only.
-fn count_general(pos: &mut Position, depth: u32) -> u64 {
-    let moves = pos.general_legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let mut n = 0;
-    for &mv in moves.iter() {
-        let undo = pos.make(mv);
-        n += count_general(pos, depth - 1);
-        pos.unmake(undo);
-    }
-    n
 }
 
 const LONE_ARCHER: &str = "4k3/8/8/8/8/8/8/A3K3 w - - 0 1 -";
@@ -188,7 +173,7 @@ fn k1_a_side_without_a_royal_piece_is_not_played_by_the_fast_path() {
     let v = script("rules\n  any number of royal pieces\n");
     let mut pos = at(&v, "k7/8/8/8/8/8/P7/R7 b - - 0 1");
     assert!(!pos.uses_fast_path());
-    assert_eq!(perft(&mut pos, 2), count_general(&mut at(&v, "k7/8/8/8/8/8/P7/R7 b - - 0 1"), 2));
+    assert_eq!(perft(&mut pos, 2), at(&v, "k7/8/8/8/8/8/P7/R7 b - - 0 1").general_perft(2));
 }
 
 /// A king that is not royal (`any number of royal pieces` with no royal piece) is never in

@@ -54,21 +54,6 @@ fn assert_paths_agree(pos: &Position, context: &str) {
     assert_eq!(sorted(fast), sorted(general.iter().copied()), "{context}: the fast generator differs");
 }
 
-/// Perft through the general path only.
-fn general_perft(pos: &mut Position, depth: u32) -> u64 {
-    let moves = pos.general_legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let mut n = 0;
-    for &mv in moves.iter() {
-        let undo = pos.make(mv);
-        n += general_perft(pos, depth - 1);
-        pos.unmake(undo);
-    }
-    n
-}
-
 /// A seeded game of up to `plies` random moves from `pos`, the paths compared at every ply.
 fn random_game(mut pos: Position, seed: u64, plies: usize, context: &str) -> usize {
     let mut picker = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -120,7 +105,7 @@ fn both_paths_count_the_same_perft_on_tricky_positions() {
     for fen in fens {
         let mut pos = Position::from_fen(&chess, fen).unwrap();
         for depth in 1..=3 {
-            assert_eq!(perft(&mut pos, depth), general_perft(&mut pos.clone(), depth), "{fen} depth {depth}");
+            assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
         }
     }
 }
@@ -135,7 +120,7 @@ fn hole_variants_without_tokens_on_the_board_take_the_fast_path_with_their_own_r
             random_game(pos.clone(), seed, 120, name);
         }
         let mut probe = pos.clone();
-        assert_eq!(perft(&mut probe, 3), general_perft(&mut pos.clone(), 3), "{name}");
+        assert_eq!(perft(&mut probe, 3), pos.clone().general_perft(3), "{name}");
     }
 }
 
@@ -236,7 +221,7 @@ fn ph_sp_tokens_both_paths_count_the_same_perft() {
         for fen in TOKEN_POSITIONS {
             let mut pos = token_position(name, token, fen);
             for depth in 1..=3 {
-                let general = general_perft(&mut pos.clone(), depth);
+                let general = pos.clone().general_perft(depth);
                 assert_eq!(perft(&mut pos, depth), general, "{name} {} depth {depth}", pos.fen());
             }
         }
@@ -298,7 +283,7 @@ fn wh_wormholes_both_paths_count_the_same_perft() {
     for fen in WORMHOLE_POSITIONS {
         let mut pos = Position::from_fen(&v, fen).unwrap();
         for depth in 1..=3 {
-            assert_eq!(perft(&mut pos, depth), general_perft(&mut pos.clone(), depth), "{fen} depth {depth}");
+            assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
         }
     }
 }
@@ -374,6 +359,6 @@ fn pt_perft_with_pits_is_unchanged() {
     let mut pos =
         Position::from_fen(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e3(2)").unwrap();
     for depth in 1..=3 {
-        assert_eq!(perft(&mut pos, depth), general_perft(&mut pos.clone(), depth), "depth {depth}");
+        assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "depth {depth}");
     }
 }

@@ -19,27 +19,12 @@ pub struct Covered {
     pub fast: usize,
 }
 
-/// Perft through the general path's move lists only.
-fn general_perft(pos: &mut Position, depth: u32) -> u64 {
-    let moves = pos.general_legal_moves();
-    if depth == 1 {
-        return moves.len() as u64;
-    }
-    let mut n = 0;
-    for &mv in moves.iter() {
-        let undo = pos.make(mv);
-        n += general_perft(pos, depth - 1);
-        pos.unmake(undo);
-    }
-    n
-}
-
 /// The three counts of `pos` at `depth`, or a report of how they differ.
 fn compare(script: &str, pos: &Position, depth: u32) -> Result<bool, String> {
     let spec = pos.variant().spec();
     let kernel = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| perft(&mut pos.clone(), depth)))
         .map_err(|_| format!("{script}\nposition {}\ndepth {depth}: the kernel's perft panicked", pos.fen()))?;
-    let general = general_perft(&mut pos.clone(), depth);
+    let general = pos.clone().general_perft(depth);
     let reference = Board::of(spec, pos).perft(depth);
     if kernel == general && general == reference {
         return Ok(pos.uses_fast_path());

@@ -30,6 +30,9 @@ pub trait TestHooks {
     fn fast_legal_moves(&self) -> Option<Vec<Move>>;
     /// The legal moves as the general path finds them.
     fn general_legal_moves(&self) -> MoveList;
+    /// Perft through the general path's move lists only (no hook runs), to compare with the
+    /// path [`crate::perft::perft`] chooses.
+    fn general_perft(&mut self, depth: u32) -> u64;
 }
 
 impl TestHooks for Position {
@@ -63,5 +66,19 @@ impl TestHooks for Position {
 
     fn general_legal_moves(&self) -> MoveList {
         Position::general_legal_moves(self)
+    }
+
+    fn general_perft(&mut self, depth: u32) -> u64 {
+        let moves = Position::general_legal_moves(self);
+        if depth <= 1 {
+            return if depth == 0 { 1 } else { moves.len() as u64 };
+        }
+        let mut nodes = 0;
+        for &mv in moves.iter() {
+            let undo = self.make(mv);
+            nodes += self.general_perft(depth - 1);
+            self.unmake(undo);
+        }
+        nodes
     }
 }
