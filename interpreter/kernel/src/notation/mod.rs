@@ -143,7 +143,13 @@ fn san_without_suffix(pos: &Position, mv: Move, legal: &MoveList) -> String {
             let capture = is_capture(pos, mv);
             let mut text = String::new();
             if spec.pawn {
-                if capture || g.file_of(target) != g.file_of(from) {
+                if pawn_rival_on_file(pos, mv, legal) {
+                    text.push(g.file_label(from));
+                    text.push_str(&(g.rank_of(from) + 1).to_string());
+                    if capture {
+                        text.push('x');
+                    }
+                } else if capture || g.file_of(target) != g.file_of(from) {
                     text.push(g.file_label(from));
                     text.push('x');
                 }
@@ -213,6 +219,25 @@ fn disambiguation(pos: &Position, mv: Move, legal: &MoveList) -> String {
         return rank;
     }
     format!("{file}{rank}")
+}
+
+/// Whether another pawn on the file of `mv`'s pawn has a legal move to the same square (and
+/// exit): a board with holes or wormholes lets two pawns of one file reach one square. SAN
+/// reads a pawn move as one from the file it names (or, without a file, the target's), so
+/// such a move names its origin square in full (`a5a8=Q`, `a3xb2`), as long algebraic does.
+fn pawn_rival_on_file(pos: &Position, mv: Move, legal: &MoveList) -> bool {
+    let g = pos.geometry();
+    let Some(from) = mv.from() else { return false };
+    legal.iter().any(|&m| {
+        m.from().is_some_and(|origin| origin != from && g.file_of(origin) == g.file_of(from))
+            && matches!(
+                m,
+                Move::Normal { .. } | Move::DoubleStep { .. } | Move::EnPassant { .. } | Move::Transit { .. }
+            )
+            && m.from().and_then(|f| pos.piece_at(f)).is_some_and(|p| pos.variant().piece(p.kind).pawn)
+            && san_target(m) == san_target(mv)
+            && exit_of(m) == exit_of(mv)
+    })
 }
 
 fn exit_of(mv: Move) -> Option<Square> {
