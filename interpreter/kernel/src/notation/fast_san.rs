@@ -7,7 +7,7 @@
 //! the caller resolves as before ([`super::resolve_candidates`]), which also explains an
 //! illegal or ambiguous move.
 
-use super::resolve::{kernel_square, matches_action};
+use super::resolve::kernel_square;
 use super::text::{Action, Notation};
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -31,20 +31,32 @@ pub fn resolve_piece_move(pos: &Position, notation: &Notation) -> Option<Move> {
     let kinds = kinds_lettered(pos, letter)?;
     let to = kernel_square(pos, board_move.to)?;
     let origins = pos.fast_origins_to(kinds, to.index())?;
-    let mut found = None;
+    // The origins hold pieces of the kinds lettered, moving legally onto the square named
+    // (no promotion, no exit): all the text still asks is the origin file or rank written.
+    let written = written_origins(pos, origins, board_move.from_file, board_move.from_rank);
+    (written.count_ones() == 1).then(|| Move::Normal {
+        from: Square(written.trailing_zeros() as u16),
+        to,
+        promotion: None,
+    })
+}
+
+/// The squares of `origins` on the file and rank written (each only when written).
+fn written_origins(pos: &Position, origins: u64, file: Option<u8>, rank: Option<u8>) -> u64 {
+    if file.is_none() && rank.is_none() {
+        return origins;
+    }
+    let g = pos.geometry();
+    let mut kept = 0;
     let mut rest = origins;
     while rest != 0 {
         let from = Square(rest.trailing_zeros() as u16);
         rest &= rest - 1;
-        let mv = Move::Normal { from, to, promotion: None };
-        if matches_action(pos, mv, &notation.action) {
-            if found.is_some() {
-                return None;
-            }
-            found = Some(mv);
+        if file.is_none_or(|file| g.file_of(from) == file) && rank.is_none_or(|rank| g.rank_of(from) == rank) {
+            kept |= 1 << from.index();
         }
     }
-    found
+    kept
 }
 
 /// A SAN pawn move (no letter, no origin rank) in a variant with one pawn kind.
@@ -56,8 +68,9 @@ fn resolve_pawn_move(pos: &Position, notation: &Notation) -> Option<Move> {
         return None;
     }
     let to = kernel_square(pos, board_move.to)?;
-    let mv = pos.fast_pawn_move_to(board_move.from_file.map(usize::from), to.index())?;
-    matches_action(pos, mv, &notation.action).then_some(mv)
+    // The move found is a pawn's from the file written (the target's when none), onto the
+    // square named, without promotion: everything the text asks.
+    pos.fast_pawn_move_to(board_move.from_file.map(usize::from), to.index())
 }
 
 /// The kinds (a bit mask) whose letter is `letter`; `None` when it names a pawn kind or a

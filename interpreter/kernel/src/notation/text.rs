@@ -158,20 +158,63 @@ impl Notation {
 
     /// [`Notation::parse`] on bytes; `None` when the token is not a move.
     pub fn parse_bytes(text: &[u8]) -> Option<Notation> {
-        let (body, check) = split_check_mark(text);
-        let action = match body {
-            b"--" => Action::Pass,
-            b"@" => Action::Intent,
-            b"O-O" | b"0-0" => Action::Castle(CastleSide::King),
-            b"O-O-O" | b"0-0-0" => Action::Castle(CastleSide::Queen),
-            [b'@', square @ ..] => Action::Teleport { from: parse_whole_square(square)? },
-            _ => match SpecialText::new(body) {
-                Some(special) => Action::Special(special),
-                None => Action::Move(parse_board_move(body)?),
-            },
-        };
-        Some(Notation { action, check })
+        parse_plain_board_move(text).or_else(|| parse_any(text))
     }
+}
+
+/// The shape nearly every record move has, read forwards in one pass:
+/// `[Piece][file][rank digit][x]file rank-digit[+|#]` (`e4`, `Nf3`, `exd5`, `Nbd2`, `R1a3`,
+/// `g1f3`, `Qxh7#`). `None` for anything else, which [`parse_any`] reads; where both read
+/// a token they read it alike (the tests compare them).
+fn parse_plain_board_move(text: &[u8]) -> Option<Notation> {
+    let (body, check) = match text {
+        [body @ .., b'+'] => (body, CheckMark::Check),
+        [body @ .., b'#'] => (body, CheckMark::Mate),
+        _ => (text, CheckMark::None),
+    };
+    let (piece, rest) = match body {
+        [letter, rest @ ..] if letter.is_ascii_uppercase() => (Some(*letter), rest),
+        _ => (None, body),
+    };
+    let (prefix, square) = rest.split_at(rest.len().checked_sub(2)?);
+    let to = Square { file: file_index(square[0])?, rank: rank_digit(square[1])? };
+    let (prefix, capture) = match prefix {
+        [before @ .., b'x'] => (before, true),
+        _ => (prefix, false),
+    };
+    let (from_file, prefix) = match prefix {
+        [letter, after @ ..] if file_index(*letter).is_some() => (file_index(*letter), after),
+        _ => (None, prefix),
+    };
+    let from_rank = match prefix {
+        [] => None,
+        [digit] => Some(rank_digit(*digit)?),
+        _ => return None,
+    };
+    let board_move = BoardMove { piece, from_file, from_rank, capture, to, exit: None, promotion: None };
+    Some(Notation { action: Action::Move(board_move), check })
+}
+
+/// A one-digit rank `1`..`9` to a 0-based rank.
+fn rank_digit(digit: u8) -> Option<u8> {
+    (b'1'..=b'9').contains(&digit).then(|| digit - b'1')
+}
+
+/// Any move token, read from the end: every notation [`Notation::parse`] knows.
+fn parse_any(text: &[u8]) -> Option<Notation> {
+    let (body, check) = split_check_mark(text);
+    let action = match body {
+        b"--" => Action::Pass,
+        b"@" => Action::Intent,
+        b"O-O" | b"0-0" => Action::Castle(CastleSide::King),
+        b"O-O-O" | b"0-0-0" => Action::Castle(CastleSide::Queen),
+        [b'@', square @ ..] => Action::Teleport { from: parse_whole_square(square)? },
+        _ => match SpecialText::new(body) {
+            Some(special) => Action::Special(special),
+            None => Action::Move(parse_board_move(body)?),
+        },
+    };
+    Some(Notation { action, check })
 }
 
 fn split_check_mark(text: &[u8]) -> (&[u8], CheckMark) {
@@ -353,6 +396,33 @@ mod tests {
         let parsed = board_move("Rp16a10");
         assert_eq!((parsed.from_file, parsed.from_rank), (Some(15), Some(15)));
         assert_eq!(parsed.to, square("a10"));
+    }
+
+    /// The one-pass reader of the common shape reads every token it takes as the general
+    /// reader does, and takes the common SAN and long algebraic moves.
+    #[test]
+    fn the_plain_shape_reads_as_the_general_reader_does() {
+        let bytes: &[u8] = b"NKQRBPaehpqxz019+#-=@>O";
+        let mut taken = 0;
+        let mut token = Vec::new();
+        for length in 1..=5usize {
+            let mut digits = vec![0usize; length];
+            loop {
+                token.clear();
+                token.extend(digits.iter().map(|&d| bytes[d]));
+                if let Some(plain) = parse_plain_board_move(&token) {
+                    taken += 1;
+                    assert_eq!(Some(plain), parse_any(&token), "{}", String::from_utf8_lossy(&token));
+                }
+                let Some(place) = digits.iter().rposition(|&d| d + 1 < bytes.len()) else { break };
+                digits[place] += 1;
+                digits[place + 1..].iter_mut().for_each(|d| *d = 0);
+            }
+        }
+        assert!(taken > 1000, "{taken}");
+        for text in ["e4", "Nf3", "exd5", "Nbd2", "R1a3", "g1f3", "Qxh7#", "Kxe1+", "Ng1xf3"] {
+            assert!(parse_plain_board_move(text.as_bytes()).is_some(), "{text}");
+        }
     }
 
     #[test]
