@@ -10,9 +10,9 @@
 use crate::comment::{read_comment, read_comment_into, CommentContent};
 use crate::cursor::{Cursor, Mark, NeedMore, Step};
 use crate::move_text::MoveText;
-use crate::pgn_game::{Annotation, GameResult, MoveEntry, PgnGame};
+use crate::pgn_game::{Annotation, GameResult, MoveEntry, PgnGame, TagPair};
 use crate::problem::{excerpt, SyntaxError, SyntaxProblem};
-use crate::tag_pair::read_tag_pair;
+use crate::tag_pair::read_tag_pair_into;
 use crate::variation::read_variation;
 use holechess_kernel::notation::Notation;
 
@@ -74,13 +74,16 @@ pub(crate) struct GameParser {
     plies: u32,
     /// The sink wants comments' text, NAGs and variations kept.
     keep_annotations: bool,
+    /// Tag pairs of games read before, whose strings the tags read next reuse.
+    spare_tags: Vec<TagPair>,
 }
 
 impl GameParser {
-    /// A parser for a game whose first text is at `line`.
-    pub fn new(line: u32) -> GameParser {
+    /// A parser for a game whose first text is at `line`, reading its tags into the
+    /// strings of `spare_tags` (pairs of earlier games) while there are any.
+    pub fn new(line: u32, spare_tags: Vec<TagPair>) -> GameParser {
         let game = PgnGame { line, tags: Vec::with_capacity(TYPICAL_TAGS), ..PgnGame::default() };
-        GameParser { game, phase: Phase::Tags, pending: None, plies: 0, keep_annotations: true }
+        GameParser { game, phase: Phase::Tags, pending: None, plies: 0, keep_annotations: true, spare_tags }
     }
 
     /// Parses steps at the cursor until the game ends (with its first problem, if any; the
@@ -104,10 +107,10 @@ impl GameParser {
         }
     }
 
-    /// The game as read: tags, opening comments and start dice, result, and the moves the
-    /// sink kept.
-    pub fn into_game(self) -> PgnGame {
-        self.game
+    /// The game as read (tags, opening comments and start dice, result, and the moves the
+    /// sink kept) and the spare tag pairs left unused.
+    pub fn into_game(self) -> (PgnGame, Vec<TagPair>) {
+        (self.game, self.spare_tags)
     }
 
     /// Moves read so far.
@@ -163,11 +166,21 @@ impl GameParser {
             return Ok(Flow::Go);
         }
         let before_tag = cursor.mark();
-        let tag = match read_tag_pair(cursor)? {
-            Ok(tag) => tag,
-            Err(error) => return Ok(Flow::End(Some(self.problem(line, error)))),
+        let mut tag = self.spare_tags.pop().unwrap_or_default();
+        let read = read_tag_pair_into(cursor, &mut tag);
+        let read = match read {
+            Ok(read) => read,
+            Err(need_more) => {
+                self.spare_tags.push(tag);
+                return Err(need_more);
+            }
         };
+        if let Err(error) = read {
+            self.spare_tags.push(tag);
+            return Ok(Flow::End(Some(self.problem(line, error))));
+        }
         if self.game.tag(&tag.name).is_some() {
+            self.spare_tags.push(tag);
             cursor.reset(before_tag);
             self.phase = Phase::Movetext;
             return Ok(Flow::Go);

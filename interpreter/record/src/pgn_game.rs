@@ -7,7 +7,7 @@ use crate::move_text::MoveText;
 use holechess_kernel::notation::Notation;
 
 /// One `[Name "value"]` tag pair.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TagPair {
     pub name: String,
     pub value: String,

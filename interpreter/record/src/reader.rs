@@ -19,13 +19,20 @@ use crate::buffer::{InputBuffer, INITIAL_CAPACITY};
 use crate::cursor::{count_lines, Cursor, NeedMore};
 use crate::game_parser::{GameParser, KeepMoves, PlySink};
 use crate::game_skip::GameSkip;
-use crate::pgn_game::PgnGame;
+use crate::pgn_game::{PgnGame, TagPair};
 use crate::problem::{ReadError, SyntaxError, SyntaxProblem};
 
 /// A game larger than this is cut off with [`SyntaxError::GameTooLong`].
 pub const MAX_GAME_BYTES: usize = 64 * 1024 * 1024;
 
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// Tag pairs kept for reuse by [`PgnReader::recycle`]: more than a game usually has.
+const SPARE_TAGS: usize = 32;
+
+/// A recycled tag pair longer than this (name and value) is dropped, not kept: the spare
+/// pairs stay small whatever the tags read.
+const SPARE_TAG_BYTES: usize = 256;
 
 /// One game as read, maybe spoiled by a syntax problem.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -49,6 +56,8 @@ pub struct PgnReader<R> {
     resync: Resync,
     games_read: usize,
     finished: bool,
+    /// Tag pairs of games done with, whose strings the next games' tags reuse.
+    spare_tags: Vec<TagPair>,
 }
 
 impl PgnReader<File> {
@@ -82,6 +91,7 @@ impl<R: Read> PgnReader<R> {
             resync: Resync::Nothing,
             games_read: 0,
             finished: false,
+            spare_tags: Vec::new(),
         }
     }
 
@@ -139,7 +149,7 @@ impl<R: Read> PgnReader<R> {
     /// Parses the game at hand, consuming the bytes of each finished step, and refilling when
     /// a step needs more. A game that has not ended within [`MAX_GAME_BYTES`] is cut off there.
     fn parse_next(&mut self, sink: &mut impl PlySink) -> Result<GameRecord, ReadError> {
-        let mut parser = GameParser::new(self.line);
+        let mut parser = GameParser::new(self.line, std::mem::take(&mut self.spare_tags));
         let mut game_bytes = 0usize;
         let problem = loop {
             let room = MAX_GAME_BYTES - game_bytes;
@@ -155,7 +165,17 @@ impl<R: Read> PgnReader<R> {
         };
         self.resync = Resync::after(problem.as_ref());
         self.games_read += 1;
-        Ok(GameRecord { number: self.games_read, game: parser.into_game(), problem })
+        let (game, spare_tags) = parser.into_game();
+        self.spare_tags = spare_tags;
+        Ok(GameRecord { number: self.games_read, game, problem })
+    }
+
+    /// Hands back a game read from this reader and done with: the next games' tags are read
+    /// into its tags' strings instead of new ones.
+    pub(crate) fn recycle(&mut self, game: PgnGame) {
+        let room = SPARE_TAGS.saturating_sub(self.spare_tags.len());
+        let small = |pair: &TagPair| pair.name.capacity() + pair.value.capacity() <= SPARE_TAG_BYTES;
+        self.spare_tags.extend(game.tags.into_iter().filter(small).take(room));
     }
 
     /// Runs the parser over the available bytes (at most `room` of them); `complete` says no
@@ -323,5 +343,29 @@ impl<R: Read> Iterator for PgnReader<R> {
             self.finished = true;
         }
         item
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tags(game: &PgnGame) -> Vec<(&str, &str)> {
+        game.tags.iter().map(|pair| (pair.name.as_str(), pair.value.as_str())).collect()
+    }
+
+    /// Tags read into the strings of a recycled game's tags are the new game's alone: no
+    /// byte of the longer names and values before them is left.
+    #[test]
+    fn tags_read_into_recycled_pairs_are_the_new_games() {
+        let text = b"[Event \"A long event name\"]\n[White \"Somebody, Long\"]\n[Result \"*\"]\n\n1. e4 *\n\n\
+                    [Site \"X\"]\n[Event \"B \\\"quoted\\\" \xE9\"]\n\n1. d4 *\n";
+        let mut reader = PgnReader::from_bytes(text);
+        let first = reader.read_game().unwrap().unwrap().game;
+        assert_eq!(tags(&first), [("Event", "A long event name"), ("White", "Somebody, Long"), ("Result", "*")]);
+        reader.recycle(first);
+        let second = reader.read_game().unwrap().unwrap().game;
+        assert_eq!(tags(&second), [("Site", "X"), ("Event", "B \"quoted\" é")]);
+        assert_eq!(reader.spare_tags.len(), 1);
     }
 }

@@ -109,6 +109,7 @@ fn validate_streaming<R: Read>(
             Ok(Some(record)) => {
                 let verdict = replay.finish(&record.game, record.problem.as_ref());
                 sink(SourceEvent::Verdict(Verdict::of(&record, verdict)));
+                reader.recycle(record.game);
             }
             Ok(None) => return Ok(()),
             Err(ReadError::NoGames { bytes }) => {
