@@ -53,17 +53,26 @@ pub fn validate_files(variant: &str, files: &[PathBuf], peer: Option<&Path>) -> 
     }
     if let (Some(peer), Some(one_job)) = (peer, one_job) {
         let secs = peer_cpu_seconds(peer, files)?;
-        let rate = one_job.plies as f64 / secs;
-        println!(
-            "peer {} on the same files: {:.3} CPU s (best of 3 runs) = {:.2} M plies per CPU s; \
-             holechess 1 job / peer, per CPU s: {:.2}",
-            peer.display(),
-            secs,
-            rate / 1e6,
-            one_job.cpu_rate() / rate
-        );
+        println!("{}", beside_peer(peer, secs, &one_job));
     }
     Ok(())
+}
+
+/// The peer's figure on the same files as `one_job` (its best CPU seconds), each side's CPU
+/// time per ply, and holechess's rate as a share of the peer's.
+fn beside_peer(peer: &Path, secs: f64, one_job: &Speed) -> String {
+    let rate = one_job.plies as f64 / secs;
+    format!(
+        "peer {} on the same files: {:.3} CPU s (best of 3 runs) = {:.2} M plies per CPU s, \
+         {:.0} ns CPU per ply; holechess 1 job: {:.0} ns CPU per ply; holechess 1 job / peer, \
+         per CPU s: {:.2}",
+        peer.display(),
+        secs,
+        rate / 1e6,
+        1e9 / rate,
+        1e9 / one_job.cpu_rate(),
+        one_job.cpu_rate() / rate
+    )
 }
 
 /// The variants whose self-play records are validated: orthodox chess first (the rate the
@@ -151,14 +160,16 @@ impl Speed {
             n => format!(" ({n} invalid)"),
         };
         format!(
-            "{} games{invalid}, {} plies in {:.3} s, {:.3} CPU s (best of {} passes) = {:.2} M plies/s, {:.2} M per CPU s",
+            "{} games{invalid}, {} plies in {:.3} s, {:.3} CPU s (best of {} passes) = {:.2} M plies/s, \
+             {:.2} M per CPU s, {:.0} ns CPU per ply",
             self.games,
             self.plies,
             self.secs,
             self.cpu_secs,
             self.passes,
             self.rate() / 1e6,
-            self.cpu_rate() / 1e6
+            self.cpu_rate() / 1e6,
+            1e9 / self.cpu_rate()
         )
     }
 }
@@ -184,4 +195,29 @@ fn self_play_records(rules: &Arc<PlayableVariant>, games: u64) -> Result<String,
         text.push('\n');
     }
     Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn speed(plies: u64, cpu_secs: f64) -> Speed {
+        Speed { plies, games: 1, invalid: 0, secs: cpu_secs * 2.0, cpu_secs, passes: 1 }
+    }
+
+    #[test]
+    fn each_figure_gives_the_cpu_time_per_ply() {
+        let line = speed(1_000_000, 0.5).describe();
+        assert!(line.contains("2.00 M per CPU s, 500 ns CPU per ply"), "{line}");
+    }
+
+    #[test]
+    fn the_peer_figure_stands_beside_holechess_per_ply() {
+        let line = beside_peer(Path::new("peer"), 0.25, &speed(1_000_000, 0.5));
+        assert!(line.contains("= 4.00 M plies per CPU s, 250 ns CPU per ply"), "{line}");
+        assert!(
+            line.contains("holechess 1 job: 500 ns CPU per ply; holechess 1 job / peer, per CPU s: 0.50"),
+            "{line}"
+        );
+    }
 }
