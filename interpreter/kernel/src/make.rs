@@ -102,6 +102,13 @@ impl Position {
     /// else may panic or corrupt the position); [`Position::play`] checks first.
     pub fn play_unchecked(&mut self, mv: Move) {
         let _ = self.make(mv);
+        self.keep_made();
+    }
+
+    /// Keeps the moves made since the last one played for good, as [`Position::play_unchecked`]
+    /// would have left them: their undo records are dropped (they can no longer be taken
+    /// back) and the hashes repetition can no longer match are forgotten.
+    pub fn keep_made(&mut self) {
         self.token_log.clear();
         self.piece_log.clear();
         self.forget_unrepeatable();

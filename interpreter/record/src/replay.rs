@@ -543,21 +543,17 @@ impl<'t> Player<'t> {
                 let mv = resolve_entry(current, legal, entry)?;
                 // The tree is asked on the position after the move made in place; only a
                 // path it cannot explain (where a ply can fail) needs the position before.
-                // A known path is then played for good (`play` keeps a game's memory flat), and
-                // an event that changed the position is read again from the tree after it.
+                // A known path is kept for good (its undo records dropped, so a game's memory
+                // stays flat), with the position the event left when it changed one.
                 let undo = current.make(mv);
-                let known = tree.replay_recorded(current, entry.dice());
-                current.unmake(undo);
-                match known {
-                    Some(None) => current.play_unchecked(mv),
-                    Some(Some(first)) => {
-                        current.play_unchecked(mv);
-                        *current = match tree.replay_recorded(current, entry.dice()) {
-                            Some(Some(outcome)) => outcome,
-                            _ => first,
-                        };
+                match tree.replay_recorded(current, entry.dice()) {
+                    Some(None) => current.keep_made(),
+                    Some(Some(outcome)) => {
+                        *current = outcome;
+                        current.keep_made();
                     }
                     None => {
+                        current.unmake(undo);
                         let mut after = current.clone();
                         after.play_unchecked(mv);
                         let outcomes = entry.dice().iter().map(|&value| u32::from(value));
