@@ -74,3 +74,22 @@ fn a_spec_with_too_many_boards_is_a_too_large_error_before_any_table_is_built() 
     let errors = Variant::compile(spec).expect_err("5000 boards of 16x16");
     assert!(errors.iter().any(|e| e.kind == SpecErrorKind::TooLarge && e.message.contains("5000 boards")));
 }
+
+/// The README's library example: a `Setup` read from a FEN becomes a `Position` only through
+/// `Position::from_setup`, which names what cannot occur.
+#[test]
+fn a_setup_becomes_a_position_only_through_its_check() {
+    use holechess_kernel::Setup;
+    let loaded = holechess_lang::load("chess").expect("a bundled variant");
+    let setup = Setup::from_fen(&loaded.variant, "4k3/8/8/8/8/8/8/4K2P w - -").expect("readable");
+    let refused = Position::from_setup(&loaded.variant, setup).unwrap_err();
+    assert_eq!(refused.to_string(), "a white pawn cannot stand on h1");
+    assert_eq!(refused.kind, PositionErrorKind::PawnRank);
+    // Every bundled variant's start position reads back from its setup unchanged.
+    for info in holechess_lang::bundled() {
+        let variant = holechess_lang::load(&info.id).expect("a bundled variant").variant;
+        let start = Position::start(&variant);
+        let again = Position::from_setup(&variant, start.to_setup()).expect("the start can occur");
+        assert_eq!(again, start, "{}", info.id);
+    }
+}

@@ -72,6 +72,14 @@ pub mod perft;
 pub mod played;
 pub mod position;
 mod promotion;
+mod setup;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
+mod setup_check;
 #[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
 #[allow(
@@ -110,5 +118,6 @@ pub use moves::{Move, MoveList};
 pub use outcome::{DrawClaim, Status};
 pub use played::PlayedMove;
 pub use position::{CastlingRights, EnPassant, Piece, Position, TokenStack};
+pub use setup::Setup;
 pub use special::{Effect, SpecialError, SpecialMove, SpecialSource, SpecialTable};
 pub use variant::{Variant, MAX_BOARDS, MAX_SQUARES};
