@@ -7,6 +7,8 @@
 //! allocating or calling out.
 
 #![forbid(unsafe_code)]
+// Every public entry point says what it returns is to be used, when it fails and when it panics.
+#![warn(clippy::must_use_candidate, clippy::missing_errors_doc, clippy::missing_panics_doc)]
 // Lint policy (see the workspace `Cargo.toml`): lossy casts are reported in the kernel, and
 // allowed only in the modules below, where every index is bounded by the geometry's limits
 // (at most 16x16 squares per board, 16 boards, 31 piece kinds, 15 token kinds), checked once

@@ -42,6 +42,7 @@ pub(crate) struct Step<'a> {
 
 impl Position {
     /// Every legal move of the side to move.
+    #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.clone_without_history().generate_legal(&mut list);
@@ -97,6 +98,7 @@ impl Position {
     }
 
     /// Whether `mv` is a legal move here.
+    #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves().contains(&mv)
     }
@@ -109,6 +111,7 @@ impl Position {
     }
 
     /// The board the side to move plays on, when the schedule assigns one.
+    #[must_use]
     pub fn board_to_move(&self) -> Option<usize> {
         match self.variant.spec().schedule {
             Schedule::Alternate => None,

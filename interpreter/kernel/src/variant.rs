@@ -160,6 +160,10 @@ impl Variant {
     /// # Errors
     ///
     /// Every [`SpecError`] found in `spec`: geometry, pieces, tokens, setup and the start position.
+    ///
+    /// # Panics
+    ///
+    /// Never: no position made while checking outlives the check.
     pub fn compile(spec: VariantSpec) -> Result<Variant, Vec<SpecError>> {
         let mut errors = check_spec(&spec);
         if !errors.is_empty() {

@@ -35,6 +35,7 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         self.failure.is_none()
     }

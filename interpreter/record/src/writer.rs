@@ -12,6 +12,7 @@ use crate::pgn_game::{Annotation, MoveEntry, PgnGame, TagPair};
 const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// The PGN text of one game, ending with a line feed.
+#[must_use]
 pub fn write_game(game: &PgnGame) -> String {
     let mut out = String::new();
     write_tags(&game.tags, &mut out);

@@ -67,6 +67,7 @@ impl Default for SvgOptions {
 const FONTS: &str = "DejaVu Sans, Segoe UI Symbol, Arial Unicode MS, sans-serif";
 
 /// The position as a standalone SVG document.
+#[must_use]
 pub fn render_svg(pos: &Position, options: &SvgOptions) -> String {
     let footer = if options.legend { footer_lines(pos, true) } else { Vec::new() };
     let layout = Layout::new(&LayoutInput {

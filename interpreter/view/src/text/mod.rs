@@ -71,6 +71,7 @@ const BOARD_GAP: &str = "    ";
 /// marks (`1` for `=1`), and where it is still too narrow the boards are stacked, each
 /// named after its file letters. Turned round (Black at the bottom), the boards change
 /// sides too, as a physical board does. Lines under the boards are broken at the width.
+#[must_use]
 pub fn render_text(pos: &Position, options: &TextOptions) -> String {
     let trace = trace_of(pos.variant(), options.last_move);
     let picture = arrange(pos, options, &trace);
@@ -85,6 +86,7 @@ pub fn render_text(pos: &Position, options: &TextOptions) -> String {
 
 /// The legend [`render_text`] would draw under the boards with the same options (links
 /// marked as in that picture), for a caller that shows the legend only when it changes.
+#[must_use]
 pub fn render_legend(pos: &Position, options: &TextOptions) -> Vec<String> {
     let trace = trace_of(pos.variant(), options.last_move);
     let marker = arrange(pos, options, &trace).link_marker;
