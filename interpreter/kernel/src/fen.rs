@@ -57,6 +57,13 @@ impl Position {
     }
 
     /// The position in the kernel's notation (tokens in a seventh field when there are any).
+    ///
+    /// ```
+    /// use holechess_kernel::Position;
+    /// # let chess = holechess_testkit::orthodox();
+    /// let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    /// assert_eq!(Position::from_fen(&chess, fen).unwrap().fen(), fen);
+    /// ```
     #[must_use]
     pub fn fen(&self) -> String {
         let mut fields = vec![

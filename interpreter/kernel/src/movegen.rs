@@ -42,6 +42,15 @@ pub(crate) struct Step<'a> {
 
 impl Position {
     /// Every legal move of the side to move.
+    ///
+    /// ```
+    /// use holechess_kernel::{notation::lan, Position};
+    /// # let chess = holechess_testkit::orthodox();
+    /// let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// let moves: Vec<String> = pos.legal_moves().iter().map(|&mv| lan(&pos, mv)).collect();
+    /// assert!(moves.contains(&"e1g1".to_string()), "castling: {moves:?}");
+    /// assert_eq!(moves.len(), 15);
+    /// ```
     #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
