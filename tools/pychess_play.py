@@ -7,7 +7,7 @@ Needs python-chess (the `chess` package):
 
 Run from the repository root after `cargo build` (or give the engine's command):
 
-    python3 tools/pychess_play.py --holechess "target/debug/holechess uci" --nodes 200
+    python3 tools/pychess_play.py --holechess "target/debug/holechess uci"
 
 The engine is started with `chess.engine.SimpleEngine.popen_uci` and plays both sides.
 
@@ -18,9 +18,10 @@ The engine is started with `chess.engine.SimpleEngine.popen_uci` and plays both 
   `UCI_Variant` itself from the board's type, so in the other variants the client sends the
   protocol's own lines through the same engine object (`SimpleEngine.communicate` with a
   `chess.engine.BaseCommand`): `setoption name UCI_Variant value NAME`, `position startpos
-  moves ...`, `go nodes N`, and `d`, whose `Result:` line says when the game is over. An
-  illegal move would be refused by `position` (`info string error: ...`), which stops the
-  script. A position seen a third time ends the game as a claimed draw (K7).
+  moves ...`, `go nodes N`, and `d`, whose `Result:` line says when the game is over and
+  whose `Draw claim:` line names a draw the side to move may claim (claimed at once, K7;
+  a variant without the 50-move or repetition rule has none). An illegal move would be
+  refused by `position` (`info string error: ...`), which stops the script.
 
 Prints one line per game and exits 0 when every game reached its end, 1 otherwise.
 """
@@ -85,19 +86,16 @@ def play_chess(engine, nodes, plies):
 def play_variant(engine, variant, nodes, plies):
     """A variant python-chess has no board for, through the raw protocol lines."""
     exchange(engine, [f"setoption name UCI_Variant value {variant}", "isready"], "readyok")
-    moves, seen = [], {}
+    moves = []
     while len(moves) < plies:
         position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
         answer = exchange(engine, [position, "d"], "Result:")
         result = answer[-1][len("Result: "):]
         if result != "*":
             return result.split()[0], len(moves), result.partition(" ")[2].strip("{}")
-        fen = next(line[len("Fen: "):] for line in answer if line.startswith("Fen: "))
-        fields = fen.split()
-        key = " ".join(fields[:4] + fields[6:])
-        seen[key] = seen.get(key, 0) + 1
-        if seen[key] == 3:
-            return "1/2-1/2", len(moves), "threefold repetition claimed"
+        claim = next(line[len("Draw claim: "):] for line in answer if line.startswith("Draw claim: "))
+        if claim != "-":
+            return "1/2-1/2", len(moves), f"draw claimed by the {claim}"
         best = exchange(engine, [position, f"go nodes {nodes}"], "bestmove")[-1].split()
         if len(best) < 2 or best[1] == "(none)":
             raise RuntimeError(f"no move in a game not over, after {' '.join(moves)}")
@@ -109,7 +107,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("variants", nargs="*", default=DETERMINISTIC, help="variants (default: %(default)s)")
     parser.add_argument("--holechess", default="holechess uci", help="the engine's command (default: %(default)s)")
-    parser.add_argument("--nodes", type=int, default=200, help="nodes per move (default: %(default)s)")
+    parser.add_argument("--nodes", type=int, default=100, help="nodes per move (default: %(default)s)")
     parser.add_argument("--plies", type=int, default=600, help="plies before a draw is adjudicated (default: %(default)s)")
     args = parser.parse_args()
     failures = 0
