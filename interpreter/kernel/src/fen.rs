@@ -28,7 +28,7 @@ impl Position {
     /// # Errors
     ///
     /// A [`PositionError`] naming the field and the reason when `text` is not a position of `variant` or one
-    /// that cannot occur (no royal piece, a piece on a hole, a token kind the variant lacks, bad clocks).
+    /// that cannot occur (no royal piece, a pawn on its last rank, a token kind the variant lacks, bad clocks).
     ///
     /// ```
     /// use holechess_kernel::Position;
