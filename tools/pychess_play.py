@@ -13,7 +13,8 @@ The engine is started with `chess.engine.SimpleEngine.popen_uci` and plays both 
 
 - Orthodox chess is played the way any python-chess client plays an engine: a `chess.Board`,
   `engine.play(board, chess.engine.Limit(nodes=N))`, and python-chess judges every move and
-  the end of the game (checkmate, stalemate, insufficient material, a claimable draw).
+  the end of the game (checkmate, stalemate, insufficient material, a claimable draw); the
+  engine's own `d` must then agree on the mate, stalemate or draw to claim.
 - A `chess.Board` cannot hold holes, portholes or two boards, and python-chess sets
   `UCI_Variant` itself from the board's type, so in the other variants the client sends the
   protocol's own lines through the same engine object (`SimpleEngine.communicate` with a
@@ -80,7 +81,24 @@ def play_chess(engine, nodes, plies):
             raise RuntimeError(f"no move in a game not over: {board.fen()}")
         board.push(played.move)
     outcome = board.outcome(claim_draw=True)
+    agree_on_the_end(engine, board, outcome)
     return outcome.result(), board.ply(), outcome.termination.name.lower()
+
+
+def agree_on_the_end(engine, board, outcome):
+    """The engine's own verdict on python-chess's final position: the same mate or
+    stalemate, or the same draw to claim (two implementations of the rules checked against
+    each other). python-chess also lets a player claim a draw with the move that would make
+    it; holechess claims on the position itself (K7), so only a draw already on the board is
+    compared."""
+    moves = " ".join(move.uci() for move in board.move_stack)
+    answer = exchange(engine, ["position startpos moves " + moves, "d"], "Result:")
+    result = answer[-1][len("Result: "):]
+    claim = next(line[len("Draw claim: "):] for line in answer if line.startswith("Draw claim: "))
+    ended = outcome.termination in (chess.Termination.CHECKMATE, chess.Termination.STALEMATE)
+    on_the_board = board.is_repetition(3) or board.is_fifty_moves()
+    if (ended and not result.startswith(outcome.result())) or (on_the_board and claim == "-"):
+        raise RuntimeError(f"python-chess says {outcome.termination.name}, holechess says {result} (draw claim {claim})")
 
 
 def play_variant(engine, variant, nodes, plies):
