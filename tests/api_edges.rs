@@ -1,6 +1,9 @@
 //! The library's edges, shakmaty style. `Position::play` checks a move
 //! beside the unchecked `play_unchecked`; `notation::san` never panics on an illegal move (`try_san`
-//! says why); kernel errors carry kinds a program can match on.
+//! says why); kernel errors carry kinds a program can match on; a `Setup` becomes a `Position` only
+//! through `Position::from_setup`, which accepts every position a game reaches.
+
+use std::sync::Arc;
 
 use holechess_kernel::notation::{parse_move, san, try_san, ILLEGAL_SAN};
 use holechess_kernel::{Move, PlayError, Position, PositionErrorKind, SpecErrorKind, Square, Variant, MAX_BOARDS};
@@ -91,5 +94,33 @@ fn a_setup_becomes_a_position_only_through_its_check() {
         let start = Position::start(&variant);
         let again = Position::from_setup(&variant, start.to_setup()).expect("the start can occur");
         assert_eq!(again, start, "{}", info.id);
+    }
+}
+
+/// K8: every position a game reaches is one `from_setup` accepts, and its setup reads back to
+/// the same position (same FEN, same hash): seeded random games of every bundled variant,
+/// dice included, two-board turn state included.
+#[test]
+fn every_reached_position_reads_back_from_its_setup_k8() {
+    use holechess_runtime::Game;
+    use holechess_testkit::XorShift;
+    for info in holechess_lang::bundled() {
+        let rules = common::rules(&info.id);
+        for seed in 1..=4u64 {
+            let mut game = Game::seeded(Arc::clone(&rules), seed);
+            let mut picker = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for _ in 0..80 {
+                let pos = game.position();
+                let again = Position::from_setup(pos.variant(), pos.to_setup())
+                    .unwrap_or_else(|e| panic!("{}: {} refused: {e}", info.id, pos.fen()));
+                assert_eq!((again.fen(), again.hash()), (pos.fen(), pos.hash()), "{}", info.id);
+                if game.status().is_over() {
+                    break;
+                }
+                let legal = pos.legal_moves();
+                let mv = legal.as_slice()[picker.pick(legal.len())];
+                game.play(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+            }
+        }
     }
 }
