@@ -98,28 +98,35 @@ fn a_setup_becomes_a_position_only_through_its_check() {
 }
 
 /// K8: every position a game reaches is one `from_setup` accepts, and its setup reads back to
-/// the same position (same FEN, same hash): seeded random games of every bundled variant,
-/// dice included, two-board turn state included.
+/// the same position (same FEN, same hash): seeded random games of every bundled variant and
+/// every example, dice, special moves and two-board turn state included.
 #[test]
 fn every_reached_position_reads_back_from_its_setup_k8() {
     use holechess_runtime::Game;
     use holechess_testkit::XorShift;
-    for info in holechess_lang::bundled() {
-        let rules = common::rules(&info.id);
+    let examples = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples")).expect("the examples");
+    let mut scripts: Vec<String> = examples
+        .map(|entry| entry.expect("a file").path().to_string_lossy().into_owned())
+        .filter(|path| path.ends_with(".hole"))
+        .collect();
+    scripts.sort();
+    scripts.extend(holechess_lang::bundled().into_iter().map(|info| info.id));
+    for id in scripts {
+        let rules = holechess_runtime::PlayableVariant::load(&id).expect("a variant");
         for seed in 1..=4u64 {
             let mut game = Game::seeded(Arc::clone(&rules), seed);
             let mut picker = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
             for _ in 0..80 {
                 let pos = game.position();
                 let again = Position::from_setup(pos.variant(), pos.to_setup())
-                    .unwrap_or_else(|e| panic!("{}: {} refused: {e}", info.id, pos.fen()));
-                assert_eq!((again.fen(), again.hash()), (pos.fen(), pos.hash()), "{}", info.id);
+                    .unwrap_or_else(|e| panic!("{id}: {} refused: {e}", pos.fen()));
+                assert_eq!((again.fen(), again.hash()), (pos.fen(), pos.hash()), "{id}");
                 if game.status().is_over() {
                     break;
                 }
                 let legal = pos.legal_moves();
                 let mv = legal.as_slice()[picker.pick(legal.len())];
-                game.play(mv).unwrap_or_else(|e| panic!("{}: {e}", info.id));
+                game.play(mv).unwrap_or_else(|e| panic!("{id}: {e}"));
             }
         }
     }

@@ -204,3 +204,13 @@ fn a_fen_is_read_into_a_setup_before_it_is_checked() {
     // Unreadable text is refused by the reading itself.
     assert_eq!(Setup::from_fen(&v, "4k3/8/8/8/8/8/8/4K3 w - - 0 x").unwrap_err().kind, PositionErrorKind::Counters);
 }
+
+#[test]
+fn tokens_may_lie_under_pieces_k8() {
+    // K8 makes no exception for a token that removes the piece where it appears (PT2).
+    let pit = holechess_kernel::spec::TokenSpec { removes_occupant: true, ..plain_token("pit", '%') };
+    let v = orthodox_with(vec![pit], |_| {});
+    let position = Position::from_fen(&v, "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1 pit=e4").unwrap();
+    let again = Position::from_setup(&v, position.to_setup()).unwrap();
+    assert_eq!(again.fen(), "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1 pit=e4");
+}
