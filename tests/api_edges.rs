@@ -1,6 +1,9 @@
 //! The library's edges, shakmaty style. `Position::play` checks a move
 //! beside the unchecked `play_unchecked`; `notation::san` never panics on an illegal move (`try_san`
-//! says why); kernel errors carry kinds a program can match on.
+//! says why); kernel errors carry kinds a program can match on; a `Setup` becomes a `Position` only
+//! through `Position::from_setup`, which accepts every position a game reaches.
+
+use std::sync::Arc;
 
 use holechess_kernel::notation::{parse_move, san, try_san, ILLEGAL_SAN};
 use holechess_kernel::{Move, PlayError, Position, PositionErrorKind, SpecErrorKind, Square, Variant, MAX_BOARDS};
@@ -73,4 +76,58 @@ fn a_spec_with_too_many_boards_is_a_too_large_error_before_any_table_is_built() 
     spec.board.ranks = 16;
     let errors = Variant::compile(spec).expect_err("5000 boards of 16x16");
     assert!(errors.iter().any(|e| e.kind == SpecErrorKind::TooLarge && e.message.contains("5000 boards")));
+}
+
+/// The README's library example: a `Setup` read from a FEN becomes a `Position` only through
+/// `Position::from_setup`, which names what cannot occur.
+#[test]
+fn a_setup_becomes_a_position_only_through_its_check() {
+    use holechess_kernel::Setup;
+    let loaded = holechess_lang::load("chess").expect("a bundled variant");
+    let setup = Setup::from_fen(&loaded.variant, "4k3/8/8/8/8/8/8/4K2P w - -").expect("readable");
+    let refused = Position::from_setup(&loaded.variant, setup).unwrap_err();
+    assert_eq!(refused.to_string(), "a white pawn cannot stand on h1");
+    assert_eq!(refused.kind, PositionErrorKind::PawnRank);
+    // Every bundled variant's start position reads back from its setup unchanged.
+    for info in holechess_lang::bundled() {
+        let variant = holechess_lang::load(&info.id).expect("a bundled variant").variant;
+        let start = Position::start(&variant);
+        let again = Position::from_setup(&variant, start.to_setup()).expect("the start can occur");
+        assert_eq!(again, start, "{}", info.id);
+    }
+}
+
+/// K8: every position a game reaches is one `from_setup` accepts, and its setup reads back to
+/// the same position (same FEN, same hash): seeded random games of every bundled variant and
+/// every example, dice, special moves and two-board turn state included.
+#[test]
+fn every_reached_position_reads_back_from_its_setup_k8() {
+    use holechess_runtime::Game;
+    use holechess_testkit::XorShift;
+    let examples = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/examples")).expect("the examples");
+    let mut scripts: Vec<String> = examples
+        .map(|entry| entry.expect("a file").path().to_string_lossy().into_owned())
+        .filter(|path| path.ends_with(".hole"))
+        .collect();
+    scripts.sort();
+    scripts.extend(holechess_lang::bundled().into_iter().map(|info| info.id));
+    for id in scripts {
+        let rules = holechess_runtime::PlayableVariant::load(&id).expect("a variant");
+        for seed in 1..=4u64 {
+            let mut game = Game::seeded(Arc::clone(&rules), seed);
+            let mut picker = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for _ in 0..80 {
+                let pos = game.position();
+                let again = Position::from_setup(pos.variant(), pos.to_setup())
+                    .unwrap_or_else(|e| panic!("{id}: {} refused: {e}", pos.fen()));
+                assert_eq!((again.fen(), again.hash()), (pos.fen(), pos.hash()), "{id}");
+                if game.status().is_over() {
+                    break;
+                }
+                let legal = pos.legal_moves();
+                let mv = legal.as_slice()[picker.pick(legal.len())];
+                game.play(mv).unwrap_or_else(|e| panic!("{id}: {e}"));
+            }
+        }
+    }
 }

@@ -240,3 +240,20 @@ fn the_capablanca_script_for_engine_matches_counts_the_known_perft() {
     let lines = engine.until("Nodes searched");
     assert!(lines.iter().any(|l| l.starts_with("f1i1: ")), "castling short puts the king on i1: {lines:?}");
 }
+
+#[test]
+fn d_names_a_draw_the_side_to_move_may_claim_k7() {
+    let mut engine = ready("chess");
+    engine.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - - 100 80");
+    engine.send("d");
+    assert_eq!(engine.line("Draw claim:"), "Draw claim: 50-move rule");
+    assert_eq!(engine.line("Result:"), "Result: *");
+    engine.send("position startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+    engine.send("d");
+    assert_eq!(engine.line("Draw claim:"), "Draw claim: threefold repetition");
+    // HP8: Howe's Portal Chess has no 50-move rule.
+    let mut portal = ready("portal");
+    portal.send("position startpos");
+    portal.send("d");
+    assert_eq!(portal.line("Draw claim:"), "Draw claim: -");
+}

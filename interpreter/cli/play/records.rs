@@ -18,7 +18,7 @@ use holechess_record::{replay_record_in, write_game, Annotation, GameResult, Mov
 use holechess_runtime::{Dice, EventTree, Game, PlayableVariant};
 
 use super::record_header::{Mover, RecordHeader};
-use super::setup::Setup;
+use super::setup::GameStart;
 
 /// A ply of a loaded record before its last one: the move as written and its dice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub struct Saving<'a> {
 /// are the header's, then the players, the result and the start; a loaded record's plies
 /// keep their comments, NAGs and variations, and a ply played here gets its hooks' notes as
 /// a comment.
-pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &Setup, saving: &Saving) -> String {
+pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &GameStart, saving: &Saving) -> String {
     let mut record = holechess_record::PgnGame { tags: saving.header.tags.clone(), ..Default::default() };
     record.set_tag("White", &saving.white);
     record.set_tag("Black", &saving.black);
@@ -85,7 +85,7 @@ pub struct Loaded {
     pub game: Game,
     /// Every ply before the last.
     pub earlier: Vec<Earlier>,
-    pub setup: Setup,
+    pub setup: GameStart,
     /// The record's tags, comments, variations and result.
     pub header: RecordHeader,
     /// The file holds more than this game (another game after it).
@@ -120,7 +120,7 @@ pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Lo
         let text = if failure.text.is_empty() { String::new() } else { format!(", move {}", failure.text) };
         return Err(format!("{}: ply {}{text}: {}", path.display(), failure.ply, failure.reason));
     }
-    let setup = Setup {
+    let setup = GameStart {
         fen: record.game.fen().map(str::to_owned),
         holes: record.game.holes().map(|h| h.split([' ', ',']).filter(|s| !s.is_empty()).map(str::to_owned).collect()),
         start_dice: record.game.start_dice.clone(),
@@ -161,7 +161,7 @@ fn header_of(record: &holechess_record::PgnGame) -> RecordHeader {
 /// later dice from `seed`. Only one position is kept while replaying.
 pub fn rebuild(
     rules: &Arc<PlayableVariant>,
-    setup: &Setup,
+    setup: &GameStart,
     earlier: &[Earlier],
     last: Option<&Earlier>,
     seed: u64,

@@ -19,7 +19,7 @@ use super::explain::{check_lines, why_illegal};
 use super::overwrite::OwnFiles;
 use super::record_header::{player_tag, Mover, RecordHeader};
 use super::records::{self, Earlier, Saving};
-use super::setup::{read_layout, Setup};
+use super::setup::{read_layout, GameStart};
 use super::show::{self, Screen, Style};
 use super::typed::{self, Typed};
 use super::AiSides;
@@ -51,7 +51,7 @@ struct Ending {
 pub struct Session {
     rules: Arc<PlayableVariant>,
     game: Game,
-    setup: Setup,
+    setup: GameStart,
     seed: u64,
     ai: AiSides,
     engine: Engine,
@@ -84,7 +84,8 @@ impl Session {
     pub fn new(rules: Arc<PlayableVariant>, seed: u64, ai: AiSides, level: u8, style: Style) -> Session {
         let game = Game::seeded(Arc::clone(&rules), seed);
         let engine = engine_for(&rules, level);
-        let setup = Setup { start_dice: game.setup().rolls.iter().map(|r| r.value).collect(), ..Setup::default() };
+        let setup =
+            GameStart { start_dice: game.setup().rolls.iter().map(|r| r.value).collect(), ..GameStart::default() };
         let header = RecordHeader::new_game(&game.setup().notes);
         Session {
             rules,
@@ -695,7 +696,7 @@ impl Session {
             self.rules = rules;
             self.engine = engine_for(&self.rules, self.engine.level().0);
         }
-        self.restart(Setup::default())?;
+        self.restart(GameStart::default())?;
         let spec = self.rules.variant().spec();
         let title = crate::terminal_text::escaped(&spec.title);
         println!("New game of {title} ({}), seed {}.", self.rules.id(), self.seed);
@@ -706,7 +707,7 @@ impl Session {
     }
 
     /// A fresh game from `setup` with the session's seed.
-    fn restart(&mut self, mut setup: Setup) -> Result<(), String> {
+    fn restart(&mut self, mut setup: GameStart) -> Result<(), String> {
         let rolls = setup.fen.is_none() && setup.holes.is_none() && setup.start_dice.is_empty();
         if rolls && self.rules.hooks.has_game_start() {
             // The variant's game-start hooks make the start with the session's dice.
@@ -734,10 +735,10 @@ impl Session {
         if self.ply_count() > 0 {
             return Err("tokens can be laid out only before the first move (`new` starts again)".to_owned());
         }
-        let base = Setup { fen: self.setup.fen.clone(), ..Setup::default() };
+        let base = GameStart { fen: self.setup.fen.clone(), ..GameStart::default() };
         let start = base.position(&self.rules)?;
         let layout = read_layout(squares, &self.rules, &start)?;
-        self.restart(Setup { holes: Some(layout), ..base })?;
+        self.restart(GameStart { holes: Some(layout), ..base })?;
         let count = self.setup.holes.as_ref().map_or(0, Vec::len);
         println!("{count} token(s) laid out.");
         self.print_board();
@@ -747,13 +748,13 @@ impl Session {
 
     /// `play --fen FEN`: the game starts from `fen` (tokens laid out by `--holes` go on it).
     pub fn start_from_fen(&mut self, fen: &str) -> Result<(), String> {
-        let setup = Setup { fen: Some(fen.to_owned()), ..Setup::default() };
+        let setup = GameStart { fen: Some(fen.to_owned()), ..GameStart::default() };
         setup.position(&self.rules)?;
         self.restart(setup)
     }
 
     fn set_position(&mut self, fen: &str) -> Result<(), String> {
-        let setup = Setup { fen: Some(fen.to_owned()), ..Setup::default() };
+        let setup = GameStart { fen: Some(fen.to_owned()), ..GameStart::default() };
         setup.position(&self.rules)?;
         if let Ok((_, warnings)) = Position::from_fen_with_warnings(self.rules.variant(), fen) {
             warnings.iter().for_each(|warning| println!("warning: {}", crate::terminal_text::escaped(warning)));

@@ -3,12 +3,12 @@
 //! empty squares, a square listed twice holds a stack of two, K8) or a given position.
 
 use holechess_kernel::spec::LayoutRule;
-use holechess_kernel::Position;
+use holechess_kernel::{Position, PositionError, Setup, TokenStack};
 use holechess_runtime::PlayableVariant;
 
 /// The start of a game, as a record writes it (`[FEN]`, `[Holes]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Setup {
+pub struct GameStart {
     /// A given start position (`position FEN`, a record's `[FEN]`).
     pub fen: Option<String>,
     /// A custom layout of the first token kind (`holes`, `--holes`, `[Holes]`).
@@ -18,22 +18,25 @@ pub struct Setup {
     pub start_dice: Vec<u8>,
 }
 
-impl Setup {
-    /// The start position this setup gives in `rules`.
+impl GameStart {
+    /// The start position this setup gives in `rules`: the given position or the
+    /// variant's start, its first token kind laid out anew when `holes` says so, checked by
+    /// the kernel ([`Position::from_setup`]).
     pub fn position(&self, rules: &PlayableVariant) -> Result<Position, String> {
         if self.fen.is_none() && self.holes.is_none() && !self.start_dice.is_empty() {
             return self.rolled_start(rules);
         }
-        let base = self.fen.as_deref().unwrap_or(rules.variant().start_fen());
-        let text = match &self.holes {
-            Some(squares) => with_layout(base, squares, rules)?,
-            None => base.to_owned(),
-        };
-        Position::from_fen(rules.variant(), &text).map_err(|e| format!("invalid position '{text}': {e}"))
+        let text = self.fen.as_deref().unwrap_or(rules.variant().start_fen());
+        let invalid = |e: PositionError| format!("invalid position '{text}': {e}");
+        let mut setup = Setup::from_fen(rules.variant(), text).map_err(invalid)?;
+        if let Some(squares) = &self.holes {
+            lay_out(&mut setup, squares, rules)?;
+        }
+        Position::from_setup(rules.variant(), setup).map_err(invalid)
     }
 }
 
-impl Setup {
+impl GameStart {
     /// The start the game-start hooks make with the recorded rolls.
     fn rolled_start(&self, rules: &PlayableVariant) -> Result<Position, String> {
         let outcomes: Vec<u32> = self.start_dice.iter().map(|&value| u32::from(value)).collect();
@@ -73,54 +76,25 @@ pub fn read_layout(text: &str, rules: &PlayableVariant, start: &Position) -> Res
     Ok(squares)
 }
 
-/// `fen` with the first token kind's group replaced by `squares` (others kept).
-fn with_layout(fen: &str, squares: &[String], rules: &PlayableVariant) -> Result<String, String> {
-    let token = rules.variant().tokens().first().ok_or("the variant has no tokens")?;
-    let mut fields: Vec<String> = fen.split_whitespace().map(str::to_owned).collect();
-    for (index, default) in ["w", "-", "-", "0", "1"].iter().enumerate() {
-        if fields.len() <= index + 1 {
-            fields.push((*default).to_owned());
+/// The first token kind's stacks replaced by `squares` (a square listed twice holds a stack
+/// of two); other kinds kept.
+fn lay_out(setup: &mut Setup, squares: &[String], rules: &PlayableVariant) -> Result<(), String> {
+    if rules.variant().tokens().is_empty() {
+        return Err("the variant has no tokens".to_string());
+    }
+    setup.tokens.retain(|(_, stack)| stack.kind != 0);
+    for name in squares {
+        let sq = rules
+            .variant()
+            .geometry()
+            .parse_square_anywhere(name)
+            .ok_or(format!("'{name}' is not a square of the board"))?;
+        match setup.tokens.iter_mut().find(|(at, stack)| *at == sq && stack.kind == 0) {
+            Some((_, stack)) => stack.count = stack.count.saturating_add(1),
+            None => setup.tokens.push((sq, TokenStack { kind: 0, count: 1, timer: 0 })),
         }
     }
-    let mut groups: Vec<String> = fields
-        .get(6)
-        .map(|field| {
-            field
-                .split(';')
-                .filter(|group| {
-                    *group != "-" && !group.split('=').next().unwrap_or("").eq_ignore_ascii_case(&token.name)
-                })
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default();
-    if let Some(group) = token_group(&token.name, squares) {
-        groups.insert(0, group);
-    }
-    fields.truncate(6);
-    if !groups.is_empty() {
-        fields.push(groups.join(";"));
-    }
-    Ok(fields.join(" "))
-}
-
-/// `porthole=c3*2,f3` from `c3 f3 c3`; `None` for no squares.
-fn token_group(kind: &str, squares: &[String]) -> Option<String> {
-    let mut counted: Vec<(&str, usize)> = Vec::new();
-    for square in squares {
-        match counted.iter_mut().find(|(name, _)| name == square) {
-            Some((_, count)) => *count += 1,
-            None => counted.push((square, 1)),
-        }
-    }
-    if counted.is_empty() {
-        return None;
-    }
-    let listed: Vec<String> = counted
-        .iter()
-        .map(|&(name, count)| if count == 1 { name.to_owned() } else { format!("{name}*{count}") })
-        .collect();
-    Some(format!("{kind}={}", listed.join(",")))
+    Ok(())
 }
 
 #[cfg(test)]
@@ -132,8 +106,8 @@ mod tests {
         let rules = PlayableVariant::load("porthole").unwrap();
         let start = rules.start_position();
         let squares = read_layout("d4 e5 d4", &rules, &start).unwrap();
-        let setup = Setup { holes: Some(squares), ..Setup::default() };
-        let fen = setup.position(&rules).unwrap().fen();
+        let start = GameStart { holes: Some(squares), ..GameStart::default() };
+        let fen = start.position(&rules).unwrap().fen();
         assert!(fen.ends_with("porthole=d4*2,e5") || fen.contains("d4*2"), "{fen}");
         assert!(!fen.contains("c3"), "{fen}");
     }

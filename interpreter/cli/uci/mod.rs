@@ -14,6 +14,7 @@ use std::io::BufRead;
 
 use holechess_ai::Searcher;
 use holechess_kernel::perft::perft_divide;
+use holechess_kernel::DrawClaim;
 
 use crate::commands::Outcome;
 use crate::protocol::board::result_line;
@@ -168,6 +169,14 @@ impl Uci {
     fn show(&self) {
         println!("Variant: {}", self.board.rules().id());
         println!("Fen: {}", self.board.position().fen());
+        // K7: a draw the side to move may claim, where the variant keeps the rule; a client
+        // claims it by ending the game.
+        let claim = match self.board.position().claimable_draw() {
+            Some(DrawClaim::FiftyMoves) => "50-move rule",
+            Some(DrawClaim::Repetition) => "threefold repetition",
+            None => "-",
+        };
+        println!("Draw claim: {claim}");
         let result = result_line(self.board.position()).unwrap_or_else(|| "*".to_string());
         println!("Result: {result}");
     }

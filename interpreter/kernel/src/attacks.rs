@@ -14,16 +14,19 @@ pub(crate) const NO_SQUARE: Square = Square(u16::MAX);
 impl Position {
     /// Whether a piece of `by` could capture on `target` (pins ignored, as in orthodox
     /// attack detection).
+    #[must_use]
     pub fn is_attacked(&self, target: Square, by: Side) -> bool {
         self.is_attacked_ignoring(target, by, NO_SQUARE)
     }
 
     /// Whether the side to move has a royal piece under attack.
+    #[must_use]
     pub fn is_check(&self) -> bool {
         self.royal_attacked(self.side)
     }
 
     /// Whether any royal piece of `side` is attacked.
+    #[must_use]
     pub fn royal_attacked(&self, side: Side) -> bool {
         self.royals(side).any(|sq| self.is_attacked(sq, side.opponent()))
     }

@@ -10,12 +10,14 @@ pub struct SquareSet {
 
 impl SquareSet {
     /// An empty set for a geometry of `squares` squares.
+    #[must_use]
     pub fn with_capacity(squares: usize) -> SquareSet {
         SquareSet { words: vec![0; squares.div_ceil(64).max(1)] }
     }
 
     /// Whether `sq` is in the set.
     #[inline]
+    #[must_use]
     pub fn contains(&self, sq: Square) -> bool {
         self.words[sq.index() >> 6] & (1u64 << (sq.0 & 63)) != 0
     }
@@ -49,17 +51,20 @@ impl SquareSet {
     }
 
     /// How many squares the set holds.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Whether the set holds no square.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.words.iter().all(|&w| w == 0)
     }
 
     /// The squares in increasing order.
     #[inline]
+    #[must_use]
     pub fn iter(&self) -> SquareSetIter<'_> {
         SquareSetIter { words: &self.words, index: 0, current: self.words[0] }
     }

@@ -32,12 +32,14 @@ impl SquareEffect {
 
     /// Whether lines stop at the square (before landing on it, unless entered).
     #[inline]
+    #[must_use]
     pub fn stops_lines(&self) -> bool {
         matches!(self.passage, TokenMovement::Blocks | TokenMovement::Impassable)
     }
 
     /// Whether the token changes nothing for a piece landing on or passing over it.
     #[inline]
+    #[must_use]
     pub fn is_ordinary(&self) -> bool {
         self.passage == TokenMovement::Open && self.entry == Entry::None
     }
@@ -66,6 +68,7 @@ pub struct TokenEffects {
 
 impl TokenEffects {
     /// Compiles a declared token kind.
+    #[must_use]
     pub fn compile(t: &TokenSpec) -> TokenEffects {
         let full =
             SquareEffect { passage: t.movement, entry: t.entry, exit: t.exit, blocks_promotion: t.blocks_promotion };
@@ -83,12 +86,14 @@ impl TokenEffects {
 
     /// The effect on a mover of this class.
     #[inline]
+    #[must_use]
     pub fn for_mover(&self, royal: bool) -> &SquareEffect {
         &self.movers[usize::from(royal)]
     }
 
     /// Whether the token makes its square absent (skipped) for non-royal movers.
     #[inline]
+    #[must_use]
     pub fn is_absent(&self) -> bool {
         self.movers[0].passage == TokenMovement::Absent
     }
@@ -98,6 +103,7 @@ impl Position {
     /// What the token on `sq` does now to a mover of the given class; `None` when the square
     /// is ordinary for it (no token, or a token dormant under a piece).
     #[inline]
+    #[must_use]
     pub fn effect_at(&self, sq: Square, royal: bool) -> Option<&SquareEffect> {
         let stack = self.tokens[sq.index()];
         if stack.count == 0 {

@@ -95,9 +95,15 @@ pub enum PositionErrorKind {
     Kings,
     /// The two-board turn state (the eighth field).
     TurnState,
+    /// A pawn on a rank it can never stand on: its first, or unpromoted in its promotion zone.
+    PawnRank,
+    /// A clock or counter out of its range: the halfmove clock, the fullmove number, a
+    /// token's lifetime.
+    Counters,
 }
 
-/// A position text (FEN or its extensions) that cannot be read or cannot occur.
+/// A position text (FEN or its extensions) that cannot be read, or a position (a text or a
+/// [`crate::Setup`]) that cannot occur.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
     /// What part of the text is wrong.

@@ -6,26 +6,38 @@
 //! ```
 //!
 //! Each token group is `kind=square,square,...`, groups joined by `;`. `f3*2` is a stack of
-//! two, `e5(2)` a token with two plies left, `B:a4` a square of board `B`. Reading checks
-//! that the position can occur; printing gives back text that reads to the same position.
+//! two, `e5(2)` a token with two plies left, `B:a4` a square of board `B`. Reading gives a
+//! [`Setup`], which [`Position::from_setup`] checks; printing gives back text that reads to
+//! the same position.
 
 use std::sync::Arc;
 
 use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Geometry, Side, Square};
-use crate::position::{EnPassant, Piece, Position, TokenStack};
-use crate::spec::{CastleRole, EpRole, TokenId};
+use crate::position::{Piece, Position, TokenStack};
+use crate::setup::Setup;
+use crate::spec::{CastleRole, TokenId};
 use crate::variant::Variant;
 
 impl Position {
-    /// Reads a position of `variant`, checking that it can occur. Without a token field
-    /// the variant's default tokens are laid out (K8); castling rights the variant does
-    /// not have are ignored (see [`Position::from_fen_with_warnings`] for the warning).
+    /// Reads a position of `variant`, checking that it can occur: [`Setup::from_fen`], then
+    /// [`Position::from_setup`]. Without a token field the variant's default tokens are laid
+    /// out (K8); castling rights the variant does not have are ignored (see
+    /// [`Position::from_fen_with_warnings`] for the warning).
     ///
     /// # Errors
     ///
     /// A [`PositionError`] naming the field and the reason when `text` is not a position of `variant` or one
-    /// that cannot occur (no royal piece, a piece on a hole, a token kind the variant lacks, bad clocks).
+    /// that cannot occur (no royal piece, a pawn on its last rank, a token kind the variant lacks, bad clocks).
+    ///
+    /// ```
+    /// use holechess_kernel::Position;
+    /// # let variant = holechess_testkit::orthodox();
+    /// let position = Position::from_fen(&variant, "4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    /// assert_eq!(position.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    /// let error = Position::from_fen(&variant, "8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap_err();
+    /// assert_eq!(error.to_string(), "black has no king");
+    /// ```
     pub fn from_fen(variant: &Arc<Variant>, text: &str) -> Result<Position, PositionError> {
         Position::from_fen_with_warnings(variant, text).map(|(pos, _)| pos)
     }
@@ -40,68 +52,18 @@ impl Position {
         variant: &Arc<Variant>,
         text: &str,
     ) -> Result<(Position, Vec<String>), PositionError> {
-        let mut warnings = Vec::new();
-        let fields: Vec<&str> = text.split_whitespace().collect();
-        if fields.is_empty() {
-            return Err(PositionError::of(PositionErrorKind::Fields, "the position is empty"));
-        }
-        if fields.len() > 8 {
-            return Err(PositionError::of(
-                PositionErrorKind::Fields,
-                format!("a position has at most 8 fields, this one has {}", fields.len()),
-            ));
-        }
-        let mut pos = Position::empty(variant);
-        read_placement(&mut pos, fields[0])?;
-        let side = match fields.get(1).copied().unwrap_or("w") {
-            "w" => Side::White,
-            "b" => Side::Black,
-            other => {
-                return Err(PositionError::of(
-                    PositionErrorKind::Fields,
-                    format!("side to move must be 'w' or 'b', not '{other}'"),
-                ))
-            }
-        };
-        pos.set_side(side);
-        mark_unmoved_pawns(&mut pos);
-        let castling_field = fields.get(2).copied().unwrap_or("-");
-        if castling_field != "-" && pos.variant.spec().rules.castling.is_none() {
-            warnings.push(format!(
-                "the castling field '{castling_field}' is ignored: {} has no castling",
-                pos.variant.spec().title
-            ));
-        } else {
-            let castling = read_castling(&pos, castling_field)?;
-            pos.set_castling(castling);
-        }
-        // Before the en-passant square: a double step may have skipped absent squares.
-        match fields.get(6) {
-            Some(tokens) => read_tokens(&mut pos, tokens)?,
-            None => read_default_tokens(&mut pos)?,
-        }
-        pos.halfmove = read_counter(fields.get(4).copied().unwrap_or("0"), "halfmove clock", 0, u16::MAX)?;
-        pos.fullmove = read_counter(fields.get(5).copied().unwrap_or("1"), "fullmove number", 0, MAX_FULLMOVE)?.max(1);
-        let ep_text = fields.get(3).copied().unwrap_or("-");
-        if pos.is_turn_based() {
-            read_board_en_passants(&mut pos, ep_text)?;
-        } else {
-            let ep = read_en_passant(&pos, ep_text, pos.side.opponent())?;
-            pos.set_en_passant(ep);
-        }
-        if let Some(state) = fields.get(7) {
-            read_turn_state(&mut pos, state)?;
-        }
-        check_position(&pos)?;
-        if pos.is_turn_based() {
-            pos.ep = pos.ep_boards[pos.board_of_side(pos.side)];
-            pos.hash = pos.computed_hash();
-        }
-        pos.token_log.clear();
-        Ok((pos, warnings))
+        let (setup, warnings) = Setup::from_fen_with_warnings(variant, text)?;
+        Ok((Position::from_setup(variant, setup)?, warnings))
     }
 
     /// The position in the kernel's notation (tokens in a seventh field when there are any).
+    ///
+    /// ```
+    /// use holechess_kernel::Position;
+    /// # let chess = holechess_testkit::orthodox();
+    /// let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    /// assert_eq!(Position::from_fen(&chess, fen).unwrap().fen(), fen);
+    /// ```
     #[must_use]
     pub fn fen(&self) -> String {
         let mut fields = vec![
@@ -133,6 +95,99 @@ impl Position {
     }
 }
 
+impl Setup {
+    /// Reads the fields of a position text of `variant`, without checking that the
+    /// position can occur ([`Position::from_setup`] does). Without a token field the
+    /// variant's default tokens are laid out (K8); a castling field in a variant without
+    /// castling is ignored.
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`] naming the field and the reason when `text` cannot be read: fields
+    /// missing or too many, an unknown piece letter or token kind, a rank of the wrong
+    /// length, a square off the boards, a castling letter with no rook, a counter out of range.
+    ///
+    /// ```
+    /// use holechess_kernel::{Setup, Side};
+    /// # let variant = holechess_testkit::orthodox();
+    /// let setup = Setup::from_fen(&variant, "8/8/8/8/8/8/8/4K3 b - - 0 7").unwrap();
+    /// assert_eq!((setup.pieces.len(), setup.side_to_move, setup.fullmove_number), (1, Side::Black, 7));
+    /// ```
+    pub fn from_fen(variant: &Arc<Variant>, text: &str) -> Result<Setup, PositionError> {
+        Setup::from_fen_with_warnings(variant, text).map(|(setup, _)| setup)
+    }
+
+    /// [`Setup::from_fen`], with what was ignored in words (K8).
+    ///
+    /// # Errors
+    ///
+    /// As [`Setup::from_fen`].
+    pub fn from_fen_with_warnings(variant: &Arc<Variant>, text: &str) -> Result<(Setup, Vec<String>), PositionError> {
+        let mut warnings = Vec::new();
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        if fields.is_empty() {
+            return Err(PositionError::of(PositionErrorKind::Fields, "the position is empty"));
+        }
+        if fields.len() > 8 {
+            return Err(PositionError::of(
+                PositionErrorKind::Fields,
+                format!("a position has at most 8 fields, this one has {}", fields.len()),
+            ));
+        }
+        // The board the letters of the other fields are read against (castling letters name
+        // rooks on it); nothing about it is checked here.
+        let mut board = Position::empty(variant);
+        read_placement(&mut board, fields[0])?;
+        let side_to_move = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Side::White,
+            "b" => Side::Black,
+            other => {
+                return Err(PositionError::of(
+                    PositionErrorKind::Fields,
+                    format!("side to move must be 'w' or 'b', not '{other}'"),
+                ))
+            }
+        };
+        let castling_field = fields.get(2).copied().unwrap_or("-");
+        let mut castling = [[None; 2]; 2];
+        if castling_field != "-" && variant.spec().rules.castling.is_none() {
+            warnings.push(format!(
+                "the castling field '{castling_field}' is ignored: {} has no castling",
+                variant.spec().title
+            ));
+        } else {
+            castling = read_castling(&board, castling_field)?;
+        }
+        match fields.get(6) {
+            Some(tokens) => read_tokens(&mut board, tokens)?,
+            None => read_default_tokens(&mut board)?,
+        }
+        let halfmove_clock = read_counter(fields.get(4).copied().unwrap_or("0"), "halfmove clock", 0, u16::MAX)?;
+        let fullmove_number =
+            read_counter(fields.get(5).copied().unwrap_or("1"), "fullmove number", 0, MAX_FULLMOVE)?.max(1);
+        let en_passant = read_en_passant_squares(&board, fields.get(3).copied().unwrap_or("-"))?;
+        let (obliged, pending_action) = match fields.get(7) {
+            Some(state) => read_turn_state(&board, state)?,
+            None => ([false; 2], None),
+        };
+        let mut pieces: Vec<(Square, Piece)> = board.pieces_of(Side::White).collect();
+        pieces.extend(board.pieces_of(Side::Black));
+        let tokens = board.token_squares().filter_map(|sq| board.tokens_at(sq).map(|stack| (sq, stack))).collect();
+        let setup = Setup {
+            pieces,
+            tokens,
+            side_to_move,
+            castling,
+            en_passant,
+            halfmove_clock,
+            fullmove_number,
+            obliged,
+            pending_action,
+        };
+        Ok((setup, warnings))
+    }
+}
+
 /// The variant's default tokens, for a position written without a token field (K8).
 fn read_default_tokens(pos: &mut Position) -> Result<(), PositionError> {
     let variant = Arc::clone(&pos.variant);
@@ -160,7 +215,7 @@ where
 {
     let range = || {
         PositionError::of(
-            PositionErrorKind::Fields,
+            PositionErrorKind::Counters,
             format!("the {what} must be a whole number from {min} to {max}, not '{text}'"),
         )
     };
@@ -256,22 +311,6 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
     Ok(())
 }
 
-/// K8: a pawn on its own second rank counts as never moved; other pieces count as unmoved
-/// where they stand (only castling and first-move patterns read this).
-fn mark_unmoved_pawns(pos: &mut Position) {
-    let g = pos.variant.geometry().clone();
-    for side in Side::BOTH {
-        let squares: Vec<(Square, Piece)> = pos.pieces_of(side).collect();
-        for (sq, piece) in squares {
-            let spec = pos.variant.piece(piece.kind);
-            let first_move_pawn = spec.pawn && g.relative_rank(sq, side) == 1;
-            if first_move_pawn || !spec.pawn {
-                pos.unmoved.insert(sq);
-            }
-        }
-    }
-}
-
 fn read_castling(pos: &Position, text: &str) -> Result<[[Option<Square>; 2]; 2], PositionError> {
     let mut rights = [[None; 2]; 2];
     if text == "-" {
@@ -345,59 +384,58 @@ fn rook_on_file(pos: &Position, side: Side, king: Square, file: u8) -> Option<Sq
     castling_rooks(pos, side, king).find(|&r| g.file_of(r) == file && file != g.file_of(king))
 }
 
-/// The en-passant field of two-board turns: up to one square per board, `A:e3,B:d6`; the
-/// pawn that passed it belongs to the player not moving on that board this turn.
-fn read_board_en_passants(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+/// The en-passant field: `-`, a square, or on two boards up to one square per board
+/// (`A:e3,B:d6`). Squares only: whether a pawn can just have passed them is the setup's
+/// check. A variant without en passant ignores the field (other tools may still write one).
+fn read_en_passant_squares(pos: &Position, text: &str) -> Result<Vec<Square>, PositionError> {
     if text == "-" {
-        return Ok(());
+        return Ok(Vec::new());
     }
-    for item in text.split(',') {
-        let g = pos.geometry();
-        let square = g.parse_square_anywhere(item).ok_or_else(|| {
+    let items: Vec<&str> = if pos.is_turn_based() { text.split(',').collect() } else { vec![text] };
+    let boards = if pos.is_turn_based() { "boards" } else { "board" };
+    let mut squares = Vec::new();
+    for item in items {
+        let square = pos.geometry().parse_square_anywhere(item).ok_or_else(|| {
             PositionError::of(
                 PositionErrorKind::EnPassant,
-                format!("en-passant square '{item}' is not a square of the boards"),
+                format!("en-passant square '{item}' is not a square of the {boards}"),
             )
         })?;
-        let board = g.board_of(square);
-        let mover = if pos.board_of_side(Side::White) == board { Side::Black } else { Side::White };
-        pos.ep_boards[board] = read_en_passant(pos, item, mover)?;
+        squares.push(square);
     }
-    Ok(())
+    if !pos.variant.spec().rules.en_passant {
+        squares.clear();
+    }
+    Ok(squares)
 }
 
-/// `w@` / `b@`: that player must teleport this turn; `w:e2e4`: White's pending action.
-fn read_turn_state(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+/// The eighth field of two-board turns: `w@` / `b@`, that player must teleport this turn;
+/// `w:e2e4`, White's pending action.
+fn read_turn_state(pos: &Position, text: &str) -> Result<([bool; 2], Option<String>), PositionError> {
+    let mut obliged = [false; 2];
+    let mut pending = None;
     if text == "-" {
-        return Ok(());
+        return Ok((obliged, pending));
     }
     if !pos.is_turn_based() {
         return Err(PositionError::of(PositionErrorKind::TurnState, "only two-board turns have an eighth field"));
     }
     for item in text.split(',') {
         match item {
-            "w@" => pos.obliged[0] = true,
-            "b@" => pos.obliged[1] = true,
-            _ => read_pending(pos, item)?,
+            "w@" => obliged[0] = true,
+            "b@" => obliged[1] = true,
+            _ => {
+                let action = item.strip_prefix("w:").ok_or_else(|| {
+                    PositionError::of(
+                        PositionErrorKind::TurnState,
+                        format!("'{item}' is not turn state (w@, b@, w:ACTION)"),
+                    )
+                })?;
+                pending = Some(action.to_owned());
+            }
         }
     }
-    Ok(())
-}
-
-fn read_pending(pos: &mut Position, item: &str) -> Result<(), PositionError> {
-    let action = item.strip_prefix("w:").ok_or_else(|| {
-        PositionError::of(PositionErrorKind::TurnState, format!("'{item}' is not turn state (w@, b@, w:ACTION)"))
-    })?;
-    if pos.side != Side::White.opponent() {
-        return Err(PositionError::of(PositionErrorKind::TurnState, "a pending White action needs Black to move"));
-    }
-    pos.side = Side::White;
-    pos.ep = pos.ep_boards[pos.board_of_side(Side::White)];
-    let found = crate::notation::parse_lan(pos, action);
-    pos.side = Side::Black;
-    let mv = found.map_err(|e| PositionError::of(PositionErrorKind::TurnState, format!("pending action: {e}")))?;
-    pos.pending = Some(mv);
-    Ok(())
+    Ok((obliged, pending))
 }
 
 fn en_passant_text(pos: &Position) -> String {
@@ -423,67 +461,6 @@ fn turn_state_text(pos: &Position) -> String {
         items.push(format!("w:{}", crate::notation::lan(&white, mv)));
     }
     items.join(",")
-}
-
-fn read_en_passant(pos: &Position, text: &str, mover: Side) -> Result<Option<EnPassant>, PositionError> {
-    if text == "-" {
-        return Ok(None);
-    }
-    let g = pos.geometry();
-    let square = g.parse_square_anywhere(text).ok_or_else(|| {
-        PositionError::of(
-            PositionErrorKind::EnPassant,
-            format!("en-passant square '{text}' is not a square of the board"),
-        )
-    })?;
-    if !pos.variant.spec().rules.en_passant {
-        // Without en passant the field carries nothing (other tools may still write one).
-        return Ok(None);
-    }
-    let victim = double_step_victim(pos, square, mover).ok_or_else(|| {
-        PositionError::of(
-            PositionErrorKind::EnPassant,
-            format!("en-passant square {text} is impossible: no {mover} pawn can just have passed it"),
-        )
-    })?;
-    Ok(Some(EnPassant { square, victim }))
-}
-
-/// The square of the `mover` piece whose double step (a pattern that `may be taken en
-/// passant`) can just have passed the empty `square`: one step further along that pattern's
-/// direction, its origin on the board behind `square`.
-fn double_step_victim(pos: &Position, square: Square, mover: Side) -> Option<Square> {
-    if pos.piece_at(square).is_some() {
-        return None;
-    }
-    let forward = Position::forward(mover);
-    let v = &pos.variant;
-    let directions = v.spec().pieces.iter().flat_map(|piece| &piece.patterns).filter(|p| p.en_passant == EpRole::Sets);
-    directions.map(|p| (i32::from(p.dx), i32::from(p.dy) * forward)).find_map(|(dx, dy)| {
-        let victim = first_existing_square_along(pos, square, dx, dy)?;
-        pos.geometry().offset(square, -dx, -dy)?;
-        let moved_so = pos.piece_at(victim).is_some_and(|piece| {
-            piece.side == mover
-                && v.piece(piece.kind)
-                    .patterns
-                    .iter()
-                    .any(|q| q.en_passant == EpRole::Sets && (q.dx, q.dy) == (dx as i8, (dy * forward) as i8))
-        });
-        moved_so.then_some(victim)
-    })
-}
-
-/// The square a double step along `(dx, dy)` passing `square` ended on: the next one along
-/// the line. With warping tokens it is the first piece along it: the squares skipped were
-/// absent then (WH3), and an event may have removed their tokens since.
-fn first_existing_square_along(pos: &Position, square: Square, dx: i32, dy: i32) -> Option<Square> {
-    let g = pos.geometry();
-    let mut at = g.offset(square, dx, dy)?;
-    let warped = pos.variant.warped;
-    while pos.piece_at(at).is_none() && (pos.is_absent_square(at) || warped) {
-        at = g.offset(at, dx, dy)?;
-    }
-    Some(at)
 }
 
 fn read_tokens(pos: &mut Position, text: &str) -> Result<(), PositionError> {
@@ -544,69 +521,6 @@ fn read_token_item(g: &Geometry, item: &str) -> Result<(Square, u8, u16), Positi
     }
     let sq = g.parse_square_anywhere(sq_text).ok_or_else(bad)?;
     Ok((sq, count, timer))
-}
-
-/// The checks that make a read position one that can occur.
-fn check_position(pos: &Position) -> Result<(), PositionError> {
-    let one_royal = pos.variant.spec().rules.royals == crate::spec::RoyalRule::ExactlyOne;
-    for side in Side::BOTH.into_iter().filter(|_| one_royal) {
-        match pos.royals(side).count() {
-            0 => return Err(PositionError::of(PositionErrorKind::Kings, format!("{side} has no king"))),
-            1 => {}
-            n => return Err(PositionError::of(PositionErrorKind::Kings, format!("{side} has {n} kings"))),
-        }
-    }
-    if pos.variant.tokens().is_empty() {
-        check_pawn_ranks(pos)?;
-    }
-    check_token_counts(pos)
-}
-
-/// SP1, SP4: a kind with an exact count has exactly that many tokens (stacks count each).
-fn check_token_counts(pos: &Position) -> Result<(), PositionError> {
-    for (kind, spec) in pos.variant.tokens().iter().enumerate() {
-        if let crate::spec::LayoutRule::Exactly(n) = spec.layout {
-            let count: u32 = pos
-                .token_squares()
-                .filter_map(|sq| pos.tokens_at(sq))
-                .filter(|t| t.kind as usize == kind)
-                .map(|t| t.count as u32)
-                .sum();
-            if count != n as u32 {
-                return Err(PositionError::of(
-                    PositionErrorKind::Tokens,
-                    format!("this variant has exactly {n} {}s, the position has {count}", spec.name),
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Without tokens a pawn can never stand on its first rank (unless one of its movements is
-/// made `from rank 1`), nor unpromoted on its last.
-fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
-    let g = pos.geometry();
-    for side in Side::BOTH {
-        for (sq, p) in pos.pieces_of(side) {
-            let spec = pos.variant.piece(p.kind);
-            let Some(promo) = &spec.promotion else { continue };
-            let rel = g.relative_rank(sq, side);
-            if (rel == 0 && !moves_from_first_rank(spec)) || rel >= g.ranks - promo.zone_ranks {
-                return Err(PositionError::of(
-                    PositionErrorKind::Placement,
-                    format!("a {side} {} cannot stand on {}", spec.name, g.name(sq)),
-                ));
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Whether a movement of the piece is made only from its first rank (`from rank 1`): the
-/// variant then means the piece to stand there.
-fn moves_from_first_rank(spec: &crate::spec::PieceSpec) -> bool {
-    spec.patterns.iter().any(|pattern| pattern.condition == crate::spec::PatternCondition::FromRank(0))
 }
 
 fn placement(pos: &Position) -> String {

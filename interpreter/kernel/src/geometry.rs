@@ -58,6 +58,7 @@ impl Side {
     }
 
     /// `White` or `Black`, as a sentence names a side.
+    #[must_use]
     pub const fn title(self) -> &'static str {
         match self {
             Side::White => "White",

@@ -8,6 +8,7 @@ use crate::spec::GoalRegion;
 impl Position {
     /// The side that has reached its goal: the side that just moved, when after its move one
     /// of its pieces of the goal kind stands on a goal square. `None` without a goal rule.
+    #[must_use]
     pub fn goal_reached(&self) -> Option<Side> {
         let goal = self.variant.spec().rules.goal.as_ref()?;
         let mover = self.side.opponent();

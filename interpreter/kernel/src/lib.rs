@@ -7,6 +7,8 @@
 //! allocating or calling out.
 
 #![forbid(unsafe_code)]
+// Every public entry point says what it returns is to be used, when it fails and when it panics.
+#![warn(clippy::must_use_candidate, clippy::missing_errors_doc, clippy::missing_panics_doc)]
 // Lint policy (see the workspace `Cargo.toml`): lossy casts are reported in the kernel, and
 // allowed only in the modules below, where every index is bounded by the geometry's limits
 // (at most 16x16 squares per board, 16 boards, 31 piece kinds, 15 token kinds), checked once
@@ -72,6 +74,14 @@ pub mod perft;
 pub mod played;
 pub mod position;
 mod promotion;
+mod setup;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "indices bounded by the compiled geometry"
+)]
+mod setup_check;
 #[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
 #[allow(
@@ -110,5 +120,6 @@ pub use moves::{Move, MoveList};
 pub use outcome::{DrawClaim, Status};
 pub use played::PlayedMove;
 pub use position::{CastlingRights, EnPassant, Piece, Position, TokenStack};
+pub use setup::Setup;
 pub use special::{Effect, SpecialError, SpecialMove, SpecialSource, SpecialTable};
 pub use variant::{Variant, MAX_BOARDS, MAX_SQUARES};

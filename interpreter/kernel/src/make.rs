@@ -100,6 +100,19 @@ impl Position {
     /// Plays `mv` for good (a game's history keeps the positions, not the undo records).
     /// The fast, unchecked call: `mv` must be one of [`Position::legal_moves`] (anything
     /// else may panic or corrupt the position); [`Position::play`] checks first.
+    ///
+    /// # Panics
+    ///
+    /// May panic when `mv` is not a legal move of the position.
+    ///
+    /// ```
+    /// use holechess_kernel::Position;
+    /// # let chess = holechess_testkit::orthodox();
+    /// let mut pos = Position::start(&chess);
+    /// let first = *pos.legal_moves().iter().next().expect("White has moves");
+    /// pos.play_unchecked(first);
+    /// assert_eq!(pos.ply(), 1);
+    /// ```
     pub fn play_unchecked(&mut self, mv: Move) {
         let _ = self.make(mv);
         self.keep_made();

@@ -42,6 +42,16 @@ pub(crate) struct Step<'a> {
 
 impl Position {
     /// Every legal move of the side to move.
+    ///
+    /// ```
+    /// use holechess_kernel::{notation::lan, Position};
+    /// # let chess = holechess_testkit::orthodox();
+    /// let pos = Position::from_fen(&chess, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+    /// let moves: Vec<String> = pos.legal_moves().iter().map(|&mv| lan(&pos, mv)).collect();
+    /// assert!(moves.contains(&"e1g1".to_string()), "castling: {moves:?}");
+    /// assert_eq!(moves.len(), 15);
+    /// ```
+    #[must_use]
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         self.clone_without_history().generate_legal(&mut list);
@@ -97,6 +107,7 @@ impl Position {
     }
 
     /// Whether `mv` is a legal move here.
+    #[must_use]
     pub fn is_legal(&self, mv: Move) -> bool {
         self.legal_moves().contains(&mv)
     }
@@ -109,6 +120,7 @@ impl Position {
     }
 
     /// The board the side to move plays on, when the schedule assigns one.
+    #[must_use]
     pub fn board_to_move(&self) -> Option<usize> {
         match self.variant.spec().schedule {
             Schedule::Alternate => None,

@@ -71,6 +71,14 @@ pub enum DrawClaim {
 
 impl Position {
     /// Whether the game goes on, and if not, why.
+    ///
+    /// ```
+    /// use holechess_kernel::{Position, Side, Status};
+    /// # let chess = holechess_testkit::orthodox();
+    /// let mated = Position::from_fen(&chess, "R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1").unwrap();
+    /// assert_eq!(mated.status(), Status::Checkmate { winner: Side::White });
+    /// assert_eq!(Position::start(&chess).status(), Status::Ongoing);
+    /// ```
     #[must_use]
     pub fn status(&self) -> Status {
         if self.is_turn_based() {

@@ -170,6 +170,18 @@ impl Position {
     }
 
     /// The variant's start position, tokens on their default squares.
+    ///
+    /// # Panics
+    ///
+    /// Never: [`Variant::compile`] checked the start position.
+    ///
+    /// ```
+    /// use holechess_kernel::Position;
+    /// # let variant = holechess_testkit::orthodox();
+    /// let start = Position::start(&variant);
+    /// assert_eq!(start.legal_moves().len(), 20);
+    /// ```
+    #[must_use]
     pub fn start(variant: &Arc<Variant>) -> Position {
         Position::from_fen(variant, variant.start_fen()).expect("the start position was checked when compiling")
     }
@@ -220,6 +232,10 @@ impl Position {
     }
 
     /// Squares holding a piece of `side`, in order.
+    ///
+    /// # Panics
+    ///
+    /// Never: the occupied squares and the cells are kept in step.
     pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied[side.index()].iter().map(move |sq| (sq, self.piece_at(sq).expect("occupied squares hold pieces")))
     }

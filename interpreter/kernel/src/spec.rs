@@ -23,6 +23,7 @@ pub struct SquareRef {
 }
 
 impl SquareRef {
+    #[must_use]
     pub const fn new(board: u8, file: u8, rank: u8) -> SquareRef {
         SquareRef { board, file, rank }
     }
@@ -103,6 +104,7 @@ pub struct Pattern {
 impl Pattern {
     /// A pattern that moves or captures, always, with no en-passant part, no hop, no barred
     /// rank.
+    #[must_use]
     pub const fn new(dx: i8, dy: i8, range: u8, mode: PatternMode) -> Pattern {
         Pattern {
             dx,
@@ -126,9 +128,11 @@ pub enum PatternMode {
 }
 
 impl PatternMode {
+    #[must_use]
     pub fn moves(self) -> bool {
         !matches!(self, PatternMode::CaptureOnly)
     }
+    #[must_use]
     pub fn captures(self) -> bool {
         !matches!(self, PatternMode::MoveOnly)
     }
@@ -179,6 +183,7 @@ pub struct PromotionSpec {
 
 impl PromotionSpec {
     /// Compulsory promotion in the last `zone_ranks` ranks to `choices`, for both sides.
+    #[must_use]
     pub fn new(zone_ranks: u8, choices: Vec<PieceId>) -> PromotionSpec {
         PromotionSpec {
             zone_ranks,
@@ -191,6 +196,7 @@ impl PromotionSpec {
     }
 
     /// The pieces `side` (0 = White, 1 = Black) may promote to.
+    #[must_use]
     pub fn choices_for(&self, side: usize) -> &[PieceId] {
         self.side_choices[side].as_deref().unwrap_or(&self.choices)
     }

@@ -134,16 +134,19 @@ impl SpecialMove {
     }
 
     /// How records and the REPL write it (`dig@e2`).
+    #[must_use]
     pub fn notation(&self) -> &str {
         &self.notation
     }
 
     /// The name before the `@` (`dig`).
+    #[must_use]
     pub fn name(&self) -> &str {
         self.notation.split('@').next().unwrap_or_default()
     }
 
     /// What the move does, in order.
+    #[must_use]
     pub fn effects(&self) -> &[Effect] {
         &self.effects
     }
@@ -188,6 +191,7 @@ struct Interned {
 
 impl SpecialTable {
     /// An empty table whose moves come from `source`.
+    #[must_use]
     pub fn new(source: Box<dyn SpecialSource>) -> SpecialTable {
         SpecialTable { source, interned: RwLock::new(Interned::default()) }
     }
@@ -234,6 +238,7 @@ pub(crate) type PieceLogEntry = (Square, u8, bool);
 
 impl Position {
     /// The special move a [`Move::Special`] stands for.
+    #[must_use]
     pub fn special_move(&self, id: u32) -> Option<Arc<SpecialMove>> {
         self.variant.special_table()?.get(id)
     }

@@ -56,11 +56,13 @@ impl Position {
     }
 
     /// White's action of this turn, chosen but not yet applied.
+    #[must_use]
     pub fn pending_action(&self) -> Option<Move> {
         self.pending
     }
 
     /// Whether `side` declared intent last turn and must teleport now (HP4).
+    #[must_use]
     pub fn must_teleport(&self, side: Side) -> bool {
         self.obliged[side.index()]
     }

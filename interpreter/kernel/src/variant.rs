@@ -160,6 +160,20 @@ impl Variant {
     /// # Errors
     ///
     /// Every [`SpecError`] found in `spec`: geometry, pieces, tokens, setup and the start position.
+    ///
+    /// # Panics
+    ///
+    /// Never: no position made while checking outlives the check.
+    ///
+    /// ```
+    /// use holechess_kernel::{SpecErrorKind, Variant};
+    /// let mut spec = holechess_testkit::orthodox_spec();
+    /// assert!(Variant::compile(spec.clone()).is_ok());
+    /// spec.board.files = 40;
+    /// let errors = Variant::compile(spec).unwrap_err();
+    /// assert_eq!(errors[0].kind, SpecErrorKind::OutOfRange);
+    /// assert_eq!(errors[0].to_string(), "a board must be 1x1 to 16x16, not 40x8");
+    /// ```
     pub fn compile(spec: VariantSpec) -> Result<Variant, Vec<SpecError>> {
         let mut errors = check_spec(&spec);
         if !errors.is_empty() {

@@ -4,6 +4,7 @@
 
 /// SplitMix64: a tiny, fixed generator; the kernel's keys must never change with a
 /// dependency's version.
+#[must_use]
 pub fn splitmix64(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -19,6 +19,7 @@ pub struct Span {
 }
 
 impl Span {
+    #[must_use]
     pub fn new(file: FileId, start: usize, end: usize) -> Span {
         Span { file, start, end }
     }
@@ -89,6 +90,7 @@ pub enum Reference {
 }
 
 impl Reference {
+    #[must_use]
     pub fn span(&self) -> Span {
         match self {
             Reference::Name(name) => name.span,
@@ -96,6 +98,7 @@ impl Reference {
         }
     }
 
+    #[must_use]
     pub fn text(&self) -> &str {
         match self {
             Reference::Name(name) => &name.node,
@@ -356,6 +359,7 @@ pub enum HookEvent {
 
 impl HookEvent {
     /// The event as written in a script.
+    #[must_use]
     pub fn phrase(self) -> &'static str {
         match self {
             HookEvent::AfterMove => "after each move",
@@ -391,6 +395,7 @@ pub enum RhaiSource {
 }
 
 /// Something declared with a name, for messages (`piece`, `token`).
+#[must_use]
 pub fn kind_word(kind: RemoveKind) -> &'static str {
     match kind {
         RemoveKind::Piece => "piece",

@@ -533,6 +533,7 @@ fn remove_by_name<T>(list: &mut Vec<Declared<T>>, name: &str, name_of: impl Fn(&
 
 /// The engine hook sources are checked with: the same expression limits as the runtime in
 /// every build (rhai's own defaults are halved in debug builds).
+#[must_use]
 pub fn rhai_checker() -> rhai::Engine {
     let mut engine = rhai::Engine::new_raw();
     engine.set_max_expr_depths(128, 64);
@@ -540,6 +541,7 @@ pub fn rhai_checker() -> rhai::Engine {
 }
 
 /// The names of the functions a rhai text defines (none when it does not compile).
+#[must_use]
 pub fn rhai_functions(text: &str) -> Vec<String> {
     let engine = rhai_checker();
     match engine.compile(text) {

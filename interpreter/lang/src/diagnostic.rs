@@ -54,6 +54,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// Places a problem in its file.
+    #[must_use]
     pub fn place(sources: &SourceMap, problem: &Problem) -> Diagnostic {
         let location = sources.locate(problem.span);
         Diagnostic {
@@ -77,6 +78,7 @@ impl Diagnostic {
     ///  7 |   promotes on the last rank to quen
     ///    |                                ^^^^ expected one of: queen, rook
     /// ```
+    #[must_use]
     pub fn render(&self) -> String {
         let number = self.line.to_string();
         let gutter = " ".repeat(number.len());
@@ -111,11 +113,13 @@ pub struct Diagnostics(pub Vec<Diagnostic>);
 
 impl Diagnostics {
     /// Whether there is no error.
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
     /// How many errors there are.
+    #[must_use]
     pub fn len(&self) -> usize {
         self.0.len()
     }
@@ -134,11 +138,13 @@ impl Diagnostics {
 }
 
 /// How many problems `diagnostics` report, those a summary stands for included.
+#[must_use]
 pub fn problem_count(diagnostics: &[Diagnostic]) -> usize {
     diagnostics.iter().map(|d| if d.not_shown > 0 { d.not_shown } else { 1 }).sum()
 }
 
 /// `1 error`, `3 errors`, `10000 errors, 100 shown` (with `noun` for `error`).
+#[must_use]
 pub fn count_line(diagnostics: &[Diagnostic], noun: &str) -> String {
     let total = problem_count(diagnostics);
     let shown = diagnostics.iter().filter(|d| d.not_shown == 0).count();
@@ -151,6 +157,7 @@ pub fn count_line(diagnostics: &[Diagnostic], noun: &str) -> String {
 }
 
 /// `1 error`, `2 errors`.
+#[must_use]
 pub fn plural(count: usize, noun: &str) -> String {
     format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
 }

@@ -25,6 +25,8 @@
 //! ```
 
 #![forbid(unsafe_code)]
+// Every public entry point says what it returns is to be used, when it fails and when it panics.
+#![warn(clippy::must_use_candidate, clippy::missing_errors_doc, clippy::missing_panics_doc)]
 #![warn(missing_docs)]
 
 #[allow(missing_docs, reason = "AST nodes are named for the grammar rules they come from; documented per type")]
@@ -134,6 +136,11 @@ pub fn load_str(path: impl AsRef<Path>, text: &str) -> Result<LoadedVariant, Dia
 }
 
 /// The bundled variants with their titles and summaries.
+///
+/// ```
+/// let ids: Vec<String> = holechess_lang::bundled().into_iter().map(|info| info.id).collect();
+/// assert!(ids.contains(&"porthole".to_string()) && ids.contains(&"chess".to_string()));
+/// ```
 #[must_use]
 pub fn bundled() -> Vec<BundledInfo> {
     sources::bundled_variant_names()
@@ -145,6 +152,16 @@ pub fn bundled() -> Vec<BundledInfo> {
 
 /// Checks script files (for `holechess check FILE...`): every diagnostic of every file, in
 /// order; empty when all are clean.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("holechess-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let script = dir.join("typo.hole");
+/// std::fs::write(&script, "variant \"Typo\"\nextends chess\nrules\n  no castlin\n").unwrap();
+/// let diagnostics = holechess_lang::check_files(&[script]);
+/// assert!(diagnostics[0].render().contains("typo.hole:4:"), "{}", diagnostics[0].render());
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 #[must_use]
 pub fn check_files(paths: &[PathBuf]) -> Vec<Diagnostic> {
     paths

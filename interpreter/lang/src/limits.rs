@@ -34,6 +34,7 @@ const ELLIPSIS: &str = "...";
 
 /// The part of `line` a diagnostic quotes, with the caret's 1-based column and width in it.
 /// A line of at most [`QUOTE_CHARS`] characters is quoted whole.
+#[must_use]
 pub fn excerpt(line: &str, column: usize, width: usize) -> (String, usize, usize) {
     let length = line.chars().count();
     if length <= QUOTE_CHARS {
@@ -62,6 +63,7 @@ pub fn declarations(script: &mut Script) -> Option<Problem> {
 }
 
 /// Problems with the merged variant's size: too many boards or squares, too long names.
+#[must_use]
 pub fn scope_problems(scope: &Scope) -> Vec<Problem> {
     let mut problems = Vec::new();
     if let Some(board) = &scope.board {
@@ -122,6 +124,7 @@ fn long_name(text: &str, span: Span) -> Option<Problem> {
 }
 
 /// A problem when a variant would read more than [`MAX_FILES`] files.
+#[must_use]
 pub fn too_many_files(read: usize, at: Span) -> Option<Problem> {
     (read >= MAX_FILES).then(|| {
         Problem::new(at, format!("more than {MAX_FILES} files"))
@@ -130,6 +133,7 @@ pub fn too_many_files(read: usize, at: Span) -> Option<Problem> {
 }
 
 /// A problem when `extends` / `include` would nest deeper than [`MAX_INCLUDE_DEPTH`].
+#[must_use]
 pub fn too_deep(depth: usize, at: Span) -> Option<Problem> {
     (depth >= MAX_INCLUDE_DEPTH).then(|| {
         Problem::new(at, format!("`extends` / `include` nested {} deep", depth + 1))

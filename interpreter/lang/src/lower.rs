@@ -32,6 +32,7 @@ pub struct Geometry {
 
 impl Geometry {
     /// The geometry a board declaration gives (sides clamped to 16).
+    #[must_use]
     pub fn of(board: &BoardDecl) -> Geometry {
         let side = |n: u32| u8::try_from(n.min(16)).unwrap_or(16);
         let names: Vec<String> = board.names.iter().map(|name| name.node.clone()).collect();
@@ -60,11 +61,13 @@ impl Geometry {
     }
 
     /// How many boards (at least one).
+    #[must_use]
     pub fn board_count(&self) -> usize {
         self.names.len().max(1)
     }
 
     /// The letter of a zero-based file.
+    #[must_use]
     pub fn file_letter(&self, file: u8) -> char {
         char::from(b'a' + file.min(25))
     }
@@ -110,6 +113,7 @@ impl Geometry {
 }
 
 /// The zero-based index of a file letter (`a` = 0).
+#[must_use]
 pub fn file_index(letter: char) -> u8 {
     (letter as u32).saturating_sub('a' as u32).min(255) as u8
 }
@@ -271,6 +275,7 @@ fn split_spanned(text: &Spanned<String>, separator: char) -> Vec<Spanned<String>
 }
 
 /// Problems with one board's placement: its shape and its letters.
+#[must_use]
 pub fn check_placement(placement: &Spanned<String>, geometry: &Geometry, letters: &[char]) -> Vec<Problem> {
     let mut problems = Vec::new();
     let rows = split_spanned(placement, '/');
@@ -369,6 +374,7 @@ fn setup_fen(setup: &SetupDecl, geometry: &Geometry) -> String {
 // ------------------------------------------------------------------ tokens
 
 /// A token's symbol: its `shown as` clause, or the default.
+#[must_use]
 pub fn token_symbol(token: &TokenDecl) -> char {
     token
         .clauses
@@ -611,6 +617,7 @@ pub struct SpanIndex {
 
 impl SpanIndex {
     /// The span of the declaration a kernel error is about (the variant header if unknown).
+    #[must_use]
     pub fn span_of(&self, subject: &SpecSubject) -> Span {
         let found = match subject {
             SpecSubject::Variant => None,
@@ -630,6 +637,7 @@ fn name_span<T>(declared: &Declared<T>, name: impl Fn(&T) -> Span) -> Span {
 }
 
 /// Lowers a checked scope. `fallback_id` names the variant when it has no `id` clause.
+#[must_use]
 pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
     let geometry = scope.board.as_ref().map(|board| Geometry::of(&board.node)).unwrap_or_default();
     let header = scope.header.as_ref();

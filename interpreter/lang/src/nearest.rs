@@ -3,6 +3,7 @@
 //! from `help`), and the rule for how far a word may be from what it meant.
 
 /// Edits (insert, delete, replace, swap two neighbours) that turn `a` into `b`.
+#[must_use]
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
@@ -26,6 +27,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The most edits a word of `length` characters may be from what it meant: a third of
 /// its length, at least one.
+#[must_use]
 pub fn tolerance(length: usize) -> usize {
     (length / 3).max(1)
 }

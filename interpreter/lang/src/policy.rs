@@ -101,6 +101,7 @@ impl FilePolicy {
 
 /// The bundled library file a reference names (`../stdlib/dice-events.rhai`) when no such
 /// file exists on disk: a script copied out of the repository keeps working.
+#[must_use]
 pub fn library_file(reference: &str) -> Option<Origin> {
     bundled_library(Path::new(reference))
 }

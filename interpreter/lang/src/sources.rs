@@ -41,6 +41,7 @@ pub enum Origin {
 
 impl Origin {
     /// The file's name in messages.
+    #[must_use]
     pub fn label(&self) -> String {
         match self {
             Origin::Bundled(path) => format!("<bundled>/{path}"),
@@ -103,22 +104,26 @@ impl SourceMap {
     }
 
     /// The file with this id.
+    #[must_use]
     pub fn get(&self, file: FileId) -> Option<&SourceFile> {
         self.files.get(file)
     }
 
     /// The id of the file read from `origin`, if it was read.
+    #[must_use]
     pub fn find(&self, origin: &Origin) -> Option<FileId> {
         self.files.iter().position(|file| &file.origin == origin)
     }
 
     /// Every file read, in order.
+    #[must_use]
     pub fn files(&self) -> &[SourceFile] {
         &self.files
     }
 
     /// The file, line, column and source line of a span's start; the width covers the span
     /// up to the end of that line.
+    #[must_use]
     pub fn locate(&self, span: Span) -> Location {
         let Some(file) = self.files.get(span.file) else {
             return Location { file: "<unknown>".into(), line: 1, column: 1, width: 1, source_line: String::new() };
@@ -145,16 +150,19 @@ fn floor_char_boundary(text: &str, mut index: usize) -> usize {
 }
 
 /// The text of a bundled file.
+#[must_use]
 pub fn bundled_text(path: &str) -> Option<(&'static str, &'static str)> {
     BUNDLED_FILES.iter().find(|(name, _)| *name == path).copied()
 }
 
 /// The bundled variant names, in order (`chess`).
+#[must_use]
 pub fn bundled_variant_names() -> Vec<&'static str> {
     names_in(VARIANTS_DIR)
 }
 
 /// The stdlib module names (`orthodox-pieces`).
+#[must_use]
 pub fn stdlib_module_names() -> Vec<&'static str> {
     names_in(STDLIB_DIR)
 }
@@ -169,6 +177,7 @@ fn names_in(dir: &str) -> Vec<&'static str> {
 
 /// The behaviours the stdlib modules declare, each with its module: `("pit",
 /// "hole-mechanics")`, in the modules' order.
+#[must_use]
 pub fn stdlib_behaviours() -> Vec<(&'static str, &'static str)> {
     let mut found = Vec::new();
     for module in stdlib_module_names() {
@@ -184,6 +193,7 @@ pub fn stdlib_behaviours() -> Vec<(&'static str, &'static str)> {
 
 /// What stands at a path that cannot be read as a script, in words (`is a directory`, `is
 /// not a regular file`); `None` when nothing does.
+#[must_use]
 pub fn what_is_at(from: &Origin, relative: &str) -> Option<&'static str> {
     let (Origin::Disk(path) | Origin::Memory(path)) = from else { return None };
     let candidate = path.parent().unwrap_or(Path::new("")).join(relative);
@@ -196,22 +206,26 @@ pub fn what_is_at(from: &Origin, relative: &str) -> Option<&'static str> {
 }
 
 /// Whether a command-line argument is a path rather than a bundled name.
+#[must_use]
 pub fn looks_like_path(text: &str) -> bool {
     text.contains('/') || text.contains('\\') || text.ends_with(&format!(".{SCRIPT_EXTENSION}"))
 }
 
 /// The origin of a bundled variant by name.
+#[must_use]
 pub fn bundled_variant(name: &str) -> Option<Origin> {
     bundled_text(&format!("{VARIANTS_DIR}/{name}.{SCRIPT_EXTENSION}")).map(|(path, _)| Origin::Bundled(path))
 }
 
 /// The origin of a stdlib module by name.
+#[must_use]
 pub fn stdlib_module(name: &str) -> Option<Origin> {
     bundled_text(&format!("{STDLIB_DIR}/{name}.{SCRIPT_EXTENSION}")).map(|(path, _)| Origin::Bundled(path))
 }
 
 /// Resolves a bare name: a bundled variant, then a stdlib module, then `NAME.hole` beside the
 /// including file.
+#[must_use]
 pub fn resolve_name(from: &Origin, name: &str) -> Option<Origin> {
     bundled_variant(name)
         .or_else(|| stdlib_module(name))
@@ -220,6 +234,7 @@ pub fn resolve_name(from: &Origin, name: &str) -> Option<Origin> {
 
 /// Resolves a path relative to the including file: inside the bundle for bundled files, on
 /// disk otherwise. `None` when there is no such file.
+#[must_use]
 pub fn resolve_path(from: &Origin, relative: &str) -> Option<Origin> {
     match from {
         Origin::Bundled(path) => {

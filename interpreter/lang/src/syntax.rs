@@ -29,6 +29,7 @@ type Built<T> = Result<T, Problem>;
 
 /// Parses a whole file. Declarations that do not parse are left out of the script and
 /// reported, one problem each.
+#[must_use]
 pub fn parse(file: FileId, text: &str) -> (Script, Vec<Problem>) {
     let mut script = Script::default();
     let mut problems = Vec::new();

@@ -25,12 +25,14 @@ pub struct Warning {
 
 impl Warning {
     /// `warning: FILE:LINE: MESSAGE`.
+    #[must_use]
     pub fn render(&self) -> String {
         format!("warning: {}:{}: {}", self.file, self.line, self.message)
     }
 }
 
 /// The warnings about a loaded variant, in hook order.
+#[must_use]
 pub fn warnings(loaded: &LoadedVariant) -> Vec<Warning> {
     let mut found = Vec::new();
     for hook in loaded.hooks.iter().filter(|hook| hook.event == HookEvent::AfterMove) {

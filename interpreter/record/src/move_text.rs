@@ -16,6 +16,7 @@ pub struct MoveText {
 
 impl MoveText {
     /// `None` when the text is too long or not ASCII.
+    #[must_use]
     pub fn new(text: &str) -> Option<MoveText> {
         Self::from_bytes(text.as_bytes())
     }
@@ -29,6 +30,7 @@ impl MoveText {
         Some(MoveText { len: text.len() as u8, bytes })
     }
 
+    #[must_use]
     pub fn as_str(&self) -> &str {
         // Only ASCII is ever stored.
         std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()

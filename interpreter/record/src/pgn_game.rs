@@ -28,6 +28,7 @@ pub enum GameResult {
 
 impl GameResult {
     /// The PGN token for this result.
+    #[must_use]
     pub fn as_pgn(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
@@ -38,6 +39,7 @@ impl GameResult {
     }
 
     /// The result of a finished game: its winner's, or a draw (`None`).
+    #[must_use]
     pub fn of_winner(winner: Option<holechess_kernel::Side>) -> GameResult {
         match winner {
             Some(holechess_kernel::Side::White) => GameResult::WhiteWins,
@@ -47,6 +49,7 @@ impl GameResult {
     }
 
     /// The result a PGN token stands for, if it is one.
+    #[must_use]
     pub fn from_pgn(token: &[u8]) -> Option<GameResult> {
         match token {
             b"1-0" => Some(GameResult::WhiteWins),
@@ -153,31 +156,37 @@ pub enum Annotation {
 
 impl MoveEntry {
     /// The token's parts, ready to be matched against legal moves.
+    #[must_use]
     pub fn notation(&self) -> Notation {
         self.notation
     }
 
     /// 1-based position in the record: the first move written is ply 1.
+    #[must_use]
     pub fn ply(&self) -> u32 {
         self.ply
     }
 
     /// 1-based line of the move token in its file; 0 for a move not read from a file.
+    #[must_use]
     pub fn line(&self) -> u32 {
         self.line
     }
 
     /// The move token as written (`Nf3`, `e1d2>f5`, `@a4`, `--`).
+    #[must_use]
     pub fn text(&self) -> &str {
         self.text.as_str()
     }
 
     /// Every dice outcome written after the move, in order.
+    #[must_use]
     pub fn dice(&self) -> &[u8] {
         self.extras.as_ref().map_or(&[], |extras| &extras.dice)
     }
 
     /// Comments, NAGs and side variations after the move, in the order written.
+    #[must_use]
     pub fn annotations(&self) -> &[Annotation] {
         self.extras.as_ref().map_or(&[], |extras| &extras.annotations)
     }
@@ -230,6 +239,7 @@ impl MoveEntry {
     }
 
     /// A bare move at `ply`, line 0; `None` if `text` is not a move.
+    #[must_use]
     pub fn new(ply: u32, text: &str) -> Option<MoveEntry> {
         let notation = Notation::parse(text).ok()?;
         Some(MoveEntry::read(ply, 0, MoveText::new(text)?, notation))
@@ -287,21 +297,25 @@ pub struct PgnGame {
 
 impl PgnGame {
     /// The value of the first tag with this name.
+    #[must_use]
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags.iter().find(|tag| tag.name == name).map(|tag| tag.value.as_str())
     }
 
     /// The `[Variant]` tag.
+    #[must_use]
     pub fn variant(&self) -> Option<&str> {
         self.tag("Variant")
     }
 
     /// The `[FEN]` tag: the start position, if not the variant's own.
+    #[must_use]
     pub fn fen(&self) -> Option<&str> {
         self.tag("FEN")
     }
 
     /// The `[Holes]` tag: token squares overriding the variant's default layout.
+    #[must_use]
     pub fn holes(&self) -> Option<&str> {
         self.tag("Holes")
     }
@@ -315,6 +329,7 @@ impl PgnGame {
     }
 
     /// Number of plies in the main line.
+    #[must_use]
     pub fn plies(&self) -> usize {
         self.moves.len()
     }

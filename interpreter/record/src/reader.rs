@@ -71,6 +71,7 @@ impl PgnReader<File> {
 }
 
 impl<'a> PgnReader<&'a [u8]> {
+    #[must_use]
     pub fn from_bytes(bytes: &'a [u8]) -> PgnReader<&'a [u8]> {
         PgnReader::new(bytes)
     }

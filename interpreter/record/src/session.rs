@@ -9,6 +9,7 @@ use holechess_kernel::Position;
 use crate::pgn_game::{Annotation, GameResult, MoveEntry, PgnGame, TagPair};
 
 /// The record of a played game, with the given players' names.
+#[must_use]
 pub fn record_of(session: &holechess_runtime::Game, white: &str, black: &str) -> PgnGame {
     let rules = session.rules();
     let mut tags = vec![
@@ -58,6 +59,7 @@ fn entry(ply: u32, record: &holechess_runtime::PlyRecord) -> MoveEntry {
 
 /// The PGN result the board shows: decided games by checkmate, stalemate or a drawn end;
 /// anything else is unknown (`*`).
+#[must_use]
 pub fn result_of(position: &Position) -> GameResult {
     let text = position.status().result(position.side_to_move());
     GameResult::from_pgn(text.as_bytes()).unwrap_or(GameResult::Unknown)

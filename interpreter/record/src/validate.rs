@@ -35,6 +35,7 @@ pub struct Verdict {
 }
 
 impl Verdict {
+    #[must_use]
     pub fn is_valid(&self) -> bool {
         self.failure.is_none()
     }
@@ -67,6 +68,25 @@ pub const LONG_GAME_PLIES: usize = 4096;
 /// # Errors
 ///
 /// The I/O error that stopped reading `source` (invalid games are events, not errors).
+///
+/// ```
+/// use std::sync::Arc;
+/// use holechess_record::{validate_source, SourceEvent, DEFAULT_BATCH};
+/// use holechess_runtime::PlayableVariant;
+///
+/// let pothole = Arc::new(PlayableVariant::load("pothole").expect("a bundled variant"));
+/// let pgn = "[Variant \"pothole\"]\n\n1. e4 {[%dice 6 5 5]} d6 {[%dice 5]} *\n\n[Variant \"pothole\"]\n\n1. e4 d6 *\n";
+/// let mut verdicts = Vec::new();
+/// validate_source(pgn.as_bytes(), &pothole, DEFAULT_BATCH, |event| {
+///     if let SourceEvent::Verdict(verdict) = event {
+///         verdicts.push(verdict);
+///     }
+/// })
+/// .expect("read from memory");
+/// assert!(verdicts[0].is_valid());
+/// // Every ply of a dice variant carries its outcomes (K4).
+/// assert_eq!(verdicts[1].failure.as_ref().map(|failure| failure.ply), Some(1));
+/// ```
 pub fn validate_source<R: Read + Send>(
     source: R,
     rules: &Arc<PlayableVariant>,

@@ -12,6 +12,16 @@ use crate::pgn_game::{Annotation, MoveEntry, PgnGame, TagPair};
 const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// The PGN text of one game, ending with a line feed.
+///
+/// ```
+/// use holechess_record::{write_game, PgnReader};
+///
+/// let read = PgnReader::from_bytes(b"[Variant \"porthole\"]\n1. Nf3>c6 *").games().next();
+/// let game = read.expect("one game").expect("readable").game;
+/// let text = write_game(&game);
+/// assert!(text.contains("[Variant \"porthole\"]") && text.contains("1. Nf3>c6 *"), "{text}");
+/// ```
+#[must_use]
 pub fn write_game(game: &PgnGame) -> String {
     let mut out = String::new();
     write_tags(&game.tags, &mut out);

@@ -56,14 +56,15 @@ pub struct Game {
     plies: Vec<PlyRecord>,
     dice: Dice,
     /// What the `at game start` hooks rolled and did (empty without such hooks).
-    setup: Setup,
+    setup: StartRolls,
     /// Whether the game began at the variant's own start (its game-start hooks run there).
     from_variant_start: bool,
 }
 
-/// The dice and notes of a variant's game-start hooks.
+/// The dice and notes of a variant's game-start hooks (the position they make is a
+/// [`Position`]; a position described but not checked is a kernel `Setup`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Setup {
+pub struct StartRolls {
     /// Every die thrown before the first move, in order (K4: part of the record).
     pub rolls: Vec<Roll>,
     pub notes: Vec<String>,
@@ -81,14 +82,14 @@ impl Game {
             start,
             plies: Vec::new(),
             dice,
-            setup: Setup::default(),
+            setup: StartRolls::default(),
             from_variant_start: false,
         }
     }
 
     /// A game from the variant's start with seeded dice; the game-start hooks (if any) roll
     /// first. If they fail, the game starts from the declared position and the error is kept
-    /// in [`Setup::error`] (use [`Game::from_start`] to get it as an error).
+    /// in [`StartRolls::error`] (use [`Game::from_start`] to get it as an error).
     pub fn seeded(rules: Arc<PlayableVariant>, seed: u64) -> Game {
         let start = rules.start_position();
         let mut game = Game::new(rules, start, Dice::seeded(seed));
@@ -149,7 +150,7 @@ impl Game {
 
     /// What the game-start hooks rolled and did.
     #[must_use]
-    pub fn setup(&self) -> &Setup {
+    pub fn setup(&self) -> &StartRolls {
         &self.setup
     }
 
@@ -303,13 +304,13 @@ impl Game {
 impl PlayableVariant {
     /// The start the variant's game-start hooks make, rolling with `dice` (the declared start
     /// when there are none), with what they rolled and noted; the dice are given back.
-    pub fn rolled_start(&self, dice: Dice) -> (Result<(Position, Setup), GameError>, Dice) {
+    pub fn rolled_start(&self, dice: Dice) -> (Result<(Position, StartRolls), GameError>, Dice) {
         if !self.hooks.has_game_start() {
-            return (Ok((self.start_position(), Setup::default())), dice);
+            return (Ok((self.start_position(), StartRolls::default())), dice);
         }
         let (outcome, dice) = self.hooks.game_start(self.start_position(), dice);
         let result = outcome
-            .map(|o| (o.position, Setup { rolls: o.rolls, notes: o.notes, error: None }))
+            .map(|o| (o.position, StartRolls { rolls: o.rolls, notes: o.notes, error: None }))
             .map_err(GameError::from);
         (result, dice)
     }
@@ -353,7 +354,7 @@ impl PlayableVariant {
     /// # Errors
     ///
     /// A [`GameError`] when a game-start hook fails or an outcome is missing, impossible or left over.
-    pub fn recorded_start(&self, outcomes: &[u32]) -> Result<(Position, Setup), GameError> {
+    pub fn recorded_start(&self, outcomes: &[u32]) -> Result<(Position, StartRolls), GameError> {
         if !self.hooks.has_game_start() && !outcomes.is_empty() {
             return Err(GameError::UnexpectedStartDice);
         }

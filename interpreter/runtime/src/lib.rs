@@ -71,6 +71,6 @@ pub mod trial;
 pub use dice::{Dice, Roll};
 pub use enumeration::Enumeration;
 pub use event_tree::EventTree;
-pub use game::{Game, GameError, PlyRecord, Setup};
+pub use game::{Game, GameError, PlyRecord, StartRolls};
 pub use hooks::{HookError, HookRuntime};
 pub use playable_variant::PlayableVariant;

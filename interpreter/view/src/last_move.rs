@@ -33,6 +33,7 @@ pub struct MoveTrace {
 }
 
 impl MoveTrace {
+    #[must_use]
     pub fn highlights(&self, sq: Square) -> bool {
         self.squares.contains(&sq)
     }

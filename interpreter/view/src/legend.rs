@@ -20,6 +20,7 @@ pub struct LegendEntry {
 
 impl LegendEntry {
     /// The squares' names, with the board's name when there are several boards.
+    #[must_use]
     pub fn square_names(&self, pos: &Position) -> Vec<String> {
         self.squares.iter().map(|&sq| pos.geometry().name_on_board(sq)).collect()
     }
@@ -41,6 +42,7 @@ impl TokenState {
 }
 
 /// The token entries: one per kind and state present, kinds in the variant's order.
+#[must_use]
 pub fn token_legend(pos: &Position) -> Vec<LegendEntry> {
     let mut groups: Vec<(TokenState, LegendEntry)> = Vec::new();
     for mark in token_marks(pos) {

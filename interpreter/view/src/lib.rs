@@ -8,6 +8,8 @@
 //! every token kind present with its squares.
 
 #![forbid(unsafe_code)]
+// Every public entry point says what it returns is to be used, when it fails and when it panics.
+#![warn(clippy::must_use_candidate, clippy::missing_errors_doc, clippy::missing_panics_doc)]
 
 mod caption;
 mod glyphs;

@@ -31,11 +31,13 @@ pub fn link_pairs(variant: &Variant) -> Vec<LinkPair> {
 }
 
 /// The number of the first link that has `sq` as one end.
+#[must_use]
 pub fn link_number_at(pairs: &[LinkPair], sq: Square) -> Option<usize> {
     pairs.iter().find(|p| p.first == sq || p.second == sq).map(|p| p.number)
 }
 
 /// How a linked square is marked on a board: `=1`.
+#[must_use]
 pub fn link_marker(number: usize) -> String {
     format!("={number}")
 }
@@ -45,6 +47,7 @@ const COMPACT_MARKS: &str = "123456789abcdefghijklmnopqrstuvwxyz";
 
 /// How a linked square is marked where room is short: `1` (one character while there are at
 /// most 35 links; `=36` beyond).
+#[must_use]
 pub fn compact_link_marker(number: usize) -> String {
     match COMPACT_MARKS.chars().nth(number.wrapping_sub(1)) {
         Some(mark) if number > 0 => mark.to_string(),

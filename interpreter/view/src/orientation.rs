@@ -15,6 +15,7 @@ pub enum Orientation {
 
 impl Orientation {
     /// The orientation that puts `side` at the bottom.
+    #[must_use]
     pub fn for_side(side: Side) -> Orientation {
         match side {
             Side::White => Orientation::WhiteAtBottom,
@@ -23,6 +24,7 @@ impl Orientation {
     }
 
     /// The files of a board, from left to right.
+    #[must_use]
     pub fn files_left_to_right(self, files: u8) -> Vec<u8> {
         match self {
             Orientation::WhiteAtBottom => (0..files).collect(),
@@ -31,6 +33,7 @@ impl Orientation {
     }
 
     /// The ranks of a board, from top to bottom.
+    #[must_use]
     pub fn ranks_top_to_bottom(self, ranks: u8) -> Vec<u8> {
         match self {
             Orientation::WhiteAtBottom => (0..ranks).rev().collect(),
@@ -39,6 +42,7 @@ impl Orientation {
     }
 
     /// The column (from the left) and row (from the top) where `sq` is drawn on its board.
+    #[must_use]
     pub fn column_and_row(self, geometry: &Geometry, sq: Square) -> (u8, u8) {
         let (file, rank) = (geometry.file_of(sq), geometry.rank_of(sq));
         match self {

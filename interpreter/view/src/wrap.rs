@@ -10,6 +10,7 @@ const MIN_WIDTH: usize = 20;
 
 /// `text` (one line or several) broken into lines of at most `width` characters; a line
 /// that is broken continues indented two spaces deeper than it starts.
+#[must_use]
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(MIN_WIDTH);
     text.lines()
@@ -22,6 +23,7 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 
 /// `text` broken into lines of at most `width` characters, continuation lines indented by
 /// `hang` spaces (a table's second column: `holechess list`).
+#[must_use]
 pub fn wrap_hanging(text: &str, width: usize, hang: usize) -> Vec<String> {
     let width = width.max(MIN_WIDTH);
     let hang = hang.min(width / 2);

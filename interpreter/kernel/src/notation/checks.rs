@@ -20,6 +20,7 @@ pub struct Check {
 }
 
 /// Every attack on the royal pieces of the side to move.
+#[must_use]
 pub fn checks(pos: &Position) -> Vec<Check> {
     checks_on(pos, pos.side_to_move(), None)
 }
@@ -38,6 +39,7 @@ pub(crate) fn checks_on(pos: &Position, defender: Side, board: Option<usize>) ->
 }
 
 /// `check: the white bishop on f1 attacks the black king on e8 through the wormhole on h3`.
+#[must_use]
 pub fn check_line(pos: &Position, check: &Check) -> String {
     let route = if check.across_link {
         " across the link".to_owned()

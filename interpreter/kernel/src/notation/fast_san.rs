@@ -14,6 +14,7 @@ use crate::moves::Move;
 use crate::position::Position;
 
 /// The one legal move `notation` names, when it is a piece move this path decides.
+#[must_use]
 pub fn resolve_piece_move(pos: &Position, notation: &Notation) -> Option<Move> {
     let Action::Move(board_move) = notation.action else {
         return None;

@@ -22,6 +22,7 @@ pub enum Forgiving {
 }
 
 /// Reads `typed` leniently against the legal moves of `pos`.
+#[must_use]
 pub fn read_forgiving(pos: &Position, typed: &str) -> Forgiving {
     let spellings = spellings(pos, typed);
     let mut found: Vec<(String, Move)> = Vec::new();
@@ -42,6 +43,7 @@ pub fn read_forgiving(pos: &Position, typed: &str) -> Forgiving {
 /// The spellings `typed` may stand for, in the order they are tried: castling written
 /// the standard way, the text without annotations, then with a lower-case piece letter
 /// made upper-case (the rest in lower case). Only spellings that parse are kept.
+#[must_use]
 pub fn spellings(pos: &Position, typed: &str) -> Vec<String> {
     let bare = without_annotations(typed);
     let mut out: Vec<String> = Vec::new();
@@ -92,6 +94,7 @@ fn is_file_letter(pos: &Position, letter: char) -> bool {
 
 /// `e4!?` → `e4`, `exd6 e.p.` → `exd6`, `Nf3 ?!` → `Nf3`: the move without what a player
 /// or a book writes after it.
+#[must_use]
 pub fn without_annotations(typed: &str) -> String {
     let mut text = typed.trim().to_owned();
     loop {

@@ -59,6 +59,14 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 /// Long algebraic notation of a legal move of `pos`.
+///
+/// ```
+/// use holechess_kernel::notation::{lan, parse_move};
+/// use holechess_kernel::Position;
+/// # let chess = holechess_testkit::orthodox();
+/// let pos = Position::start(&chess);
+/// assert_eq!(lan(&pos, parse_move(&pos, "Nf3").unwrap()), "g1f3");
+/// ```
 #[must_use]
 pub fn lan(pos: &Position, mv: Move) -> String {
     let g = pos.geometry();
@@ -92,6 +100,14 @@ fn special_notation(pos: &Position, id: u32) -> String {
 
 /// Standard algebraic notation of a legal move of `pos`, with `+` or `#`. A move that is
 /// not legal in `pos` has no SAN: it is written [`ILLEGAL_SAN`] (see [`try_san`]).
+///
+/// ```
+/// use holechess_kernel::notation::{parse_move, san};
+/// use holechess_kernel::Position;
+/// # let chess = holechess_testkit::orthodox();
+/// let pos = Position::start(&chess);
+/// assert_eq!(san(&pos, parse_move(&pos, "g1f3").unwrap()), "Nf3");
+/// ```
 #[must_use]
 pub fn san(pos: &Position, mv: Move) -> String {
     try_san(pos, mv).unwrap_or_else(|_| ILLEGAL_SAN.to_string())
@@ -255,6 +271,15 @@ fn exit_of(mv: Move) -> Option<Square> {
 /// # Errors
 ///
 /// A [`NotationError`] when `text` is not a move's notation, names no legal move, or fits more than one.
+///
+/// ```
+/// use holechess_kernel::notation::parse_move;
+/// use holechess_kernel::Position;
+/// # let chess = holechess_testkit::orthodox();
+/// let pos = Position::start(&chess);
+/// assert_eq!(parse_move(&pos, "e2-e4").unwrap(), parse_move(&pos, "e4").unwrap());
+/// assert!(parse_move(&pos, "e5").is_err());
+/// ```
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, NotationError> {
     let clean = text.trim().trim_end_matches(['!', '?']);
     let notation = Notation::parse(clean).map_err(|_| NotationError::Malformed(text.trim().to_string()))?;

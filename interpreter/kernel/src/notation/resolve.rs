@@ -30,6 +30,7 @@ pub enum Resolved {
 }
 
 /// The legal move `notation` names in `pos`, given its legal moves.
+#[must_use]
 pub fn resolve(pos: &Position, legal: &MoveList, notation: &Notation) -> Resolved {
     let notation = &localised(pos, notation);
     let target = Target::of(pos, &notation.action);
@@ -215,6 +216,7 @@ pub(super) fn kernel_square(pos: &Position, square: Square) -> Option<crate::geo
 
 /// Why `text` is not a legal move of `pos`, in a few words (for a REPL or any caller):
 /// `None` when it is legal or is not a move in record notation at all.
+#[must_use]
 pub fn explain_move(pos: &Position, text: &str) -> Option<String> {
     let notation = Notation::parse(text).ok()?;
     let legal = pos.legal_moves();
@@ -227,6 +229,7 @@ pub fn explain_move(pos: &Position, text: &str) -> Option<String> {
 
 /// Why no legal move matches `notation`, in a few words: the piece and where it stands,
 /// the piece in the way, the pin, the check to answer, the free exits, the board in play.
+#[must_use]
 pub fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) -> String {
     let notation = &localised(pos, notation);
     let mut reason = match notation.action {

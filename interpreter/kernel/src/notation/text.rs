@@ -93,6 +93,7 @@ pub struct SpecialText {
 
 impl SpecialText {
     /// `None` unless `text` has the shape of a special-move notation.
+    #[must_use]
     pub fn new(text: &[u8]) -> Option<SpecialText> {
         if !crate::special::is_special_notation(text) {
             return None;
@@ -103,6 +104,7 @@ impl SpecialText {
     }
 
     /// The notation as written.
+    #[must_use]
     pub fn as_str(&self) -> &str {
         // Only ASCII is ever stored.
         std::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()
@@ -157,6 +159,7 @@ impl Notation {
     }
 
     /// [`Notation::parse`] on bytes; `None` when the token is not a move.
+    #[must_use]
     pub fn parse_bytes(text: &[u8]) -> Option<Notation> {
         parse_plain_board_move(text).or_else(|| parse_any(text))
     }

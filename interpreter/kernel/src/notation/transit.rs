@@ -12,6 +12,7 @@ use crate::position::Position;
 
 /// The legal transits `notation` names once an exit is added: empty unless it is a board
 /// move written without an exit. Listed in the order of `legal`.
+#[must_use]
 pub fn transit_choices(pos: &Position, legal: &MoveList, notation: &Notation) -> Vec<Move> {
     let Action::Move(board_move) = notation.action else {
         return Vec::new();
@@ -35,6 +36,7 @@ pub fn transit_choices(pos: &Position, legal: &MoveList, notation: &Notation) ->
 }
 
 /// [`transit_choices`] for a text; empty when the text is not a move.
+#[must_use]
 pub fn transit_choices_for(pos: &Position, text: &str) -> Vec<Move> {
     let clean = text.trim().trim_end_matches(['!', '?']);
     match Notation::parse(clean) {

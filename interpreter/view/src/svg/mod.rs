@@ -67,6 +67,17 @@ impl Default for SvgOptions {
 const FONTS: &str = "DejaVu Sans, Segoe UI Symbol, Arial Unicode MS, sans-serif";
 
 /// The position as a standalone SVG document.
+///
+/// ```
+/// use holechess_kernel::Position;
+/// use holechess_view::{render_svg, SvgOptions};
+/// # let chess = holechess_testkit::orthodox();
+/// let options = SvgOptions { title: Some("The start".to_string()), ..SvgOptions::default() };
+/// let svg = render_svg(&Position::start(&chess), &options);
+/// assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"));
+/// assert!(svg.contains("<title>The start</title>"));
+/// ```
+#[must_use]
 pub fn render_svg(pos: &Position, options: &SvgOptions) -> String {
     let footer = if options.legend { footer_lines(pos, true) } else { Vec::new() };
     let layout = Layout::new(&LayoutInput {

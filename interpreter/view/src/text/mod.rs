@@ -71,6 +71,15 @@ const BOARD_GAP: &str = "    ";
 /// marks (`1` for `=1`), and where it is still too narrow the boards are stacked, each
 /// named after its file letters. Turned round (Black at the bottom), the boards change
 /// sides too, as a physical board does. Lines under the boards are broken at the width.
+///
+/// ```
+/// use holechess_kernel::Position;
+/// use holechess_view::{render_text, TextOptions};
+/// # let chess = holechess_testkit::orthodox();
+/// let board = render_text(&Position::start(&chess), &TextOptions::default());
+/// assert!(board.starts_with("8  r  n  b  q  k  b  n  r\n"), "{board}");
+/// ```
+#[must_use]
 pub fn render_text(pos: &Position, options: &TextOptions) -> String {
     let trace = trace_of(pos.variant(), options.last_move);
     let picture = arrange(pos, options, &trace);
@@ -85,6 +94,7 @@ pub fn render_text(pos: &Position, options: &TextOptions) -> String {
 
 /// The legend [`render_text`] would draw under the boards with the same options (links
 /// marked as in that picture), for a caller that shows the legend only when it changes.
+#[must_use]
 pub fn render_legend(pos: &Position, options: &TextOptions) -> Vec<String> {
     let trace = trace_of(pos.variant(), options.last_move);
     let marker = arrange(pos, options, &trace).link_marker;
