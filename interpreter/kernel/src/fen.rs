@@ -52,7 +52,9 @@ impl Position {
             ));
         }
         let mut pos = Position::empty(variant);
-        read_placement(&mut pos, fields[0])?;
+        let (placement_text, hands) = crate::fen_hand::split_hands(&pos, fields[0])?;
+        read_placement(&mut pos, placement_text)?;
+        crate::fen_hand::read_hands(&mut pos, hands.unwrap_or_default())?;
         let side = match fields.get(1).copied().unwrap_or("w") {
             "w" => Side::White,
             "b" => Side::Black,
@@ -105,7 +107,7 @@ impl Position {
     #[must_use]
     pub fn fen(&self) -> String {
         let mut fields = vec![
-            placement(self),
+            placement(self) + &crate::fen_hand::hands_text(self),
             self.side.letter().to_string(),
             castling_text(self),
             en_passant_text(self),
@@ -221,7 +223,11 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
             }
             file = file.saturating_add(n);
         } else if c == '~' {
-            // A promoted-piece marker from other tools: carries nothing here.
+            // A promoted piece: marked where the variant returns it to the hand demoted; a
+            // marker other tools write, carrying nothing, elsewhere.
+            if file > 0 && pos.variant.hand_tables.marks_promoted {
+                pos.promoted.insert(g.square(board, file as u8 - 1, rank));
+            }
         } else {
             let kind = pos.variant.piece_by_letter(c).ok_or_else(|| {
                 PositionError::of(
@@ -592,7 +598,8 @@ fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
             let spec = pos.variant.piece(p.kind);
             let Some(promo) = &spec.promotion else { continue };
             let rel = g.relative_rank(sq, side);
-            if (rel == 0 && !moves_from_first_rank(spec)) || rel >= g.ranks - promo.zone_ranks {
+            let dropped_there = pos.variant.hand_tables.drops && pos.variant.hand_tables.may_drop_on_rank(p.kind, rel);
+            if (rel == 0 && !moves_from_first_rank(spec) && !dropped_there) || rel >= g.ranks - promo.zone_ranks {
                 return Err(PositionError::of(
                     PositionErrorKind::Placement,
                     format!("a {side} {} cannot stand on {}", spec.name, g.name(sq)),
@@ -625,8 +632,12 @@ fn placement(pos: &Position) -> String {
                             row.push_str(&empty.to_string());
                             empty = 0;
                         }
+                        let sq = g.square(b, file, rank);
                         let letter = pos.variant.piece(p.kind).letter;
                         row.push(if p.side == Side::White { letter } else { letter.to_ascii_lowercase() });
+                        if pos.is_promoted(sq) {
+                            row.push('~');
+                        }
                     }
                 }
             }

@@ -25,6 +25,7 @@ mod attacks;
 mod bitset;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
+mod drops;
 pub mod effects;
 pub mod error;
 #[allow(
@@ -41,6 +42,7 @@ mod fast;
     reason = "indices bounded by the compiled geometry"
 )]
 mod fen;
+mod fen_hand;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -49,6 +51,7 @@ mod fen;
 )]
 pub mod geometry;
 mod goal;
+pub mod hand;
 mod hops;
 mod links;
 #[allow(
@@ -105,6 +108,7 @@ pub use effects::{SquareEffect, TokenEffects};
 pub use error::{PlayError, PositionError, PositionErrorKind, SpecError, SpecErrorKind, SpecSubject};
 pub use fen::MAX_FULLMOVE;
 pub use geometry::{Geometry, Side, Square};
+pub use hand::HandSpec;
 pub use make::Undo;
 pub use moves::{Move, MoveList};
 pub use outcome::{DrawClaim, Status};

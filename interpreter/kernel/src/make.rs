@@ -32,7 +32,16 @@ pub struct Undo {
     token_mark: u32,
     piece_mark: u32,
     last: Option<LastMove>,
+    /// The kind a capture put in the mover's hand, plus one (0: none).
+    hand_gained: u8,
+    /// Promoted marks the move took away: [`MOVER_PROMOTED`], [`CAPTURED_PROMOTED`].
+    promoted_marks: u8,
 }
+
+/// The moving piece carried a promoted mark.
+const MOVER_PROMOTED: u8 = 1;
+/// The captured piece carried a promoted mark.
+const CAPTURED_PROMOTED: u8 = 2;
 
 impl Undo {
     /// The undo record of a two-board turn action.
@@ -54,6 +63,8 @@ impl Undo {
             token_mark: 0,
             piece_mark: 0,
             last: None,
+            hand_gained: 0,
+            promoted_marks: 0,
         }
     }
 
@@ -164,7 +175,12 @@ impl Position {
             token_mark: self.token_log.len() as u32,
             piece_mark: self.piece_log.len() as u32,
             last: self.last,
+            hand_gained: 0,
+            promoted_marks: 0,
         };
+        if self.variant.hand_tables.marks_promoted && mv.from().is_some_and(|sq| self.promoted.contains(sq)) {
+            undo.promoted_marks = MOVER_PROMOTED;
+        }
         self.history.push(self.hash);
         let us = self.side;
         let mut reset_clock = false;
@@ -213,6 +229,10 @@ impl Position {
                 let (reset, played) = self.apply_special(id);
                 reset_clock = reset;
                 self.last = Some(LastMove::of(played));
+            }
+            Move::Drop { piece, to } => {
+                undo.moved = crate::position::piece_code(us, piece);
+                reset_clock = self.apply_drop(piece, to);
             }
             Move::Intent | Move::Pass => {}
         }
@@ -266,10 +286,18 @@ impl Position {
                 self.raw_put(rook, rcode);
             }
             Move::Special { .. } => self.roll_back_effects(undo.token_mark as usize, undo.piece_mark as usize),
+            Move::Drop { piece, to } => self.retract_drop(us, piece, to),
             Move::Intent | Move::Pass => {}
+        }
+        if self.variant.hand_tables.marks_promoted {
+            self.restore_promoted_marks(undo);
         }
         if undo.captured != 0 {
             self.raw_put(undo.captured_sq, undo.captured);
+        }
+        if undo.hand_gained != 0 {
+            let slot = &mut self.hands[us.index()][usize::from(undo.hand_gained - 1)];
+            *slot = slot.saturating_sub(1);
         }
         self.restore_tokens(undo.token_mark);
         if self.variant.uses_first_move {
@@ -286,6 +314,21 @@ impl Position {
         self.history.pop();
         self.hash = undo.hash;
         self.last = undo.last;
+    }
+
+    /// Puts back the promoted marks a move moved or captured (`hand.rs`).
+    fn restore_promoted_marks(&mut self, undo: Undo) {
+        if let (Some(from), Some(to)) = (undo.mv.from(), undo.mv.to()) {
+            if !matches!(undo.mv, Move::Castle { .. }) {
+                self.promoted.remove(to);
+                if undo.promoted_marks & MOVER_PROMOTED != 0 {
+                    self.promoted.insert(from);
+                }
+            }
+        }
+        if undo.promoted_marks & CAPTURED_PROMOTED != 0 {
+            self.promoted.insert(undo.captured_sq);
+        }
     }
 
     /// Undoes the token changes logged since the log had `mark` entries.
@@ -335,6 +378,14 @@ impl Position {
         undo.captured = code;
         undo.captured_sq = sq;
         self.drop_castling_right_at(sq);
+        if self.variant.hand_tables.captures_to_hand {
+            let promoted = self.promoted.contains(sq);
+            if promoted {
+                self.promoted.remove(sq);
+                undo.promoted_marks |= CAPTURED_PROMOTED;
+            }
+            undo.hand_gained = self.capture_to_hand(self.side, code_kind(code), promoted);
+        }
         true
     }
 
@@ -355,6 +406,13 @@ impl Position {
         }
         let kind = promotion.unwrap_or(piece.kind);
         self.put_piece(to, crate::position::Piece { side: piece.side, kind });
+        if self.variant.hand_tables.marks_promoted {
+            let marked = self.promoted.contains(from);
+            self.promoted.remove(from);
+            if marked || promotion.is_some() {
+                self.promoted.insert(to);
+            }
+        }
         pawn
     }
 

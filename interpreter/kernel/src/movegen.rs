@@ -81,6 +81,7 @@ impl Position {
             self.generate_pseudo(out);
         }
         self.append_special(out);
+        self.append_drops(out);
         if self.variant.dedup {
             out.dedup_moves();
         }
@@ -485,6 +486,9 @@ impl Position {
                     true
                 }
             }
+            // A drop only adds a piece: with the king not in check it exposes nothing, unless
+            // it lands on a token (which a piece may put to sleep).
+            Move::Drop { to, .. } => self.cells[to.index()] & TOKEN_FLAG == 0 || self.tested_legal(mv),
             // A transit empties its origin (a token lands there and blocks) and its entry, and
             // fills its exit: only an origin or entry on a slider line to the king can expose it.
             Move::Transit { from, entry, .. } => {

@@ -14,6 +14,8 @@ pub type PieceId = u8;
 /// Index of a token kind in [`VariantSpec::tokens`].
 pub type TokenId = u8;
 
+pub use crate::hand::HandSpec;
+
 /// A square named by board, file and rank (all zero-based), before compilation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SquareRef {
@@ -45,6 +47,8 @@ pub struct VariantSpec {
     /// Square links between boards (or within one board), with what they allow.
     pub links: LinkSpec,
     pub schedule: Schedule,
+    /// Hands and drops (none by default).
+    pub hands: HandSpec,
 }
 
 /// The boards: all of one size, up to 16x16, at least one.

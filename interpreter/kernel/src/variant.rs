@@ -152,6 +152,8 @@ pub struct Variant {
     special: std::sync::OnceLock<crate::special::SpecialTable>,
     /// The fast path's tables, when the variant qualifies for it (see [`crate::fast`]).
     pub(crate) fast: Option<Box<crate::fast::FastRules>>,
+    /// Hands and drops, compiled (see `hand.rs`).
+    pub(crate) hand_tables: crate::hand::HandTables,
 }
 
 impl Variant {
@@ -272,6 +274,7 @@ impl Variant {
             .collect();
         let square_links = crate::links::SquareLinks::compile(&spec.links, &geometry);
         let zobrist = Zobrist::new(geometry.square_count(), spec.pieces.len(), spec.tokens.len());
+        let hand_tables = crate::hand::HandTables::compile(&spec.hands, &spec.pieces);
         let mut variant = Variant {
             spec,
             geometry,
@@ -312,6 +315,7 @@ impl Variant {
             start_fen: String::new(),
             special: std::sync::OnceLock::new(),
             fast: None,
+            hand_tables,
         };
         variant.build_attack_tables();
         variant.build_rank_masks();
@@ -834,6 +838,7 @@ fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
         errors.push(SpecError::new(SpecSubject::Token(i as u8), reason));
     }
     check_rules(spec, &mut errors);
+    crate::drops::check_hands(spec, &mut errors);
     errors
 }
 

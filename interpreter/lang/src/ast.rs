@@ -311,6 +311,8 @@ pub enum Rule {
     Royals(RoyalRule),
     /// `a king reaching d4, e4, d5 or e5 wins`.
     Goal(GoalDecl),
+    /// A rule of hands and drops (`captured pieces go to the capturer's hand`).
+    Hand(crate::hands::HandRule),
 }
 
 /// A game end by reaching squares: the piece that must reach them, and where.

@@ -272,8 +272,9 @@ fn split_spanned(text: &Spanned<String>, separator: char) -> Vec<Spanned<String>
 
 /// Problems with one board's placement: its shape and its letters.
 pub fn check_placement(placement: &Spanned<String>, geometry: &Geometry, letters: &[char]) -> Vec<Problem> {
-    let mut problems = Vec::new();
-    let rows = split_spanned(placement, '/');
+    let (placement, hand) = crate::hands::split_setup_hand(placement);
+    let mut problems = crate::hands::check_setup_hand(hand.as_ref(), letters);
+    let rows = split_spanned(&placement, '/');
     if geometry.ranks > 0 && rows.len() != usize::from(geometry.ranks) {
         problems.push(
             Problem::new(
@@ -290,6 +291,10 @@ pub fn check_placement(placement: &Spanned<String>, geometry: &Geometry, letters
             let at = Span::new(row.span.file, row.span.start + index, row.span.start + index + c.len_utf8());
             if c.is_ascii_digit() {
                 digits.push(c);
+                continue;
+            }
+            if c == '~' {
+                // Marks the piece before it as promoted.
                 continue;
             }
             squares += digits.parse::<u32>().unwrap_or(0);
@@ -316,7 +321,8 @@ pub fn check_placement(placement: &Spanned<String>, geometry: &Geometry, letters
 
 /// The White pieces of a placement with their zero-based ranks.
 fn white_ranks(placement: &str, letter: char) -> Vec<u8> {
-    let rows: Vec<&str> = placement.split('/').collect();
+    let board = placement.split('[').next().unwrap_or_default();
+    let rows: Vec<&str> = board.split('/').collect();
     let count = rows.len();
     rows.iter()
         .enumerate()
@@ -529,6 +535,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Turns(turns) => schedule = *turns,
             ast::Rule::Royals(royals) => rules.royals = *royals,
             ast::Rule::Goal(goal) => rules.goal = lower_goal(goal, scope, geometry),
+            ast::Rule::Hand(_) => {}
         }
     }
     (rules, schedule)
@@ -651,6 +658,7 @@ pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
         tokens: scope.tokens.iter().map(|token| lower_token(&token.node, scope, &geometry)).collect(),
         links: lower_links(scope, &geometry),
         schedule,
+        hands: crate::hands::lower_hands(scope),
     };
     let index = SpanIndex {
         variant: header.map_or(Span::new(scope.root, 0, 0), |h| h.node.title.span),

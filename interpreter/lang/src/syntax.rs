@@ -529,6 +529,7 @@ impl Builder {
                 _ => RoyalRule::ExactlyOne,
             }),
             Rule::goal_rule => R::Goal(self.goal(&pair, &kids)?),
+            Rule::hand_rule => R::Hand(self.hand_rule(&self.child(&pair, &kids, 0)?)?),
             _ => return Err(self.malformed(&pair, "a rule")),
         };
         Ok(Spanned::new(rule, span))
@@ -545,6 +546,28 @@ impl Builder {
             _ => None,
         };
         Ok(crate::ast::GoalDecl { piece, squares })
+    }
+
+    /// One hand rule; for drop ranks, the piece and the first and last rank as written.
+    fn hand_rule(&self, pair: &Pair<'_, Rule>) -> Built<crate::hands::HandRule> {
+        use crate::hands::HandRule;
+        let kids = children(pair.clone());
+        Ok(match pair.as_rule() {
+            Rule::captures_to_hand => HandRule::CapturesToHand,
+            Rule::keep_promoted => HandRule::KeepPromoted,
+            Rule::drops_allowed => HandRule::Drops,
+            _ => {
+                let piece = self.ident(&self.child(pair, &kids, 1)?);
+                let ranks = self.child(pair, &kids, 2)?;
+                let numbers = children(ranks.clone());
+                let first = self.number(&self.child(&ranks, &numbers, 0)?)?;
+                let last = match numbers.get(1) {
+                    Some(last) => self.number(last)?,
+                    None => first.clone(),
+                };
+                HandRule::DropRanks { piece, first, last }
+            }
+        })
     }
 
     fn castling_files(&self, pair: Pair<'_, Rule>) -> Built<CastlingFiles> {
@@ -976,6 +999,12 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::article => "`a`",
         Rule::goal_last_rank => "`the last rank`",
         Rule::goal_squares => "squares such as `d4, e4, d5 or e5`",
+        Rule::hand_rule => "a hand rule such as `captured pieces go to the capturer's hand`",
+        Rule::captures_to_hand => "`captured pieces go to the capturer's hand`",
+        Rule::keep_promoted => "`captured promoted pieces keep their kind`",
+        Rule::drops_allowed => "`pieces in hand may be dropped`",
+        Rule::drop_ranks => "`a pawn may be dropped only on ranks 2 to 7`",
+        Rule::drop_rank_range | Rule::drop_one_rank => "`ranks 2 to 7` or `rank 1`",
         Rule::castling_files => "`short king g rook f, long king c rook d`",
         Rule::en_passant_rule => "`en passant` or `no en passant`",
         Rule::stalemate_rule => "`stalemate is a draw`",

@@ -1,7 +1,7 @@
 //! Where a move shows on a board: the squares to highlight and the arrows to draw. A
 //! transit shows as the step onto its entry and the jump from entry to exit; castling as
 //! the king's and the rook's squares, before and after; a special move as the squares its
-//! effects touch.
+//! effects touch; a drop as the square it lands on.
 
 use holechess_kernel::{Effect, Geometry, Move, Square, Variant};
 
@@ -49,6 +49,7 @@ pub fn trace(variant: &Variant, mv: Move) -> MoveTrace {
         Move::Castle { king, rook } => castle(variant, king, rook),
         Move::Intent | Move::Pass => MoveTrace::default(),
         Move::Special { id } => special(variant, id),
+        Move::Drop { to, .. } => MoveTrace { squares: vec![to], ..MoveTrace::default() },
     }
 }
 

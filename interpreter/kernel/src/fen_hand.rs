@@ -1,0 +1,73 @@
+//! The hands in the position notation, as Fairy-Stockfish writes them: after the placement in
+//! brackets (`.../RNBQKBNR[Qn]`, `[]` for empty hands), or as one more rank after a slash
+//! (`.../RNBQKBNR/Qn`); White's pieces in upper case, Black's in lower case. Written in the
+//! bracket form, strongest kind first (the reverse of the declaration order).
+
+use crate::error::{PositionError, PositionErrorKind};
+use crate::geometry::Side;
+use crate::position::Position;
+
+/// Splits the hands off a placement field: the board part and the hand text, if any.
+pub(crate) fn split_hands<'a>(pos: &Position, placement: &'a str) -> Result<(&'a str, Option<&'a str>), PositionError> {
+    if let Some(open) = placement.find('[') {
+        let Some(inner) = placement[open + 1..].strip_suffix(']') else {
+            return Err(hand_error("a hand opened with '[' must close with ']' at the end of the placement"));
+        };
+        return Ok((&placement[..open], Some(inner)));
+    }
+    let ranks = usize::from(pos.geometry().ranks);
+    if pos.has_hands() && pos.geometry().boards() == 1 && placement.split('/').count() == ranks + 1 {
+        let slash = placement.rfind('/').expect("more than one rank");
+        return Ok((&placement[..slash], Some(&placement[slash + 1..])));
+    }
+    Ok((placement, None))
+}
+
+/// Reads the hand text (`Qn`, `QRBNPqrbnp`, empty) into the position's hands.
+pub(crate) fn read_hands(pos: &mut Position, text: &str) -> Result<(), PositionError> {
+    if !pos.has_hands() {
+        if text.is_empty() {
+            return Ok(());
+        }
+        return Err(hand_error(format!("this variant has no hands, the position gives '{text}'")));
+    }
+    for letter in text.chars() {
+        let kind = pos
+            .variant
+            .piece_by_letter(letter)
+            .ok_or_else(|| hand_error(format!("'{letter}' in the hand is not a piece of this variant")))?;
+        if pos.variant.is_royal(kind) && !pos.variant.hand_tables.drops {
+            return Err(hand_error(format!("'{letter}' in the hand is royal")));
+        }
+        let side = if letter.is_ascii_uppercase() { Side::White } else { Side::Black };
+        let count = pos.hand_count(side, kind);
+        if count == u8::MAX {
+            return Err(hand_error(format!("more than {} '{letter}' in the hand", u8::MAX)));
+        }
+        pos.set_hand_count(side, kind, count + 1);
+    }
+    Ok(())
+}
+
+/// The hands in brackets (`[Qn]`, `[]`), or nothing when the variant has no hands.
+pub(crate) fn hands_text(pos: &Position) -> String {
+    if !pos.has_hands() {
+        return String::new();
+    }
+    let mut text = String::from("[");
+    for side in Side::BOTH {
+        for kind in (0..pos.variant.pieces().len()).rev() {
+            let letter = pos.variant.pieces()[kind].letter;
+            let letter = if side == Side::White { letter } else { letter.to_ascii_lowercase() };
+            for _ in 0..pos.hand_count(side, kind as u8) {
+                text.push(letter);
+            }
+        }
+    }
+    text.push(']');
+    text
+}
+
+fn hand_error(message: impl Into<String>) -> PositionError {
+    PositionError::of(PositionErrorKind::Placement, message)
+}
