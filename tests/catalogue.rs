@@ -41,6 +41,7 @@ const MATCHING: &[&str] = &[
     "loop",
     "losalamos",
     "makruk",
+    "minishogi",
     "modern",
     "newzealand",
     "nightrider",

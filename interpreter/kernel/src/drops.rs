@@ -28,12 +28,22 @@ impl Position {
             if self.hand_count(us, kind) == 0 {
                 continue;
             }
+            let taken_files = if tables.one_per_file & (1 << kind) != 0 { self.files_holding(us, kind) } else { 0 };
             for sq in g.squares() {
-                if tables.may_drop_on_rank(kind, g.relative_rank(sq, us)) && self.takes_drop(sq, kind) {
+                let file_free = taken_files & (1 << g.file_of(sq)) == 0;
+                if file_free && tables.may_drop_on_rank(kind, g.relative_rank(sq, us)) && self.takes_drop(sq, kind) {
                     out.push(Move::Drop { piece: kind, to: sq });
                 }
             }
         }
+    }
+
+    /// The files (bit per file) where `side` has a piece of `kind`.
+    fn files_holding(&self, side: Side, kind: PieceId) -> u32 {
+        let g = self.variant.geometry();
+        self.pieces_of(side)
+            .filter(|(_, piece)| piece.kind == kind)
+            .fold(0, |files, (sq, _)| files | 1 << g.file_of(sq))
     }
 
     /// Whether a piece of `kind` may be dropped on `sq`: no piece stands there, and a token
@@ -87,6 +97,15 @@ pub(crate) fn check_hands(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
         ));
     }
     let board_ranks = if spec.board.ranks >= 32 { u32::MAX } else { (1u32 << spec.board.ranks) - 1 };
+    for &kind in &hands.one_per_file {
+        if usize::from(kind) >= spec.pieces.len() {
+            errors.push(SpecError::of(
+                SpecErrorKind::Inconsistent,
+                SpecSubject::Rules,
+                format!("a drop rule names piece kind {kind}, which the variant does not have"),
+            ));
+        }
+    }
     for &(kind, ranks) in &hands.drop_ranks {
         if usize::from(kind) >= spec.pieces.len() {
             errors.push(SpecError::of(

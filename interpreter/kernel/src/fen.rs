@@ -225,8 +225,8 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
         } else if c == '~' {
             // A promoted piece: marked where the variant returns it to the hand demoted; a
             // marker other tools write, carrying nothing, elsewhere.
-            if file > 0 && pos.variant.hand_tables.marks_promoted {
-                pos.promoted.insert(g.square(board, file as u8 - 1, rank));
+            if file > 0 {
+                crate::fen_hand::mark_promoted(pos, g.square(board, file as u8 - 1, rank));
             }
         } else {
             let kind = pos.variant.piece_by_letter(c).ok_or_else(|| {
@@ -633,11 +633,7 @@ fn placement(pos: &Position) -> String {
                             empty = 0;
                         }
                         let sq = g.square(b, file, rank);
-                        let letter = pos.variant.piece(p.kind).letter;
-                        row.push(if p.side == Side::White { letter } else { letter.to_ascii_lowercase() });
-                        if pos.is_promoted(sq) {
-                            row.push('~');
-                        }
+                        crate::fen_hand::write_piece(pos, sq, p, &mut row);
                     }
                 }
             }

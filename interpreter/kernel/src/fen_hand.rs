@@ -71,3 +71,30 @@ pub(crate) fn hands_text(pos: &Position) -> String {
 fn hand_error(message: impl Into<String>) -> PositionError {
     PositionError::of(PositionErrorKind::Placement, message)
 }
+
+/// A `~` after a piece: it is promoted, from the kind that promotes to it (marked only where
+/// the variant returns promoted pieces to the hand demoted; elsewhere `~` carries nothing).
+pub(crate) fn mark_promoted(pos: &mut Position, sq: crate::geometry::Square) {
+    let tables = &pos.variant.hand_tables;
+    if !tables.marks_promoted {
+        return;
+    }
+    if let Some(origin) = pos.piece_at(sq).and_then(|piece| tables.promotes_from(piece.kind)) {
+        pos.promoted[sq.index()] = origin + 1;
+    }
+}
+
+/// Writes the piece on `sq`: its letter (lower case for Black), then `~` when it is marked
+/// as promoted.
+pub(crate) fn write_piece(
+    pos: &Position,
+    sq: crate::geometry::Square,
+    piece: crate::position::Piece,
+    row: &mut String,
+) {
+    let letter = pos.variant.piece(piece.kind).letter;
+    row.push(if piece.side == Side::White { letter } else { letter.to_ascii_lowercase() });
+    if pos.is_promoted(sq) {
+        row.push('~');
+    }
+}

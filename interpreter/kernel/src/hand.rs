@@ -22,6 +22,9 @@ pub struct HandSpec {
     /// Kinds that may be dropped only on some ranks: the kind and a mask of ranks counted
     /// from the dropping side (bit 0: its first rank). Kinds not listed drop on every rank.
     pub drop_ranks: Vec<(PieceId, u32)>,
+    /// Kinds that may not be dropped on a file where a piece of the kind of the dropping
+    /// side stands (shogi's pawns).
+    pub one_per_file: Vec<PieceId>,
 }
 
 impl HandSpec {
@@ -45,6 +48,8 @@ pub(crate) struct HandTables {
     pub drop_ranks: [u32; MAX_PIECES],
     /// `promoted_from[kind]`: the kind that promotes to it, plus one (0: none).
     pub promoted_from: [u8; MAX_PIECES],
+    /// The kinds never dropped on a file holding one of the dropping side's own of the kind.
+    pub one_per_file: u32,
 }
 
 impl HandTables {
@@ -73,6 +78,10 @@ impl HandTables {
             marks_promoted: spec.captures_to_hand && spec.demote_promoted,
             drop_ranks,
             promoted_from,
+            one_per_file: spec
+                .one_per_file
+                .iter()
+                .fold(0, |mask, &kind| mask | 1u32.checked_shl(u32::from(kind)).unwrap_or(0)),
         }
     }
 
@@ -82,13 +91,10 @@ impl HandTables {
         self.drop_ranks[usize::from(kind)] & (1 << relative_rank) != 0
     }
 
-    /// The kind a captured piece of `kind` becomes in the hand (`promoted`: it was marked).
-    #[inline]
-    pub(crate) fn in_hand_as(&self, kind: PieceId, promoted: bool) -> PieceId {
-        match self.promoted_from[usize::from(kind)] {
-            origin if promoted && origin != 0 => origin - 1,
-            _ => kind,
-        }
+    /// The kind that promotes to `kind` (the first declared), if any: what a piece written
+    /// as promoted in the position notation promoted from.
+    pub(crate) fn promotes_from(&self, kind: PieceId) -> Option<PieceId> {
+        self.promoted_from[usize::from(kind)].checked_sub(1)
     }
 }
 
@@ -121,7 +127,17 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     #[must_use]
     pub fn is_promoted(&self, sq: Square) -> bool {
-        self.promoted.contains(sq)
+        self.promoted[sq.index()] != 0
+    }
+
+    /// The kind the piece on `sq` promoted from, when it is marked as promoted.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
+    #[must_use]
+    pub fn promoted_from(&self, sq: Square) -> Option<PieceId> {
+        self.promoted[sq.index()].checked_sub(1)
     }
 
     /// Sets how many pieces of `kind` `side` holds, keeping the hash in step.
@@ -144,15 +160,15 @@ impl Position {
         h
     }
 
-    /// A capture by `capturer` of the piece `kind` (`promoted`: it carried the mark): it goes
-    /// to the capturer's hand when the variant says so. Returns the kind gained plus one
-    /// (0: nothing), for unmake.
-    pub(crate) fn capture_to_hand(&mut self, capturer: Side, kind: PieceId, promoted: bool) -> u8 {
+    /// A capture by `capturer` of the piece `kind` (`origin`: the kind it promoted from, plus
+    /// one, or 0): it goes to the capturer's hand when the variant says so. Returns the kind
+    /// gained plus one (0: nothing), for unmake.
+    pub(crate) fn capture_to_hand(&mut self, capturer: Side, kind: PieceId, origin: u8) -> u8 {
         let tables = &self.variant.hand_tables;
         if !tables.captures_to_hand || self.variant.is_royal(kind) {
             return 0;
         }
-        let gained = tables.in_hand_as(kind, promoted);
+        let gained = if tables.marks_promoted && origin != 0 { origin - 1 } else { kind };
         let count = self.hand_count(capturer, gained).saturating_add(1);
         self.set_hand_count(capturer, gained, count);
         gained + 1

@@ -75,6 +75,7 @@ pub mod perft;
 pub mod played;
 pub mod position;
 mod promotion;
+mod promotion_leaving;
 #[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
 #[allow(

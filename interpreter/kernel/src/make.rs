@@ -34,14 +34,9 @@ pub struct Undo {
     last: Option<LastMove>,
     /// The kind a capture put in the mover's hand, plus one (0: none).
     hand_gained: u8,
-    /// Promoted marks the move took away: [`MOVER_PROMOTED`], [`CAPTURED_PROMOTED`].
-    promoted_marks: u8,
+    /// The promotion origins (kind plus one, 0: none) of the moving and the captured piece.
+    promoted_origins: [u8; 2],
 }
-
-/// The moving piece carried a promoted mark.
-const MOVER_PROMOTED: u8 = 1;
-/// The captured piece carried a promoted mark.
-const CAPTURED_PROMOTED: u8 = 2;
 
 impl Undo {
     /// The undo record of a two-board turn action.
@@ -64,7 +59,7 @@ impl Undo {
             piece_mark: 0,
             last: None,
             hand_gained: 0,
-            promoted_marks: 0,
+            promoted_origins: [0; 2],
         }
     }
 
@@ -176,10 +171,10 @@ impl Position {
             piece_mark: self.piece_log.len() as u32,
             last: self.last,
             hand_gained: 0,
-            promoted_marks: 0,
+            promoted_origins: [0; 2],
         };
-        if self.variant.hand_tables.marks_promoted && mv.from().is_some_and(|sq| self.promoted.contains(sq)) {
-            undo.promoted_marks = MOVER_PROMOTED;
+        if self.variant.hand_tables.marks_promoted {
+            undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.promoted[sq.index()]);
         }
         self.history.push(self.hash);
         let us = self.side;
@@ -316,18 +311,16 @@ impl Position {
         self.last = undo.last;
     }
 
-    /// Puts back the promoted marks a move moved or captured (`hand.rs`).
+    /// Puts back the promotion origins a move moved or captured (`hand.rs`).
     fn restore_promoted_marks(&mut self, undo: Undo) {
         if let (Some(from), Some(to)) = (undo.mv.from(), undo.mv.to()) {
             if !matches!(undo.mv, Move::Castle { .. }) {
-                self.promoted.remove(to);
-                if undo.promoted_marks & MOVER_PROMOTED != 0 {
-                    self.promoted.insert(from);
-                }
+                self.promoted[to.index()] = 0;
+                self.promoted[from.index()] = undo.promoted_origins[0];
             }
         }
-        if undo.promoted_marks & CAPTURED_PROMOTED != 0 {
-            self.promoted.insert(undo.captured_sq);
+        if undo.captured != 0 {
+            self.promoted[undo.captured_sq.index()] = undo.promoted_origins[1];
         }
     }
 
@@ -379,12 +372,9 @@ impl Position {
         undo.captured_sq = sq;
         self.drop_castling_right_at(sq);
         if self.variant.hand_tables.captures_to_hand {
-            let promoted = self.promoted.contains(sq);
-            if promoted {
-                self.promoted.remove(sq);
-                undo.promoted_marks |= CAPTURED_PROMOTED;
-            }
-            undo.hand_gained = self.capture_to_hand(self.side, code_kind(code), promoted);
+            let origin = std::mem::take(&mut self.promoted[sq.index()]);
+            undo.promoted_origins[1] = origin;
+            undo.hand_gained = self.capture_to_hand(self.side, code_kind(code), origin);
         }
         true
     }
@@ -407,11 +397,8 @@ impl Position {
         let kind = promotion.unwrap_or(piece.kind);
         self.put_piece(to, crate::position::Piece { side: piece.side, kind });
         if self.variant.hand_tables.marks_promoted {
-            let marked = self.promoted.contains(from);
-            self.promoted.remove(from);
-            if marked || promotion.is_some() {
-                self.promoted.insert(to);
-            }
+            let origin = std::mem::take(&mut self.promoted[from.index()]);
+            self.promoted[to.index()] = if promotion.is_some() { piece.kind + 1 } else { origin };
         }
         pawn
     }

@@ -81,6 +81,9 @@ impl Position {
             self.generate_pseudo(out);
         }
         self.append_special(out);
+        if self.variant.leaving_promoters != 0 {
+            self.append_leaving_promotions(out);
+        }
         self.append_drops(out);
         if self.variant.dedup {
             out.dedup_moves();

@@ -116,9 +116,9 @@ pub struct Position {
     pub(crate) turn_undos: Vec<crate::make::Undo>,
     /// The pieces each side holds in hand (see `hand.rs`).
     pub(crate) hands: crate::hand::Hands,
-    /// The squares of promoted pieces, marked where the variant returns them to the hand
-    /// demoted.
-    pub(crate) promoted: SquareSet,
+    /// Per square, the kind a promoted piece there promoted from, plus one (0: not
+    /// promoted); kept where the variant returns promoted pieces to the hand demoted.
+    pub(crate) promoted: Vec<u8>,
 }
 
 impl PartialEq for Position {
@@ -174,7 +174,7 @@ impl Position {
             ep_boards: [None; 2],
             turn_undos: Vec::with_capacity(64),
             hands: [[0; crate::variant::MAX_PIECES]; 2],
-            promoted: SquareSet::with_capacity(n),
+            promoted: vec![0; n],
         }
     }
 
@@ -373,7 +373,7 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.take_piece(sq)?;
-        self.promoted.remove(sq);
+        self.promoted[sq.index()] = 0;
         self.drop_castling_right_at(sq);
         if self.ep.is_some_and(|ep| ep.victim == sq) {
             self.set_en_passant(None);

@@ -172,8 +172,11 @@ pub struct PromotionSpec {
     /// A side's own list (`[white, black]`), replacing `choices` for that side.
     pub side_choices: [Option<Vec<PieceId>>; 2],
     /// How many last ranks form the zone where promotion is optional (0: none); the
-    /// compulsory zone lies inside it.
+    /// compulsory zone lies inside it. With `zone_ranks` 0, promotion is never compulsory.
     pub optional_ranks: u8,
+    /// A move starting in the zone may promote wherever it ends (shogi: promotion on
+    /// entering, moving within or leaving the zone).
+    pub on_leaving: bool,
     /// Only to a kind the player has fewer of than the setup gave it (a piece it has lost).
     pub only_lost: bool,
     /// Also compulsory on the last existing square of a file, where permanent holes (tokens
@@ -191,6 +194,7 @@ impl PromotionSpec {
             optional_ranks: 0,
             only_lost: false,
             at_last_existing_square: false,
+            on_leaving: false,
         }
     }
 

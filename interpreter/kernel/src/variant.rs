@@ -142,6 +142,8 @@ pub struct Variant {
     /// `dir_reverse[dir]` = the index of the opposite direction.
     pub(crate) dir_reverse: Vec<u8>,
     pub(crate) uses_first_move: bool,
+    /// The piece kinds that may promote on a move starting in their zone (`on_leaving`).
+    pub(crate) leaving_promoters: u32,
     /// Linked square pairs, compiled.
     pub(crate) links: Vec<(Square, Square)>,
     /// Links within one board, by square (see `links.rs`).
@@ -275,6 +277,7 @@ impl Variant {
         let square_links = crate::links::SquareLinks::compile(&spec.links, &geometry);
         let zobrist = Zobrist::new(geometry.square_count(), spec.pieces.len(), spec.tokens.len());
         let hand_tables = crate::hand::HandTables::compile(&spec.hands, &spec.pieces);
+        let leaving_promoters = kinds_where(&spec.pieces, |p| p.promotion.as_ref().is_some_and(|q| q.on_leaving));
         let mut variant = Variant {
             spec,
             geometry,
@@ -309,6 +312,7 @@ impl Variant {
             warp_wrap_back: Vec::new(),
             dir_reverse: Vec::new(),
             uses_first_move,
+            leaving_promoters,
             links,
             square_links,
             zobrist,
@@ -947,7 +951,8 @@ fn check_promotion(
             }
         }
     }
-    if promo.zone_ranks == 0 || promo.zone_ranks >= spec.board.ranks {
+    let optional_only = promo.zone_ranks == 0 && promo.optional_ranks > 0;
+    if (promo.zone_ranks == 0 && !optional_only) || promo.zone_ranks >= spec.board.ranks {
         errors.push(SpecError::of(
             SpecErrorKind::OutOfRange,
             subject.clone(),

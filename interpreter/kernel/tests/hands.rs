@@ -17,7 +17,13 @@ const QUEEN: u8 = 4;
 /// Crazyhouse as a spec: captures go to the hand, promoted pieces return as pawns, pawns
 /// drop on ranks 2 to 7.
 fn crazyhouse_hands() -> HandSpec {
-    HandSpec { drops: true, captures_to_hand: true, demote_promoted: true, drop_ranks: vec![(PAWN, 0b0111_1110)] }
+    HandSpec {
+        drops: true,
+        captures_to_hand: true,
+        demote_promoted: true,
+        drop_ranks: vec![(PAWN, 0b0111_1110)],
+        one_per_file: Vec::new(),
+    }
 }
 
 fn with_hands(hands: HandSpec) -> Arc<Variant> {

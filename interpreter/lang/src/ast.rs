@@ -143,6 +143,10 @@ pub enum PieceClause {
     Promotion(PromotionDecl),
     /// `may promote in the last N ranks`.
     OptionalPromotion(Spanned<u32>),
+    /// `may promote in the last N ranks to gold`: promotion that is never compulsory.
+    OptionalPromotionTo(PromotionDecl),
+    /// `may promote on leaving the zone`.
+    PromotionOnLeaving,
     /// `promotes only to lost pieces`.
     PromotionOnlyLost,
     /// `promotes on the last existing square of its file`.

@@ -675,13 +675,17 @@ impl Consistency<'_> {
 
     /// The promotion clauses that need a `promotes ...` list of the piece.
     fn promotion_extras(&self, piece: &PieceDecl, problems: &mut Vec<Problem>) {
-        let promotes = piece.clauses.iter().any(|clause| matches!(clause.node, PieceClause::Promotion(_)));
+        let promotes = piece
+            .clauses
+            .iter()
+            .any(|clause| matches!(clause.node, PieceClause::Promotion(_) | PieceClause::OptionalPromotionTo(_)));
         for clause in &piece.clauses {
             let extra = matches!(
                 clause.node,
                 PieceClause::OptionalPromotion(_)
                     | PieceClause::PromotionOnlyLost
                     | PieceClause::PromotionAtLastExisting
+                    | PieceClause::PromotionOnLeaving
             );
             if extra && !promotes {
                 problems.push(
@@ -707,7 +711,7 @@ impl Consistency<'_> {
             PieceClause::Value(value) if value.node > i32::MAX as u32 => {
                 problems.push(Problem::new(value.span, "value too large").expecting(format!("at most {}", i32::MAX)));
             }
-            PieceClause::Promotion(promotion) => {
+            PieceClause::Promotion(promotion) | PieceClause::OptionalPromotionTo(promotion) => {
                 for choice in &promotion.choices {
                     if !names.contains(&choice.node.as_str()) {
                         problems.push(

@@ -26,6 +26,13 @@ pub enum HandRule {
     KeepPromoted,
     /// `pieces in hand may be dropped`.
     Drops,
+    /// `a PIECE may not be dropped on a file with another PIECE of its side`.
+    OnePerFile {
+        /// The piece, by name.
+        piece: Name,
+        /// The piece named again (`another pawn`): must be the same.
+        other: Name,
+    },
     /// `a PIECE may be dropped only on ranks FIRST to LAST` (or `on rank N`), ranks counted
     /// from the dropping side, 1-based.
     DropRanks {
@@ -41,7 +48,8 @@ pub enum HandRule {
 /// Whether two hand rules set the same thing: the same rule, or drop ranks of one piece.
 pub fn same_hand_rule(a: &HandRule, b: &HandRule) -> bool {
     match (a, b) {
-        (HandRule::DropRanks { piece: a, .. }, HandRule::DropRanks { piece: b, .. }) => a.node == b.node,
+        (HandRule::DropRanks { piece: a, .. }, HandRule::DropRanks { piece: b, .. })
+        | (HandRule::OnePerFile { piece: a, .. }, HandRule::OnePerFile { piece: b, .. }) => a.node == b.node,
         _ => std::mem::discriminant(a) == std::mem::discriminant(b),
     }
 }
@@ -57,13 +65,17 @@ pub fn check_hand_rules(scope: &Scope, geometry: &Geometry, problems: &mut Vec<P
                     .expecting("one `board`, or no hand rule"),
             );
         }
-        if let HandRule::DropRanks { piece, first, last } = hand {
-            if !scope.pieces.iter().any(|p| p.node.name.node == piece.node) {
+        if let HandRule::OnePerFile { piece, other } = hand {
+            check_piece_named(scope, piece, problems);
+            if other.node != piece.node {
                 problems.push(
-                    Problem::new(piece.span, format!("the drop rule names an unknown piece `{}`", piece.node))
-                        .expecting("a declared piece"),
+                    Problem::new(other.span, format!("`another {}` must name the piece again", other.node))
+                        .expecting(format!("`another {}`", piece.node)),
                 );
             }
+        }
+        if let HandRule::DropRanks { piece, first, last } = hand {
+            check_piece_named(scope, piece, problems);
             let ranks = u32::from(geometry.ranks);
             for rank in [first, last] {
                 if rank.node == 0 || (ranks > 0 && rank.node > ranks) {
@@ -112,6 +124,16 @@ pub fn check_setup_hand(hand: Option<&Spanned<String>>, letters: &[char]) -> Vec
         .collect()
 }
 
+/// A drop rule names a declared piece.
+fn check_piece_named(scope: &Scope, piece: &Name, problems: &mut Vec<Problem>) {
+    if !scope.pieces.iter().any(|p| p.node.name.node == piece.node) {
+        problems.push(
+            Problem::new(piece.span, format!("the drop rule names an unknown piece `{}`", piece.node))
+                .expecting("a declared piece"),
+        );
+    }
+}
+
 /// The hand declaration the rules in force make (none: no hands).
 pub fn lower_hands(scope: &Scope) -> HandSpec {
     let mut spec = HandSpec::default();
@@ -125,6 +147,10 @@ pub fn lower_hands(scope: &Scope) -> HandSpec {
             }
             HandRule::KeepPromoted => keep_promoted = true,
             HandRule::Drops => spec.drops = true,
+            HandRule::OnePerFile { piece, .. } => {
+                let Some(kind) = scope.pieces.iter().position(|p| p.node.name.node == piece.node) else { continue };
+                spec.one_per_file.push(u8::try_from(kind).unwrap_or(u8::MAX));
+            }
             HandRule::DropRanks { piece, first, last } => {
                 let Some(kind) = scope.pieces.iter().position(|p| p.node.name.node == piece.node) else { continue };
                 let mask = rank_mask(first.node, last.node);

@@ -473,6 +473,14 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
             PieceClause::Value(value) => spec.value = i32::try_from(value.node).unwrap_or(i32::MAX),
             PieceClause::Promotion(decl) => lower_promotion(decl, scope, &mut promotion),
             PieceClause::OptionalPromotion(zone) => extras.optional_ranks = zone.node.min(16) as u8,
+            PieceClause::OptionalPromotionTo(decl) => {
+                lower_promotion(decl, scope, &mut promotion);
+                if let Some(promotion) = promotion.as_mut() {
+                    promotion.zone_ranks = 0;
+                }
+                extras.optional_ranks = decl.zone_ranks.node.min(16) as u8;
+            }
+            PieceClause::PromotionOnLeaving => extras.on_leaving = true,
             PieceClause::PromotionOnlyLost => extras.only_lost = true,
             PieceClause::PromotionAtLastExisting => extras.at_last_existing_square = true,
             PieceClause::Castles(role) => spec.castling = *role,
@@ -485,6 +493,7 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
         optional_ranks: extras.optional_ranks,
         only_lost: extras.only_lost,
         at_last_existing_square: extras.at_last_existing_square,
+        on_leaving: extras.on_leaving,
         ..promotion
     });
     spec

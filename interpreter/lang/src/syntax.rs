@@ -252,6 +252,10 @@ impl Builder {
             Rule::pawn_like => PieceClause::PawnLike,
             Rule::value => PieceClause::Value(self.value(pair)?),
             Rule::promotion => PieceClause::Promotion(self.promotion(pair)?),
+            Rule::promotion_on_leaving => PieceClause::PromotionOnLeaving,
+            Rule::optional_promotion if children(pair.clone()).len() > 1 => {
+                PieceClause::OptionalPromotionTo(self.promotion(pair)?)
+            }
             Rule::optional_promotion => {
                 let kids = children(pair.clone());
                 PieceClause::OptionalPromotion(self.promotion_zone(self.child(&pair, &kids, 0)?)?)
@@ -556,6 +560,10 @@ impl Builder {
             Rule::captures_to_hand => HandRule::CapturesToHand,
             Rule::keep_promoted => HandRule::KeepPromoted,
             Rule::drops_allowed => HandRule::Drops,
+            Rule::drop_one_per_file => HandRule::OnePerFile {
+                piece: self.ident(&self.child(pair, &kids, 1)?),
+                other: self.ident(&self.child(pair, &kids, 2)?),
+            },
             _ => {
                 let piece = self.ident(&self.child(pair, &kids, 1)?);
                 let ranks = self.child(pair, &kids, 2)?;
@@ -916,6 +924,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::promotion => "`promotes on the last rank to ...`",
         Rule::promotion_side => "`white` or `black`",
         Rule::optional_promotion => "`may promote in the last N ranks`",
+        Rule::promotion_on_leaving => "`may promote on leaving the zone`",
         Rule::promotion_only_lost => "`promotes only to lost pieces`",
         Rule::promotion_last_existing => "`promotes on the last existing square of its file`",
         Rule::promotion_zone => "`rank` or `N ranks`",
@@ -1005,6 +1014,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::drops_allowed => "`pieces in hand may be dropped`",
         Rule::drop_ranks => "`a pawn may be dropped only on ranks 2 to 7`",
         Rule::drop_rank_range | Rule::drop_one_rank => "`ranks 2 to 7` or `rank 1`",
+        Rule::drop_one_per_file => "`a pawn may not be dropped on a file with another pawn of its side`",
         Rule::castling_files => "`short king g rook f, long king c rook d`",
         Rule::en_passant_rule => "`en passant` or `no en passant`",
         Rule::stalemate_rule => "`stalemate is a draw`",

@@ -27,8 +27,8 @@ pub enum Leg {
 pub struct MoveTrace {
     pub squares: Vec<Square>,
     pub arrows: Vec<MoveArrow>,
-    /// A special move's notation (`dig@e2`): named as the last move even when it moves no
-    /// piece.
+    /// A special move's or a drop's notation (`dig@e2`, `N@f3`): named as the last move
+    /// even when it moves no piece across the board.
     pub special: Option<String>,
 }
 
@@ -49,7 +49,11 @@ pub fn trace(variant: &Variant, mv: Move) -> MoveTrace {
         Move::Castle { king, rook } => castle(variant, king, rook),
         Move::Intent | Move::Pass => MoveTrace::default(),
         Move::Special { id } => special(variant, id),
-        Move::Drop { to, .. } => MoveTrace { squares: vec![to], ..MoveTrace::default() },
+        Move::Drop { piece, to } => MoveTrace {
+            squares: vec![to],
+            arrows: Vec::new(),
+            special: Some(format!("{}@{}", variant.piece(piece).letter, variant.geometry().name(to))),
+        },
     }
 }
 

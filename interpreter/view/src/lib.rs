@@ -11,6 +11,7 @@
 
 mod caption;
 mod glyphs;
+mod hands;
 pub mod last_move;
 pub mod legend;
 pub mod links;

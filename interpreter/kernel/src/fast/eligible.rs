@@ -118,9 +118,20 @@ fn pattern_fits(pattern: &Pattern) -> bool {
 
 /// One compulsory zone and one list for both sides.
 fn promotion_fits(promotion: &PromotionSpec) -> bool {
-    let PromotionSpec { zone_ranks: _, choices: _, side_choices, optional_ranks, only_lost, at_last_existing_square } =
-        promotion;
-    side_choices.iter().all(Option::is_none) && *optional_ranks == 0 && !only_lost && !at_last_existing_square
+    let PromotionSpec {
+        zone_ranks: _,
+        choices: _,
+        side_choices,
+        optional_ranks,
+        only_lost,
+        at_last_existing_square,
+        on_leaving,
+    } = promotion;
+    side_choices.iter().all(Option::is_none)
+        && *optional_ranks == 0
+        && !only_lost
+        && !at_last_existing_square
+        && !on_leaving
 }
 
 /// A non-pawn kind: every pattern moves and captures alike, always; steps and leaps go in
