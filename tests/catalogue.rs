@@ -53,11 +53,13 @@ const MATCHING: &[&str] = &[
     "pocketknight",
     "shatar",
     "shatranj",
+    "shogi",
     "sortofalmost",
     "tencubed",
     "threekings",
     "torpedo",
     "troitzky",
+    "yarishogi",
 ];
 
 fn catalogue() -> PathBuf {

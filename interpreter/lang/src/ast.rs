@@ -206,6 +206,8 @@ pub enum LineKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heading {
     Forward,
+    /// Forward, and further forward than sideways.
+    NarrowlyForward,
     Backward,
     Sideways,
 }

@@ -148,8 +148,9 @@ pub fn directions(movement: &Movement) -> Result<Vec<(i8, i8)>, String> {
         }
         vectors.extend(orientations(a as i8, b as i8));
     }
-    vectors.retain(|&(_, dy)| match heading {
+    vectors.retain(|&(dx, dy)| match heading {
         Some(Heading::Forward) => dy > 0,
+        Some(Heading::NarrowlyForward) => dy > 0 && dy.abs() > dx.abs(),
         Some(Heading::Backward) => dy < 0,
         Some(Heading::Sideways) => dy == 0,
         None => true,
