@@ -28,6 +28,7 @@ const MATCHING: &[&str] = &[
     "courier",
     "crazyhouse",
     "embassy",
+    "euroshogi",
     "extinction",
     "grand",
     "grasshopper",
