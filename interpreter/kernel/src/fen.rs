@@ -229,12 +229,16 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
                 crate::fen_hand::mark_promoted(pos, g.square(board, file as u8 - 1, rank));
             }
         } else {
-            let kind = pos.variant.piece_by_letter(c).ok_or_else(|| {
+            // `+X`: the piece X promotes to, promoted from X (shogi's notation).
+            let plus = c == '+';
+            let c = if plus { chars.next().unwrap_or('+') } else { c };
+            let letter_kind = pos.variant.piece_by_letter(c).ok_or_else(|| {
                 PositionError::of(
                     PositionErrorKind::Placement,
                     format!("'{c}' on rank {rank_name} is not a piece of this variant"),
                 )
             })?;
+            let kind = if plus { crate::fen_hand::promoted_kind(pos, letter_kind, rank_name)? } else { letter_kind };
             if file >= g.files as u32 {
                 return Err(PositionError::of(
                     PositionErrorKind::Placement,
@@ -244,6 +248,9 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
             let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
             let sq = g.square(board, file as u8, rank);
             pos.put_piece(sq, Piece { side, kind });
+            if plus {
+                crate::fen_hand::set_promoted_from(pos, sq, letter_kind);
+            }
             file += 1;
         }
         if file > g.files as u32 {
@@ -590,7 +597,7 @@ fn check_token_counts(pos: &Position) -> Result<(), PositionError> {
 }
 
 /// Without tokens a pawn can never stand on its first rank (unless one of its movements is
-/// made `from rank 1`), nor unpromoted on its last.
+/// made `from rank 1`), nor unpromoted on its last, unless it may be dropped there.
 fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
     let g = pos.geometry();
     for side in Side::BOTH {
@@ -598,8 +605,10 @@ fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
             let spec = pos.variant.piece(p.kind);
             let Some(promo) = &spec.promotion else { continue };
             let rel = g.relative_rank(sq, side);
+            // A piece dropped there stands there too (unpromoted).
             let dropped_there = pos.variant.hand_tables.drops && pos.variant.hand_tables.may_drop_on_rank(p.kind, rel);
-            if (rel == 0 && !moves_from_first_rank(spec) && !dropped_there) || rel >= g.ranks - promo.zone_ranks {
+            let first_rank = rel == 0 && !moves_from_first_rank(spec);
+            if !dropped_there && (first_rank || rel >= g.ranks - promo.zone_ranks) {
                 return Err(PositionError::of(
                     PositionErrorKind::Placement,
                     format!("a {side} {} cannot stand on {}", spec.name, g.name(sq)),

@@ -1,11 +1,13 @@
 //! The hands in the position notation, as Fairy-Stockfish writes them: after the placement in
 //! brackets (`.../RNBQKBNR[Qn]`, `[]` for empty hands), or as one more rank after a slash
 //! (`.../RNBQKBNR/Qn`); White's pieces in upper case, Black's in lower case. Written in the
-//! bracket form, strongest kind first (the reverse of the declaration order).
+//! bracket form, strongest kind first (the reverse of the declaration order). Also the marks
+//! of promoted pieces in the placement: `Q~` (Crazyhouse) and `+P` (shogi).
 
 use crate::error::{PositionError, PositionErrorKind};
-use crate::geometry::Side;
+use crate::geometry::{Side, Square};
 use crate::position::Position;
+use crate::spec::PieceId;
 
 /// Splits the hands off a placement field: the board part and the hand text, if any.
 pub(crate) fn split_hands<'a>(pos: &Position, placement: &'a str) -> Result<(&'a str, Option<&'a str>), PositionError> {
@@ -74,7 +76,7 @@ fn hand_error(message: impl Into<String>) -> PositionError {
 
 /// A `~` after a piece: it is promoted, from the kind that promotes to it (marked only where
 /// the variant returns promoted pieces to the hand demoted; elsewhere `~` carries nothing).
-pub(crate) fn mark_promoted(pos: &mut Position, sq: crate::geometry::Square) {
+pub(crate) fn mark_promoted(pos: &mut Position, sq: Square) {
     let tables = &pos.variant.hand_tables;
     if !tables.marks_promoted {
         return;
@@ -84,17 +86,42 @@ pub(crate) fn mark_promoted(pos: &mut Position, sq: crate::geometry::Square) {
     }
 }
 
-/// Writes the piece on `sq`: its letter (lower case for Black), then `~` when it is marked
-/// as promoted.
-pub(crate) fn write_piece(
-    pos: &Position,
-    sq: crate::geometry::Square,
-    piece: crate::position::Piece,
-    row: &mut String,
-) {
-    let letter = pos.variant.piece(piece.kind).letter;
-    row.push(if piece.side == Side::White { letter } else { letter.to_ascii_lowercase() });
-    if pos.is_promoted(sq) {
+/// The one kind `origin` promotes to, for `+X` (an error when it promotes to none or to
+/// several).
+pub(crate) fn promoted_kind(pos: &Position, origin: PieceId, rank_name: u8) -> Result<PieceId, PositionError> {
+    let spec = pos.variant.piece(origin);
+    match spec.promotion.as_ref().map(|promotion| promotion.choices.as_slice()) {
+        Some(&[kind]) => Ok(kind),
+        _ => Err(PositionError::of(
+            PositionErrorKind::Placement,
+            format!("'+{}' on rank {rank_name}: a {} does not promote to one kind", spec.letter, spec.name),
+        )),
+    }
+}
+
+/// Marks the piece on `sq` as promoted from `origin` (where the variant keeps the marks).
+pub(crate) fn set_promoted_from(pos: &mut Position, sq: Square, origin: PieceId) {
+    if pos.variant.hand_tables.marks_promoted {
+        pos.promoted[sq.index()] = origin + 1;
+    }
+}
+
+/// Writes the piece on `sq`: its letter (lower case for Black); a piece marked as promoted
+/// from a kind with one promotion as `+` and that kind's letter (`+P`, shogi's notation),
+/// any other marked piece with `~` after its letter (`Q~`, Crazyhouse's).
+pub(crate) fn write_piece(pos: &Position, sq: Square, piece: crate::position::Piece, row: &mut String) {
+    let case = |letter: char| if piece.side == Side::White { letter } else { letter.to_ascii_lowercase() };
+    let origin = pos.promoted_from(sq);
+    let single = origin.filter(|&origin| {
+        pos.variant.piece(origin).promotion.as_ref().is_some_and(|promotion| promotion.choices == [piece.kind])
+    });
+    if let Some(origin) = single {
+        row.push('+');
+        row.push(case(pos.variant.piece(origin).letter));
+        return;
+    }
+    row.push(case(pos.variant.piece(piece.kind).letter));
+    if origin.is_some() {
         row.push('~');
     }
 }

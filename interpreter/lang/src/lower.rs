@@ -294,8 +294,8 @@ pub fn check_placement(placement: &Spanned<String>, geometry: &Geometry, letters
                 digits.push(c);
                 continue;
             }
-            if c == '~' {
-                // Marks the piece before it as promoted.
+            if c == '~' || c == '+' {
+                // Marks the piece before (`Q~`) or after (`+P`) it as promoted.
                 continue;
             }
             squares += digits.parse::<u32>().unwrap_or(0);

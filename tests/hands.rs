@@ -1,0 +1,105 @@
+//! Hands, drops and shogi promotion through the rule language and the binary: the catalogue's
+//! Crazyhouse and shogi scripts in play, the REPL showing the hands and reading drops, and
+//! `check` refusing hand rules that cannot hold.
+
+use std::path::PathBuf;
+
+mod common;
+
+use common::binary::{holechess, stderr, stdout};
+use common::{moves_from, play};
+use holechess_kernel::Position;
+
+fn catalogue(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/catalogue")
+        .join(format!("{name}.hole"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn position(name: &str, fen: &str) -> Position {
+    common::position(&catalogue(name), fen)
+}
+
+fn script(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("holechess-hands-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("script written");
+    path.to_string_lossy().into_owned()
+}
+
+#[test]
+fn the_repl_shows_the_hands_and_plays_a_drop() {
+    let output = holechess(&["play", &catalogue("crazyhouse")], "e4\nd5\nexd5\nQxd5\nN@c3\nP@e6\nfen\n");
+    let out = stdout(&output);
+    assert!(out.contains("In hand: White none, Black none"), "{out}");
+    assert!(out.contains("In hand: White P, Black p"), "{out}");
+    assert!(out.contains("error: illegal move N@c3: white has no knight in hand"), "{out}");
+    assert!(out.contains("Last move: P@e6"), "{out}");
+    assert!(out.contains("rnb1kbnr/ppp1pppp/4P3/3q4/8/8/PPPP1PPP/RNBQKBNR[p] b KQkq - 0 3"), "{out}");
+}
+
+#[test]
+fn a_promoted_silver_returns_to_the_hand_as_a_silver() {
+    let mut pos = position("minishogi", "r2k1/1S3/5/5/4K[] w - - 0 1");
+    play(&mut pos, "b4b5g");
+    play(&mut pos, "a5b5");
+    assert_eq!(pos.fen(), "1r1k1/5/5/5/4K[s] w - - 0 2");
+}
+
+#[test]
+fn a_piece_leaving_the_zone_may_promote_in_shogi_and_must_in_euroshogi() {
+    let shogi = position("minishogi", "3k1/5/5/5/R3K[] w - - 0 1");
+    let mut pos = shogi.clone();
+    play(&mut pos, "a1a5d");
+    assert!(pos.fen().starts_with("+R2k1/"), "entering the zone, written as Fairy-Stockfish does: {}", pos.fen());
+    let read = Position::from_fen(pos.variant(), &pos.fen()).unwrap();
+    assert_eq!(read.fen(), pos.fen(), "read back");
+    assert_eq!(read.promoted_from(common::square(&read, "a5")), Some(5), "a rook promoted");
+    let leaving = position("minishogi", "R2k1/5/5/5/4K[] b - - 0 1");
+    let mut leaving = leaving;
+    play(&mut leaving, "d5d4");
+    let rook_moves = moves_from(&leaving, "a5a4");
+    assert_eq!(rook_moves, ["a5a4", "a5a4d"], "leaving the zone: promotion optional");
+    let euro = position("euroshogi", "3k4/R7/8/8/8/8/8/4K3[] w - - 0 1");
+    assert_eq!(moves_from(&euro, "a7a4"), ["a7a4d"], "leaving the compulsory zone: promotion compulsory");
+}
+
+#[test]
+fn a_pawn_is_not_dropped_on_a_file_holding_its_sides_pawn() {
+    let pos = position("minishogi", "2k2/5/5/P4/4K[P] w - - 0 1");
+    let drops: Vec<String> = moves_from(&pos, "P@").into_iter().filter(|m| m.ends_with('3')).collect();
+    assert_eq!(drops, ["P@b3", "P@c3", "P@d3", "P@e3"]);
+    assert!(moves_from(&pos, "P@").iter().all(|m| !m.ends_with('5')), "nor on the last rank");
+}
+
+#[test]
+fn the_shogi_knight_leaps_narrowly_forward() {
+    let pos = position("shogi", "4k4/9/9/9/9/9/9/9/1N2K4[] w - - 0 1");
+    assert_eq!(moves_from(&pos, "b1"), ["b1a3", "b1c3"]);
+}
+
+#[test]
+fn check_refuses_drop_rules_that_cannot_hold() {
+    let text = "variant \"Bad hands\"\n  id badhands\nextends chess\n\nsetup rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[X] w KQkq - 0 1\n\nrules\n  captured pieces go to the capturer's hand\n  a dragon may be dropped only on ranks 2 to 7\n  a pawn may be dropped only on ranks 7 to 2\n  a pawn may not be dropped on a file with another knight of its side\n";
+    let path = script("badhands.hole", text);
+    let output = holechess(&["check", &path], "");
+    let err = stderr(&output);
+    assert_eq!(output.status.code(), Some(2), "{err}");
+    assert!(err.contains("the setup's hand holds `X`, which no piece declares"), "{err}");
+    assert!(err.contains("the drop rule names an unknown piece `dragon`"), "{err}");
+    assert!(err.contains("ranks 7 to 2 run backwards"), "{err}");
+    assert!(err.contains("`another knight` must name the piece again"), "{err}");
+}
+
+#[test]
+fn check_refuses_hands_on_two_boards() {
+    let text = "variant \"Two-board hands\"\n  id twohands\n\nboards A and B, 2x2 each\n\npiece king K\n  royal\n  steps in all directions\n\nsetup\n  board A: K1/1k\n  board B: 2/2\n  state w - - 0 1\n\nrules\n  pieces in hand may be dropped\n";
+    let path = script("twohands.hole", text);
+    let output = holechess(&["check", &path], "");
+    let err = stderr(&output);
+    assert_ne!(output.status.code(), Some(0), "{err}");
+    assert!(err.contains("hands and drops need a variant of one board"), "{err}");
+}
