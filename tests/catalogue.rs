@@ -51,6 +51,7 @@ const MATCHING: &[&str] = &[
     "pawnback",
     "pawnsideways",
     "perfect",
+    "placement",
     "pocketknight",
     "shatar",
     "shatranj",

@@ -103,3 +103,30 @@ fn check_refuses_hands_on_two_boards() {
     assert_ne!(output.status.code(), Some(0), "{err}");
     assert!(err.contains("hands and drops need a variant of one board"), "{err}");
 }
+
+#[test]
+fn placement_drops_come_first_and_only_while_a_drop_is_legal() {
+    let start = position("placement", "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1");
+    let all = common::moves(&start);
+    assert_eq!(all.len(), 40, "{all:?}");
+    assert!(all.iter().all(|m| m.contains('@') && m.ends_with('1')), "{all:?}");
+    let full_rank = position("placement", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[N] w - - 0 1");
+    assert_eq!(common::moves(&full_rank).len(), 20, "no drop is legal: the pieces move");
+}
+
+#[test]
+fn placement_keeps_a_sides_bishops_on_both_colours() {
+    let pos = position("placement", "4k3/pppppppp/8/8/8/8/PPPPPPPP/2B1K3[B] w - - 0 1");
+    assert_eq!(common::moves(&pos), ["B@b1", "B@d1", "B@f1", "B@h1"]);
+    let last_light = position("placement", "4k3/pppppppp/8/8/8/8/PPPPPPPP/RNB1KNRN[BQ] w - - 0 1");
+    assert_eq!(common::moves(&last_light), ["B@d1"], "the queen may not take the bishop's last square");
+}
+
+#[test]
+fn placement_gives_castling_rights_to_a_king_dropped_between_its_rooks() {
+    let mut pos = position("placement", "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R6R[Kr] w q - 0 1");
+    play(&mut pos, "K@e1");
+    assert_eq!(pos.fen(), "r3k3/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[r] b KQq - 1 1");
+    play(&mut pos, "R@h8");
+    assert!(pos.fen().contains(" w KQkq "), "a rook dropped in the corner beside its king: {}", pos.fen());
+}

@@ -68,6 +68,7 @@ impl Position {
         let left = self.hand_count(us, kind).saturating_sub(1);
         self.set_hand_count(us, kind, left);
         self.put_piece(to, Piece { side: us, kind });
+        self.castling_rights_for_drop(kind, to);
         self.variant.piece(kind).pawn
     }
 
@@ -97,7 +98,7 @@ pub(crate) fn check_hands(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
         ));
     }
     let board_ranks = if spec.board.ranks >= 32 { u32::MAX } else { (1u32 << spec.board.ranks) - 1 };
-    for &kind in &hands.one_per_file {
+    for &kind in hands.one_per_file.iter().chain(&hands.opposite_colours) {
         if usize::from(kind) >= spec.pieces.len() {
             errors.push(SpecError::of(
                 SpecErrorKind::Inconsistent,

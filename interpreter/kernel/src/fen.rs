@@ -563,7 +563,8 @@ fn read_token_item(g: &Geometry, item: &str) -> Result<(Square, u8, u16), Positi
 fn check_position(pos: &Position) -> Result<(), PositionError> {
     let one_royal = pos.variant.spec().rules.royals == crate::spec::RoyalRule::ExactlyOne;
     for side in Side::BOTH.into_iter().filter(|_| one_royal) {
-        match pos.royals(side).count() {
+        // A royal piece in the hand (Placement chess) counts: it is dropped before play.
+        match pos.royals(side).count() + crate::fen_hand::royals_in_hand(pos, side) {
             0 => return Err(PositionError::of(PositionErrorKind::Kings, format!("{side} has no king"))),
             1 => {}
             n => return Err(PositionError::of(PositionErrorKind::Kings, format!("{side} has {n} kings"))),

@@ -86,6 +86,11 @@ pub(crate) fn mark_promoted(pos: &mut Position, sq: Square) {
     }
 }
 
+/// How many royal pieces `side` holds in hand.
+pub(crate) fn royals_in_hand(pos: &Position, side: Side) -> usize {
+    pos.hand(side).filter(|&(kind, _)| pos.variant.is_royal(kind)).map(|(_, count)| usize::from(count)).sum()
+}
+
 /// The one kind `origin` promotes to, for `+X` (an error when it promotes to none or to
 /// several).
 pub(crate) fn promoted_kind(pos: &Position, origin: PieceId, rank_name: u8) -> Result<PieceId, PositionError> {

@@ -25,6 +25,13 @@ pub struct HandSpec {
     /// Kinds that may not be dropped on a file where a piece of the kind of the dropping
     /// side stands (shogi's pawns).
     pub one_per_file: Vec<PieceId>,
+    /// A side holding pieces must drop while it has a legal drop.
+    pub must_drop: bool,
+    /// Kinds whose pieces of a side must stand on squares of both colours (the bishops):
+    /// drops that make that impossible are refused.
+    pub opposite_colours: Vec<PieceId>,
+    /// A king and rooks dropped on their castling squares gain castling rights.
+    pub castling_drops: bool,
 }
 
 impl HandSpec {
@@ -50,6 +57,12 @@ pub(crate) struct HandTables {
     pub promoted_from: [u8; MAX_PIECES],
     /// The kinds never dropped on a file holding one of the dropping side's own of the kind.
     pub one_per_file: u32,
+    /// A side holding pieces must drop while it can.
+    pub must_drop: bool,
+    /// The kinds kept on squares of both colours.
+    pub opposite_colours: u32,
+    /// Dropped kings and rooks gain castling rights.
+    pub castling_drops: bool,
 }
 
 impl HandTables {
@@ -78,10 +91,10 @@ impl HandTables {
             marks_promoted: spec.captures_to_hand && spec.demote_promoted,
             drop_ranks,
             promoted_from,
-            one_per_file: spec
-                .one_per_file
-                .iter()
-                .fold(0, |mask, &kind| mask | 1u32.checked_shl(u32::from(kind)).unwrap_or(0)),
+            one_per_file: kind_mask(&spec.one_per_file),
+            must_drop: spec.must_drop,
+            opposite_colours: kind_mask(&spec.opposite_colours),
+            castling_drops: spec.castling_drops,
         }
     }
 
@@ -96,6 +109,11 @@ impl HandTables {
     pub(crate) fn promotes_from(&self, kind: PieceId) -> Option<PieceId> {
         self.promoted_from[usize::from(kind)].checked_sub(1)
     }
+}
+
+/// The kinds listed, as a mask.
+fn kind_mask(kinds: &[PieceId]) -> u32 {
+    kinds.iter().fold(0, |mask, &kind| mask | 1u32.checked_shl(u32::from(kind)).unwrap_or(0))
 }
 
 /// The hand counts of both sides, `[side][kind]`.

@@ -25,6 +25,7 @@ mod attacks;
 mod bitset;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
+mod drop_rules;
 mod drops;
 pub mod effects;
 pub mod error;

@@ -84,7 +84,9 @@ impl Position {
         if self.variant.leaving_promoters != 0 {
             self.append_leaving_promotions(out);
         }
+        let first_drop = out.len();
         self.append_drops(out);
+        self.retain_colour_balanced_drops(out, first_drop);
         if self.variant.dedup {
             out.dedup_moves();
         }
@@ -92,6 +94,7 @@ impl Position {
             self.dedup_link_transits(out);
         }
         self.retain_legal(out);
+        self.keep_only_drops_if_due(out);
     }
 
     /// Counts the legal moves without keeping them beyond `scratch`.

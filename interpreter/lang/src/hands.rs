@@ -8,6 +8,10 @@
 //!   captured promoted pieces keep their kind      # loop chess: promoted pieces stay promoted
 //!   pieces in hand may be dropped                 # drops from a setup's hand (`[Nn]`)
 //!   a pawn may be dropped only on ranks 2 to 7    # ranks counted from the dropping side
+//!   a pawn may not be dropped on a file with another pawn of its side   # shogi
+//!   a side holding pieces must drop one           # placement: drops before moves
+//!   drops keep a side's bishops on both colours
+//!   pieces dropped on their castling squares may castle
 //! ```
 
 use holechess_kernel::spec::HandSpec;
@@ -26,6 +30,15 @@ pub enum HandRule {
     KeepPromoted,
     /// `pieces in hand may be dropped`.
     Drops,
+    /// `a side holding pieces must drop one`.
+    MustDrop,
+    /// `pieces dropped on their castling squares may castle`.
+    CastlingDrops,
+    /// `drops keep a side's PIECES on both colours` (the piece's name, or its plural).
+    BothColours {
+        /// The pieces, as written (`bishops`).
+        pieces: Name,
+    },
     /// `a PIECE may not be dropped on a file with another PIECE of its side`.
     OnePerFile {
         /// The piece, by name.
@@ -49,7 +62,8 @@ pub enum HandRule {
 pub fn same_hand_rule(a: &HandRule, b: &HandRule) -> bool {
     match (a, b) {
         (HandRule::DropRanks { piece: a, .. }, HandRule::DropRanks { piece: b, .. })
-        | (HandRule::OnePerFile { piece: a, .. }, HandRule::OnePerFile { piece: b, .. }) => a.node == b.node,
+        | (HandRule::OnePerFile { piece: a, .. }, HandRule::OnePerFile { piece: b, .. })
+        | (HandRule::BothColours { pieces: a }, HandRule::BothColours { pieces: b }) => a.node == b.node,
         _ => std::mem::discriminant(a) == std::mem::discriminant(b),
     }
 }
@@ -64,6 +78,14 @@ pub fn check_hand_rules(scope: &Scope, geometry: &Geometry, problems: &mut Vec<P
                 Problem::new(rule.span, "hands and drops need a variant of one board")
                     .expecting("one `board`, or no hand rule"),
             );
+        }
+        if let HandRule::BothColours { pieces } = hand {
+            if piece_index(scope, pieces).is_none() {
+                problems.push(
+                    Problem::new(pieces.span, format!("the drop rule names unknown pieces `{}`", pieces.node))
+                        .expecting("a declared piece, by its name or its plural (`bishops`)"),
+                );
+            }
         }
         if let HandRule::OnePerFile { piece, other } = hand {
             check_piece_named(scope, piece, problems);
@@ -124,6 +146,16 @@ pub fn check_setup_hand(hand: Option<&Spanned<String>>, letters: &[char]) -> Vec
         .collect()
 }
 
+/// The kind a name gives: a piece's name or its plural (`bishops`).
+fn piece_index(scope: &Scope, name: &Name) -> Option<u8> {
+    let singular = name.node.strip_suffix('s');
+    let index = scope
+        .pieces
+        .iter()
+        .position(|p| p.node.name.node == name.node || Some(p.node.name.node.as_str()) == singular)?;
+    u8::try_from(index).ok()
+}
+
 /// A drop rule names a declared piece.
 fn check_piece_named(scope: &Scope, piece: &Name, problems: &mut Vec<Problem>) {
     if !scope.pieces.iter().any(|p| p.node.name.node == piece.node) {
@@ -147,6 +179,13 @@ pub fn lower_hands(scope: &Scope) -> HandSpec {
             }
             HandRule::KeepPromoted => keep_promoted = true,
             HandRule::Drops => spec.drops = true,
+            HandRule::MustDrop => spec.must_drop = true,
+            HandRule::CastlingDrops => spec.castling_drops = true,
+            HandRule::BothColours { pieces } => {
+                if let Some(kind) = piece_index(scope, pieces) {
+                    spec.opposite_colours.push(kind);
+                }
+            }
             HandRule::OnePerFile { piece, .. } => {
                 let Some(kind) = scope.pieces.iter().position(|p| p.node.name.node == piece.node) else { continue };
                 spec.one_per_file.push(u8::try_from(kind).unwrap_or(u8::MAX));
