@@ -123,10 +123,11 @@ impl Position {
                     rooks.push(sq);
                 }
             }
-        } else if role == CastleRole::Rook && corner(g.file_of(to)) {
-            if self.holds_role(g.square(board, king_file, rank), us, CastleRole::King) {
-                rooks.push(to);
-            }
+        } else if role == CastleRole::Rook
+            && corner(g.file_of(to))
+            && self.holds_role(g.square(board, king_file, rank), us, CastleRole::King)
+        {
+            rooks.push(to);
         }
         let mut rights = self.castling;
         for rook in rooks {

@@ -25,7 +25,9 @@ mod attacks;
 mod bitset;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drop_rules;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drops;
 pub mod effects;
 pub mod error;
@@ -43,6 +45,7 @@ mod fast;
     reason = "indices bounded by the compiled geometry"
 )]
 mod fen;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod fen_hand;
 #[allow(
     clippy::cast_possible_truncation,
@@ -52,6 +55,7 @@ mod fen_hand;
 )]
 pub mod geometry;
 mod goal;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 pub mod hand;
 mod hops;
 mod links;

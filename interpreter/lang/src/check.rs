@@ -976,7 +976,7 @@ impl Consistency<'_> {
     }
 
     fn rules(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
-        crate::hands::check_hand_rules(&self.scope, geometry, problems);
+        crate::hands::check_hand_rules(self.scope, geometry, problems);
         for rule in &self.scope.rules {
             if let Rule::Goal(goal) = &rule.node {
                 self.goal(goal, geometry, problems);
