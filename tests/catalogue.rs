@@ -39,6 +39,7 @@ const MATCHING: &[&str] = &[
     "kinglet",
     "kingofthehill",
     "knightmate",
+    "koedem",
     "loop",
     "losalamos",
     "makruk",

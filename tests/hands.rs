@@ -130,3 +130,11 @@ fn placement_gives_castling_rights_to_a_king_dropped_between_its_rooks() {
     play(&mut pos, "R@h8");
     assert!(pos.fen().contains(" w KQkq "), "a rook dropped in the corner beside its king: {}", pos.fen());
 }
+
+#[test]
+fn koedem_drops_a_king_in_hand_before_anything_else() {
+    let pos = position("koedem", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1");
+    let all = common::moves(&pos);
+    assert_eq!(all.len(), 34, "{all:?}");
+    assert!(all.iter().all(|m| m.starts_with("K@")), "{all:?}");
+}

@@ -1,5 +1,5 @@
-//! The drop rules of a setup played from the hand (Placement chess): a side holding pieces
-//! must drop while it can, drops keep a kind (the bishops) able to stand on squares of both
+//! The drop rules of a setup played from the hand (Placement chess, Koedem): a side holding
+//! pieces of the kinds that must be dropped first drops them while it can, drops keep a kind (the bishops) able to stand on squares of both
 //! colours, and a king and rooks dropped on their castling squares gain castling rights.
 //!
 //! The castling squares are the side's first rank: the king on the file right of the middle
@@ -20,14 +20,17 @@ struct ColourBalance {
 }
 
 impl Position {
-    /// With `must drop`: when the side to move holds pieces and has a legal drop, only its
-    /// drops are legal.
+    /// With kinds that must be dropped first: while the side to move holds one, only drops
+    /// of those kinds are legal, and no piece moves while one of them is legal.
     pub(crate) fn keep_only_drops_if_due(&self, list: &mut MoveList) {
-        if !self.variant.hand_tables.must_drop || self.hand(self.side).next().is_none() {
+        let due = self.variant.hand_tables.must_drop;
+        if due == 0 || !self.hand(self.side).any(|(kind, _)| due & (1 << kind) != 0) {
             return;
         }
-        if list.iter().any(|mv| matches!(mv, Move::Drop { .. })) {
-            list.retain(|mv| matches!(mv, Move::Drop { .. }));
+        let due_drop = |mv: &Move| matches!(mv, Move::Drop { piece, .. } if due & (1 << piece) != 0);
+        list.retain(|mv| !matches!(mv, Move::Drop { .. }) || due_drop(mv));
+        if list.iter().any(due_drop) {
+            list.retain(due_drop);
         }
     }
 

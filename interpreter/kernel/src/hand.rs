@@ -25,8 +25,9 @@ pub struct HandSpec {
     /// Kinds that may not be dropped on a file where a piece of the kind of the dropping
     /// side stands (shogi's pawns).
     pub one_per_file: Vec<PieceId>,
-    /// A side holding pieces must drop while it has a legal drop.
-    pub must_drop: bool,
+    /// Kinds that must be dropped first: while a side holds one, it drops only those kinds,
+    /// and moves no piece while such a drop is legal (all kinds: Placement; the king: Koedem).
+    pub must_drop: Vec<PieceId>,
     /// Kinds whose pieces of a side must stand on squares of both colours (the bishops):
     /// drops that make that impossible are refused.
     pub opposite_colours: Vec<PieceId>,
@@ -57,8 +58,8 @@ pub(crate) struct HandTables {
     pub promoted_from: [u8; MAX_PIECES],
     /// The kinds never dropped on a file holding one of the dropping side's own of the kind.
     pub one_per_file: u32,
-    /// A side holding pieces must drop while it can.
-    pub must_drop: bool,
+    /// The kinds that must be dropped first, as a mask.
+    pub must_drop: u32,
     /// The kinds kept on squares of both colours.
     pub opposite_colours: u32,
     /// Dropped kings and rooks gain castling rights.
@@ -92,7 +93,7 @@ impl HandTables {
             drop_ranks,
             promoted_from,
             one_per_file: kind_mask(&spec.one_per_file),
-            must_drop: spec.must_drop,
+            must_drop: kind_mask(&spec.must_drop),
             opposite_colours: kind_mask(&spec.opposite_colours),
             castling_drops: spec.castling_drops,
         }

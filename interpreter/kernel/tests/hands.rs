@@ -23,7 +23,7 @@ fn crazyhouse_hands() -> HandSpec {
         demote_promoted: true,
         drop_ranks: vec![(PAWN, 0b0111_1110)],
         one_per_file: Vec::new(),
-        must_drop: false,
+        must_drop: Vec::new(),
         opposite_colours: Vec::new(),
         castling_drops: false,
     }

@@ -10,6 +10,7 @@
 //!   a pawn may be dropped only on ranks 2 to 7    # ranks counted from the dropping side
 //!   a pawn may not be dropped on a file with another pawn of its side   # shogi
 //!   a side holding pieces must drop one           # placement: drops before moves
+//!   a side holding a king must drop it            # koedem: the king first
 //!   drops keep a side's bishops on both colours
 //!   pieces dropped on their castling squares may castle
 //! ```
@@ -30,8 +31,12 @@ pub enum HandRule {
     KeepPromoted,
     /// `pieces in hand may be dropped`.
     Drops,
-    /// `a side holding pieces must drop one`.
-    MustDrop,
+    /// `a side holding pieces must drop one`, or `a side holding a PIECE must drop it` (the
+    /// piece: only that kind).
+    MustDrop {
+        /// The one kind that must be dropped first (`None`: every kind).
+        piece: Option<Name>,
+    },
     /// `pieces dropped on their castling squares may castle`.
     CastlingDrops,
     /// `drops keep a side's PIECES on both colours` (the piece's name, or its plural).
@@ -78,6 +83,9 @@ pub fn check_hand_rules(scope: &Scope, geometry: &Geometry, problems: &mut Vec<P
                 Problem::new(rule.span, "hands and drops need a variant of one board")
                     .expecting("one `board`, or no hand rule"),
             );
+        }
+        if let HandRule::MustDrop { piece: Some(piece) } = hand {
+            check_piece_named(scope, piece, problems);
         }
         if let HandRule::BothColours { pieces } = hand {
             if piece_index(scope, pieces).is_none() {
@@ -179,7 +187,14 @@ pub fn lower_hands(scope: &Scope) -> HandSpec {
             }
             HandRule::KeepPromoted => keep_promoted = true,
             HandRule::Drops => spec.drops = true,
-            HandRule::MustDrop => spec.must_drop = true,
+            HandRule::MustDrop { piece: None } => {
+                spec.must_drop = (0..scope.pieces.len()).filter_map(|kind| u8::try_from(kind).ok()).collect();
+            }
+            HandRule::MustDrop { piece: Some(piece) } => {
+                if let Some(kind) = piece_index(scope, piece) {
+                    spec.must_drop.push(kind);
+                }
+            }
             HandRule::CastlingDrops => spec.castling_drops = true,
             HandRule::BothColours { pieces } => {
                 if let Some(kind) = piece_index(scope, pieces) {

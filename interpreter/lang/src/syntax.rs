@@ -561,7 +561,12 @@ impl Builder {
             Rule::captures_to_hand => HandRule::CapturesToHand,
             Rule::keep_promoted => HandRule::KeepPromoted,
             Rule::drops_allowed => HandRule::Drops,
-            Rule::must_drop => HandRule::MustDrop,
+            Rule::must_drop => HandRule::MustDrop {
+                piece: match kids.get(1) {
+                    Some(piece) => Some(self.ident(piece)),
+                    None => None,
+                },
+            },
             Rule::drop_castling => HandRule::CastlingDrops,
             Rule::drop_colours => HandRule::BothColours { pieces: self.ident(&self.child(pair, &kids, 0)?) },
             Rule::drop_one_per_file => HandRule::OnePerFile {
@@ -1020,7 +1025,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::drop_ranks => "`a pawn may be dropped only on ranks 2 to 7`",
         Rule::drop_rank_range | Rule::drop_one_rank => "`ranks 2 to 7` or `rank 1`",
         Rule::drop_one_per_file => "`a pawn may not be dropped on a file with another pawn of its side`",
-        Rule::must_drop => "`a side holding pieces must drop one`",
+        Rule::must_drop => "`a side holding pieces must drop one` or `a side holding a king must drop it`",
         Rule::drop_colours => "`drops keep a side's bishops on both colours`",
         Rule::drop_castling => "`pieces dropped on their castling squares may castle`",
         Rule::castling_files => "`short king g rook f, long king c rook d`",
