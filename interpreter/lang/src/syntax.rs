@@ -561,12 +561,7 @@ impl Builder {
             Rule::captures_to_hand => HandRule::CapturesToHand,
             Rule::keep_promoted => HandRule::KeepPromoted,
             Rule::drops_allowed => HandRule::Drops,
-            Rule::must_drop => HandRule::MustDrop {
-                piece: match kids.get(1) {
-                    Some(piece) => Some(self.ident(piece)),
-                    None => None,
-                },
-            },
+            Rule::must_drop => HandRule::MustDrop { piece: kids.get(1).map(|piece| self.ident(piece)) },
             Rule::drop_castling => HandRule::CastlingDrops,
             Rule::drop_colours => HandRule::BothColours { pieces: self.ident(&self.child(pair, &kids, 0)?) },
             Rule::drop_one_per_file => HandRule::OnePerFile {
