@@ -138,3 +138,17 @@ fn koedem_drops_a_king_in_hand_before_anything_else() {
     assert_eq!(all.len(), 34, "{all:?}");
     assert!(all.iter().all(|m| m.starts_with("K@")), "{all:?}");
 }
+
+#[test]
+fn rules_describe_the_hands_in_words_and_json() {
+    let output = holechess(&["rules", &catalogue("shogi")], "");
+    let out = stdout(&output);
+    assert!(out.contains("Hands: captured pieces go to the capturer's hand"), "{out}");
+    assert!(out.contains("a knight is dropped only on ranks 1 to 7"), "{out}");
+    assert!(out.contains("may promote in the last 3 ranks to gold, also on a move leaving it"), "{out}");
+    let json = stdout(&holechess(&["rules", "--json", &catalogue("crazyhouse")], ""));
+    let value: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(value["hands"]["drop_ranks"][0]["ranks"], serde_json::json!([2, 3, 4, 5, 6, 7]), "{json}");
+    let chess = stdout(&holechess(&["rules", "--json", "chess"], ""));
+    assert!(serde_json::from_str::<serde_json::Value>(&chess).expect("json")["hands"].is_null());
+}
