@@ -2,6 +2,7 @@
 //! (after `extends` and `include`): in words, or as JSON with a stable schema
 //! (docs/rules-json.md).
 
+mod hands;
 mod schema;
 mod words;
 

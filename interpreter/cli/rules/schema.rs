@@ -33,6 +33,8 @@ pub struct Rules {
     pub links: Links,
     pub play: PlayRules,
     pub hooks: Vec<Hook>,
+    /// Hands and drops, or `None` (see `hands.rs`).
+    pub hands: Option<super::hands::Hands>,
 }
 
 #[derive(Debug, Serialize)]
@@ -90,6 +92,8 @@ pub struct Promotion {
     pub only_lost_pieces: bool,
     /// Also compulsory on the last existing square of a file.
     pub at_last_existing_square: bool,
+    /// A move starting in the zone promotes as one ending there.
+    pub on_leaving: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -196,6 +200,7 @@ pub fn of(loaded: &LoadedVariant) -> Rules {
         links: links(spec),
         play: play_rules(spec),
         hooks: loaded.hooks.iter().map(hook).collect(),
+        hands: super::hands::of(spec),
     }
 }
 
@@ -262,6 +267,7 @@ fn promotion(spec: &VariantSpec, promotion: &PromotionSpec) -> Promotion {
         black_choices: piece_names(spec, promotion.choices_for(1)),
         only_lost_pieces: promotion.only_lost,
         at_last_existing_square: promotion.at_last_existing_square,
+        on_leaving: promotion.on_leaving,
     }
 }
 

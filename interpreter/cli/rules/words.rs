@@ -1,6 +1,6 @@
 //! The resolved rules in words, for `holechess rules VARIANT`: the boards, each piece and
 //! how it moves, the tokens and what they do, the links, the turns, promotion, castling, how
-//! the game ends, and the hooks. Written from the same model `--json` prints.
+//! the game ends, the hands, and the hooks. Written from the same model `--json` prints.
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
@@ -34,6 +34,9 @@ pub fn describe(rules: &Rules) -> String {
     let _ = writeln!(out, "\nCastling: {}", castling(rules));
     let _ = writeln!(out, "En passant: {}", if rules.play.en_passant { "yes" } else { "no" });
     let _ = writeln!(out, "Game end: {}", game_end(rules));
+    if let Some(hands) = &rules.hands {
+        let _ = writeln!(out, "Hands: {}", super::hands::words(hands));
+    }
     if !rules.hooks.is_empty() {
         let _ = writeln!(out, "\nHooks (rhai functions the script runs):");
         for hook in &rules.hooks {
@@ -192,6 +195,13 @@ fn vectors(dirs: &BTreeSet<(i8, i8)>) -> String {
 
 fn promotion_text(p: &Promotion) -> String {
     let zone = |ranks: u8| if ranks <= 1 { "the last rank".to_owned() } else { format!("the last {ranks} ranks") };
+    if p.compulsory_ranks == 0 {
+        let mut text = format!("may promote in {} to {}", zone(p.optional_ranks), or_list(&p.white_choices));
+        if p.on_leaving {
+            text.push_str(", also on a move leaving it");
+        }
+        return text;
+    }
     let mut text = if p.white_choices == p.black_choices {
         format!("promotes on {} to {}", zone(p.compulsory_ranks), or_list(&p.white_choices))
     } else {
@@ -210,6 +220,9 @@ fn promotion_text(p: &Promotion) -> String {
     }
     if p.only_lost_pieces {
         text.push_str("; only to a kind of piece its side has lost");
+    }
+    if p.on_leaving {
+        text.push_str("; also on a move leaving the zone");
     }
     text
 }

@@ -67,7 +67,7 @@ impl Position {
     #[must_use]
     pub fn fen(&self) -> String {
         let mut fields = vec![
-            placement(self),
+            placement(self) + &crate::fen_hand::hands_text(self),
             self.side.letter().to_string(),
             castling_text(self),
             en_passant_text(self),
@@ -137,7 +137,9 @@ impl Setup {
         // The board the letters of the other fields are read against (castling letters name
         // rooks on it); nothing about it is checked here.
         let mut board = Position::empty(variant);
-        read_placement(&mut board, fields[0])?;
+        let (placement_text, hands) = crate::fen_hand::split_hands(&board, fields[0])?;
+        read_placement(&mut board, placement_text)?;
+        crate::fen_hand::read_hands(&mut board, hands.unwrap_or_default())?;
         let side_to_move = match fields.get(1).copied().unwrap_or("w") {
             "w" => Side::White,
             "b" => Side::Black,
@@ -174,6 +176,8 @@ impl Setup {
         pieces.extend(board.pieces_of(Side::Black));
         let tokens = board.token_squares().filter_map(|sq| board.tokens_at(sq).map(|stack| (sq, stack))).collect();
         let setup = Setup {
+            hands: board.hands_list(),
+            promoted: board.promoted_list(),
             pieces,
             tokens,
             side_to_move,
@@ -276,14 +280,22 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
             }
             file = file.saturating_add(n);
         } else if c == '~' {
-            // A promoted-piece marker from other tools: carries nothing here.
+            // A promoted piece: marked where the variant returns it to the hand demoted; a
+            // marker other tools write, carrying nothing, elsewhere.
+            if file > 0 {
+                crate::fen_hand::mark_promoted(pos, g.square(board, file as u8 - 1, rank));
+            }
         } else {
-            let kind = pos.variant.piece_by_letter(c).ok_or_else(|| {
+            // `+X`: the piece X promotes to, promoted from X (shogi's notation).
+            let plus = c == '+';
+            let c = if plus { chars.next().unwrap_or('+') } else { c };
+            let letter_kind = pos.variant.piece_by_letter(c).ok_or_else(|| {
                 PositionError::of(
                     PositionErrorKind::Placement,
                     format!("'{c}' on rank {rank_name} is not a piece of this variant"),
                 )
             })?;
+            let kind = if plus { crate::fen_hand::promoted_kind(pos, letter_kind, rank_name)? } else { letter_kind };
             if file >= g.files as u32 {
                 return Err(PositionError::of(
                     PositionErrorKind::Placement,
@@ -293,6 +305,9 @@ fn read_row(pos: &mut Position, g: &Geometry, board: usize, rank: u8, row: &str)
             let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
             let sq = g.square(board, file as u8, rank);
             pos.put_piece(sq, Piece { side, kind });
+            if plus {
+                crate::fen_hand::set_promoted_from(pos, sq, letter_kind);
+            }
             file += 1;
         }
         if file > g.files as u32 {
@@ -539,8 +554,8 @@ fn placement(pos: &Position) -> String {
                             row.push_str(&empty.to_string());
                             empty = 0;
                         }
-                        let letter = pos.variant.piece(p.kind).letter;
-                        row.push(if p.side == Side::White { letter } else { letter.to_ascii_lowercase() });
+                        let sq = g.square(b, file, rank);
+                        crate::fen_hand::write_piece(pos, sq, p, &mut row);
                     }
                 }
             }

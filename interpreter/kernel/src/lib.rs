@@ -27,6 +27,10 @@ mod attacks;
 mod bitset;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
+mod drop_rules;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
+mod drops;
 pub mod effects;
 pub mod error;
 #[allow(
@@ -43,6 +47,8 @@ mod fast;
     reason = "indices bounded by the compiled geometry"
 )]
 mod fen;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
+mod fen_hand;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -51,6 +57,8 @@ mod fen;
 )]
 pub mod geometry;
 mod goal;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
+pub mod hand;
 mod hops;
 mod links;
 #[allow(
@@ -74,6 +82,7 @@ pub mod perft;
 pub mod played;
 pub mod position;
 mod promotion;
+mod promotion_leaving;
 mod setup;
 #[allow(
     clippy::cast_possible_truncation,
@@ -115,6 +124,7 @@ pub use effects::{SquareEffect, TokenEffects};
 pub use error::{PlayError, PositionError, PositionErrorKind, SpecError, SpecErrorKind, SpecSubject};
 pub use fen::MAX_FULLMOVE;
 pub use geometry::{Geometry, Side, Square};
+pub use hand::HandSpec;
 pub use make::Undo;
 pub use moves::{Move, MoveList};
 pub use outcome::{DrawClaim, Status};

@@ -32,6 +32,10 @@ pub struct Undo {
     token_mark: u32,
     piece_mark: u32,
     last: Option<LastMove>,
+    /// The kind a capture put in the mover's hand, plus one (0: none).
+    hand_gained: u8,
+    /// The promotion origins (kind plus one, 0: none) of the moving and the captured piece.
+    promoted_origins: [u8; 2],
 }
 
 impl Undo {
@@ -54,6 +58,8 @@ impl Undo {
             token_mark: 0,
             piece_mark: 0,
             last: None,
+            hand_gained: 0,
+            promoted_origins: [0; 2],
         }
     }
 
@@ -184,7 +190,12 @@ impl Position {
             token_mark: self.token_log.len() as u32,
             piece_mark: self.piece_log.len() as u32,
             last: self.last,
+            hand_gained: 0,
+            promoted_origins: [0; 2],
         };
+        if self.variant.hand_tables.marks_promoted {
+            undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.promoted[sq.index()]);
+        }
         self.history.push(self.hash);
         let us = self.side;
         let mut reset_clock = false;
@@ -233,6 +244,10 @@ impl Position {
                 let (reset, played) = self.apply_special(id);
                 reset_clock = reset;
                 self.last = Some(LastMove::of(played));
+            }
+            Move::Drop { piece, to } => {
+                undo.moved = crate::position::piece_code(us, piece);
+                reset_clock = self.apply_drop(piece, to);
             }
             Move::Intent | Move::Pass => {}
         }
@@ -286,10 +301,18 @@ impl Position {
                 self.raw_put(rook, rcode);
             }
             Move::Special { .. } => self.roll_back_effects(undo.token_mark as usize, undo.piece_mark as usize),
+            Move::Drop { piece, to } => self.retract_drop(us, piece, to),
             Move::Intent | Move::Pass => {}
+        }
+        if self.variant.hand_tables.marks_promoted {
+            self.restore_promoted_marks(undo);
         }
         if undo.captured != 0 {
             self.raw_put(undo.captured_sq, undo.captured);
+        }
+        if undo.hand_gained != 0 {
+            let slot = &mut self.hands[us.index()][usize::from(undo.hand_gained - 1)];
+            *slot = slot.saturating_sub(1);
         }
         self.restore_tokens(undo.token_mark);
         if self.variant.uses_first_move {
@@ -306,6 +329,19 @@ impl Position {
         self.history.pop();
         self.hash = undo.hash;
         self.last = undo.last;
+    }
+
+    /// Puts back the promotion origins a move moved or captured (`hand.rs`).
+    fn restore_promoted_marks(&mut self, undo: Undo) {
+        if let (Some(from), Some(to)) = (undo.mv.from(), undo.mv.to()) {
+            if !matches!(undo.mv, Move::Castle { .. }) {
+                self.promoted[to.index()] = 0;
+                self.promoted[from.index()] = undo.promoted_origins[0];
+            }
+        }
+        if undo.captured != 0 {
+            self.promoted[undo.captured_sq.index()] = undo.promoted_origins[1];
+        }
     }
 
     /// Undoes the token changes logged since the log had `mark` entries.
@@ -355,6 +391,11 @@ impl Position {
         undo.captured = code;
         undo.captured_sq = sq;
         self.drop_castling_right_at(sq);
+        if self.variant.hand_tables.captures_to_hand {
+            let origin = std::mem::take(&mut self.promoted[sq.index()]);
+            undo.promoted_origins[1] = origin;
+            undo.hand_gained = self.capture_to_hand(self.side, code_kind(code), origin);
+        }
         true
     }
 
@@ -375,6 +416,10 @@ impl Position {
         }
         let kind = promotion.unwrap_or(piece.kind);
         self.put_piece(to, crate::position::Piece { side: piece.side, kind });
+        if self.variant.hand_tables.marks_promoted {
+            let origin = std::mem::take(&mut self.promoted[from.index()]);
+            self.promoted[to.index()] = if promotion.is_some() { piece.kind + 1 } else { origin };
+        }
         pawn
     }
 

@@ -91,6 +91,12 @@ impl Position {
             self.generate_pseudo(out);
         }
         self.append_special(out);
+        if self.variant.leaving_promoters != 0 {
+            self.append_leaving_promotions(out);
+        }
+        let first_drop = out.len();
+        self.append_drops(out);
+        self.retain_colour_balanced_drops(out, first_drop);
         if self.variant.dedup {
             out.dedup_moves();
         }
@@ -98,6 +104,7 @@ impl Position {
             self.dedup_link_transits(out);
         }
         self.retain_legal(out);
+        self.keep_only_drops_if_due(out);
     }
 
     /// Counts the legal moves without keeping them beyond `scratch`.
@@ -497,6 +504,9 @@ impl Position {
                     true
                 }
             }
+            // A drop only adds a piece: with the king not in check it exposes nothing, unless
+            // it lands on a token (which a piece may put to sleep).
+            Move::Drop { to, .. } => self.cells[to.index()] & TOKEN_FLAG == 0 || self.tested_legal(mv),
             // A transit empties its origin (a token lands there and blocks) and its entry, and
             // fills its exit: only an origin or entry on a slider line to the king can expose it.
             Move::Transit { from, entry, .. } => {

@@ -62,6 +62,13 @@ pub enum Move {
     },
     /// A lost turn.
     Pass,
+    /// A piece of the mover's hand put on an empty square (no origin square).
+    Drop {
+        /// The kind of piece dropped.
+        piece: PieceId,
+        /// The square it is put on.
+        to: Square,
+    },
     /// A special move supplied by the variant (see [`crate::special`]): an id into the
     /// variant's table of special moves, which holds its notation and effects.
     Special {
@@ -81,7 +88,7 @@ impl Move {
             | Move::Transit { from, .. }
             | Move::Teleport { from, .. } => Some(from),
             Move::Castle { king, .. } => Some(king),
-            Move::Intent | Move::Pass | Move::Special { .. } => None,
+            Move::Intent | Move::Pass | Move::Special { .. } | Move::Drop { .. } => None,
         }
     }
 
@@ -92,7 +99,8 @@ impl Move {
             Move::Normal { to, .. }
             | Move::DoubleStep { to, .. }
             | Move::EnPassant { to, .. }
-            | Move::Teleport { to, .. } => Some(to),
+            | Move::Teleport { to, .. }
+            | Move::Drop { to, .. } => Some(to),
             Move::Transit { exit, .. } => Some(exit),
             Move::Castle { rook, .. } => Some(rook),
             Move::Intent | Move::Pass | Move::Special { .. } => None,

@@ -114,6 +114,11 @@ pub struct Position {
     pub(crate) ep_boards: [Option<EnPassant>; 2],
     /// Two-board turns: the undo records of the actions a turn applied.
     pub(crate) turn_undos: Vec<crate::make::Undo>,
+    /// The pieces each side holds in hand (see `hand.rs`).
+    pub(crate) hands: crate::hand::Hands,
+    /// Per square, the kind a promoted piece there promoted from, plus one (0: not
+    /// promoted); kept where the variant returns promoted pieces to the hand demoted.
+    pub(crate) promoted: Vec<u8>,
 }
 
 impl PartialEq for Position {
@@ -131,6 +136,8 @@ impl PartialEq for Position {
             && self.obliged == other.obliged
             && self.pending == other.pending
             && self.ep_boards == other.ep_boards
+            && self.hands == other.hands
+            && self.promoted == other.promoted
     }
 }
 
@@ -166,6 +173,8 @@ impl Position {
             pending: None,
             ep_boards: [None; 2],
             turn_undos: Vec::with_capacity(64),
+            hands: [[0; crate::variant::MAX_PIECES]; 2],
+            promoted: vec![0; n],
         }
     }
 
@@ -372,13 +381,15 @@ impl Position {
         self.hash ^= self.variant.zobrist.piece(code, sq.index());
     }
 
-    /// Removes the piece on `sq`, if any, with any castling right it carried.
+    /// Removes the piece on `sq`, if any, with any castling right it carried (and its
+    /// promoted mark).
     ///
     /// # Panics
     ///
     /// When `sq` is not a square of the variant's geometry.
     pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.take_piece(sq)?;
+        self.promoted[sq.index()] = 0;
         self.drop_castling_right_at(sq);
         if self.ep.is_some_and(|ep| ep.victim == sq) {
             self.set_en_passant(None);
@@ -529,7 +540,7 @@ impl Position {
         if self.is_turn_based() {
             h ^= self.turn_state_hash();
         }
-        h
+        h ^ self.hands_hash()
     }
 
     /// The forward direction of `side` (+1 or -1 ranks).
@@ -581,6 +592,8 @@ impl Position {
             pending: self.pending,
             ep_boards: self.ep_boards,
             turn_undos: self.turn_undos.clone(),
+            hands: self.hands,
+            promoted: self.promoted.clone(),
         }
     }
 

@@ -5,6 +5,7 @@
 
 use crate::geometry::{Side, Square};
 use crate::position::{CastlingRights, Piece, Position, TokenStack};
+use crate::spec::PieceId;
 
 /// A position described but not checked: any combination of pieces, tokens, rights and
 /// clocks, including impossible ones. [`Position::from_setup`] turns it into a [`Position`]
@@ -31,6 +32,11 @@ use crate::position::{CastlingRights, Piece, Position, TokenStack};
 pub struct Setup {
     /// The pieces and the squares they stand on (a square at most once).
     pub pieces: Vec<(Square, Piece)>,
+    /// The pieces held in hand: the side, the kind and how many (variants with hands).
+    pub hands: Vec<(Side, PieceId, u8)>,
+    /// The pieces marked as promoted and the kind each promoted from (variants that return
+    /// captured promoted pieces to the hand demoted).
+    pub promoted: Vec<(Square, PieceId)>,
     /// The token stacks and the squares they lie on (a square at most once).
     pub tokens: Vec<(Square, TokenStack)>,
     /// The side to move (on two boards: the side whose action comes next).
@@ -56,6 +62,8 @@ impl Default for Setup {
     fn default() -> Setup {
         Setup {
             pieces: Vec::new(),
+            hands: Vec::new(),
+            promoted: Vec::new(),
             tokens: Vec::new(),
             side_to_move: Side::White,
             castling: [[None; 2]; 2],
@@ -93,6 +101,8 @@ impl Position {
         };
         Setup {
             pieces,
+            hands: self.hands_list(),
+            promoted: self.promoted_list(),
             tokens: self.token_squares().filter_map(|sq| self.tokens_at(sq).map(|stack| (sq, stack))).collect(),
             side_to_move: self.side,
             castling: self.castling,
@@ -102,6 +112,22 @@ impl Position {
             obliged: self.obliged,
             pending_action: self.pending_action_text(),
         }
+    }
+
+    /// The hands as `(side, kind, count)`, the kinds held only.
+    pub(crate) fn hands_list(&self) -> Vec<(Side, PieceId, u8)> {
+        Side::BOTH.into_iter().flat_map(|side| self.hand(side).map(move |(kind, n)| (side, kind, n))).collect()
+    }
+
+    /// The pieces marked as promoted, with the kind each promoted from.
+    pub(crate) fn promoted_list(&self) -> Vec<(Square, PieceId)> {
+        let mut marked: Vec<(Square, PieceId)> = Side::BOTH
+            .into_iter()
+            .flat_map(|side| self.pieces_of(side))
+            .filter_map(|(sq, _)| self.promoted_from(sq).map(|origin| (sq, origin)))
+            .collect();
+        marked.sort_by_key(|(sq, _)| sq.index());
+        marked
     }
 
     /// White's pending action of a two-board turn in long algebraic notation.

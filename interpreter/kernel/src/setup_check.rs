@@ -8,7 +8,7 @@ use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Side, Square};
 use crate::position::{EnPassant, Piece, Position, TokenStack};
 use crate::setup::Setup;
-use crate::spec::{CastleRole, EpRole, LayoutRule, PatternCondition, PieceSpec, RoyalRule};
+use crate::spec::{PieceId, CastleRole, EpRole, LayoutRule, PatternCondition, PieceSpec, RoyalRule};
 use crate::variant::Variant;
 use crate::MAX_FULLMOVE;
 
@@ -39,6 +39,8 @@ impl Position {
             pos.place_piece(sq, piece)?;
         }
         lay_tokens(&mut pos, &setup.tokens)?;
+        fill_hands(&mut pos, &setup.hands)?;
+        mark_promoted(&mut pos, &setup.promoted)?;
         pos.set_side(setup.side_to_move);
         mark_unmoved_pieces(&mut pos);
         check_castling(&pos, &setup)?;
@@ -59,6 +61,43 @@ impl Position {
         pos.token_log.clear();
         Ok(pos)
     }
+}
+
+/// Puts the pieces in hand: kinds of the variant, hands only where the variant has them,
+/// royal pieces only where they are dropped.
+fn fill_hands(pos: &mut Position, hands: &[(Side, PieceId, u8)]) -> Result<(), PositionError> {
+    let hand_error = |message: String| PositionError::of(PositionErrorKind::Placement, message);
+    for &(side, kind, count) in hands {
+        if !pos.has_hands() {
+            return Err(hand_error(format!("{} has no hands", pos.variant.spec().title)));
+        }
+        if usize::from(kind) >= pos.variant.pieces().len() {
+            return Err(hand_error(format!("piece kind {kind} in the hand is not a piece of this variant")));
+        }
+        if pos.variant.is_royal(kind) && !pos.variant.hand_tables.drops {
+            return Err(hand_error(format!("a {side} {} in the hand is royal", pos.variant.piece(kind).name)));
+        }
+        let total = pos.hand_count(side, kind).checked_add(count).ok_or_else(|| {
+            hand_error(format!("more than {} of one kind in the hand", u8::MAX))
+        })?;
+        pos.set_hand_count(side, kind, total);
+    }
+    Ok(())
+}
+
+/// Marks the promoted pieces with the kind each promoted from, where the variant keeps the
+/// marks (elsewhere a mark carries nothing).
+fn mark_promoted(pos: &mut Position, promoted: &[(Square, PieceId)]) -> Result<(), PositionError> {
+    for &(sq, origin) in promoted {
+        if pos.piece_at(sq).is_none() || usize::from(origin) >= pos.variant.pieces().len() {
+            return Err(PositionError::of(
+                PositionErrorKind::Placement,
+                format!("a promoted mark on {} without its piece", pos.geometry().name(sq)),
+            ));
+        }
+        crate::fen_hand::set_promoted_from(pos, sq, origin);
+    }
+    Ok(())
 }
 
 /// Lays each stack on its square: squares of the boards, kinds of the variant, one stack
@@ -255,7 +294,8 @@ fn check_royals(pos: &Position) -> Result<(), PositionError> {
         return Ok(());
     }
     for side in Side::BOTH {
-        match pos.royals(side).count() {
+        // A royal piece in the hand (Placement chess) counts: it is dropped before play.
+        match pos.royals(side).count() + crate::fen_hand::royals_in_hand(pos, side) {
             0 => return Err(PositionError::of(PositionErrorKind::Kings, format!("{side} has no king"))),
             1 => {}
             n => return Err(PositionError::of(PositionErrorKind::Kings, format!("{side} has {n} kings"))),
@@ -294,7 +334,11 @@ fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
             let spec = pos.variant.piece(p.kind);
             let Some(promo) = &spec.promotion else { continue };
             let rel = g.relative_rank(sq, side);
-            if (rel == 0 && !moves_from_first_rank(spec)) || rel >= g.ranks - promo.zone_ranks {
+            // A piece dropped there stands there too (unpromoted).
+            let tables = &pos.variant.hand_tables;
+            let dropped_there = tables.drops && tables.may_drop_on_rank(p.kind, rel);
+            let first_rank = rel == 0 && !moves_from_first_rank(spec);
+            if !dropped_there && (first_rank || rel >= g.ranks - promo.zone_ranks) {
                 return Err(PositionError::of(
                     PositionErrorKind::PawnRank,
                     format!("a {side} {} cannot stand on {}", spec.name, g.name(sq)),

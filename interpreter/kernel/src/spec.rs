@@ -14,6 +14,8 @@ pub type PieceId = u8;
 /// Index of a token kind in [`VariantSpec::tokens`].
 pub type TokenId = u8;
 
+pub use crate::hand::HandSpec;
+
 /// A square named by board, file and rank (all zero-based), before compilation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SquareRef {
@@ -46,6 +48,8 @@ pub struct VariantSpec {
     /// Square links between boards (or within one board), with what they allow.
     pub links: LinkSpec,
     pub schedule: Schedule,
+    /// Hands and drops (none by default).
+    pub hands: HandSpec,
 }
 
 /// The boards: all of one size, up to 16x16, at least one.
@@ -172,8 +176,11 @@ pub struct PromotionSpec {
     /// A side's own list (`[white, black]`), replacing `choices` for that side.
     pub side_choices: [Option<Vec<PieceId>>; 2],
     /// How many last ranks form the zone where promotion is optional (0: none); the
-    /// compulsory zone lies inside it.
+    /// compulsory zone lies inside it. With `zone_ranks` 0, promotion is never compulsory.
     pub optional_ranks: u8,
+    /// A move starting in the zone may promote wherever it ends (shogi: promotion on
+    /// entering, moving within or leaving the zone).
+    pub on_leaving: bool,
     /// Only to a kind the player has fewer of than the setup gave it (a piece it has lost).
     pub only_lost: bool,
     /// Also compulsory on the last existing square of a file, where permanent holes (tokens
@@ -192,6 +199,7 @@ impl PromotionSpec {
             optional_ranks: 0,
             only_lost: false,
             at_last_existing_square: false,
+            on_leaving: false,
         }
     }
 

@@ -324,5 +324,6 @@ fn move_key(mv: Move) -> u64 {
         Move::Intent => 7 << 56,
         Move::Pass => 8 << 56,
         Move::Special { id } => (9 << 56) | u64::from(id),
+        Move::Drop { piece, to } => (10 << 56) | u64::from(piece) << 32 | sq(to) << 16,
     }
 }

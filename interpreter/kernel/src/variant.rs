@@ -142,6 +142,8 @@ pub struct Variant {
     /// `dir_reverse[dir]` = the index of the opposite direction.
     pub(crate) dir_reverse: Vec<u8>,
     pub(crate) uses_first_move: bool,
+    /// The piece kinds that may promote on a move starting in their zone (`on_leaving`).
+    pub(crate) leaving_promoters: u32,
     /// Linked square pairs, compiled.
     pub(crate) links: Vec<(Square, Square)>,
     /// Links within one board, by square (see `links.rs`).
@@ -152,6 +154,8 @@ pub struct Variant {
     special: std::sync::OnceLock<crate::special::SpecialTable>,
     /// The fast path's tables, when the variant qualifies for it (see [`crate::fast`]).
     pub(crate) fast: Option<Box<crate::fast::FastRules>>,
+    /// Hands and drops, compiled (see `hand.rs`).
+    pub(crate) hand_tables: crate::hand::HandTables,
 }
 
 impl Variant {
@@ -286,6 +290,8 @@ impl Variant {
             .collect();
         let square_links = crate::links::SquareLinks::compile(&spec.links, &geometry);
         let zobrist = Zobrist::new(geometry.square_count(), spec.pieces.len(), spec.tokens.len());
+        let hand_tables = crate::hand::HandTables::compile(&spec.hands, &spec.pieces);
+        let leaving_promoters = kinds_where(&spec.pieces, |p| p.promotion.as_ref().is_some_and(|q| q.on_leaving));
         let mut variant = Variant {
             spec,
             geometry,
@@ -320,12 +326,14 @@ impl Variant {
             warp_wrap_back: Vec::new(),
             dir_reverse: Vec::new(),
             uses_first_move,
+            leaving_promoters,
             links,
             square_links,
             zobrist,
             start_fen: String::new(),
             special: std::sync::OnceLock::new(),
             fast: None,
+            hand_tables,
         };
         variant.build_attack_tables();
         variant.build_rank_masks();
@@ -848,6 +856,7 @@ fn check_spec(spec: &VariantSpec) -> Vec<SpecError> {
         errors.push(SpecError::new(SpecSubject::Token(i as u8), reason));
     }
     check_rules(spec, &mut errors);
+    crate::drops::check_hands(spec, &mut errors);
     errors
 }
 
@@ -956,7 +965,8 @@ fn check_promotion(
             }
         }
     }
-    if promo.zone_ranks == 0 || promo.zone_ranks >= spec.board.ranks {
+    let optional_only = promo.zone_ranks == 0 && promo.optional_ranks > 0;
+    if (promo.zone_ranks == 0 && !optional_only) || promo.zone_ranks >= spec.board.ranks {
         errors.push(SpecError::of(
             SpecErrorKind::OutOfRange,
             subject.clone(),

@@ -1,5 +1,5 @@
 //! Hash keys for the whole state of a position (pieces, side to move, castling rights,
-//! en-passant square, tokens with their stacks and timers), from a fixed generator so a
+//! en-passant square, tokens with their stacks and timers, hand counts), from a fixed generator so a
 //! hash is the same on every machine and in every version.
 
 /// SplitMix64: a tiny, fixed generator; the kernel's keys must never change with a
@@ -25,6 +25,7 @@ const EP_DOMAIN: u64 = 3 << 40;
 const TOKEN_DOMAIN: u64 = 4 << 40;
 const TIMER_DOMAIN: u64 = 5 << 40;
 const STATE_DOMAIN: u64 = 6 << 40;
+const HAND_DOMAIN: u64 = 7 << 40;
 
 impl Zobrist {
     pub fn new(squares: usize, piece_kinds: usize, _token_kinds: usize) -> Zobrist {
@@ -59,6 +60,14 @@ impl Zobrist {
     /// Extra state such as a pending action or an intent, numbered by the caller.
     pub fn state(&self, index: u64) -> u64 {
         splitmix64(STATE_DOMAIN.wrapping_add(1).wrapping_add(index.wrapping_mul(0x9E37)))
+    }
+
+    /// `count` pieces of `kind` in `side`'s hand (0 = none).
+    pub fn hand(&self, side: crate::geometry::Side, kind: u8, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        splitmix64(HAND_DOMAIN + ((side.index() as u64) << 16) + ((kind as u64) << 8) + count as u64)
     }
 
     pub fn timer(&self, remaining: u16, sq: usize) -> u64 {

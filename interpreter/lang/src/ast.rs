@@ -146,6 +146,10 @@ pub enum PieceClause {
     Promotion(PromotionDecl),
     /// `may promote in the last N ranks`.
     OptionalPromotion(Spanned<u32>),
+    /// `may promote in the last N ranks to gold`: promotion that is never compulsory.
+    OptionalPromotionTo(PromotionDecl),
+    /// `may promote on leaving the zone`.
+    PromotionOnLeaving,
     /// `promotes only to lost pieces`.
     PromotionOnlyLost,
     /// `promotes on the last existing square of its file`.
@@ -205,6 +209,8 @@ pub enum LineKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Heading {
     Forward,
+    /// Forward, and further forward than sideways.
+    NarrowlyForward,
     Backward,
     Sideways,
 }
@@ -314,6 +320,8 @@ pub enum Rule {
     Royals(RoyalRule),
     /// `a king reaching d4, e4, d5 or e5 wins`.
     Goal(GoalDecl),
+    /// A rule of hands and drops (`captured pieces go to the capturer's hand`).
+    Hand(crate::hands::HandRule),
 }
 
 /// A game end by reaching squares: the piece that must reach them, and where.

@@ -428,8 +428,7 @@ impl Checker {
 
     /// A rule replaces an earlier rule of the same kind from another file.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
-        let kind = std::mem::discriminant(&rule.node);
-        let existing = self.scope.rules.iter().position(|entry| std::mem::discriminant(&entry.node) == kind);
+        let existing = self.scope.rules.iter().position(|entry| same_rule(&entry.node, &rule.node));
         let declared = Declared { node: rule.node.clone(), span: rule.span, file };
         match existing {
             Some(index) if self.scope.rules[index].file == file => {
@@ -678,13 +677,17 @@ impl Consistency<'_> {
 
     /// The promotion clauses that need a `promotes ...` list of the piece.
     fn promotion_extras(&self, piece: &PieceDecl, problems: &mut Vec<Problem>) {
-        let promotes = piece.clauses.iter().any(|clause| matches!(clause.node, PieceClause::Promotion(_)));
+        let promotes = piece
+            .clauses
+            .iter()
+            .any(|clause| matches!(clause.node, PieceClause::Promotion(_) | PieceClause::OptionalPromotionTo(_)));
         for clause in &piece.clauses {
             let extra = matches!(
                 clause.node,
                 PieceClause::OptionalPromotion(_)
                     | PieceClause::PromotionOnlyLost
                     | PieceClause::PromotionAtLastExisting
+                    | PieceClause::PromotionOnLeaving
             );
             if extra && !promotes {
                 problems.push(
@@ -710,7 +713,7 @@ impl Consistency<'_> {
             PieceClause::Value(value) if value.node > i32::MAX as u32 => {
                 problems.push(Problem::new(value.span, "value too large").expecting(format!("at most {}", i32::MAX)));
             }
-            PieceClause::Promotion(promotion) => {
+            PieceClause::Promotion(promotion) | PieceClause::OptionalPromotionTo(promotion) => {
                 for choice in &promotion.choices {
                     if !names.contains(&choice.node.as_str()) {
                         problems.push(
@@ -975,6 +978,7 @@ impl Consistency<'_> {
     }
 
     fn rules(&self, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        crate::hands::check_hand_rules(self.scope, geometry, problems);
         for rule in &self.scope.rules {
             if let Rule::Goal(goal) = &rule.node {
                 self.goal(goal, geometry, problems);
@@ -1137,6 +1141,15 @@ fn howe_clause_on_one_board(span: Span) -> Problem {
          lie within one board",
     )
     .expecting("`entered on landing` or `entered on capture`")
+}
+
+/// Whether two rules set the same thing (a later one replaces an earlier one): rules of one
+/// kind, hand rules of one kind and piece.
+fn same_rule(a: &Rule, b: &Rule) -> bool {
+    match (a, b) {
+        (Rule::Hand(a), Rule::Hand(b)) => crate::hands::same_hand_rule(a, b),
+        _ => std::mem::discriminant(a) == std::mem::discriminant(b),
+    }
 }
 
 /// Whether two modifiers are of the same kind (ignoring a rank number).

@@ -34,6 +34,7 @@ pub mod ast;
 pub mod check;
 mod check_exits;
 pub mod diagnostic;
+pub mod hands;
 mod hook_check;
 pub mod limits;
 pub mod lower;

@@ -152,8 +152,9 @@ pub fn directions(movement: &Movement) -> Result<Vec<(i8, i8)>, String> {
         }
         vectors.extend(orientations(a as i8, b as i8));
     }
-    vectors.retain(|&(_, dy)| match heading {
+    vectors.retain(|&(dx, dy)| match heading {
         Some(Heading::Forward) => dy > 0,
+        Some(Heading::NarrowlyForward) => dy > 0 && dy.abs() > dx.abs(),
         Some(Heading::Backward) => dy < 0,
         Some(Heading::Sideways) => dy == 0,
         None => true,
@@ -277,8 +278,9 @@ fn split_spanned(text: &Spanned<String>, separator: char) -> Vec<Spanned<String>
 /// Problems with one board's placement: its shape and its letters.
 #[must_use]
 pub fn check_placement(placement: &Spanned<String>, geometry: &Geometry, letters: &[char]) -> Vec<Problem> {
-    let mut problems = Vec::new();
-    let rows = split_spanned(placement, '/');
+    let (placement, hand) = crate::hands::split_setup_hand(placement);
+    let mut problems = crate::hands::check_setup_hand(hand.as_ref(), letters);
+    let rows = split_spanned(&placement, '/');
     if geometry.ranks > 0 && rows.len() != usize::from(geometry.ranks) {
         problems.push(
             Problem::new(
@@ -295,6 +297,10 @@ pub fn check_placement(placement: &Spanned<String>, geometry: &Geometry, letters
             let at = Span::new(row.span.file, row.span.start + index, row.span.start + index + c.len_utf8());
             if c.is_ascii_digit() {
                 digits.push(c);
+                continue;
+            }
+            if c == '~' || c == '+' {
+                // Marks the piece before (`Q~`) or after (`+P`) it as promoted.
                 continue;
             }
             squares += digits.parse::<u32>().unwrap_or(0);
@@ -321,7 +327,8 @@ pub fn check_placement(placement: &Spanned<String>, geometry: &Geometry, letters
 
 /// The White pieces of a placement with their zero-based ranks.
 fn white_ranks(placement: &str, letter: char) -> Vec<u8> {
-    let rows: Vec<&str> = placement.split('/').collect();
+    let board = placement.split('[').next().unwrap_or_default();
+    let rows: Vec<&str> = board.split('/').collect();
     let count = rows.len();
     rows.iter()
         .enumerate()
@@ -473,6 +480,14 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
             PieceClause::Value(value) => spec.value = i32::try_from(value.node).unwrap_or(i32::MAX),
             PieceClause::Promotion(decl) => lower_promotion(decl, scope, &mut promotion),
             PieceClause::OptionalPromotion(zone) => extras.optional_ranks = zone.node.min(16) as u8,
+            PieceClause::OptionalPromotionTo(decl) => {
+                lower_promotion(decl, scope, &mut promotion);
+                if let Some(promotion) = promotion.as_mut() {
+                    promotion.zone_ranks = 0;
+                }
+                extras.optional_ranks = decl.zone_ranks.node.min(16) as u8;
+            }
+            PieceClause::PromotionOnLeaving => extras.on_leaving = true,
             PieceClause::PromotionOnlyLost => extras.only_lost = true,
             PieceClause::PromotionAtLastExisting => extras.at_last_existing_square = true,
             PieceClause::Castles(role) => spec.castling = *role,
@@ -485,6 +500,7 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
         optional_ranks: extras.optional_ranks,
         only_lost: extras.only_lost,
         at_last_existing_square: extras.at_last_existing_square,
+        on_leaving: extras.on_leaving,
         ..promotion
     });
     spec
@@ -535,6 +551,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Turns(turns) => schedule = *turns,
             ast::Rule::Royals(royals) => rules.royals = *royals,
             ast::Rule::Goal(goal) => rules.goal = lower_goal(goal, scope, geometry),
+            ast::Rule::Hand(_) => {}
         }
     }
     (rules, schedule)
@@ -659,6 +676,7 @@ pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
         tokens: scope.tokens.iter().map(|token| lower_token(&token.node, scope, &geometry)).collect(),
         links: lower_links(scope, &geometry),
         schedule,
+        hands: crate::hands::lower_hands(scope),
     };
     let index = SpanIndex {
         variant: header.map_or(Span::new(scope.root, 0, 0), |h| h.node.title.span),

@@ -253,6 +253,10 @@ impl Builder {
             Rule::pawn_like => PieceClause::PawnLike,
             Rule::value => PieceClause::Value(self.value(pair)?),
             Rule::promotion => PieceClause::Promotion(self.promotion(pair)?),
+            Rule::promotion_on_leaving => PieceClause::PromotionOnLeaving,
+            Rule::optional_promotion if children(pair.clone()).len() > 1 => {
+                PieceClause::OptionalPromotionTo(self.promotion(pair)?)
+            }
             Rule::optional_promotion => {
                 let kids = children(pair.clone());
                 PieceClause::OptionalPromotion(self.promotion_zone(self.child(&pair, &kids, 0)?)?)
@@ -355,6 +359,7 @@ impl Builder {
                 Rule::diagonally => direction.line = Some(LineKind::Diagonal),
                 Rule::all_directions => direction.line = Some(LineKind::All),
                 Rule::forward => direction.heading = Some(Heading::Forward),
+                Rule::narrowly_forward => direction.heading = Some(Heading::NarrowlyForward),
                 Rule::backward => direction.heading = Some(Heading::Backward),
                 Rule::sideways => direction.heading = Some(Heading::Sideways),
                 _ => return Err(self.malformed(&part, "a direction")),
@@ -530,6 +535,7 @@ impl Builder {
                 _ => RoyalRule::ExactlyOne,
             }),
             Rule::goal_rule => R::Goal(self.goal(&pair, &kids)?),
+            Rule::hand_rule => R::Hand(self.hand_rule(&self.child(&pair, &kids, 0)?)?),
             _ => return Err(self.malformed(&pair, "a rule")),
         };
         Ok(Spanned::new(rule, span))
@@ -546,6 +552,35 @@ impl Builder {
             _ => None,
         };
         Ok(crate::ast::GoalDecl { piece, squares })
+    }
+
+    /// One hand rule; for drop ranks, the piece and the first and last rank as written.
+    fn hand_rule(&self, pair: &Pair<'_, Rule>) -> Built<crate::hands::HandRule> {
+        use crate::hands::HandRule;
+        let kids = children(pair.clone());
+        Ok(match pair.as_rule() {
+            Rule::captures_to_hand => HandRule::CapturesToHand,
+            Rule::keep_promoted => HandRule::KeepPromoted,
+            Rule::drops_allowed => HandRule::Drops,
+            Rule::must_drop => HandRule::MustDrop { piece: kids.get(1).map(|piece| self.ident(piece)) },
+            Rule::drop_castling => HandRule::CastlingDrops,
+            Rule::drop_colours => HandRule::BothColours { pieces: self.ident(&self.child(pair, &kids, 0)?) },
+            Rule::drop_one_per_file => HandRule::OnePerFile {
+                piece: self.ident(&self.child(pair, &kids, 1)?),
+                other: self.ident(&self.child(pair, &kids, 2)?),
+            },
+            _ => {
+                let piece = self.ident(&self.child(pair, &kids, 1)?);
+                let ranks = self.child(pair, &kids, 2)?;
+                let numbers = children(ranks.clone());
+                let first = self.number(&self.child(&ranks, &numbers, 0)?)?;
+                let last = match numbers.get(1) {
+                    Some(last) => self.number(last)?,
+                    None => first.clone(),
+                };
+                HandRule::DropRanks { piece, first, last }
+            }
+        })
     }
 
     fn castling_files(&self, pair: Pair<'_, Rule>) -> Built<CastlingFiles> {
@@ -894,6 +929,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::promotion => "`promotes on the last rank to ...`",
         Rule::promotion_side => "`white` or `black`",
         Rule::optional_promotion => "`may promote in the last N ranks`",
+        Rule::promotion_on_leaving => "`may promote on leaving the zone`",
         Rule::promotion_only_lost => "`promotes only to lost pieces`",
         Rule::promotion_last_existing => "`promotes on the last existing square of its file`",
         Rule::promotion_zone => "`rank` or `N ranks`",
@@ -914,6 +950,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::diagonally => "`diagonally`",
         Rule::all_directions => "`in all directions`",
         Rule::forward => "`forward`",
+        Rule::narrowly_forward => "`narrowly forward`",
         Rule::backward => "`backward`",
         Rule::sideways => "`sideways`",
         Rule::modifier => "a movement modifier",
@@ -977,6 +1014,16 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::article => "`a`",
         Rule::goal_last_rank => "`the last rank`",
         Rule::goal_squares => "squares such as `d4, e4, d5 or e5`",
+        Rule::hand_rule => "a hand rule such as `captured pieces go to the capturer's hand`",
+        Rule::captures_to_hand => "`captured pieces go to the capturer's hand`",
+        Rule::keep_promoted => "`captured promoted pieces keep their kind`",
+        Rule::drops_allowed => "`pieces in hand may be dropped`",
+        Rule::drop_ranks => "`a pawn may be dropped only on ranks 2 to 7`",
+        Rule::drop_rank_range | Rule::drop_one_rank => "`ranks 2 to 7` or `rank 1`",
+        Rule::drop_one_per_file => "`a pawn may not be dropped on a file with another pawn of its side`",
+        Rule::must_drop => "`a side holding pieces must drop one` or `a side holding a king must drop it`",
+        Rule::drop_colours => "`drops keep a side's bishops on both colours`",
+        Rule::drop_castling => "`pieces dropped on their castling squares may castle`",
         Rule::castling_files => "`short king g rook f, long king c rook d`",
         Rule::en_passant_rule => "`en passant` or `no en passant`",
         Rule::stalemate_rule => "`stalemate is a draw`",

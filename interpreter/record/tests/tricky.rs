@@ -147,9 +147,9 @@ fn expected() -> BTreeMap<&'static str, Outcome> {
     // `Z0` (ChessBase null move) is not holechess notation (a lost turn is `--`);
     // python-chess reads it as a null move.
     expected.insert("python-chess/anastasian-lewis.pgn", with_problems(1, 81, 1));
-    // Crazyhouse drops (`N@f3`) are not holechess notation; python-chess knows crazyhouse.
-    expected.insert("python-chess/knightvuillaume-jannlee-zh-lichess.pgn", with_problems(1, 23, 1));
-    expected.insert("python-chess/saturs-jannlee-zh-lichess.pgn", with_problems(1, 21, 1));
+    // Crazyhouse drops (`N@f3`) read as drops, as python-chess reads them.
+    expected.insert("python-chess/knightvuillaume-jannlee-zh-lichess.pgn", games(1, 48));
+    expected.insert("python-chess/saturs-jannlee-zh-lichess.pgn", games(1, 122));
     // Tag sections without movetext: a repeated tag name starts the next game, so 605
     // and 45 games (python-chess merges each file into 1 game with repeated tags).
     expected.insert("scalachess/FWWRC-tags-only.pgn", games(605, 0));

@@ -96,6 +96,7 @@ pub fn orthodox_spec() -> VariantSpec {
         tokens: vec![],
         links: LinkSpec::default(),
         schedule: Schedule::Alternate,
+        hands: Default::default(),
     }
 }
 

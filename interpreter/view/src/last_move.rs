@@ -1,7 +1,7 @@
 //! Where a move shows on a board: the squares to highlight and the arrows to draw. A
 //! transit shows as the step onto its entry and the jump from entry to exit; castling as
 //! the king's and the rook's squares, before and after; a special move as the squares its
-//! effects touch.
+//! effects touch; a drop as the square it lands on.
 
 use holechess_kernel::{Effect, Geometry, Move, Square, Variant};
 
@@ -27,8 +27,8 @@ pub enum Leg {
 pub struct MoveTrace {
     pub squares: Vec<Square>,
     pub arrows: Vec<MoveArrow>,
-    /// A special move's notation (`dig@e2`): named as the last move even when it moves no
-    /// piece.
+    /// A special move's or a drop's notation (`dig@e2`, `N@f3`): named as the last move
+    /// even when it moves no piece across the board.
     pub special: Option<String>,
 }
 
@@ -50,6 +50,11 @@ pub fn trace(variant: &Variant, mv: Move) -> MoveTrace {
         Move::Castle { king, rook } => castle(variant, king, rook),
         Move::Intent | Move::Pass => MoveTrace::default(),
         Move::Special { id } => special(variant, id),
+        Move::Drop { piece, to } => MoveTrace {
+            squares: vec![to],
+            arrows: Vec::new(),
+            special: Some(format!("{}@{}", variant.piece(piece).letter, variant.geometry().name(to))),
+        },
     }
 }
 

@@ -13,6 +13,7 @@
 
 mod caption;
 mod glyphs;
+mod hands;
 pub mod last_move;
 pub mod legend;
 pub mod links;

@@ -1,6 +1,6 @@
 //! Move notation: long algebraic (`e2e4`, `e7e8q`, castling as the king's move `e1g1`,
-//! transits `e1d2>f5`, intent `@`, teleport `@a4`, pass `--`) and SAN (`Nf3`, `exd5`,
-//! `e8=Q`, `O-O`, `Kd2>f5`). Writing is here; reading is one reader for every caller (the
+//! transits `e1d2>f5`, intent `@`, teleport `@a4`, pass `--`, drops `P@e4`) and SAN (`Nf3`,
+//! `exd5`, `e8=Q`, `O-O`, `Kd2>f5`, drops `N@f3`). Writing is here; reading is one reader for every caller (the
 //! REPL, the game layer, record validation): [`text`] parses a token without a board, and
 //! [`resolve()`] finds the legal move it names, or [`explain_illegal`] says why there is none
 //! (the pin, the blocker, the check, the free exits, the board in play). [`checks`](mod@checks) names
@@ -12,6 +12,7 @@ pub mod boards;
 mod candidates;
 mod castling;
 pub mod checks;
+mod drops;
 mod elsewhere;
 mod fast_san;
 pub mod forgiving;
@@ -90,6 +91,7 @@ pub fn lan(pos: &Position, mv: Move) -> String {
         Move::Intent => "@".to_string(),
         Move::Pass => "--".to_string(),
         Move::Special { id } => special_notation(pos, id),
+        Move::Drop { piece, to } => drops::drop_text(pos, piece, to),
     }
 }
 
@@ -151,6 +153,7 @@ fn san_without_suffix(pos: &Position, mv: Move, legal: &MoveList) -> String {
         Move::Pass => "--".to_string(),
         Move::Teleport { from, .. } => format!("@{}", g.name(from)),
         Move::Special { id } => special_notation(pos, id),
+        Move::Drop { piece, to } => drops::drop_text(pos, piece, to),
         _ => {
             let from = mv.from().expect("piece moves have an origin");
             let target = san_target(mv);

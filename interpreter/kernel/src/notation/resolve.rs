@@ -82,7 +82,8 @@ pub(super) fn matches_action(pos: &Position, mv: Move, action: &Action) -> bool 
             (g.file_of(rook) > g.file_of(king)) == (*side == CastleSide::King)
         }
         (Action::Move(board_move), Move::Castle { king, rook }) => castle_as_king_move(pos, board_move, king, rook),
-        (Action::Move(_), Move::Intent | Move::Pass | Move::Teleport { .. }) => false,
+        (Action::Move(_), Move::Intent | Move::Pass | Move::Teleport { .. } | Move::Drop { .. }) => false,
+        (Action::Drop { piece, to }, _) => super::drops::drop_matches(pos, mv, *piece, *to),
         (Action::Move(board_move), _) => board_move_matches(pos, mv, board_move),
         (Action::Intent, Move::Intent) | (Action::Pass, Move::Pass) => true,
         (Action::Special(text), Move::Special { id }) => {
@@ -239,6 +240,7 @@ pub fn explain_illegal(pos: &Position, legal: &MoveList, notation: &Notation) ->
         Action::Teleport { from } => elsewhere::why_no_teleport(pos, from),
         Action::Pass => "a lost turn is legal only without any other action".to_owned(),
         Action::Special(text) => explain_special(pos, legal, text.as_str()),
+        Action::Drop { piece, to } => super::drops::why_no_drop(pos, piece, to),
     };
     if pos.is_check() && !reason.contains("in check") {
         reason.push_str(&format!(" ({})", check_words(pos)));

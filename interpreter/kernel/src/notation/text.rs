@@ -2,7 +2,8 @@
 //!
 //! [`Notation::parse`] turns a move token into its parts: SAN (`Nf3`, `exd5`, `e8=Q`),
 //! long algebraic (`g1f3`, `e7e8q`, `e2-e4`), castling (`O-O`, `0-0-0`), transits through a
-//! porthole or portal (`e1d2>f5`, `Kd2>f5`) and the two-board actions (`@`, `@a4`, `--`).
+//! porthole or portal (`e1d2>f5`, `Kd2>f5`), the two-board actions (`@`, `@a4`, `--`) and
+//! drops from the hand (`P@e4`).
 //! Which legal move a notation names is decided later, against a position.
 
 /// Files run `a`..`p` and ranks `1`..`16`: the largest board the kernel knows.
@@ -82,6 +83,13 @@ pub enum Action {
     Pass,
     /// A variant's special move (`dig@e2`), named by its whole notation.
     Special(SpecialText),
+    /// A piece put from the hand onto a square (`P@e4`, `N@f3`).
+    Drop {
+        /// The upper-case letter of the piece dropped.
+        piece: u8,
+        /// The square it is put on.
+        to: Square,
+    },
 }
 
 /// The notation of a special move, held inline (see [`crate::special::is_special_notation`]).
@@ -212,6 +220,10 @@ fn parse_any(text: &[u8]) -> Option<Notation> {
         b"O-O" | b"0-0" => Action::Castle(CastleSide::King),
         b"O-O-O" | b"0-0-0" => Action::Castle(CastleSide::Queen),
         [b'@', square @ ..] => Action::Teleport { from: parse_whole_square(square)? },
+        [_, b'@', ..] => {
+            let (piece, to) = super::drops::parse_drop(body)?;
+            Action::Drop { piece, to }
+        }
         _ => match SpecialText::new(body) {
             Some(special) => Action::Special(special),
             None => Action::Move(parse_board_move(body)?),
@@ -296,7 +308,7 @@ fn split_square_suffix(body: &[u8]) -> Option<(&[u8], Square)> {
     Some((&body[..file_at], Square { file, rank }))
 }
 
-fn parse_whole_square(text: &[u8]) -> Option<Square> {
+pub(super) fn parse_whole_square(text: &[u8]) -> Option<Square> {
     match split_square_suffix(text)? {
         ([], square) => Some(square),
         _ => None,
@@ -430,7 +442,7 @@ mod tests {
 
     #[test]
     fn malformed_tokens_are_rejected() {
-        for text in ["Bb4xNc3", "ed", "0-", "N@f3", "@a", "z4", "e0", "a17", "Nf3>", "x", "<br>", "O-O-O-O", "Nf3="] {
+        for text in ["Bb4xNc3", "ed", "0-", "N@f", "@a", "z4", "e0", "a17", "Nf3>", "x", "<br>", "O-O-O-O", "Nf3="] {
             assert!(Notation::parse(text).is_err(), "{text} should not parse");
         }
     }

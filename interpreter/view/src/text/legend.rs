@@ -16,6 +16,7 @@ pub(super) fn footer_lines(
     marker: fn(usize) -> String,
 ) -> Vec<String> {
     let mut lines = vec![caption(pos)];
+    lines.extend(crate::hands::hands_line(pos));
     if !trace.arrows.is_empty() || trace.special.is_some() {
         match pos.pending_action() {
             Some(_) => lines.push(format!(

@@ -1,0 +1,195 @@
+//! Hands: the pieces a side holds off the board, ready to drop. Owns the declaration
+//! ([`HandSpec`], part of the spec), its compiled tables ([`HandTables`]: where each kind may
+//! be dropped, what a captured piece becomes in the hand), the hand counts of a position with
+//! their hash keys, and the marks of promoted pieces (a promoted piece returns to the hand as
+//! the kind it promoted from, where the variant says so).
+
+use crate::geometry::{Side, Square};
+use crate::position::Position;
+use crate::spec::{PieceId, PieceSpec};
+use crate::variant::MAX_PIECES;
+
+/// Hands and drops, as a variant declares them.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct HandSpec {
+    /// Pieces in hand may be dropped onto empty squares (the position has hands).
+    pub drops: bool,
+    /// A captured piece goes to the capturer's hand, changing side.
+    pub captures_to_hand: bool,
+    /// A captured promoted piece goes to the hand as the kind it promoted from (crazyhouse);
+    /// otherwise as the kind it is (loop chess).
+    pub demote_promoted: bool,
+    /// Kinds that may be dropped only on some ranks: the kind and a mask of ranks counted
+    /// from the dropping side (bit 0: its first rank). Kinds not listed drop on every rank.
+    pub drop_ranks: Vec<(PieceId, u32)>,
+    /// Kinds that may not be dropped on a file where a piece of the kind of the dropping
+    /// side stands (shogi's pawns).
+    pub one_per_file: Vec<PieceId>,
+    /// Kinds that must be dropped first: while a side holds one, it drops only those kinds,
+    /// and moves no piece while such a drop is legal (all kinds: Placement; the king: Koedem).
+    pub must_drop: Vec<PieceId>,
+    /// Kinds whose pieces of a side must stand on squares of both colours (the bishops):
+    /// drops that make that impossible are refused.
+    pub opposite_colours: Vec<PieceId>,
+    /// A king and rooks dropped on their castling squares gain castling rights.
+    pub castling_drops: bool,
+}
+
+impl HandSpec {
+    /// Whether hands play any part: pieces are dropped or captured pieces are kept.
+    #[must_use]
+    pub fn in_play(&self) -> bool {
+        self.drops || self.captures_to_hand
+    }
+}
+
+/// The hand declaration compiled into tables move generation and make read.
+#[derive(Clone, Debug)]
+pub(crate) struct HandTables {
+    /// Pieces may be dropped.
+    pub drops: bool,
+    /// Captured pieces go to the capturer's hand.
+    pub captures_to_hand: bool,
+    /// Promoted pieces are marked, so that they return to the hand demoted.
+    pub marks_promoted: bool,
+    /// `drop_ranks[kind]`: the ranks (from the dropping side) the kind may be dropped on.
+    pub drop_ranks: [u32; MAX_PIECES],
+    /// `promoted_from[kind]`: the kind that promotes to it, plus one (0: none).
+    pub promoted_from: [u8; MAX_PIECES],
+    /// The kinds never dropped on a file holding one of the dropping side's own of the kind.
+    pub one_per_file: u32,
+    /// The kinds that must be dropped first, as a mask.
+    pub must_drop: u32,
+    /// The kinds kept on squares of both colours.
+    pub opposite_colours: u32,
+    /// Dropped kings and rooks gain castling rights.
+    pub castling_drops: bool,
+}
+
+impl HandTables {
+    /// Compiles the hand declaration of a variant with these pieces.
+    pub(crate) fn compile(spec: &HandSpec, pieces: &[PieceSpec]) -> HandTables {
+        let mut drop_ranks = [u32::MAX; MAX_PIECES];
+        for &(kind, ranks) in &spec.drop_ranks {
+            if let Some(slot) = drop_ranks.get_mut(usize::from(kind)) {
+                *slot &= ranks;
+            }
+        }
+        let mut promoted_from = [0u8; MAX_PIECES];
+        for (from, piece) in pieces.iter().enumerate().take(MAX_PIECES) {
+            let Some(promotion) = &piece.promotion else { continue };
+            let targets = promotion.choices.iter().chain(promotion.side_choices.iter().flatten().flatten());
+            for &to in targets {
+                let slot = &mut promoted_from[usize::from(to).min(MAX_PIECES - 1)];
+                if *slot == 0 {
+                    *slot = u8::try_from(from + 1).unwrap_or(0);
+                }
+            }
+        }
+        HandTables {
+            drops: spec.drops,
+            captures_to_hand: spec.captures_to_hand,
+            marks_promoted: spec.captures_to_hand && spec.demote_promoted,
+            drop_ranks,
+            promoted_from,
+            one_per_file: kind_mask(&spec.one_per_file),
+            must_drop: kind_mask(&spec.must_drop),
+            opposite_colours: kind_mask(&spec.opposite_colours),
+            castling_drops: spec.castling_drops,
+        }
+    }
+
+    /// Whether `kind` may be dropped on the rank `relative_rank` (from the dropping side).
+    #[inline]
+    pub(crate) fn may_drop_on_rank(&self, kind: PieceId, relative_rank: u8) -> bool {
+        self.drop_ranks[usize::from(kind)] & (1 << relative_rank) != 0
+    }
+
+    /// The kind that promotes to `kind` (the first declared), if any: what a piece written
+    /// as promoted in the position notation promoted from.
+    pub(crate) fn promotes_from(&self, kind: PieceId) -> Option<PieceId> {
+        self.promoted_from[usize::from(kind)].checked_sub(1)
+    }
+}
+
+/// The kinds listed, as a mask.
+fn kind_mask(kinds: &[PieceId]) -> u32 {
+    kinds.iter().fold(0, |mask, &kind| mask | 1u32.checked_shl(u32::from(kind)).unwrap_or(0))
+}
+
+/// The hand counts of both sides, `[side][kind]`.
+pub(crate) type Hands = [[u8; MAX_PIECES]; 2];
+
+impl Position {
+    /// How many pieces of `kind` `side` holds in hand.
+    #[must_use]
+    pub fn hand_count(&self, side: Side, kind: PieceId) -> u8 {
+        self.hands[side.index()].get(usize::from(kind)).copied().unwrap_or(0)
+    }
+
+    /// The kinds `side` holds in hand, with their counts, in declaration order.
+    pub fn hand(&self, side: Side) -> impl Iterator<Item = (PieceId, u8)> + '_ {
+        let kinds = self.variant.pieces().len();
+        self.hands[side.index()][..kinds].iter().enumerate().filter(|(_, &n)| n > 0).map(|(k, &n)| (k as PieceId, n))
+    }
+
+    /// Whether the variant's positions have hands (written in the position notation).
+    #[must_use]
+    pub fn has_hands(&self) -> bool {
+        self.variant.hand_tables.drops || self.variant.hand_tables.captures_to_hand
+    }
+
+    /// Whether the piece on `sq` is marked as promoted (it returns to the hand demoted).
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
+    #[must_use]
+    pub fn is_promoted(&self, sq: Square) -> bool {
+        self.promoted[sq.index()] != 0
+    }
+
+    /// The kind the piece on `sq` promoted from, when it is marked as promoted.
+    ///
+    /// # Panics
+    ///
+    /// When `sq` is not a square of the variant's geometry.
+    #[must_use]
+    pub fn promoted_from(&self, sq: Square) -> Option<PieceId> {
+        self.promoted[sq.index()].checked_sub(1)
+    }
+
+    /// Sets how many pieces of `kind` `side` holds, keeping the hash in step.
+    pub(crate) fn set_hand_count(&mut self, side: Side, kind: PieceId, count: u8) {
+        let slot = &mut self.hands[side.index()][usize::from(kind)];
+        let z = &self.variant.zobrist;
+        self.hash ^= z.hand(side, kind, *slot) ^ z.hand(side, kind, count);
+        *slot = count;
+    }
+
+    /// The hash of both hands (for recomputing a position's hash).
+    pub(crate) fn hands_hash(&self) -> u64 {
+        let z = &self.variant.zobrist;
+        let mut h = 0;
+        for side in Side::BOTH {
+            for (kind, &count) in self.hands[side.index()].iter().enumerate() {
+                h ^= z.hand(side, kind as PieceId, count);
+            }
+        }
+        h
+    }
+
+    /// A capture by `capturer` of the piece `kind` (`origin`: the kind it promoted from, plus
+    /// one, or 0): it goes to the capturer's hand when the variant says so. Returns the kind
+    /// gained plus one (0: nothing), for unmake.
+    pub(crate) fn capture_to_hand(&mut self, capturer: Side, kind: PieceId, origin: u8) -> u8 {
+        let tables = &self.variant.hand_tables;
+        if !tables.captures_to_hand || self.variant.is_royal(kind) {
+            return 0;
+        }
+        let gained = if tables.marks_promoted && origin != 0 { origin - 1 } else { kind };
+        let count = self.hand_count(capturer, gained).saturating_add(1);
+        self.set_hand_count(capturer, gained, count);
+        gained + 1
+    }
+}
