@@ -23,10 +23,12 @@ mod attacks;
     reason = "indices bounded by the compiled geometry"
 )]
 mod bitset;
+mod compulsory;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
 pub mod effects;
 pub mod error;
+pub mod extinction;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

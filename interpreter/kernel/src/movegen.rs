@@ -50,7 +50,7 @@ impl Position {
 
     /// Fills `out` with every legal move (the position is restored before returning).
     pub fn generate_legal(&mut self, out: &mut MoveList) {
-        if self.goal_reached().is_some() {
+        if self.ended_by_rule() {
             out.clear();
             return;
         }
@@ -66,6 +66,7 @@ impl Position {
             return;
         }
         self.generate_legal_general(out);
+        self.keep_compulsory_captures(out);
     }
 
     /// [`Position::generate_legal`] through the general path only.

@@ -1,10 +1,11 @@
-//! How a position stands: ongoing, checkmate, a goal reached, stalemate (K7), or a draw that
-//! may be claimed (50-move rule, threefold repetition) where the variant keeps those rules.
+//! How a position stands: ongoing, checkmate, a goal reached, an extinction, stalemate (K7),
+//! or a draw that may be claimed (50-move rule, threefold repetition) where the variant keeps
+//! those rules.
 
 use crate::geometry::Side;
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::spec::StalemateRule;
+use crate::spec::{PieceId, SideOutcome, StalemateRule};
 
 /// The state of play in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,7 +14,8 @@ pub enum Status {
     Ongoing,
     /// The side to move is checkmated.
     Checkmate {
-        /// The side that gave mate.
+        /// The side that wins: the side that gave mate, unless the variant says that being
+        /// checkmated wins.
         winner: Side,
     },
     /// The side to move has no legal move and is not in check.
@@ -24,6 +26,17 @@ pub enum Status {
     /// The side that just moved has a piece of the goal kind on its goal squares.
     Goal {
         /// The side that reached its goal.
+        winner: Side,
+    },
+    /// A side has fewer pieces of a kind than an extinction rule allows.
+    Extinction {
+        /// The side left without enough pieces.
+        side: Side,
+        /// The kind it ran short of; `None` for its pieces counted together.
+        kind: Option<PieceId>,
+        /// The count it fell below (1: it has none left).
+        below: u8,
+        /// The side that wins.
         winner: Side,
     },
     /// A drawn end other than stalemate (HP8: both checkmated in one turn, both passed).
@@ -39,7 +52,7 @@ impl Status {
     pub fn is_over(self) -> bool {
         match self {
             Status::Ongoing => false,
-            Status::Checkmate { .. } | Status::Goal { .. } | Status::Draw { .. } => true,
+            Status::Checkmate { .. } | Status::Goal { .. } | Status::Extinction { .. } | Status::Draw { .. } => true,
             Status::Stalemate { rule } => rule != StalemateRule::Pass,
         }
     }
@@ -49,14 +62,21 @@ impl Status {
     pub fn result(self, side_to_move: Side) -> &'static str {
         match self {
             Status::Ongoing | Status::Stalemate { rule: StalemateRule::Pass } => "*",
-            Status::Checkmate { winner: Side::White } | Status::Goal { winner: Side::White } => "1-0",
-            Status::Checkmate { winner: Side::Black } | Status::Goal { winner: Side::Black } => "0-1",
+            Status::Checkmate { winner } | Status::Goal { winner } | Status::Extinction { winner, .. } => {
+                win_for(winner)
+            }
             Status::Stalemate { rule: StalemateRule::Draw } | Status::Draw { .. } => "1/2-1/2",
-            Status::Stalemate { rule: StalemateRule::Loss } => match side_to_move {
-                Side::White => "0-1",
-                Side::Black => "1-0",
-            },
+            Status::Stalemate { rule: StalemateRule::Loss } => win_for(side_to_move.opponent()),
+            Status::Stalemate { rule: StalemateRule::Win } => win_for(side_to_move),
         }
+    }
+}
+
+/// The PGN result of a win for `winner`.
+fn win_for(winner: Side) -> &'static str {
+    match winner {
+        Side::White => "1-0",
+        Side::Black => "0-1",
     }
 }
 
@@ -79,16 +99,29 @@ impl Position {
         if let Some(winner) = self.goal_reached() {
             return Status::Goal { winner };
         }
+        if let Some(end) = self.extinction() {
+            return Status::Extinction { side: end.side, kind: end.kind, below: end.below, winner: end.winner };
+        }
         let mut scratch = MoveList::new();
         let mut probe = self.clone_without_history();
         if probe.count_legal(&mut scratch) > 0 {
             return Status::Ongoing;
         }
         if self.is_check() {
-            Status::Checkmate { winner: self.side.opponent() }
+            let winner = match self.variant.spec().rules.ends.checkmate {
+                SideOutcome::Loss => self.side.opponent(),
+                SideOutcome::Win => self.side,
+            };
+            Status::Checkmate { winner }
         } else {
             Status::Stalemate { rule: self.variant.spec().rules.stalemate }
         }
+    }
+
+    /// Whether a rule has ended the game before any move is looked at (a goal reached, an
+    /// extinction): the position then has no legal move.
+    pub(crate) fn ended_by_rule(&self) -> bool {
+        self.goal_reached().is_some() || self.extinction().is_some()
     }
 
     /// HP8: checkmate only for a player not obliged to teleport, whose king is on its board
@@ -112,6 +145,20 @@ impl Position {
                 Status::Draw { reason: "both players have no legal action" }
             }
             _ => Status::Ongoing,
+        }
+    }
+
+    /// HP8, for `us` with no legal action this turn: whether the game ends here (checkmated
+    /// on its board, or both players without an action) rather than `us` passing, so that the
+    /// legal actions agree with [`Position::status`].
+    pub(crate) fn turn_ends_without_action(&self, us: Side) -> bool {
+        let board = self.board_of_side(us);
+        if !self.must_teleport(us) && self.royal_attacked_on_board(us, board) {
+            return true;
+        }
+        match us {
+            Side::White => self.turn_prospects(Side::Black) == (0, false),
+            Side::Black => self.pending == Some(crate::moves::Move::Pass),
         }
     }
 

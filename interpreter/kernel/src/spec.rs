@@ -227,6 +227,51 @@ pub struct RulesSpec {
     pub royals: RoyalRule,
     /// A game end by reaching squares (king of the hill, breakthrough), if the variant has one.
     pub goal: Option<GoalSpec>,
+    /// What checkmate means, and the game ends by extinction.
+    pub ends: EndRules,
+    /// A side that has a legal capture must capture (antichess, losers).
+    pub compulsory_capture: bool,
+}
+
+impl RulesSpec {
+    /// Whether a rule may take moves away from what the pieces can do: a game end that stops
+    /// play at once (a goal, an extinction) or compulsory capture.
+    #[must_use]
+    pub fn limits_legal_moves(&self) -> bool {
+        self.goal.is_some() || !self.ends.extinctions.is_empty() || self.compulsory_capture
+    }
+}
+
+/// Game ends beyond mate, stalemate and a goal: what being checkmated means, and the
+/// extinction rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EndRules {
+    /// What checkmate means for the checkmated side (a loss unless declared).
+    pub checkmate: SideOutcome,
+    /// The extinction rules, in the order declared; the first that applies ends the game.
+    pub extinctions: Vec<ExtinctionSpec>,
+}
+
+/// A win or a loss for the side a rule speaks of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SideOutcome {
+    /// That side loses.
+    #[default]
+    Loss,
+    /// That side wins.
+    Win,
+}
+
+/// A game end by extinction: a side left with fewer than `below` pieces of one of `kinds`
+/// (of all its pieces together when `kinds` is empty) wins or loses at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtinctionSpec {
+    /// The kinds counted one by one; empty: every piece of the side, counted together.
+    pub kinds: Vec<PieceId>,
+    /// The count a side must stay at or above (1: `no king left`).
+    pub below: u8,
+    /// What reaching it means for that side.
+    pub outcome: SideOutcome,
 }
 
 /// A side wins when, after its move, one of its pieces of a kind stands on its goal squares;
@@ -276,6 +321,8 @@ pub enum StalemateRule {
     Loss,
     /// The stalemated side passes its turn (HP8).
     Pass,
+    /// The stalemated side wins (antichess).
+    Win,
 }
 
 /// A kind of neutral token or marker lying on squares.

@@ -3,7 +3,7 @@
 //! just names, squares are just letters and numbers.
 
 use holechess_kernel::spec::{
-    CastleRole, Entry, LinkEntry, RoyalRule, Schedule, Stacking, StalemateRule, TokenMovement,
+    CastleRole, Entry, LinkEntry, RoyalRule, Schedule, SideOutcome, Stacking, StalemateRule, TokenMovement,
 };
 use holechess_kernel::Side;
 
@@ -311,6 +311,24 @@ pub enum Rule {
     Royals(RoyalRule),
     /// `a king reaching d4, e4, d5 or e5 wins`.
     Goal(GoalDecl),
+    /// `checkmate is a win`: what checkmate means for the checkmated side.
+    Checkmate(SideOutcome),
+    /// `a side with no king left wins`.
+    Extinction(ExtinctionDecl),
+    /// `capturing is compulsory`.
+    CompulsoryCapture,
+}
+
+/// A game end by extinction: the kinds counted, the count a side must keep, and what falling
+/// below it means for that side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtinctionDecl {
+    /// The piece names as written (singular or plural); `None` for `pieces`, all counted
+    /// together.
+    pub kinds: Option<Vec<Spanned<String>>>,
+    /// `no ...` is 1; `fewer than N ...` is N.
+    pub below: Spanned<u32>,
+    pub outcome: SideOutcome,
 }
 
 /// A game end by reaching squares: the piece that must reach them, and where.

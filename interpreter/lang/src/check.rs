@@ -426,8 +426,14 @@ impl Checker {
         }
     }
 
-    /// A rule replaces an earlier rule of the same kind from another file.
+    /// A rule replaces an earlier rule of the same kind from another file. Extinction rules
+    /// form a list: a file may state several, and its own replace those it inherits.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
+        if let Rule::Extinction(_) = rule.node {
+            self.scope.rules.retain(|entry| !matches!(entry.node, Rule::Extinction(_)) || entry.file == file);
+            self.scope.rules.push(Declared { node: rule.node.clone(), span: rule.span, file });
+            return;
+        }
         let kind = std::mem::discriminant(&rule.node);
         let existing = self.scope.rules.iter().position(|entry| std::mem::discriminant(&entry.node) == kind);
         let declared = Declared { node: rule.node.clone(), span: rule.span, file };
@@ -977,6 +983,15 @@ impl Consistency<'_> {
             if let Rule::Goal(goal) = &rule.node {
                 self.goal(goal, geometry, problems);
             }
+            if let Rule::Extinction(extinction) = &rule.node {
+                self.extinction(extinction, geometry, problems);
+            }
+            if rule.node == Rule::CompulsoryCapture && geometry.board_count() > 1 {
+                problems.push(
+                    Problem::new(rule.span, "compulsory capture needs a variant of one board")
+                        .expecting("one `board`, or no `capturing is compulsory`"),
+                );
+            }
             if let Rule::Castling(Some(Some(files))) = &rule.node {
                 for file in [&files.king_short, &files.rook_short, &files.king_long, &files.rook_long] {
                     if geometry.files > 0 && lower::file_index(file.node) >= geometry.files {
@@ -1025,6 +1040,37 @@ impl Consistency<'_> {
         for square in goal.squares.iter().flatten() {
             if let Err(problem) = geometry.square(square) {
                 problems.push(problem);
+            }
+        }
+    }
+
+    /// An extinction rule names declared pieces (singular or plural), keeps a count of at
+    /// least one, and belongs to a variant of one board (the turns of several boards judge the
+    /// end of a game by their own rules, HP8).
+    fn extinction(
+        &self,
+        extinction: &crate::ast::ExtinctionDecl,
+        geometry: &lower::Geometry,
+        problems: &mut Vec<Problem>,
+    ) {
+        if geometry.board_count() > 1 {
+            problems.push(
+                Problem::new(extinction.below.span, "an extinction rule needs a variant of one board")
+                    .expecting("one `board`, or no extinction rule"),
+            );
+        }
+        if !(1..=255).contains(&extinction.below.node) {
+            problems.push(
+                Problem::new(extinction.below.span, format!("`fewer than {}` can never apply", extinction.below.node))
+                    .expecting("a count from 1 to 255"),
+            );
+        }
+        for name in extinction.kinds.iter().flatten() {
+            if lower::piece_named(self.scope, &name.node).is_none() {
+                problems.push(
+                    Problem::new(name.span, format!("the extinction rule names an unknown piece `{}`", name.node))
+                        .expecting("a declared piece, or `pieces`"),
+                );
             }
         }
     }

@@ -516,6 +516,8 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         repetition: None,
         royals: RoyalRule::ExactlyOne,
         goal: None,
+        ends: EndRules::default(),
+        compulsory_capture: false,
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -529,6 +531,9 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Turns(turns) => schedule = *turns,
             ast::Rule::Royals(royals) => rules.royals = *royals,
             ast::Rule::Goal(goal) => rules.goal = lower_goal(goal, scope, geometry),
+            ast::Rule::Checkmate(outcome) => rules.ends.checkmate = *outcome,
+            ast::Rule::Extinction(extinction) => rules.ends.extinctions.push(lower_extinction(extinction, scope)),
+            ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
         }
     }
     (rules, schedule)
@@ -542,6 +547,23 @@ fn lower_goal(goal: &ast::GoalDecl, scope: &Scope, geometry: &Geometry) -> Optio
         Some(squares) => GoalRegion::Squares(squares.iter().filter_map(|sq| geometry.square(sq).ok()).collect()),
     };
     Some(GoalSpec { piece: piece.min(255) as u8, region })
+}
+
+/// An extinction rule: the kinds by their index (`check` reports unknown names).
+fn lower_extinction(extinction: &ast::ExtinctionDecl, scope: &Scope) -> ExtinctionSpec {
+    let kinds = extinction.kinds.iter().flatten().filter_map(|name| piece_named(scope, &name.node));
+    ExtinctionSpec {
+        kinds: kinds.map(|kind| kind.min(255) as u8).collect(),
+        below: extinction.below.node.min(255) as u8,
+        outcome: extinction.outcome,
+    }
+}
+
+/// The piece a name in a rule means: its declared name, or that name in the plural (`kings`,
+/// `bishops`).
+pub(crate) fn piece_named(scope: &Scope, name: &str) -> Option<usize> {
+    let index = |name: &str| scope.pieces.iter().position(|p| p.node.name.node == name);
+    index(name).or_else(|| name.strip_suffix('s').and_then(index)).or_else(|| name.strip_suffix("es").and_then(index))
 }
 
 /// The castling files as written, or the default: g/f and c/d on 8 files (in general two

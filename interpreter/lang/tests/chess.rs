@@ -83,6 +83,8 @@ fn chess_lowers_to_the_orthodox_spec() {
             repetition: Some(3),
             royals: RoyalRule::ExactlyOne,
             goal: None,
+            ends: EndRules::default(),
+            compulsory_capture: false,
         }
     );
     assert!(spec.tokens.is_empty());

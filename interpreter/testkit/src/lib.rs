@@ -92,6 +92,8 @@ pub fn orthodox_spec() -> VariantSpec {
             repetition: Some(3),
             royals: RoyalRule::ExactlyOne,
             goal: None,
+            ends: EndRules::default(),
+            compulsory_capture: false,
         },
         tokens: vec![],
         links: LinkSpec::default(),

@@ -74,8 +74,9 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
 // the rule language does not compile here until someone decides what the fast path does
 // with it.
 
-/// One 8x8 board, alternating turns, no links, no goal squares (a goal reached ends the game,
-/// which the fast tables do not model); what the other fields say is modelled by the fast
+/// One 8x8 board, alternating turns, no links, no goal squares and no extinction rule (either
+/// ends the game, which the fast tables do not model), no compulsory capture (it filters the
+/// legal moves); what the other fields say (what checkmate means included) is modelled by the fast
 /// tables (castling, en passant, the royal rule through the per-position check of one royal
 /// piece to move) or plays no part in move generation (names, setup, draws).
 fn variant_fits(spec: &VariantSpec) -> bool {
@@ -83,10 +84,21 @@ fn variant_fits(spec: &VariantSpec) -> bool {
         spec;
     let BoardSpec { files, ranks, names, files_wrap, first_files: _ } = board;
     let LinkSpec { pairs, one_way, entry: _, link_check, teleport } = links;
-    let RulesSpec { castling: _, en_passant: _, stalemate: _, fifty_move: _, repetition: _, royals: _, goal } = rules;
+    let RulesSpec {
+        castling: _,
+        en_passant: _,
+        stalemate: _,
+        fifty_move: _,
+        repetition: _,
+        royals: _,
+        goal,
+        ends,
+        compulsory_capture,
+    } = rules;
+    let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture;
     let plain_board = *files == 8 && *ranks == 8 && names.len() == 1 && !files_wrap;
     let plain_links = pairs.is_empty() && one_way.is_empty() && !link_check && !teleport;
-    plain_board && plain_links && goal.is_none() && *schedule == Schedule::Alternate
+    plain_board && plain_links && plain_ends && *schedule == Schedule::Alternate
 }
 
 /// Hops, barred ranks and the promotion clauses beyond one compulsory list (per-side lists,

@@ -1,0 +1,182 @@
+//! Game ends beyond mate and goals, and compulsory capture: `capturing is compulsory`,
+//! `checkmate is a win`, `stalemate is a win` and the extinction rules (`a side with no king
+//! left wins`, `a side with fewer than 3 kings left loses`, `a side with no pieces left
+//! wins`). A game end stops play at once: the position has no legal move, perft stops there
+//! (as Fairy-Stockfish generates no move there), the REPL and the records say why, and
+//! `validate` refuses a move after it.
+
+use std::path::PathBuf;
+
+mod common;
+
+use common::binary::{stderr, stdout};
+use holechess_kernel::{Position, Side, Status};
+
+fn catalogue(file: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/catalogue").join(file).to_string_lossy().into_owned()
+}
+
+fn at(script: &str, fen: &str) -> Position {
+    let rules = common::rules(&catalogue(script));
+    Position::from_fen(rules.variant(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// A file written to a fresh folder of its own.
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let folder = std::env::temp_dir().join(format!("holechess-ends-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("temp folder");
+    let file = folder.join(name);
+    std::fs::write(&file, text).expect("write");
+    file
+}
+
+fn check_report(name: &str, script: &str) -> (Option<i32>, String) {
+    let path = temp_file(name, script);
+    let output = common::binary::holechess(&["check", path.to_str().unwrap()], "");
+    (output.status.code(), format!("{}{}", stdout(&output), stderr(&output)))
+}
+
+#[test]
+fn where_a_capture_exists_only_captures_are_legal() {
+    let mut pos = common::rules(&catalogue("antichess.hole")).start_position();
+    assert_eq!(common::moves(&pos).len(), 20, "no capture: every move");
+    common::play(&mut pos, "e3");
+    common::play(&mut pos, "b5");
+    assert_eq!(common::moves(&pos), ["f1b5"], "the only capture is compulsory");
+}
+
+#[test]
+fn a_capture_that_would_leave_the_royal_king_attacked_does_not_oblige() {
+    // Losers: the knight on d2 is pinned, so Nxb3 is not legal and the king moves freely.
+    let pos = at("losers.hole", "7k/8/8/8/1b6/1p6/3N4/4K3 w - - 0 1");
+    assert_eq!(common::moves(&pos), ["e1d1", "e1e2", "e1f1", "e1f2"]);
+}
+
+#[test]
+fn losing_a_third_king_loses_at_once_and_nothing_is_played_after() {
+    let mut pos = at("threekings.hole", "k3k2k/8/8/8/8/8/6q1/K3K2K b - - 0 1");
+    assert_eq!(pos.status(), Status::Ongoing);
+    common::play(&mut pos, "Qxh1");
+    let Status::Extinction { side, kind, below, winner } = pos.status() else {
+        panic!("an extinction, not {:?}", pos.status());
+    };
+    assert_eq!((side, below, winner), (Side::White, 3, Side::Black));
+    assert_eq!(pos.describe_extinction(side, kind, below), "White has fewer than 3 kings left");
+    assert_eq!(pos.status().result(pos.side_to_move()), "0-1");
+    assert!(pos.legal_moves().is_empty(), "the game is over");
+    assert_eq!(holechess_kernel::perft::perft(&mut pos, 2), 0);
+}
+
+#[test]
+fn a_side_that_loses_every_piece_wins_giveaway() {
+    let mut pos = at("giveaway.hole", "8/8/8/8/8/8/1p6/2R5 b - - 0 1");
+    common::play(&mut pos, "b2c1q");
+    assert!(matches!(pos.status(), Status::Extinction { side: Side::White, kind: None, winner: Side::White, .. }));
+    assert_eq!(pos.status().result(pos.side_to_move()), "1-0");
+    let Status::Extinction { side, kind, below, .. } = pos.status() else { unreachable!() };
+    assert_eq!(pos.describe_extinction(side, kind, below), "White has no pieces left");
+}
+
+#[test]
+fn a_side_that_loses_its_king_wins_codrus() {
+    let mut pos = at("codrus.hole", "4k3/8/8/8/8/8/8/r3K3 b - - 0 1");
+    common::play(&mut pos, "Rxe1");
+    assert!(matches!(pos.status(), Status::Extinction { side: Side::White, winner: Side::White, .. }));
+}
+
+#[test]
+fn a_stalemated_side_wins_antichess() {
+    let pos = at("antichess.hole", "8/8/8/p7/P7/8/8/8 w - - 0 1");
+    assert!(pos.legal_moves().is_empty());
+    assert!(pos.status().is_over());
+    assert_eq!(pos.status().result(Side::White), "1-0");
+}
+
+#[test]
+fn a_checkmated_side_wins_losers() {
+    let pos = at("losers.hole", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1");
+    assert_eq!(pos.status(), Status::Checkmate { winner: Side::Black });
+    assert_eq!(pos.status().result(Side::Black), "0-1");
+}
+
+#[test]
+fn a_side_left_with_its_king_alone_wins_losers() {
+    let mut pos = at("losers.hole", "4k3/8/8/8/8/7P/3q4/4K3 w - - 0 1");
+    common::play(&mut pos, "Kxd2");
+    assert!(matches!(
+        pos.status(),
+        Status::Extinction { side: Side::Black, kind: None, below: 2, winner: Side::Black }
+    ));
+}
+
+#[test]
+fn the_repl_announces_an_extinction_with_its_reason_and_refuses_a_further_move() {
+    let output = common::binary::holechess(
+        &["play", &catalogue("threekings.hole")],
+        "position k3k2k/8/8/8/8/8/6q1/K3K2K b - - 0 1\nQxh1\nKb1\n",
+    );
+    let out = format!("{}{}", stdout(&output), stderr(&output));
+    assert!(out.contains("White has fewer than 3 kings left: Black wins (0-1)."), "{out}");
+    assert!(out.contains("the game is over"), "{out}");
+}
+
+#[test]
+fn validate_accepts_an_extinction_result_and_refuses_a_move_after_it() {
+    let finished = "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"k3k2k/8/8/8/8/8/6q1/K3K2K b - - 0 1\"]\n[Result \"0-1\"]\n\n\
+                    1... Qxh1 0-1\n";
+    let script = catalogue("threekings.hole");
+    let pgn = temp_file("finished.pgn", finished);
+    let output = common::binary::holechess(&["validate", &script, pgn.to_str().unwrap()], "");
+    assert!(output.status.success(), "{}{}", stdout(&output), stderr(&output));
+
+    let on = temp_file("played-on.pgn", &finished.replace("Qxh1 0-1", "Qxh1 2. Kb1 0-1"));
+    let output = common::binary::holechess(&["validate", &script, on.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1));
+    let report = format!("{}{}", stdout(&output), stderr(&output));
+    assert!(report.contains("ply 2, move Kb1: the game is already over"), "{report}");
+}
+
+#[test]
+fn extinction_names_read_singular_or_plural_and_pieces_counts_them_all() {
+    let script = "variant \"Ends\"\n  id ends\nextends chess\n\nrules\n  any number of royal pieces\n  \
+                  a side with no queens or rook left loses\n  a side with fewer than 4 pieces wins\n";
+    let (code, report) = check_report("ends.hole", script);
+    assert_eq!(code, Some(0), "{report}");
+    let loaded = holechess_lang::load_str("ends.hole", script).expect("loads");
+    let ends = &loaded.variant.spec().rules.ends.extinctions;
+    let queen = loaded.variant.spec().pieces.iter().position(|p| p.name == "queen").unwrap() as u8;
+    let rook = loaded.variant.spec().pieces.iter().position(|p| p.name == "rook").unwrap() as u8;
+    assert_eq!(ends[0].kinds, [queen, rook]);
+    assert_eq!(ends[0].below, 1);
+    assert!(ends[1].kinds.is_empty());
+    assert_eq!(ends[1].below, 4);
+}
+
+#[test]
+fn check_refuses_an_extinction_of_an_unknown_piece_or_a_count_below_one() {
+    let script = "variant \"Bad Ends\"\n  id bad-ends\nextends chess\n\nrules\n  a side with no dragon left loses\n  \
+                  a side with fewer than 0 kings loses\n";
+    let (code, report) = check_report("bad-ends.hole", script);
+    assert_eq!(code, Some(2), "{report}");
+    assert!(report.contains("the extinction rule names an unknown piece `dragon`"), "{report}");
+    assert!(report.contains(":6:"), "the line of the rule: {report}");
+    assert!(report.contains("`fewer than 0` can never apply"), "{report}");
+}
+
+#[test]
+fn hp8_a_player_checkmated_on_its_board_has_no_pass_to_play() {
+    // Portal Chess with one set: White's king on A is mated and White may not declare intent
+    // in check, so the game is over and the legal actions agree: none, not a pass.
+    let pos = common::position("portal-one-set", "1r2/4/4/4/4/4/1q2/K3|k3/4/4/4/4/4/4/4 w - - 0 1");
+    assert_eq!(pos.status(), Status::Checkmate { winner: Side::Black });
+    assert!(pos.legal_moves().is_empty(), "{:?}", common::moves(&pos));
+}
+
+#[test]
+fn hp8_a_player_with_no_action_and_not_in_check_still_passes() {
+    // White on A has only a king boxed in without check: it loses the turn (a pass); Black
+    // on B has a move, so the game goes on.
+    let pos = common::position("portal-one-set", "1r2/4/4/4/4/4/2q1/K3|k3/4/4/4/4/4/4/4 w - - 0 1");
+    assert_eq!(pos.status(), Status::Ongoing);
+    assert_eq!(common::moves(&pos), ["--"]);
+}
