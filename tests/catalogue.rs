@@ -50,6 +50,7 @@ const MATCHING: &[&str] = &[
     "pawnback",
     "pawnsideways",
     "perfect",
+    "racingkings",
     "shatar",
     "shatranj",
     "sortofalmost",

@@ -180,3 +180,49 @@ fn hp8_a_player_with_no_action_and_not_in_check_still_passes() {
     assert_eq!(pos.status(), Status::Ongoing);
     assert_eq!(common::moves(&pos), ["--"]);
 }
+
+#[test]
+fn racing_kings_no_move_may_give_check() {
+    let pos = at("racingkings.hole", "6r1/2K5/5k2/8/3R4/8/8/8 w - - 0 1");
+    assert!(!common::has(&pos, "d4d6"), "the rook on d6 would check the king on f6");
+    assert!(!common::has(&pos, "d4f4"), "the rook on f4 would check the king on f6");
+    assert!(common::has(&pos, "d4d5"));
+}
+
+#[test]
+fn racing_kings_black_replying_onto_the_goal_draws() {
+    let mut pos = at("racingkings.hole", "8/1K3k2/8/8/8/8/8/8 w - - 0 1");
+    common::play(&mut pos, "Kb8");
+    assert_eq!(pos.status(), Status::Ongoing, "Black may still reach the eighth rank");
+    assert!(common::has(&pos, "f7f6"), "every move of Black is legal, not only those to the goal");
+    common::play(&mut pos, "Kf8");
+    assert_eq!(pos.status(), Status::Draw { reason: "both sides reached the goal" });
+    assert_eq!(pos.status().result(pos.side_to_move()), "1/2-1/2");
+    assert!(pos.legal_moves().is_empty());
+}
+
+#[test]
+fn racing_kings_black_missing_the_goal_on_its_reply_loses() {
+    let mut pos = at("racingkings.hole", "8/1K3k2/8/8/8/8/8/8 w - - 0 1");
+    common::play(&mut pos, "Kb8");
+    common::play(&mut pos, "Kf6");
+    assert_eq!(pos.status(), Status::Goal { winner: Side::White });
+    assert!(pos.legal_moves().is_empty());
+}
+
+#[test]
+fn racing_kings_white_wins_at_once_when_black_cannot_reach_the_goal() {
+    let mut pos = at("racingkings.hole", "8/1K6/8/8/8/5k2/8/8 w - - 0 1");
+    common::play(&mut pos, "Kb8");
+    assert_eq!(pos.status(), Status::Goal { winner: Side::White });
+    assert_eq!(holechess_kernel::perft::perft(&mut pos, 1), 0);
+}
+
+#[test]
+fn racing_kings_black_arriving_first_wins_at_once() {
+    let mut pos = at("racingkings.hole", "8/5k2/8/8/8/1K6/8/8 b - - 0 1");
+    common::play(&mut pos, "Kf8");
+    assert_eq!(pos.status(), Status::Goal { winner: Side::Black });
+    assert_eq!(pos.status().result(pos.side_to_move()), "0-1");
+    assert!(pos.legal_moves().is_empty());
+}

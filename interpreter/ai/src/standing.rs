@@ -2,6 +2,7 @@
 //! stalemate by the variant's rule, K7) and its draw claims (50-move rule, repetition), with
 //! no rule of its own.
 
+use holechess_kernel::goal::GoalEnd;
 use holechess_kernel::spec::{SideOutcome, StalemateRule};
 use holechess_kernel::{DrawClaim, Move, Position, Status};
 
@@ -62,8 +63,10 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
     if let Some(end) = pos.extinction() {
         return decided(end.winner != pos.side_to_move());
     }
-    if pos.goal_reached().is_some() {
-        return decided(true);
+    match pos.goal_end() {
+        Some(GoalEnd::Won(winner)) => return decided(winner != pos.side_to_move()),
+        Some(GoalEnd::Drawn) => return NoMoves::Score(DRAW),
+        None => {}
     }
     if in_check {
         return decided(pos.variant().spec().rules.ends.checkmate == SideOutcome::Loss);

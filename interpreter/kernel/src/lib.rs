@@ -50,7 +50,7 @@ mod fen;
     reason = "indices bounded by the compiled geometry"
 )]
 pub mod geometry;
-mod goal;
+pub mod goal;
 mod hops;
 mod links;
 #[allow(
@@ -62,6 +62,7 @@ mod links;
 mod make;
 mod movegen;
 pub mod moves;
+mod no_checks;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

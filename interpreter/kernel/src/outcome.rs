@@ -3,6 +3,7 @@
 //! those rules.
 
 use crate::geometry::Side;
+use crate::goal::GoalEnd;
 use crate::moves::MoveList;
 use crate::position::Position;
 use crate::spec::{PieceId, SideOutcome, StalemateRule};
@@ -96,8 +97,10 @@ impl Position {
         if self.is_turn_based() {
             return self.turn_status();
         }
-        if let Some(winner) = self.goal_reached() {
-            return Status::Goal { winner };
+        match self.goal_end() {
+            Some(GoalEnd::Won(winner)) => return Status::Goal { winner },
+            Some(GoalEnd::Drawn) => return Status::Draw { reason: "both sides reached the goal" },
+            None => {}
         }
         if let Some(end) = self.extinction() {
             return Status::Extinction { side: end.side, kind: end.kind, below: end.below, winner: end.winner };
@@ -121,7 +124,7 @@ impl Position {
     /// Whether a rule has ended the game before any move is looked at (a goal reached, an
     /// extinction): the position then has no legal move.
     pub(crate) fn ended_by_rule(&self) -> bool {
-        self.goal_reached().is_some() || self.extinction().is_some()
+        self.goal_end().is_some() || self.extinction().is_some()
     }
 
     /// HP8: checkmate only for a player not obliged to teleport, whose king is on its board

@@ -231,14 +231,16 @@ pub struct RulesSpec {
     pub ends: EndRules,
     /// A side that has a legal capture must capture (antichess, losers).
     pub compulsory_capture: bool,
+    /// No move may give check (racing kings).
+    pub no_checks: bool,
 }
 
 impl RulesSpec {
     /// Whether a rule may take moves away from what the pieces can do: a game end that stops
-    /// play at once (a goal, an extinction) or compulsory capture.
+    /// play at once (a goal, an extinction), compulsory capture or a ban on checks.
     #[must_use]
     pub fn limits_legal_moves(&self) -> bool {
-        self.goal.is_some() || !self.ends.extinctions.is_empty() || self.compulsory_capture
+        self.goal.is_some() || !self.ends.extinctions.is_empty() || self.compulsory_capture || self.no_checks
     }
 }
 
@@ -282,6 +284,9 @@ pub struct GoalSpec {
     pub piece: PieceId,
     /// The goal squares.
     pub region: GoalRegion,
+    /// When White reaches the goal, Black has one more move: reaching the goal with it draws
+    /// (racing kings); without a move that reaches the goal, White has won at once.
+    pub reply: bool,
 }
 
 /// Where a goal lies.

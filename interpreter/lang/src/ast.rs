@@ -317,6 +317,8 @@ pub enum Rule {
     Extinction(ExtinctionDecl),
     /// `capturing is compulsory`.
     CompulsoryCapture,
+    /// `no move may give check`.
+    NoChecks,
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling
@@ -337,6 +339,8 @@ pub struct GoalDecl {
     pub piece: Spanned<String>,
     /// `None` for each side's last rank; else the squares, for both sides.
     pub squares: Option<Vec<Spanned<SquareName>>>,
+    /// `, Black reaching it on the reply draws`.
+    pub reply: bool,
 }
 
 /// `short king g rook f, long king c rook d`.

@@ -992,6 +992,12 @@ impl Consistency<'_> {
                         .expecting("one `board`, or no `capturing is compulsory`"),
                 );
             }
+            if rule.node == Rule::NoChecks && geometry.board_count() > 1 {
+                problems.push(
+                    Problem::new(rule.span, "a ban on checks needs a variant of one board")
+                        .expecting("one `board`, or no `no move may give check`"),
+                );
+            }
             if let Rule::Castling(Some(Some(files))) = &rule.node {
                 for file in [&files.king_short, &files.rook_short, &files.king_long, &files.rook_long] {
                     if geometry.files > 0 && lower::file_index(file.node) >= geometry.files {

@@ -518,6 +518,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         goal: None,
         ends: EndRules::default(),
         compulsory_capture: false,
+        no_checks: false,
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -534,6 +535,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Checkmate(outcome) => rules.ends.checkmate = *outcome,
             ast::Rule::Extinction(extinction) => rules.ends.extinctions.push(lower_extinction(extinction, scope)),
             ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
+            ast::Rule::NoChecks => rules.no_checks = true,
         }
     }
     (rules, schedule)
@@ -546,7 +548,7 @@ fn lower_goal(goal: &ast::GoalDecl, scope: &Scope, geometry: &Geometry) -> Optio
         None => GoalRegion::LastRank,
         Some(squares) => GoalRegion::Squares(squares.iter().filter_map(|sq| geometry.square(sq).ok()).collect()),
     };
-    Some(GoalSpec { piece: piece.min(255) as u8, region })
+    Some(GoalSpec { piece: piece.min(255) as u8, region, reply: goal.reply })
 }
 
 /// An extinction rule: the kinds by their index (`check` reports unknown names).

@@ -535,6 +535,7 @@ impl Builder {
             }),
             Rule::extinction_rule => R::Extinction(self.extinction(&pair, &kids)?),
             Rule::capture_rule => R::CompulsoryCapture,
+            Rule::no_checks_rule => R::NoChecks,
             _ => return Err(self.malformed(&pair, "a rule")),
         };
         Ok(Spanned::new(rule, span))
@@ -550,7 +551,8 @@ impl Builder {
             }
             _ => None,
         };
-        Ok(crate::ast::GoalDecl { piece, squares })
+        let reply = Self::find(kids, Rule::goal_reply).is_some();
+        Ok(crate::ast::GoalDecl { piece, squares, reply })
     }
 
     /// `a side with (no | fewer than N) KINDS [left] (wins | loses)` (after the article: the
@@ -1020,6 +1022,8 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::extinction_all => "`pieces`",
         Rule::extinction_wins | Rule::extinction_loses => "`wins` or `loses`",
         Rule::capture_rule => "`capturing is compulsory`",
+        Rule::no_checks_rule => "`no move may give check`",
+        Rule::goal_reply => "`, Black reaching it on the reply draws`",
         Rule::fifty_move_rule => "`50-move rule`",
         Rule::move_count => "`50-move`",
         Rule::repetition_rule => "`threefold repetition`",

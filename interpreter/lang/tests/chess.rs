@@ -85,6 +85,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             goal: None,
             ends: EndRules::default(),
             compulsory_capture: false,
+            no_checks: false,
         }
     );
     assert!(spec.tokens.is_empty());

@@ -94,6 +94,7 @@ pub fn orthodox_spec() -> VariantSpec {
             goal: None,
             ends: EndRules::default(),
             compulsory_capture: false,
+            no_checks: false,
         },
         tokens: vec![],
         links: LinkSpec::default(),
