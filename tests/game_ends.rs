@@ -226,3 +226,46 @@ fn racing_kings_black_arriving_first_wins_at_once() {
     assert_eq!(pos.status().result(pos.side_to_move()), "0-1");
     assert!(pos.legal_moves().is_empty());
 }
+
+#[test]
+fn an_explosion_removes_the_capturer_and_the_pieces_around_it_but_pawns() {
+    let mut pos = at("nocheckatomic.hole", "4k3/8/2p5/3pn3/3RP3/8/8/4K3 w - - 0 1");
+    let before = pos.fen();
+    assert_eq!(holechess_kernel::perft::perft(&mut pos, 3), holechess_kernel::perft::perft(&mut pos.clone(), 3));
+    assert_eq!(pos.fen(), before, "unmake puts every exploded piece back");
+    common::play(&mut pos, "exd5");
+    for gone in ["d5", "e5", "d4"] {
+        assert_eq!(common::piece_letter(&pos, gone), None, "{gone} is blown away");
+    }
+    assert_eq!(common::piece_letter(&pos, "c6"), Some('p'), "a pawn next to the blast stays");
+}
+
+#[test]
+fn blowing_up_the_king_loses_no_check_atomic() {
+    let mut pos = at("nocheckatomic.hole", "4k3/4p3/8/8/8/8/8/4R1K1 w - - 0 1");
+    common::play(&mut pos, "Rxe7");
+    assert!(matches!(pos.status(), Status::Extinction { side: Side::Black, winner: Side::White, .. }));
+    assert_eq!(pos.status().result(pos.side_to_move()), "1-0");
+    assert!(pos.legal_moves().is_empty());
+}
+
+#[test]
+fn atomar_kings_survive_explosions_and_may_not_capture_each_other() {
+    let pos = at("atomar.hole", "8/8/8/8/8/3k4/3K4/8 w - - 0 1");
+    assert!(!common::has(&pos, "d2d3"), "a king may not capture a king");
+    let mut pos = at("atomar.hole", "8/8/8/8/8/3k4/3p4/3K4 w - - 0 1");
+    common::play(&mut pos, "Kxd2");
+    assert_eq!(common::piece_letter(&pos, "d2"), Some('K'), "the capturing king is immune");
+    assert_eq!(common::piece_letter(&pos, "d3"), Some('k'), "so is the king next to the blast");
+}
+
+#[test]
+fn check_refuses_an_explosion_or_a_capture_ban_naming_an_unknown_piece() {
+    let script =
+        "variant \"Bad Blast\"\n  id bad-blast\nextends chess\n\nrules\n  captures explode, except dragons\n  \
+                  a wyvern may not capture a king\n";
+    let (code, report) = check_report("bad-blast.hole", script);
+    assert_eq!(code, Some(2), "{report}");
+    assert!(report.contains("the explosion rule names an unknown piece `dragons`"), "{report}");
+    assert!(report.contains("the capture ban names an unknown piece `wyvern`"), "{report}");
+}

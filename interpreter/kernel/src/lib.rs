@@ -23,11 +23,13 @@ mod attacks;
     reason = "indices bounded by the compiled geometry"
 )]
 mod bitset;
+mod capture_bans;
 mod compulsory;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
 pub mod effects;
 pub mod error;
+mod explosion;
 pub mod extinction;
 #[allow(
     clippy::cast_possible_truncation,

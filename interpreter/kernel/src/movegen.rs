@@ -66,6 +66,7 @@ impl Position {
             return;
         }
         self.generate_legal_general(out);
+        self.drop_banned_captures(out);
         self.drop_checking_moves(out);
         self.keep_compulsory_captures(out);
     }

@@ -151,18 +151,12 @@ impl Position {
         }
     }
 
-    /// HP8, for `us` with no legal action this turn: whether the game ends here (checkmated
-    /// on its board, or both players without an action) rather than `us` passing, so that the
-    /// legal actions agree with [`Position::status`].
+    /// HP8, for `us` with no legal action this turn: whether it is checkmated (not obliged to
+    /// teleport, its king on its board in check), so that it has no pass to play and the legal
+    /// actions agree with [`Position::status`]. Any other player without an action passes
+    /// (both passing in one turn is a draw, reached by playing the passes).
     pub(crate) fn turn_ends_without_action(&self, us: Side) -> bool {
-        let board = self.board_of_side(us);
-        if !self.must_teleport(us) && self.royal_attacked_on_board(us, board) {
-            return true;
-        }
-        match us {
-            Side::White => self.turn_prospects(Side::Black) == (0, false),
-            Side::Black => self.pending == Some(crate::moves::Move::Pass),
-        }
+        !self.must_teleport(us) && self.royal_attacked_on_board(us, self.board_of_side(us))
     }
 
     /// The number of legal actions `side` has this turn (a forced pass counts as none), and

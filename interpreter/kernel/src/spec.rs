@@ -233,14 +233,33 @@ pub struct RulesSpec {
     pub compulsory_capture: bool,
     /// No move may give check (racing kings).
     pub no_checks: bool,
+    /// Captures explode (atomic chess), if they do.
+    pub explosion: Option<ExplosionSpec>,
+    /// Captures that are not allowed: a piece of the first kind may not capture one of the
+    /// second (Atomar: a king may not capture a king).
+    pub capture_bans: Vec<(PieceId, PieceId)>,
+}
+
+/// Exploding captures: the capturer and the pieces around the square it lands on are
+/// removed, pawn-like pieces around it and the immune kinds excepted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExplosionSpec {
+    /// Kinds no explosion removes (Atomar's king).
+    pub immune: Vec<PieceId>,
 }
 
 impl RulesSpec {
     /// Whether a rule may take moves away from what the pieces can do: a game end that stops
-    /// play at once (a goal, an extinction), compulsory capture or a ban on checks.
+    /// play at once (a goal, an extinction), compulsory capture, a ban on checks or on some
+    /// captures, or explosions (which change what a capture leaves behind).
     #[must_use]
     pub fn limits_legal_moves(&self) -> bool {
-        self.goal.is_some() || !self.ends.extinctions.is_empty() || self.compulsory_capture || self.no_checks
+        self.goal.is_some()
+            || !self.ends.extinctions.is_empty()
+            || self.compulsory_capture
+            || self.no_checks
+            || self.explosion.is_some()
+            || !self.capture_bans.is_empty()
     }
 }
 

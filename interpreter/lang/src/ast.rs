@@ -319,6 +319,10 @@ pub enum Rule {
     CompulsoryCapture,
     /// `no move may give check`.
     NoChecks,
+    /// `captures explode, except kings`: the immune kinds as written.
+    Explosion(Vec<Spanned<String>>),
+    /// `a king may not capture a king`: the capturer's kind, then the captured kind.
+    CaptureBan(Spanned<String>, Spanned<String>),
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling

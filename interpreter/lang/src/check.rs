@@ -427,10 +427,12 @@ impl Checker {
     }
 
     /// A rule replaces an earlier rule of the same kind from another file. Extinction rules
-    /// form a list: a file may state several, and its own replace those it inherits.
+    /// and capture bans form lists: a file may state several, and its own replace those it
+    /// inherits.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
-        if let Rule::Extinction(_) = rule.node {
-            self.scope.rules.retain(|entry| !matches!(entry.node, Rule::Extinction(_)) || entry.file == file);
+        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..)) {
+            let kind = std::mem::discriminant(&rule.node);
+            self.scope.rules.retain(|entry| std::mem::discriminant(&entry.node) != kind || entry.file == file);
             self.scope.rules.push(Declared { node: rule.node.clone(), span: rule.span, file });
             return;
         }
@@ -992,6 +994,19 @@ impl Consistency<'_> {
                         .expecting("one `board`, or no `capturing is compulsory`"),
                 );
             }
+            if let Rule::Explosion(immune) = &rule.node {
+                self.explosion(rule.span, immune, geometry, problems);
+            }
+            if let Rule::CaptureBan(capturer, captured) = &rule.node {
+                for name in [capturer, captured] {
+                    if lower::piece_named(self.scope, &name.node).is_none() {
+                        problems.push(
+                            Problem::new(name.span, format!("the capture ban names an unknown piece `{}`", name.node))
+                                .expecting("a declared piece"),
+                        );
+                    }
+                }
+            }
             if rule.node == Rule::NoChecks && geometry.board_count() > 1 {
                 problems.push(
                     Problem::new(rule.span, "a ban on checks needs a variant of one board")
@@ -1076,6 +1091,31 @@ impl Consistency<'_> {
                 problems.push(
                     Problem::new(name.span, format!("the extinction rule names an unknown piece `{}`", name.node))
                         .expecting("a declared piece, or `pieces`"),
+                );
+            }
+        }
+    }
+
+    /// Explosions name declared immune pieces (singular or plural) and belong to a variant of
+    /// one board (a turn of two boards is made and unmade by its own rules, HP2).
+    fn explosion(
+        &self,
+        span: Span,
+        immune: &[Spanned<String>],
+        geometry: &lower::Geometry,
+        problems: &mut Vec<Problem>,
+    ) {
+        if geometry.board_count() > 1 {
+            problems.push(
+                Problem::new(span, "exploding captures need a variant of one board")
+                    .expecting("one `board`, or no `captures explode`"),
+            );
+        }
+        for name in immune {
+            if lower::piece_named(self.scope, &name.node).is_none() {
+                problems.push(
+                    Problem::new(name.span, format!("the explosion rule names an unknown piece `{}`", name.node))
+                        .expecting("a declared piece"),
                 );
             }
         }

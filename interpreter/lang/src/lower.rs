@@ -519,6 +519,8 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         ends: EndRules::default(),
         compulsory_capture: false,
         no_checks: false,
+        explosion: None,
+        capture_bans: Vec::new(),
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -536,6 +538,15 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Extinction(extinction) => rules.ends.extinctions.push(lower_extinction(extinction, scope)),
             ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
             ast::Rule::NoChecks => rules.no_checks = true,
+            ast::Rule::CaptureBan(capturer, captured) => {
+                if let (Some(a), Some(b)) = (piece_named(scope, &capturer.node), piece_named(scope, &captured.node)) {
+                    rules.capture_bans.push((a.min(255) as u8, b.min(255) as u8));
+                }
+            }
+            ast::Rule::Explosion(immune) => {
+                let kinds = immune.iter().filter_map(|name| piece_named(scope, &name.node));
+                rules.explosion = Some(ExplosionSpec { immune: kinds.map(|kind| kind.min(255) as u8).collect() });
+            }
         }
     }
     (rules, schedule)

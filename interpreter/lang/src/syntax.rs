@@ -536,6 +536,13 @@ impl Builder {
             Rule::extinction_rule => R::Extinction(self.extinction(&pair, &kids)?),
             Rule::capture_rule => R::CompulsoryCapture,
             Rule::no_checks_rule => R::NoChecks,
+            Rule::capture_ban_rule => {
+                R::CaptureBan(self.ident(&self.child(&pair, &kids, 1)?), self.ident(&self.child(&pair, &kids, 3)?))
+            }
+            Rule::explosion_rule => R::Explosion(match Self::find(&kids, Rule::explosion_immune) {
+                Some(immune) => children(immune).iter().map(|name| self.ident(name)).collect(),
+                None => Vec::new(),
+            }),
             _ => return Err(self.malformed(&pair, "a rule")),
         };
         Ok(Spanned::new(rule, span))
@@ -1023,6 +1030,9 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::extinction_wins | Rule::extinction_loses => "`wins` or `loses`",
         Rule::capture_rule => "`capturing is compulsory`",
         Rule::no_checks_rule => "`no move may give check`",
+        Rule::explosion_rule => "`captures explode`",
+        Rule::capture_ban_rule => "`a king may not capture a king`",
+        Rule::explosion_immune => "`except kings`",
         Rule::goal_reply => "`, Black reaching it on the reply draws`",
         Rule::fifty_move_rule => "`50-move rule`",
         Rule::move_count => "`50-move`",

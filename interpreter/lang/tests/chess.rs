@@ -86,6 +86,8 @@ fn chess_lowers_to_the_orthodox_spec() {
             ends: EndRules::default(),
             compulsory_capture: false,
             no_checks: false,
+            explosion: None,
+            capture_bans: Vec::new(),
         }
     );
     assert!(spec.tokens.is_empty());

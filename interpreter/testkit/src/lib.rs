@@ -95,6 +95,8 @@ pub fn orthodox_spec() -> VariantSpec {
             ends: EndRules::default(),
             compulsory_capture: false,
             no_checks: false,
+            explosion: None,
+            capture_bans: Vec::new(),
         },
         tokens: vec![],
         links: LinkSpec::default(),
