@@ -18,6 +18,7 @@ const MATCHING: &[&str] = &[
     "antichess",
     "asean",
     "atomar",
+    "atomic",
     "berolina",
     "breakthrough",
     "capablanca",

@@ -269,3 +269,41 @@ fn check_refuses_an_explosion_or_a_capture_ban_naming_an_unknown_piece() {
     assert!(report.contains("the explosion rule names an unknown piece `dragons`"), "{report}");
     assert!(report.contains("the capture ban names an unknown piece `wyvern`"), "{report}");
 }
+
+#[test]
+fn atomic_no_move_may_blow_up_the_movers_own_king() {
+    let pos = at("atomic.hole", "4k3/8/8/8/8/3p4/3pK3/3R4 w - - 0 1");
+    assert!(!common::has(&pos, "e2d2"), "a king that captures blows itself up");
+    assert!(!common::has(&pos, "d1d2"), "a capture next to the own king blows it up");
+}
+
+#[test]
+fn atomic_a_king_next_to_the_enemy_king_is_not_in_check() {
+    let pos = at("atomic.hole", "4rr2/8/8/8/8/8/3kK3/8 w - - 0 1");
+    assert_eq!(pos.status(), Status::Ongoing, "the rook on e8 attacks e2, next to the black king");
+    assert!(common::has(&pos, "e2e3"), "on the rook's file, but next to the black king");
+    assert!(common::has(&pos, "e2e1"), "on the rook's file, but next to the black king");
+    assert!(!common::has(&pos, "e2f2"), "attacked by the rook on f8, away from the black king");
+}
+
+#[test]
+fn atomic_blowing_up_the_enemy_king_is_legal_even_in_check() {
+    let mut pos = at("atomic.hole", "4r2k/6p1/8/8/8/8/8/Q3K3 w - - 0 1");
+    assert_eq!(common::moves_from(&pos, "a1"), ["a1e5", "a1g7"], "the block on e5, or the blast that wins");
+    common::play(&mut pos, "Qxg7");
+    assert!(matches!(pos.status(), Status::Extinction { side: Side::Black, winner: Side::White, .. }));
+}
+
+#[test]
+fn atomic_a_pseudo_royal_king_attacked_with_no_move_is_checkmated() {
+    let pos = at("atomic.hole", "k7/8/8/8/8/8/5PPP/r5K1 w - - 0 1");
+    assert_eq!(pos.status(), Status::Checkmate { winner: Side::Black });
+}
+
+#[test]
+fn check_refuses_a_royal_piece_that_is_also_pseudo_royal() {
+    let script = "variant \"Twice Royal\"\n  id twice-royal\nextends chess\n\nrules\n  kings are pseudo-royal\n";
+    let (code, report) = check_report("twice-royal.hole", script);
+    assert_eq!(code, Some(2), "{report}");
+    assert!(report.contains("`kings` is royal, so it cannot also be pseudo-royal"), "{report}");
+}

@@ -77,6 +77,7 @@ pub mod perft;
 pub mod played;
 pub mod position;
 mod promotion;
+mod pseudo_royal;
 #[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
 #[allow(

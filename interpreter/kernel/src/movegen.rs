@@ -67,6 +67,7 @@ impl Position {
         }
         self.generate_legal_general(out);
         self.drop_banned_captures(out);
+        self.drop_pseudo_royal_exposures(out);
         self.drop_checking_moves(out);
         self.keep_compulsory_captures(out);
     }

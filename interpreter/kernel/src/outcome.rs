@@ -110,7 +110,7 @@ impl Position {
         if probe.count_legal(&mut scratch) > 0 {
             return Status::Ongoing;
         }
-        if self.is_check() {
+        if self.is_check() || self.pseudo_royal_attacked(self.side) {
             let winner = match self.variant.spec().rules.ends.checkmate {
                 SideOutcome::Loss => self.side.opponent(),
                 SideOutcome::Win => self.side,

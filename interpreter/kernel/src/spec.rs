@@ -238,6 +238,8 @@ pub struct RulesSpec {
     /// Captures that are not allowed: a piece of the first kind may not capture one of the
     /// second (Atomar: a king may not capture a king).
     pub capture_bans: Vec<(PieceId, PieceId)>,
+    /// Kinds no move may leave attacked or blow up, though they may be taken (atomic's king).
+    pub pseudo_royal: Vec<PieceId>,
 }
 
 /// Exploding captures: the capturer and the pieces around the square it lands on are
@@ -251,7 +253,8 @@ pub struct ExplosionSpec {
 impl RulesSpec {
     /// Whether a rule may take moves away from what the pieces can do: a game end that stops
     /// play at once (a goal, an extinction), compulsory capture, a ban on checks or on some
-    /// captures, or explosions (which change what a capture leaves behind).
+    /// captures, pseudo-royal pieces, or explosions (which change what a capture leaves
+    /// behind).
     #[must_use]
     pub fn limits_legal_moves(&self) -> bool {
         self.goal.is_some()
@@ -260,6 +263,7 @@ impl RulesSpec {
             || self.no_checks
             || self.explosion.is_some()
             || !self.capture_bans.is_empty()
+            || !self.pseudo_royal.is_empty()
     }
 }
 

@@ -323,6 +323,8 @@ pub enum Rule {
     Explosion(Vec<Spanned<String>>),
     /// `a king may not capture a king`: the capturer's kind, then the captured kind.
     CaptureBan(Spanned<String>, Spanned<String>),
+    /// `kings are pseudo-royal`: the kind as written.
+    PseudoRoyal(Spanned<String>),
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling

@@ -430,7 +430,7 @@ impl Checker {
     /// and capture bans form lists: a file may state several, and its own replace those it
     /// inherits.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
-        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..)) {
+        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(_)) {
             let kind = std::mem::discriminant(&rule.node);
             self.scope.rules.retain(|entry| std::mem::discriminant(&entry.node) != kind || entry.file == file);
             self.scope.rules.push(Declared { node: rule.node.clone(), span: rule.span, file });
@@ -997,6 +997,9 @@ impl Consistency<'_> {
             if let Rule::Explosion(immune) = &rule.node {
                 self.explosion(rule.span, immune, geometry, problems);
             }
+            if let Rule::PseudoRoyal(name) = &rule.node {
+                self.pseudo_royal(name, geometry, problems);
+            }
             if let Rule::CaptureBan(capturer, captured) = &rule.node {
                 for name in [capturer, captured] {
                     if lower::piece_named(self.scope, &name.node).is_none() {
@@ -1118,6 +1121,30 @@ impl Consistency<'_> {
                         .expecting("a declared piece"),
                 );
             }
+        }
+    }
+
+    /// A pseudo-royal kind is a declared piece that is not royal, in a variant of one board.
+    fn pseudo_royal(&self, name: &Spanned<String>, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        if geometry.board_count() > 1 {
+            problems.push(
+                Problem::new(name.span, "pseudo-royal pieces need a variant of one board")
+                    .expecting("one `board`, or no pseudo-royal rule"),
+            );
+        }
+        let Some(kind) = lower::piece_named(self.scope, &name.node) else {
+            problems.push(
+                Problem::new(name.span, format!("the pseudo-royal rule names an unknown piece `{}`", name.node))
+                    .expecting("a declared piece"),
+            );
+            return;
+        };
+        let royal = self.scope.pieces[kind].node.clauses.iter().any(|c| c.node == PieceClause::Royal);
+        if royal {
+            problems.push(
+                Problem::new(name.span, format!("`{}` is royal, so it cannot also be pseudo-royal", name.node))
+                    .expecting("a piece without `royal`"),
+            );
         }
     }
 

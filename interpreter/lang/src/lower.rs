@@ -521,6 +521,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         no_checks: false,
         explosion: None,
         capture_bans: Vec::new(),
+        pseudo_royal: Vec::new(),
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -538,6 +539,11 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Extinction(extinction) => rules.ends.extinctions.push(lower_extinction(extinction, scope)),
             ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
             ast::Rule::NoChecks => rules.no_checks = true,
+            ast::Rule::PseudoRoyal(name) => {
+                if let Some(kind) = piece_named(scope, &name.node) {
+                    rules.pseudo_royal.push(kind.min(255) as u8);
+                }
+            }
             ast::Rule::CaptureBan(capturer, captured) => {
                 if let (Some(a), Some(b)) = (piece_named(scope, &capturer.node), piece_named(scope, &captured.node)) {
                     rules.capture_bans.push((a.min(255) as u8, b.min(255) as u8));

@@ -536,6 +536,13 @@ impl Builder {
             Rule::extinction_rule => R::Extinction(self.extinction(&pair, &kids)?),
             Rule::capture_rule => R::CompulsoryCapture,
             Rule::no_checks_rule => R::NoChecks,
+            Rule::pseudo_royal_rule => {
+                let name = kids
+                    .iter()
+                    .find(|kid| kid.as_rule() == Rule::ident)
+                    .ok_or_else(|| self.malformed(&pair, "a piece name"))?;
+                R::PseudoRoyal(self.ident(name))
+            }
             Rule::capture_ban_rule => {
                 R::CaptureBan(self.ident(&self.child(&pair, &kids, 1)?), self.ident(&self.child(&pair, &kids, 3)?))
             }
@@ -1032,6 +1039,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::no_checks_rule => "`no move may give check`",
         Rule::explosion_rule => "`captures explode`",
         Rule::capture_ban_rule => "`a king may not capture a king`",
+        Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
         Rule::explosion_immune => "`except kings`",
         Rule::goal_reply => "`, Black reaching it on the reply draws`",
         Rule::fifty_move_rule => "`50-move rule`",

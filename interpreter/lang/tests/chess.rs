@@ -88,6 +88,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             no_checks: false,
             explosion: None,
             capture_bans: Vec::new(),
+            pseudo_royal: Vec::new(),
         }
     );
     assert!(spec.tokens.is_empty());

@@ -97,6 +97,7 @@ pub fn orthodox_spec() -> VariantSpec {
             no_checks: false,
             explosion: None,
             capture_bans: Vec::new(),
+            pseudo_royal: Vec::new(),
         },
         tokens: vec![],
         links: LinkSpec::default(),

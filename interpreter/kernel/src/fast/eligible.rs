@@ -76,7 +76,8 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
 
 /// One 8x8 board, alternating turns, no links, no goal squares and no extinction rule (either
 /// ends the game, which the fast tables do not model), no compulsory capture and no ban on
-/// checks or banned captures (they filter the legal moves), no explosions; what the other fields say (what checkmate means included) is modelled by the fast
+/// checks, banned captures or pseudo-royal pieces (they filter the legal moves), no
+/// explosions; what the other fields say (what checkmate means included) is modelled by the fast
 /// tables (castling, en passant, the royal rule through the per-position check of one royal
 /// piece to move) or plays no part in move generation (names, setup, draws).
 fn variant_fits(spec: &VariantSpec) -> bool {
@@ -97,9 +98,10 @@ fn variant_fits(spec: &VariantSpec) -> bool {
         no_checks,
         explosion,
         capture_bans,
+        pseudo_royal,
     } = rules;
     let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture && !no_checks;
-    let plain_captures = explosion.is_none() && capture_bans.is_empty();
+    let plain_captures = explosion.is_none() && capture_bans.is_empty() && pseudo_royal.is_empty();
     let plain_board = *files == 8 && *ranks == 8 && names.len() == 1 && !files_wrap;
     let plain_links = pairs.is_empty() && one_way.is_empty() && !link_check && !teleport;
     plain_board && plain_links && plain_ends && plain_captures && *schedule == Schedule::Alternate
