@@ -307,3 +307,25 @@ fn check_refuses_a_royal_piece_that_is_also_pseudo_royal() {
     assert_eq!(code, Some(2), "{report}");
     assert!(report.contains("`kings` is royal, so it cannot also be pseudo-royal"), "{report}");
 }
+
+#[test]
+fn shatranj_a_bare_king_loses_unless_it_may_bare_the_other_back() {
+    // Black takes White's last piece but the king: White is bare and Black keeps three.
+    let mut pos = at("shatranj.hole", "r3k3/8/8/8/8/8/7p/R3K3 b - - 0 1");
+    common::play(&mut pos, "Rxa1");
+    assert!(matches!(pos.status(), Status::Extinction { side: Side::White, below: 2, winner: Side::Black, .. }));
+    assert!(pos.legal_moves().is_empty());
+    // Black keeps one piece beside its king: White, bare and to move, may still bare it.
+    let mut pos = at("shatranj.hole", "r3k3/8/8/8/8/8/8/R3K3 b - - 0 1");
+    common::play(&mut pos, "Rxa1");
+    assert_eq!(pos.status(), Status::Ongoing, "White may bare Black in reply");
+}
+
+#[test]
+fn shatar_a_bare_king_draws_at_once() {
+    let mut pos = at("shatar.hole", "r3k3/8/8/8/8/8/8/R3K3 b - - 0 1");
+    common::play(&mut pos, "Rxa1");
+    assert!(matches!(pos.status(), Status::Draw { .. }), "{:?}", pos.status());
+    assert_eq!(pos.status().result(pos.side_to_move()), "1/2-1/2");
+    assert!(pos.legal_moves().is_empty());
+}

@@ -61,7 +61,10 @@ pub(crate) enum NoMoves {
 pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
     let decided = |we_lose: bool| NoMoves::Score(if we_lose { mated_in(ply) } else { -mated_in(ply) });
     if let Some(end) = pos.extinction() {
-        return decided(end.winner != pos.side_to_move());
+        return match end.winner {
+            Some(winner) => decided(winner != pos.side_to_move()),
+            None => NoMoves::Score(DRAW),
+        };
     }
     match pos.goal_end() {
         Some(GoalEnd::Won(winner)) => return decided(winner != pos.side_to_move()),
@@ -69,7 +72,11 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
         None => {}
     }
     if in_check {
-        return decided(pos.variant().spec().rules.ends.checkmate == SideOutcome::Loss);
+        return match pos.variant().spec().rules.ends.checkmate {
+            SideOutcome::Loss => decided(true),
+            SideOutcome::Win => decided(false),
+            SideOutcome::Draw => NoMoves::Score(DRAW),
+        };
     }
     match stalemate_rule(pos) {
         StalemateRule::Draw => NoMoves::Score(DRAW),

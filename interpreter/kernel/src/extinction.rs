@@ -15,8 +15,8 @@ pub struct Extinct {
     pub kind: Option<PieceId>,
     /// The count it fell below (1: it has none left).
     pub below: u8,
-    /// The side that wins.
-    pub winner: Side,
+    /// The side that wins; `None` for a draw.
+    pub winner: Option<Side>,
 }
 
 impl Position {
@@ -33,9 +33,14 @@ impl Position {
 
     /// Whether `side` falls under `rule`, and how the game then ends.
     fn extinct(&self, side: Side, rule: &ExtinctionSpec) -> Option<Extinct> {
+        let opponent_needs = usize::from(rule.opponent_at_least) + usize::from(rule.reply && side == self.side);
+        if self.pieces_of(side.opponent()).count() < opponent_needs {
+            return None;
+        }
         let winner = match rule.outcome {
-            SideOutcome::Win => side,
-            SideOutcome::Loss => side.opponent(),
+            SideOutcome::Win => Some(side),
+            SideOutcome::Loss => Some(side.opponent()),
+            SideOutcome::Draw => None,
         };
         let end = |kind| Extinct { side, kind, below: rule.below, winner };
         if rule.kinds.is_empty() {

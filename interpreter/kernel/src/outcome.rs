@@ -103,7 +103,10 @@ impl Position {
             None => {}
         }
         if let Some(end) = self.extinction() {
-            return Status::Extinction { side: end.side, kind: end.kind, below: end.below, winner: end.winner };
+            return match end.winner {
+                Some(winner) => Status::Extinction { side: end.side, kind: end.kind, below: end.below, winner },
+                None => Status::Draw { reason: "a side is left with too few pieces" },
+            };
         }
         let mut scratch = MoveList::new();
         let mut probe = self.clone_without_history();
@@ -111,11 +114,11 @@ impl Position {
             return Status::Ongoing;
         }
         if self.is_check() || self.pseudo_royal_attacked(self.side) {
-            let winner = match self.variant.spec().rules.ends.checkmate {
-                SideOutcome::Loss => self.side.opponent(),
-                SideOutcome::Win => self.side,
-            };
-            Status::Checkmate { winner }
+            match self.variant.spec().rules.ends.checkmate {
+                SideOutcome::Loss => Status::Checkmate { winner: self.side.opponent() },
+                SideOutcome::Win => Status::Checkmate { winner: self.side },
+                SideOutcome::Draw => Status::Draw { reason: "checkmate" },
+            }
         } else {
             Status::Stalemate { rule: self.variant.spec().rules.stalemate }
         }

@@ -285,6 +285,8 @@ pub enum SideOutcome {
     Loss,
     /// That side wins.
     Win,
+    /// The game is drawn.
+    Draw,
 }
 
 /// A game end by extinction: a side left with fewer than `below` pieces of one of `kinds`
@@ -297,6 +299,11 @@ pub struct ExtinctionSpec {
     pub below: u8,
     /// What reaching it means for that side.
     pub outcome: SideOutcome,
+    /// The rule applies only while the opponent has at least this many pieces (0: always).
+    pub opponent_at_least: u8,
+    /// The side to move, judged after the opponent's move, gets its reply first: the opponent
+    /// then needs one piece more (a bare king may bare the other king back, as in shatranj).
+    pub reply: bool,
 }
 
 /// A side wins when, after its move, one of its pieces of a kind stands on its goal squares;

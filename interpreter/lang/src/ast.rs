@@ -325,6 +325,8 @@ pub enum Rule {
     CaptureBan(Spanned<String>, Spanned<String>),
     /// `kings are pseudo-royal`: the kind as written.
     PseudoRoyal(Spanned<String>),
+    /// `a bare king loses` (`true`) or `a bare king draws`: the piece named as written.
+    BareKing(Spanned<String>, bool),
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling

@@ -430,7 +430,7 @@ impl Checker {
     /// and capture bans form lists: a file may state several, and its own replace those it
     /// inherits.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
-        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(_)) {
+        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(_) | Rule::BareKing(..)) {
             let kind = std::mem::discriminant(&rule.node);
             self.scope.rules.retain(|entry| std::mem::discriminant(&entry.node) != kind || entry.file == file);
             self.scope.rules.push(Declared { node: rule.node.clone(), span: rule.span, file });
@@ -996,6 +996,14 @@ impl Consistency<'_> {
             }
             if let Rule::Explosion(immune) = &rule.node {
                 self.explosion(rule.span, immune, geometry, problems);
+            }
+            if let Rule::BareKing(name, _) = &rule.node {
+                if lower::piece_named(self.scope, &name.node).is_none() {
+                    problems.push(
+                        Problem::new(name.span, format!("the bare-king rule names an unknown piece `{}`", name.node))
+                            .expecting("a declared piece, such as `king`"),
+                    );
+                }
             }
             if let Rule::PseudoRoyal(name) = &rule.node {
                 self.pseudo_royal(name, geometry, problems);

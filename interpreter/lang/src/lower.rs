@@ -539,6 +539,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Extinction(extinction) => rules.ends.extinctions.push(lower_extinction(extinction, scope)),
             ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
             ast::Rule::NoChecks => rules.no_checks = true,
+            ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
             ast::Rule::PseudoRoyal(name) => {
                 if let Some(kind) = piece_named(scope, &name.node) {
                     rules.pseudo_royal.push(kind.min(255) as u8);
@@ -575,6 +576,21 @@ fn lower_extinction(extinction: &ast::ExtinctionDecl, scope: &Scope) -> Extincti
         kinds: kinds.map(|kind| kind.min(255) as u8).collect(),
         below: extinction.below.node.min(255) as u8,
         outcome: extinction.outcome,
+        opponent_at_least: 0,
+        reply: false,
+    }
+}
+
+/// The bare-king rule as Fairy-Stockfish states it: a side left with one piece loses while the
+/// opponent has two, three when the bare side is to move (it may bare the other king back
+/// first); or, drawing, ends the game at once whatever the opponent has.
+fn bare_king(loses: bool) -> ExtinctionSpec {
+    ExtinctionSpec {
+        kinds: Vec::new(),
+        below: 2,
+        outcome: if loses { SideOutcome::Loss } else { SideOutcome::Draw },
+        opponent_at_least: if loses { 2 } else { 0 },
+        reply: loses,
     }
 }
 

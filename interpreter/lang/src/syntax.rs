@@ -531,11 +531,15 @@ impl Builder {
             Rule::goal_rule => R::Goal(self.goal(&pair, &kids)?),
             Rule::checkmate_rule => R::Checkmate(match self.child(&pair, &kids, 0)?.as_rule() {
                 Rule::outcome_win => SideOutcome::Win,
+                Rule::outcome_draw => SideOutcome::Draw,
                 _ => SideOutcome::Loss,
             }),
             Rule::extinction_rule => R::Extinction(self.extinction(&pair, &kids)?),
             Rule::capture_rule => R::CompulsoryCapture,
             Rule::no_checks_rule => R::NoChecks,
+            Rule::bare_king_rule => {
+                R::BareKing(self.ident(&self.child(&pair, &kids, 1)?), Self::find(&kids, Rule::bare_loses).is_some())
+            }
             Rule::pseudo_royal_rule => {
                 let name = kids
                     .iter()
@@ -1028,7 +1032,9 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         | Rule::stalemate_pass
         | Rule::stalemate_win => "`draw`, `loss`, `win` or `passes the turn`",
         Rule::checkmate_rule => "`checkmate is a win`",
-        Rule::outcome_win | Rule::outcome_loss => "`win` or `loss`",
+        Rule::outcome_win | Rule::outcome_loss | Rule::outcome_draw => "`win`, `loss` or `draw`",
+        Rule::bare_king_rule => "`a bare king loses`",
+        Rule::bare_loses | Rule::bare_draws => "`loses` or `draws`",
         Rule::extinction_rule => "`a side with no king left loses`",
         Rule::extinction_none => "`no KIND left`",
         Rule::extinction_fewer => "`fewer than N KINDS left`",
