@@ -329,3 +329,14 @@ fn shatar_a_bare_king_draws_at_once() {
     assert_eq!(pos.status().result(pos.side_to_move()), "1/2-1/2");
     assert!(pos.legal_moves().is_empty());
 }
+
+#[test]
+fn compulsory_capture_counts_a_capture_through_a_link() {
+    let script =
+        "variant \"Compulsory Links\"\n  id compulsory-links\nextends chess\n\nlinks\n  a3 = h6\n  h3 = a6\n  \
+                  entered on landing\n\nrules\n  capturing is compulsory\n";
+    let path = temp_file("compulsory-links.hole", script);
+    let rules = common::rules(path.to_str().unwrap());
+    let pos = Position::from_fen(rules.variant(), "4k3/8/8/8/8/p7/8/1N2K3 w - - 0 1").unwrap();
+    assert_eq!(common::moves(&pos), ["b1a3>h6"], "the knight takes on a3 and goes on to h6");
+}
