@@ -178,6 +178,7 @@ fn end_name(end: GameEnd) -> &'static str {
     match end {
         GameEnd::Checkmate => "checkmate",
         GameEnd::Goal => "goal reached",
+        GameEnd::Extinction => "extinction",
         GameEnd::Stalemate => "stalemate",
         GameEnd::FiftyMoves => "50-move rule",
         GameEnd::Repetition => "threefold repetition",

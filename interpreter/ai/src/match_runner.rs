@@ -46,6 +46,8 @@ pub enum GameEnd {
     Checkmate,
     /// The side that moved last reached its goal squares.
     Goal,
+    /// A side has fewer pieces of a kind than an extinction rule allows.
+    Extinction,
     /// No legal move, not in check: a draw, or a loss where the variant says so.
     Stalemate,
     FiftyMoves,
@@ -264,6 +266,7 @@ impl Game {
                 GameStatus::Ongoing => None,
                 GameStatus::Checkmated => Some(GameEnd::Checkmate),
                 GameStatus::GoalReached => Some(GameEnd::Goal),
+                GameStatus::Extinct => Some(GameEnd::Extinction),
                 GameStatus::Stalemated(StalemateRule::Pass) if self.last_was_pass => Some(GameEnd::DoublePass),
                 GameStatus::Stalemated(StalemateRule::Pass) => {
                     self.play(Move::Pass);
@@ -296,14 +299,16 @@ impl Game {
         self.dice_rolled.push(faces);
     }
 
-    /// The winner of a finished game, `None` for a draw.
+    /// The winner of a finished game, `None` for a draw: the kernel's result where the rules
+    /// ended the game (the variant says who wins a mate, a stalemate or an extinction).
     fn winner(&self, end: GameEnd) -> Option<Side> {
-        let loser = self.pos.side_to_move();
-        let stalemate_loses = self.pos.variant().spec().rules.stalemate == StalemateRule::Loss;
         match end {
-            GameEnd::Checkmate | GameEnd::Goal => Some(loser.opponent()),
-            GameEnd::Stalemate if stalemate_loses => Some(loser.opponent()),
-            _ => None,
+            GameEnd::FiftyMoves | GameEnd::Repetition | GameEnd::DoublePass | GameEnd::PlyCap => None,
+            _ => match self.pos.status().result(self.pos.side_to_move()) {
+                "1-0" => Some(Side::White),
+                "0-1" => Some(Side::Black),
+                _ => None,
+            },
         }
     }
 }

@@ -2,7 +2,8 @@
 //! stalemate by the variant's rule, K7) and its draw claims (50-move rule, repetition), with
 //! no rule of its own.
 
-use holechess_kernel::spec::StalemateRule;
+use holechess_kernel::goal::GoalEnd;
+use holechess_kernel::spec::{SideOutcome, StalemateRule};
 use holechess_kernel::{DrawClaim, Move, Position, Status};
 
 use crate::score::{mated_in, Score, DRAW};
@@ -15,6 +16,9 @@ pub enum GameStatus {
     Checkmated,
     /// The side that just moved reached its goal squares (the side to move has lost).
     GoalReached,
+    /// A side has fewer pieces of a kind than an extinction rule allows (the rule says who
+    /// wins).
+    Extinct,
     /// The side to move has no legal move and is not in check; the variant's rule says
     /// whether that is a draw, a loss or a pass.
     Stalemated(StalemateRule),
@@ -30,6 +34,7 @@ pub fn game_status(pos: &Position) -> GameStatus {
     match pos.status() {
         Status::Checkmate { .. } => GameStatus::Checkmated,
         Status::Goal { .. } => GameStatus::GoalReached,
+        Status::Extinction { .. } => GameStatus::Extinct,
         Status::Stalemate { rule } => GameStatus::Stalemated(rule),
         Status::Draw { .. } => GameStatus::Stalemated(StalemateRule::Draw),
         Status::Ongoing => match pos.claimable_draw() {
@@ -51,14 +56,32 @@ pub(crate) enum NoMoves {
     MustPass,
 }
 
-/// A node at `ply` without legal moves; `in_check` for the side to move.
+/// A node at `ply` without legal moves; `in_check` for the side to move. The variant says
+/// who wins a mate, a stalemate or an extinction.
 pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
-    if in_check || pos.goal_reached().is_some() {
-        return NoMoves::Score(mated_in(ply));
+    let decided = |we_lose: bool| NoMoves::Score(if we_lose { mated_in(ply) } else { -mated_in(ply) });
+    if let Some(end) = pos.extinction() {
+        return match end.winner {
+            Some(winner) => decided(winner != pos.side_to_move()),
+            None => NoMoves::Score(DRAW),
+        };
+    }
+    match pos.goal_end() {
+        Some(GoalEnd::Won(winner)) => return decided(winner != pos.side_to_move()),
+        Some(GoalEnd::Drawn) => return NoMoves::Score(DRAW),
+        None => {}
+    }
+    if in_check {
+        return match pos.variant().spec().rules.ends.checkmate {
+            SideOutcome::Loss => decided(true),
+            SideOutcome::Win => decided(false),
+            SideOutcome::Draw => NoMoves::Score(DRAW),
+        };
     }
     match stalemate_rule(pos) {
         StalemateRule::Draw => NoMoves::Score(DRAW),
-        StalemateRule::Loss => NoMoves::Score(mated_in(ply)),
+        StalemateRule::Loss => decided(true),
+        StalemateRule::Win => decided(false),
         StalemateRule::Pass => NoMoves::MustPass,
     }
 }

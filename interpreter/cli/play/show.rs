@@ -131,6 +131,11 @@ pub fn standing(pos: &Position) -> Vec<String> {
             lines.push(format!("{} reached its goal and wins ({}).", winner.title(), pos.status().result(to_move)));
             return lines;
         }
+        Status::Extinction { side, kind, below, winner } => {
+            let why = pos.describe_extinction(side, kind, below);
+            lines.push(format!("{why}: {} wins ({}).", winner.title(), pos.status().result(to_move)));
+            return lines;
+        }
         Status::Stalemate { rule } => {
             lines.push(stalemate_line(rule, to_move));
             if rule != StalemateRule::Pass {
@@ -171,6 +176,13 @@ fn stalemate_line(rule: StalemateRule, to_move: Side) -> String {
                 "Stalemate: {} has no move and loses ({}).",
                 to_move.title(),
                 if to_move == Side::White { "0-1" } else { "1-0" }
+            )
+        }
+        StalemateRule::Win => {
+            format!(
+                "Stalemate: {} has no move and wins ({}).",
+                to_move.title(),
+                if to_move == Side::White { "1-0" } else { "0-1" }
             )
         }
         StalemateRule::Pass => format!("{} has no legal move: the turn passes.", to_move.title()),

@@ -113,9 +113,13 @@ pub fn result_line(pos: &Position) -> Option<String> {
         return None;
     }
     let reason = match status {
+        Status::Checkmate { winner } if winner == pos.side_to_move() => {
+            format!("{} is checkmated and wins", winner.title())
+        }
         Status::Checkmate { winner: Side::White } => "White mates".to_string(),
         Status::Checkmate { winner: Side::Black } => "Black mates".to_string(),
         Status::Goal { winner } => format!("{} reached its goal", winner.title()),
+        Status::Extinction { side, kind, below, .. } => pos.describe_extinction(side, kind, below),
         Status::Stalemate { .. } => "Stalemate".to_string(),
         Status::Draw { reason } => reason.to_string(),
         Status::Ongoing => return None,

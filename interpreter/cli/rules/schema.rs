@@ -355,6 +355,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
             StalemateRule::Draw => "draw",
             StalemateRule::Loss => "loss",
             StalemateRule::Pass => "pass",
+            StalemateRule::Win => "win",
         },
         fifty_move: rules.fifty_move,
         repetition: rules.repetition,

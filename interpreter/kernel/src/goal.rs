@@ -1,24 +1,80 @@
 //! Game ends by reaching squares: a side whose piece of the goal kind stands on one of its goal
-//! squares after its move has won, and the position has no legal move.
+//! squares after its move has won, and the position has no legal move. With a reply (racing
+//! kings) White's arrival first gives Black one more move: Black wins nothing by it, but
+//! reaching the goal with it draws; a Black without such a move has lost at once.
 
-use crate::geometry::Side;
+use crate::geometry::{Side, Square};
+use crate::moves::{Move, MoveList};
 use crate::position::Position;
-use crate::spec::GoalRegion;
+use crate::spec::{GoalRegion, GoalSpec};
+
+/// How a goal has ended the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalEnd {
+    /// This side has reached its goal and won.
+    Won(Side),
+    /// White reached the goal and Black did too with its reply.
+    Drawn,
+}
 
 impl Position {
-    /// The side that has reached its goal: the side that just moved, when after its move one
-    /// of its pieces of the goal kind stands on a goal square. `None` without a goal rule.
+    /// The side that has won by reaching its goal: the side that just moved when one of its
+    /// pieces of the goal kind stands on a goal square (unless a reply is due), or with a
+    /// reply the side to move that reached it a move ago. `None` without a goal rule.
     #[must_use]
     pub fn goal_reached(&self) -> Option<Side> {
+        match self.goal_end()? {
+            GoalEnd::Won(side) => Some(side),
+            GoalEnd::Drawn => None,
+        }
+    }
+
+    /// How the goal rule has ended the game here, if it has.
+    pub fn goal_end(&self) -> Option<GoalEnd> {
         let goal = self.variant.spec().rules.goal.as_ref()?;
         let mover = self.side.opponent();
+        if !goal.reply {
+            return self.on_goal(goal, mover).then_some(GoalEnd::Won(mover));
+        }
+        let us = self.side;
+        if self.on_goal(goal, us) {
+            let both = us == Side::White && self.on_goal(goal, mover);
+            return Some(if both { GoalEnd::Drawn } else { GoalEnd::Won(us) });
+        }
+        if !self.on_goal(goal, mover) {
+            return None;
+        }
+        let reply_due = mover == Side::White && !self.is_check() && self.may_reach_goal(goal);
+        (!reply_due).then_some(GoalEnd::Won(mover))
+    }
+
+    /// Whether a piece of `side` of the goal kind stands on one of its goal squares.
+    fn on_goal(&self, goal: &GoalSpec, side: Side) -> bool {
+        self.pieces_of(side).any(|(sq, piece)| piece.kind == goal.piece && self.is_goal_square(goal, sq, side))
+    }
+
+    fn is_goal_square(&self, goal: &GoalSpec, sq: Square, side: Side) -> bool {
         let g = self.geometry();
-        let on_goal = |sq| match &goal.region {
-            GoalRegion::LastRank => g.relative_rank(sq, mover) + 1 == g.ranks,
+        match &goal.region {
+            GoalRegion::LastRank => g.relative_rank(sq, side) + 1 == g.ranks,
             GoalRegion::Squares(squares) => {
                 squares.iter().any(|s| g.square(usize::from(s.board), s.file, s.rank) == sq)
             }
-        };
-        self.pieces_of(mover).any(|(sq, piece)| piece.kind == goal.piece && on_goal(sq)).then_some(mover)
+        }
+    }
+
+    /// Whether the side to move has a legal move that brings a piece of the goal kind onto a
+    /// goal square (the moves as the pieces make them, with the ban on checks; a move that
+    /// reaches the goal is never a capture that compulsory capture would forbid here).
+    fn may_reach_goal(&self, goal: &GoalSpec) -> bool {
+        let mut probe = self.clone_without_history();
+        let mut legal = MoveList::new();
+        probe.generate_legal_general(&mut legal);
+        probe.drop_checking_moves(&mut legal);
+        let us = self.side;
+        legal.iter().any(|&mv| {
+            let moved = mv.from().and_then(|from| self.piece_at(from)).is_some_and(|p| p.kind == goal.piece);
+            moved && !matches!(mv, Move::Castle { .. }) && mv.to().is_some_and(|to| self.is_goal_square(goal, to, us))
+        })
     }
 }

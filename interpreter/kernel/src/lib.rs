@@ -25,6 +25,8 @@ mod attacks;
     reason = "indices bounded by the compiled geometry"
 )]
 mod bitset;
+mod capture_bans;
+mod compulsory;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
@@ -33,6 +35,8 @@ mod drop_rules;
 mod drops;
 pub mod effects;
 pub mod error;
+mod explosion;
+pub mod extinction;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -56,7 +60,7 @@ mod fen_hand;
     reason = "indices bounded by the compiled geometry"
 )]
 pub mod geometry;
-mod goal;
+pub mod goal;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 pub mod hand;
 mod hops;
@@ -70,6 +74,7 @@ mod links;
 mod make;
 mod movegen;
 pub mod moves;
+mod no_checks;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -83,6 +88,7 @@ pub mod played;
 pub mod position;
 mod promotion;
 mod promotion_leaving;
+mod pseudo_royal;
 mod setup;
 #[allow(
     clippy::cast_possible_truncation,

@@ -74,6 +74,11 @@ impl Undo {
     pub fn captured_something(&self) -> bool {
         self.captured != 0
     }
+
+    /// The code of the piece captured, 0 when nothing was.
+    pub(crate) fn captured_code(&self) -> u8 {
+        self.captured
+    }
 }
 
 impl Position {
@@ -251,6 +256,11 @@ impl Position {
             }
             Move::Intent | Move::Pass => {}
         }
+        if undo.captured != 0 && !matches!(mv, Move::Special { .. }) {
+            if let Some(landing) = mv.to() {
+                self.explode_capture(landing);
+            }
+        }
         if !matches!(mv, Move::Special { .. }) {
             let (moved, captured, captured_sq) = (undo.moved, undo.captured, undo.captured_sq);
             self.last = Some(LastMove { mv, moved, captured, captured_sq });
@@ -285,6 +295,10 @@ impl Position {
 
     pub(crate) fn retract(&mut self, undo: Undo) {
         let us = undo.side;
+        if self.variant.spec().rules.explosion.is_some() && !matches!(undo.mv, Move::Special { .. }) {
+            // The pieces an explosion removed come back first, the capturer on its square.
+            self.roll_back_effects(undo.token_mark as usize, undo.piece_mark as usize);
+        }
         match undo.mv {
             Move::Normal { from, to, .. }
             | Move::DoubleStep { from, to, .. }

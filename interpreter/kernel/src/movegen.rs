@@ -60,7 +60,7 @@ impl Position {
 
     /// Fills `out` with every legal move (the position is restored before returning).
     pub fn generate_legal(&mut self, out: &mut MoveList) {
-        if self.goal_reached().is_some() {
+        if self.ended_by_rule() {
             out.clear();
             return;
         }
@@ -76,6 +76,10 @@ impl Position {
             return;
         }
         self.generate_legal_general(out);
+        self.drop_banned_captures(out);
+        self.drop_pseudo_royal_exposures(out);
+        self.drop_checking_moves(out);
+        self.keep_compulsory_captures(out);
     }
 
     /// [`Position::generate_legal`] through the general path only.

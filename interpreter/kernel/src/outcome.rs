@@ -1,10 +1,12 @@
-//! How a position stands: ongoing, checkmate, a goal reached, stalemate (K7), or a draw that
-//! may be claimed (50-move rule, threefold repetition) where the variant keeps those rules.
+//! How a position stands: ongoing, checkmate, a goal reached, an extinction, stalemate (K7),
+//! or a draw that may be claimed (50-move rule, threefold repetition) where the variant keeps
+//! those rules.
 
 use crate::geometry::Side;
+use crate::goal::GoalEnd;
 use crate::moves::MoveList;
 use crate::position::Position;
-use crate::spec::StalemateRule;
+use crate::spec::{PieceId, SideOutcome, StalemateRule};
 
 /// The state of play in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,7 +15,8 @@ pub enum Status {
     Ongoing,
     /// The side to move is checkmated.
     Checkmate {
-        /// The side that gave mate.
+        /// The side that wins: the side that gave mate, unless the variant says that being
+        /// checkmated wins.
         winner: Side,
     },
     /// The side to move has no legal move and is not in check.
@@ -24,6 +27,17 @@ pub enum Status {
     /// The side that just moved has a piece of the goal kind on its goal squares.
     Goal {
         /// The side that reached its goal.
+        winner: Side,
+    },
+    /// A side has fewer pieces of a kind than an extinction rule allows.
+    Extinction {
+        /// The side left without enough pieces.
+        side: Side,
+        /// The kind it ran short of; `None` for its pieces counted together.
+        kind: Option<PieceId>,
+        /// The count it fell below (1: it has none left).
+        below: u8,
+        /// The side that wins.
         winner: Side,
     },
     /// A drawn end other than stalemate (HP8: both checkmated in one turn, both passed).
@@ -39,7 +53,7 @@ impl Status {
     pub fn is_over(self) -> bool {
         match self {
             Status::Ongoing => false,
-            Status::Checkmate { .. } | Status::Goal { .. } | Status::Draw { .. } => true,
+            Status::Checkmate { .. } | Status::Goal { .. } | Status::Extinction { .. } | Status::Draw { .. } => true,
             Status::Stalemate { rule } => rule != StalemateRule::Pass,
         }
     }
@@ -49,14 +63,21 @@ impl Status {
     pub fn result(self, side_to_move: Side) -> &'static str {
         match self {
             Status::Ongoing | Status::Stalemate { rule: StalemateRule::Pass } => "*",
-            Status::Checkmate { winner: Side::White } | Status::Goal { winner: Side::White } => "1-0",
-            Status::Checkmate { winner: Side::Black } | Status::Goal { winner: Side::Black } => "0-1",
+            Status::Checkmate { winner } | Status::Goal { winner } | Status::Extinction { winner, .. } => {
+                win_for(winner)
+            }
             Status::Stalemate { rule: StalemateRule::Draw } | Status::Draw { .. } => "1/2-1/2",
-            Status::Stalemate { rule: StalemateRule::Loss } => match side_to_move {
-                Side::White => "0-1",
-                Side::Black => "1-0",
-            },
+            Status::Stalemate { rule: StalemateRule::Loss } => win_for(side_to_move.opponent()),
+            Status::Stalemate { rule: StalemateRule::Win } => win_for(side_to_move),
         }
+    }
+}
+
+/// The PGN result of a win for `winner`.
+fn win_for(winner: Side) -> &'static str {
+    match winner {
+        Side::White => "1-0",
+        Side::Black => "0-1",
     }
 }
 
@@ -84,19 +105,37 @@ impl Position {
         if self.is_turn_based() {
             return self.turn_status();
         }
-        if let Some(winner) = self.goal_reached() {
-            return Status::Goal { winner };
+        match self.goal_end() {
+            Some(GoalEnd::Won(winner)) => return Status::Goal { winner },
+            Some(GoalEnd::Drawn) => return Status::Draw { reason: "both sides reached the goal" },
+            None => {}
+        }
+        if let Some(end) = self.extinction() {
+            return match end.winner {
+                Some(winner) => Status::Extinction { side: end.side, kind: end.kind, below: end.below, winner },
+                None => Status::Draw { reason: "a side is left with too few pieces" },
+            };
         }
         let mut scratch = MoveList::new();
         let mut probe = self.clone_without_history();
         if probe.count_legal(&mut scratch) > 0 {
             return Status::Ongoing;
         }
-        if self.is_check() {
-            Status::Checkmate { winner: self.side.opponent() }
+        if self.is_check() || self.pseudo_royal_attacked(self.side) {
+            match self.variant.spec().rules.ends.checkmate {
+                SideOutcome::Loss => Status::Checkmate { winner: self.side.opponent() },
+                SideOutcome::Win => Status::Checkmate { winner: self.side },
+                SideOutcome::Draw => Status::Draw { reason: "checkmate" },
+            }
         } else {
             Status::Stalemate { rule: self.variant.spec().rules.stalemate }
         }
+    }
+
+    /// Whether a rule has ended the game before any move is looked at (a goal reached, an
+    /// extinction): the position then has no legal move.
+    pub(crate) fn ended_by_rule(&self) -> bool {
+        self.goal_end().is_some() || self.extinction().is_some()
     }
 
     /// HP8: checkmate only for a player not obliged to teleport, whose king is on its board
@@ -121,6 +160,14 @@ impl Position {
             }
             _ => Status::Ongoing,
         }
+    }
+
+    /// HP8, for `us` with no legal action this turn: whether it is checkmated (not obliged to
+    /// teleport, its king on its board in check), so that it has no pass to play and the legal
+    /// actions agree with [`Position::status`]. Any other player without an action passes
+    /// (both passing in one turn is a draw, reached by playing the passes).
+    pub(crate) fn turn_ends_without_action(&self, us: Side) -> bool {
+        !self.must_teleport(us) && self.royal_attacked_on_board(us, self.board_of_side(us))
     }
 
     /// The number of legal actions `side` has this turn (a forced pass counts as none), and

@@ -241,6 +241,83 @@ pub struct RulesSpec {
     pub royals: RoyalRule,
     /// A game end by reaching squares (king of the hill, breakthrough), if the variant has one.
     pub goal: Option<GoalSpec>,
+    /// What checkmate means, and the game ends by extinction.
+    pub ends: EndRules,
+    /// A side that has a legal capture must capture (antichess, losers).
+    pub compulsory_capture: bool,
+    /// No move may give check (racing kings).
+    pub no_checks: bool,
+    /// Captures explode (atomic chess), if they do.
+    pub explosion: Option<ExplosionSpec>,
+    /// Captures that are not allowed: a piece of the first kind may not capture one of the
+    /// second (Atomar: a king may not capture a king).
+    pub capture_bans: Vec<(PieceId, PieceId)>,
+    /// Kinds no move may leave attacked or blow up, though they may be taken (atomic's king).
+    pub pseudo_royal: Vec<PieceId>,
+}
+
+/// Exploding captures: the capturer and the pieces around the square it lands on are
+/// removed, pawn-like pieces around it and the immune kinds excepted.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExplosionSpec {
+    /// Kinds no explosion removes (Atomar's king).
+    pub immune: Vec<PieceId>,
+}
+
+impl RulesSpec {
+    /// Whether a rule may take moves away from what the pieces can do: a game end that stops
+    /// play at once (a goal, an extinction), compulsory capture, a ban on checks or on some
+    /// captures, pseudo-royal pieces, or explosions (which change what a capture leaves
+    /// behind).
+    #[must_use]
+    pub fn limits_legal_moves(&self) -> bool {
+        self.goal.is_some()
+            || !self.ends.extinctions.is_empty()
+            || self.compulsory_capture
+            || self.no_checks
+            || self.explosion.is_some()
+            || !self.capture_bans.is_empty()
+            || !self.pseudo_royal.is_empty()
+    }
+}
+
+/// Game ends beyond mate, stalemate and a goal: what being checkmated means, and the
+/// extinction rules.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EndRules {
+    /// What checkmate means for the checkmated side (a loss unless declared).
+    pub checkmate: SideOutcome,
+    /// The extinction rules, in the order declared; the first that applies ends the game.
+    pub extinctions: Vec<ExtinctionSpec>,
+}
+
+/// A win or a loss for the side a rule speaks of.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SideOutcome {
+    /// That side loses.
+    #[default]
+    Loss,
+    /// That side wins.
+    Win,
+    /// The game is drawn.
+    Draw,
+}
+
+/// A game end by extinction: a side left with fewer than `below` pieces of one of `kinds`
+/// (of all its pieces together when `kinds` is empty) wins or loses at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExtinctionSpec {
+    /// The kinds counted one by one; empty: every piece of the side, counted together.
+    pub kinds: Vec<PieceId>,
+    /// The count a side must stay at or above (1: `no king left`).
+    pub below: u8,
+    /// What reaching it means for that side.
+    pub outcome: SideOutcome,
+    /// The rule applies only while the opponent has at least this many pieces (0: always).
+    pub opponent_at_least: u8,
+    /// The side to move, judged after the opponent's move, gets its reply first: the opponent
+    /// then needs one piece more (a bare king may bare the other king back, as in shatranj).
+    pub reply: bool,
 }
 
 /// A side wins when, after its move, one of its pieces of a kind stands on its goal squares;
@@ -251,6 +328,9 @@ pub struct GoalSpec {
     pub piece: PieceId,
     /// The goal squares.
     pub region: GoalRegion,
+    /// When White reaches the goal, Black has one more move: reaching the goal with it draws
+    /// (racing kings); without a move that reaches the goal, White has won at once.
+    pub reply: bool,
 }
 
 /// Where a goal lies.
@@ -290,6 +370,8 @@ pub enum StalemateRule {
     Loss,
     /// The stalemated side passes its turn (HP8).
     Pass,
+    /// The stalemated side wins (antichess).
+    Win,
 }
 
 /// A kind of neutral token or marker lying on squares.

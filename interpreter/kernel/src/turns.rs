@@ -80,7 +80,7 @@ impl Position {
                 out.push(Move::Intent);
             }
         }
-        if out.is_empty() {
+        if out.is_empty() && !self.turn_ends_without_action(us) {
             out.push(Move::Pass);
         }
     }

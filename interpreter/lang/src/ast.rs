@@ -3,7 +3,7 @@
 //! just names, squares are just letters and numbers.
 
 use holechess_kernel::spec::{
-    CastleRole, Entry, LinkEntry, RoyalRule, Schedule, Stacking, StalemateRule, TokenMovement,
+    CastleRole, Entry, LinkEntry, RoyalRule, Schedule, SideOutcome, Stacking, StalemateRule, TokenMovement,
 };
 use holechess_kernel::Side;
 
@@ -322,6 +322,34 @@ pub enum Rule {
     Goal(GoalDecl),
     /// A rule of hands and drops (`captured pieces go to the capturer's hand`).
     Hand(crate::hands::HandRule),
+    /// `checkmate is a win`: what checkmate means for the checkmated side.
+    Checkmate(SideOutcome),
+    /// `a side with no king left wins`.
+    Extinction(ExtinctionDecl),
+    /// `capturing is compulsory`.
+    CompulsoryCapture,
+    /// `no move may give check`.
+    NoChecks,
+    /// `captures explode, except kings`: the immune kinds as written.
+    Explosion(Vec<Spanned<String>>),
+    /// `a king may not capture a king`: the capturer's kind, then the captured kind.
+    CaptureBan(Spanned<String>, Spanned<String>),
+    /// `kings are pseudo-royal`: the kind as written.
+    PseudoRoyal(Spanned<String>),
+    /// `a bare king loses` (`true`) or `a bare king draws`: the piece named as written.
+    BareKing(Spanned<String>, bool),
+}
+
+/// A game end by extinction: the kinds counted, the count a side must keep, and what falling
+/// below it means for that side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ExtinctionDecl {
+    /// The piece names as written (singular or plural); `None` for `pieces`, all counted
+    /// together.
+    pub kinds: Option<Vec<Spanned<String>>>,
+    /// `no ...` is 1; `fewer than N ...` is N.
+    pub below: Spanned<u32>,
+    pub outcome: SideOutcome,
 }
 
 /// A game end by reaching squares: the piece that must reach them, and where.
@@ -330,6 +358,8 @@ pub struct GoalDecl {
     pub piece: Spanned<String>,
     /// `None` for each side's last rank; else the squares, for both sides.
     pub squares: Option<Vec<Spanned<SquareName>>>,
+    /// `, Black reaching it on the reply draws`.
+    pub reply: bool,
 }
 
 /// `short king g rook f, long king c rook d`.

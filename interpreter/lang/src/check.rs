@@ -426,8 +426,16 @@ impl Checker {
         }
     }
 
-    /// A rule replaces an earlier rule of the same kind from another file.
+    /// A rule replaces an earlier rule of the same kind from another file. Extinction rules
+    /// and capture bans form lists: a file may state several, and its own replace those it
+    /// inherits.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
+        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(_) | Rule::BareKing(..)) {
+            let kind = std::mem::discriminant(&rule.node);
+            self.scope.rules.retain(|entry| std::mem::discriminant(&entry.node) != kind || entry.file == file);
+            self.scope.rules.push(Declared { node: rule.node.clone(), span: rule.span, file });
+            return;
+        }
         let existing = self.scope.rules.iter().position(|entry| same_rule(&entry.node, &rule.node));
         let declared = Declared { node: rule.node.clone(), span: rule.span, file };
         match existing {
@@ -983,6 +991,45 @@ impl Consistency<'_> {
             if let Rule::Goal(goal) = &rule.node {
                 self.goal(goal, geometry, problems);
             }
+            if let Rule::Extinction(extinction) = &rule.node {
+                self.extinction(extinction, geometry, problems);
+            }
+            if rule.node == Rule::CompulsoryCapture && geometry.board_count() > 1 {
+                problems.push(
+                    Problem::new(rule.span, "compulsory capture needs a variant of one board")
+                        .expecting("one `board`, or no `capturing is compulsory`"),
+                );
+            }
+            if let Rule::Explosion(immune) = &rule.node {
+                self.explosion(rule.span, immune, geometry, problems);
+            }
+            if let Rule::BareKing(name, _) = &rule.node {
+                if lower::piece_named(self.scope, &name.node).is_none() {
+                    problems.push(
+                        Problem::new(name.span, format!("the bare-king rule names an unknown piece `{}`", name.node))
+                            .expecting("a declared piece, such as `king`"),
+                    );
+                }
+            }
+            if let Rule::PseudoRoyal(name) = &rule.node {
+                self.pseudo_royal(name, geometry, problems);
+            }
+            if let Rule::CaptureBan(capturer, captured) = &rule.node {
+                for name in [capturer, captured] {
+                    if lower::piece_named(self.scope, &name.node).is_none() {
+                        problems.push(
+                            Problem::new(name.span, format!("the capture ban names an unknown piece `{}`", name.node))
+                                .expecting("a declared piece"),
+                        );
+                    }
+                }
+            }
+            if rule.node == Rule::NoChecks && geometry.board_count() > 1 {
+                problems.push(
+                    Problem::new(rule.span, "a ban on checks needs a variant of one board")
+                        .expecting("one `board`, or no `no move may give check`"),
+                );
+            }
             if let Rule::Castling(Some(Some(files))) = &rule.node {
                 for file in [&files.king_short, &files.rook_short, &files.king_long, &files.rook_long] {
                     if geometry.files > 0 && lower::file_index(file.node) >= geometry.files {
@@ -1032,6 +1079,86 @@ impl Consistency<'_> {
             if let Err(problem) = geometry.square(square) {
                 problems.push(problem);
             }
+        }
+    }
+
+    /// An extinction rule names declared pieces (singular or plural), keeps a count of at
+    /// least one, and belongs to a variant of one board (the turns of several boards judge the
+    /// end of a game by their own rules, HP8).
+    fn extinction(
+        &self,
+        extinction: &crate::ast::ExtinctionDecl,
+        geometry: &lower::Geometry,
+        problems: &mut Vec<Problem>,
+    ) {
+        if geometry.board_count() > 1 {
+            problems.push(
+                Problem::new(extinction.below.span, "an extinction rule needs a variant of one board")
+                    .expecting("one `board`, or no extinction rule"),
+            );
+        }
+        if !(1..=255).contains(&extinction.below.node) {
+            problems.push(
+                Problem::new(extinction.below.span, format!("`fewer than {}` can never apply", extinction.below.node))
+                    .expecting("a count from 1 to 255"),
+            );
+        }
+        for name in extinction.kinds.iter().flatten() {
+            if lower::piece_named(self.scope, &name.node).is_none() {
+                problems.push(
+                    Problem::new(name.span, format!("the extinction rule names an unknown piece `{}`", name.node))
+                        .expecting("a declared piece, or `pieces`"),
+                );
+            }
+        }
+    }
+
+    /// Explosions name declared immune pieces (singular or plural) and belong to a variant of
+    /// one board (a turn of two boards is made and unmade by its own rules, HP2).
+    fn explosion(
+        &self,
+        span: Span,
+        immune: &[Spanned<String>],
+        geometry: &lower::Geometry,
+        problems: &mut Vec<Problem>,
+    ) {
+        if geometry.board_count() > 1 {
+            problems.push(
+                Problem::new(span, "exploding captures need a variant of one board")
+                    .expecting("one `board`, or no `captures explode`"),
+            );
+        }
+        for name in immune {
+            if lower::piece_named(self.scope, &name.node).is_none() {
+                problems.push(
+                    Problem::new(name.span, format!("the explosion rule names an unknown piece `{}`", name.node))
+                        .expecting("a declared piece"),
+                );
+            }
+        }
+    }
+
+    /// A pseudo-royal kind is a declared piece that is not royal, in a variant of one board.
+    fn pseudo_royal(&self, name: &Spanned<String>, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+        if geometry.board_count() > 1 {
+            problems.push(
+                Problem::new(name.span, "pseudo-royal pieces need a variant of one board")
+                    .expecting("one `board`, or no pseudo-royal rule"),
+            );
+        }
+        let Some(kind) = lower::piece_named(self.scope, &name.node) else {
+            problems.push(
+                Problem::new(name.span, format!("the pseudo-royal rule names an unknown piece `{}`", name.node))
+                    .expecting("a declared piece"),
+            );
+            return;
+        };
+        let royal = self.scope.pieces[kind].node.clauses.iter().any(|c| c.node == PieceClause::Royal);
+        if royal {
+            problems.push(
+                Problem::new(name.span, format!("`{}` is royal, so it cannot also be pseudo-royal", name.node))
+                    .expecting("a piece without `royal`"),
+            );
         }
     }
 

@@ -538,6 +538,12 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         repetition: None,
         royals: RoyalRule::ExactlyOne,
         goal: None,
+        ends: EndRules::default(),
+        compulsory_capture: false,
+        no_checks: false,
+        explosion: None,
+        capture_bans: Vec::new(),
+        pseudo_royal: Vec::new(),
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -552,6 +558,25 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Royals(royals) => rules.royals = *royals,
             ast::Rule::Goal(goal) => rules.goal = lower_goal(goal, scope, geometry),
             ast::Rule::Hand(_) => {}
+            ast::Rule::Checkmate(outcome) => rules.ends.checkmate = *outcome,
+            ast::Rule::Extinction(extinction) => rules.ends.extinctions.push(lower_extinction(extinction, scope)),
+            ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
+            ast::Rule::NoChecks => rules.no_checks = true,
+            ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
+            ast::Rule::PseudoRoyal(name) => {
+                if let Some(kind) = piece_named(scope, &name.node) {
+                    rules.pseudo_royal.push(kind.min(255) as u8);
+                }
+            }
+            ast::Rule::CaptureBan(capturer, captured) => {
+                if let (Some(a), Some(b)) = (piece_named(scope, &capturer.node), piece_named(scope, &captured.node)) {
+                    rules.capture_bans.push((a.min(255) as u8, b.min(255) as u8));
+                }
+            }
+            ast::Rule::Explosion(immune) => {
+                let kinds = immune.iter().filter_map(|name| piece_named(scope, &name.node));
+                rules.explosion = Some(ExplosionSpec { immune: kinds.map(|kind| kind.min(255) as u8).collect() });
+            }
         }
     }
     (rules, schedule)
@@ -564,7 +589,39 @@ fn lower_goal(goal: &ast::GoalDecl, scope: &Scope, geometry: &Geometry) -> Optio
         None => GoalRegion::LastRank,
         Some(squares) => GoalRegion::Squares(squares.iter().filter_map(|sq| geometry.square(sq).ok()).collect()),
     };
-    Some(GoalSpec { piece: piece.min(255) as u8, region })
+    Some(GoalSpec { piece: piece.min(255) as u8, region, reply: goal.reply })
+}
+
+/// An extinction rule: the kinds by their index (`check` reports unknown names).
+fn lower_extinction(extinction: &ast::ExtinctionDecl, scope: &Scope) -> ExtinctionSpec {
+    let kinds = extinction.kinds.iter().flatten().filter_map(|name| piece_named(scope, &name.node));
+    ExtinctionSpec {
+        kinds: kinds.map(|kind| kind.min(255) as u8).collect(),
+        below: extinction.below.node.min(255) as u8,
+        outcome: extinction.outcome,
+        opponent_at_least: 0,
+        reply: false,
+    }
+}
+
+/// The bare-king rule as Fairy-Stockfish states it: a side left with one piece loses while the
+/// opponent has two, three when the bare side is to move (it may bare the other king back
+/// first); or, drawing, ends the game at once whatever the opponent has.
+fn bare_king(loses: bool) -> ExtinctionSpec {
+    ExtinctionSpec {
+        kinds: Vec::new(),
+        below: 2,
+        outcome: if loses { SideOutcome::Loss } else { SideOutcome::Draw },
+        opponent_at_least: if loses { 2 } else { 0 },
+        reply: loses,
+    }
+}
+
+/// The piece a name in a rule means: its declared name, or that name in the plural (`kings`,
+/// `bishops`).
+pub(crate) fn piece_named(scope: &Scope, name: &str) -> Option<usize> {
+    let index = |name: &str| scope.pieces.iter().position(|p| p.node.name.node == name);
+    index(name).or_else(|| name.strip_suffix('s').and_then(index)).or_else(|| name.strip_suffix("es").and_then(index))
 }
 
 /// The castling files as written, or the default: g/f and c/d on 8 files (in general two

@@ -13,7 +13,7 @@ use pest::iterators::Pair;
 use pest::Parser;
 
 use holechess_kernel::spec::{
-    CastleRole, Entry, LinkEntry, RoyalRule, Schedule, Stacking, StalemateRule, TokenMovement,
+    CastleRole, Entry, LinkEntry, RoyalRule, Schedule, SideOutcome, Stacking, StalemateRule, TokenMovement,
 };
 use holechess_kernel::Side;
 
@@ -536,6 +536,31 @@ impl Builder {
             }),
             Rule::goal_rule => R::Goal(self.goal(&pair, &kids)?),
             Rule::hand_rule => R::Hand(self.hand_rule(&self.child(&pair, &kids, 0)?)?),
+            Rule::checkmate_rule => R::Checkmate(match self.child(&pair, &kids, 0)?.as_rule() {
+                Rule::outcome_win => SideOutcome::Win,
+                Rule::outcome_draw => SideOutcome::Draw,
+                _ => SideOutcome::Loss,
+            }),
+            Rule::extinction_rule => R::Extinction(self.extinction(&pair, &kids)?),
+            Rule::capture_rule => R::CompulsoryCapture,
+            Rule::no_checks_rule => R::NoChecks,
+            Rule::bare_king_rule => {
+                R::BareKing(self.ident(&self.child(&pair, &kids, 1)?), Self::find(&kids, Rule::bare_loses).is_some())
+            }
+            Rule::pseudo_royal_rule => {
+                let name = kids
+                    .iter()
+                    .find(|kid| kid.as_rule() == Rule::ident)
+                    .ok_or_else(|| self.malformed(&pair, "a piece name"))?;
+                R::PseudoRoyal(self.ident(name))
+            }
+            Rule::capture_ban_rule => {
+                R::CaptureBan(self.ident(&self.child(&pair, &kids, 1)?), self.ident(&self.child(&pair, &kids, 3)?))
+            }
+            Rule::explosion_rule => R::Explosion(match Self::find(&kids, Rule::explosion_immune) {
+                Some(immune) => children(immune).iter().map(|name| self.ident(name)).collect(),
+                None => Vec::new(),
+            }),
             _ => return Err(self.malformed(&pair, "a rule")),
         };
         Ok(Spanned::new(rule, span))
@@ -551,7 +576,28 @@ impl Builder {
             }
             _ => None,
         };
-        Ok(crate::ast::GoalDecl { piece, squares })
+        let reply = Self::find(kids, Rule::goal_reply).is_some();
+        Ok(crate::ast::GoalDecl { piece, squares, reply })
+    }
+
+    /// `a side with (no | fewer than N) KINDS [left] (wins | loses)` (after the article: the
+    /// count with the kinds, then the outcome).
+    fn extinction(&self, pair: &Pair<'_, Rule>, kids: &[Pair<'_, Rule>]) -> Built<crate::ast::ExtinctionDecl> {
+        let count = self.child(pair, kids, 1)?;
+        let outcome = match self.child(pair, kids, 2)?.as_rule() {
+            Rule::extinction_wins => SideOutcome::Win,
+            _ => SideOutcome::Loss,
+        };
+        let count_kids = children(count.clone());
+        let below = match Self::find(&count_kids, Rule::int) {
+            Some(number) => self.number(&number)?,
+            None => Spanned::new(1, self.span(&count)),
+        };
+        let kinds_pair =
+            Self::find(&count_kids, Rule::extinction_kinds).ok_or_else(|| self.malformed(&count, "piece names"))?;
+        let kinds = Self::find(&children(kinds_pair), Rule::extinction_names)
+            .map(|names| children(names).iter().map(|name| self.ident(name)).collect());
+        Ok(crate::ast::ExtinctionDecl { kinds, below, outcome })
     }
 
     /// One hand rule; for drop ranks, the piece and the first and last rank as written.
@@ -593,6 +639,7 @@ impl Builder {
         match pair.as_rule() {
             Rule::stalemate_loss => StalemateRule::Loss,
             Rule::stalemate_pass => StalemateRule::Pass,
+            Rule::stalemate_win => StalemateRule::Win,
             _ => StalemateRule::Draw,
         }
     }
@@ -1027,9 +1074,28 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::castling_files => "`short king g rook f, long king c rook d`",
         Rule::en_passant_rule => "`en passant` or `no en passant`",
         Rule::stalemate_rule => "`stalemate is a draw`",
-        Rule::stalemate_outcome | Rule::stalemate_draw | Rule::stalemate_loss | Rule::stalemate_pass => {
-            "`draw`, `loss` or `passes the turn`"
-        }
+        Rule::stalemate_outcome
+        | Rule::stalemate_draw
+        | Rule::stalemate_loss
+        | Rule::stalemate_pass
+        | Rule::stalemate_win => "`draw`, `loss`, `win` or `passes the turn`",
+        Rule::checkmate_rule => "`checkmate is a win`",
+        Rule::outcome_win | Rule::outcome_loss | Rule::outcome_draw => "`win`, `loss` or `draw`",
+        Rule::bare_king_rule => "`a bare king loses`",
+        Rule::bare_loses | Rule::bare_draws => "`loses` or `draws`",
+        Rule::extinction_rule => "`a side with no king left loses`",
+        Rule::extinction_none => "`no KIND left`",
+        Rule::extinction_fewer => "`fewer than N KINDS left`",
+        Rule::extinction_kinds | Rule::extinction_names => "piece names such as `queen, rook or king`",
+        Rule::extinction_all => "`pieces`",
+        Rule::extinction_wins | Rule::extinction_loses => "`wins` or `loses`",
+        Rule::capture_rule => "`capturing is compulsory`",
+        Rule::no_checks_rule => "`no move may give check`",
+        Rule::explosion_rule => "`captures explode`",
+        Rule::capture_ban_rule => "`a king may not capture a king`",
+        Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
+        Rule::explosion_immune => "`except kings`",
+        Rule::goal_reply => "`, Black reaching it on the reply draws`",
         Rule::fifty_move_rule => "`50-move rule`",
         Rule::move_count => "`50-move`",
         Rule::repetition_rule => "`threefold repetition`",

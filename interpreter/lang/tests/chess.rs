@@ -83,6 +83,12 @@ fn chess_lowers_to_the_orthodox_spec() {
             repetition: Some(3),
             royals: RoyalRule::ExactlyOne,
             goal: None,
+            ends: EndRules::default(),
+            compulsory_capture: false,
+            no_checks: false,
+            explosion: None,
+            capture_bans: Vec::new(),
+            pseudo_royal: Vec::new(),
         }
     );
     assert!(spec.tokens.is_empty());

@@ -374,6 +374,7 @@ pub fn describe(status: Status) -> String {
         Status::Ongoing => "the game goes on".to_string(),
         Status::Checkmate { winner } => format!("checkmate, {winner} wins"),
         Status::Goal { winner } => format!("{winner} reached its goal and wins"),
+        Status::Extinction { side, winner, .. } => format!("{side} has too few pieces left: {winner} wins"),
         Status::Stalemate { rule } => format!("stalemate ({rule:?})").to_lowercase(),
         Status::Draw { reason } => format!("draw: {reason}"),
     }

@@ -14,6 +14,9 @@ pub(crate) fn caption(pos: &Position) -> String {
         return match status {
             Status::Checkmate { winner } => format!("Checkmate: {} wins ({result})", winner.title()),
             Status::Goal { winner } => format!("{} reached its goal and wins ({result})", winner.title()),
+            Status::Extinction { side: short, kind, below, winner } => {
+                format!("{}: {} wins ({result})", pos.describe_extinction(short, kind, below), winner.title())
+            }
             Status::Draw { reason } => format!("Draw: {reason} ({result})"),
             _ => format!("Stalemate: {} has no move ({result})", side.title()),
         };

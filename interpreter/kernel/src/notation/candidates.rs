@@ -57,12 +57,13 @@ fn unique(pos: &Position, legal: &MoveList, notation: &Notation) -> Option<Move>
 /// legal move (nothing was generated).
 fn generate_candidates(pos: &mut Position, notation: &Notation, legal: &mut MoveList) -> bool {
     legal.clear();
-    // A reached goal ends the game: every legal move is needed to see that there is none.
+    // A reached goal or an extinction ends the game, and compulsory capture removes moves:
+    // every legal move is needed to see which remain.
     let plain = !pos.is_turn_based()
         && !pos.is_warped()
         && pos.variant.special_table().is_none()
         && !pos.variant.dedup
-        && pos.variant.spec().rules.goal.is_none();
+        && !pos.variant.spec().rules.limits_legal_moves();
     if !plain {
         return false;
     }
