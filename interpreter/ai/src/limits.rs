@@ -15,7 +15,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Wall-clock time for the whole search.
     pub time: Option<Duration>,
-    /// Nodes visited (quiescence included).
+    /// Nodes visited: one for every move the search makes, quiescence included (the root
+    /// position, a null move and a random event's outcomes are not counted apart), the
+    /// way Fairy-Stockfish counts.
     pub nodes: Option<u64>,
 }
 

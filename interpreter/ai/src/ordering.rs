@@ -1,9 +1,11 @@
 //! Move ordering: the table's move first, then captures and promotions by most valuable
 //! victim / least valuable attacker, then the two killer moves of the ply, then quiet moves
-//! by their history of causing cutoffs.
+//! by their history of causing cutoffs, and last the captures that lose material at once
+//! (`exchange`).
 
 use holechess_kernel::{Move, Position};
 
+use crate::exchange::loses_material;
 use crate::frames::Frame;
 use crate::score::MAX_PLY;
 use crate::tables::VariantTables;
@@ -12,6 +14,8 @@ const TABLE_MOVE: i32 = 2_000_000;
 const TACTICAL: i32 = 1_000_000;
 const KILLERS: [i32; 2] = [900_000, 890_000];
 const HISTORY_CAP: i32 = 800_000;
+/// Below every quiet move (history scores are never negative).
+const LOSING_CAPTURE: i32 = -1_000_000;
 
 /// The piece kind a move captures, if it captures.
 pub(crate) fn captured_kind(pos: &Position, mv: Move) -> Option<u8> {
@@ -95,7 +99,8 @@ impl Ordering {
         let promotion = mv.promotion().map_or(0, |k| tables.value(k));
         if let Some(victim) = captured_kind(pos, mv) {
             let attacker = mv.from().and_then(|sq| pos.piece_at(sq)).map_or(0, |p| tables.value(p.kind));
-            return TACTICAL + 16 * tables.value(victim) - attacker / 8 + promotion;
+            let mvv_lva = 16 * tables.value(victim) - attacker / 8 + promotion;
+            return if loses_material(tables, pos, mv) { LOSING_CAPTURE + mvv_lva } else { TACTICAL + mvv_lva };
         }
         if promotion > 0 {
             return TACTICAL + promotion;

@@ -1,37 +1,70 @@
 //! The capture search past the horizon: stand pat on the static evaluation, then captures
-//! and promotions (best victim first, hopeless ones skipped), at most
+//! and promotions (best victim first; hopeless ones and those losing material at once, see
+//! `exchange`, skipped), at most
 //! `SearchConfig::quiescence_plies` deep; a side in check searches all its moves, so mates
 //! are seen. Random events are not expanded here. In variants with tokens a side not in
 //! check takes its captures from the pseudo-legal moves and tests only those it searches.
+//! Results go to the transposition table at depth 0 (below every interior node's depth),
+//! and a stored result that settles the window ends the node.
 
 use holechess_kernel::{Move, Position};
 
+use crate::exchange::loses_material;
 use crate::ordering::{captured_kind, is_tactical};
-use crate::score::{Score, MAX_PLY};
+use crate::score::{from_table, to_table, Score, MAX_PLY};
 use crate::search::Searcher;
 use crate::standing::{no_moves, only_pass_ends, NoMoves};
+use crate::tt::Bound;
 
 /// A capture that cannot lift the score to alpha even with this margin is skipped.
 const DELTA_MARGIN: Score = 200;
 
 impl Searcher {
-    pub(crate) fn quiescence(
-        &mut self,
-        pos: &mut Position,
-        ply: usize,
-        mut alpha: Score,
-        beta: Score,
-        qply: u32,
-    ) -> Score {
+    pub(crate) fn quiescence(&mut self, pos: &mut Position, ply: usize, alpha: Score, beta: Score, qply: u32) -> Score {
         self.pv.clear(ply);
         if self.should_stop() {
             return 0;
         }
-        self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return self.static_value(pos);
         }
+        let key = self.tables().key(pos);
+        if let Some(value) = self.table_settles(key, ply, alpha, beta) {
+            return value;
+        }
+        let value = self.capture_search(pos, ply, alpha, beta, qply);
+        if !self.aborted {
+            let bound = if value >= beta {
+                Bound::Lower
+            } else if value > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let best_move = if value > alpha { self.pv.line(ply).first().copied() } else { None };
+            self.tt.store(key, 0, to_table(value, ply), bound, best_move);
+        }
+        value
+    }
+
+    /// A stored result for `key` that settles the window `alpha..beta` at `ply`.
+    fn table_settles(&self, key: u64, ply: usize, alpha: Score, beta: Score) -> Option<Score> {
+        if !self.config.use_table {
+            return None;
+        }
+        let entry = self.tt.probe(key)?;
+        let value = from_table(entry.score, ply);
+        let settles = match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        };
+        settles.then_some(value)
+    }
+
+    /// The capture search proper of a node (stand pat, then the tactical moves).
+    fn capture_search(&mut self, pos: &mut Position, ply: usize, mut alpha: Score, beta: Score, qply: u32) -> Score {
         let in_check = pos.is_check();
         let stand_pat = if in_check { None } else { Some(self.static_value(pos)) };
         if let Some(s) = stand_pat {
@@ -70,6 +103,7 @@ impl Searcher {
                 }
             }
             let undo = pos.make(mv);
+            self.nodes += 1;
             let value = -self.quiescence(pos, ply + 1, -beta, -alpha, qply + 1);
             pos.unmake(undo);
             if self.aborted {
@@ -112,6 +146,7 @@ impl Searcher {
                 pos.unmake(undo);
                 continue;
             }
+            self.nodes += 1;
             let value = -self.quiescence(pos, ply + 1, -beta, -alpha, qply + 1);
             pos.unmake(undo);
             if self.aborted {
@@ -139,9 +174,13 @@ impl Searcher {
         *alpha >= beta
     }
 
-    /// Delta pruning: even winning the victim (and promoting) leaves the score below alpha.
+    /// Delta pruning: even winning the victim (and promoting) leaves the score below alpha;
+    /// or the capture loses material at once.
     fn hopeless(&self, pos: &Position, mv: holechess_kernel::Move, stand_pat: Score, alpha: Score) -> bool {
         let tables = self.tables();
+        if loses_material(tables, pos, mv) {
+            return true;
+        }
         let gain =
             captured_kind(pos, mv).map_or(0, |k| tables.value(k)) + mv.promotion().map_or(0, |k| tables.value(k));
         stand_pat + gain + DELTA_MARGIN < alpha

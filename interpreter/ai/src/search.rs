@@ -104,6 +104,8 @@ pub struct Searcher {
     /// Per ply, the seed of the events after its moves (the node's key: the same dice for
     /// every move of a node).
     pub(crate) seeds: [u64; MAX_PLY + 2],
+    /// Per ply, the static value of the node searched there (`negamax::NO_STATIC` in check).
+    pub(crate) static_values: [Score; MAX_PLY + 2],
     pub(crate) nodes: u64,
     /// The deepest ply reached in this search.
     pub(crate) seldepth: usize,
@@ -138,6 +140,7 @@ impl Searcher {
             chance: None,
             passed: [false; MAX_PLY + 2],
             seeds: [0; MAX_PLY + 2],
+            static_values: [crate::negamax::NO_STATIC; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -290,11 +293,11 @@ impl Searcher {
     /// `root` for the next iteration.
     fn root_iteration(&mut self, pos: &mut Position, root: &mut [Move], depth: i32) -> Option<(Score, Move)> {
         self.pv.clear(0);
-        self.nodes += 1;
         let mut alpha = -INFINITY;
         let beta = INFINITY;
         let mut best: Option<(Score, usize)> = None;
         self.seeds[0] = self.tables().key(pos);
+        self.static_values[0] = if pos.is_check() { crate::negamax::NO_STATIC } else { self.static_value(pos) };
         for (i, &mv) in root.iter().enumerate() {
             let undo = pos.make(mv);
             let value = if i == 0 {
