@@ -9,7 +9,6 @@
 
 use holechess_kernel::{Move, Position};
 
-use crate::exchange::loses_material;
 use crate::ordering::{captured_kind, is_tactical};
 use crate::score::{from_table, to_table, Score, MAX_PLY};
 use crate::search::Searcher;
@@ -89,18 +88,13 @@ impl Searcher {
         if in_check && qply >= self.config.quiescence_plies {
             return self.static_value(pos);
         }
+        let count = if in_check { count } else { self.keep_tactical(pos, ply) };
         self.score_moves(pos, ply, None);
         let mut best = stand_pat.unwrap_or(-crate::score::INFINITY);
         for i in 0..count {
             let mv = self.frames.pick(ply, i);
-            if !in_check {
-                if !is_tactical(pos, mv) {
-                    // Moves are ordered tactical first: the rest are quiet.
-                    break;
-                }
-                if self.hopeless(pos, mv, stand_pat.unwrap_or(0), alpha) {
-                    continue;
-                }
+            if !in_check && self.hopeless(pos, mv, stand_pat.unwrap_or(0), alpha) {
+                continue;
             }
             let undo = pos.make(mv);
             self.nodes += 1;
@@ -159,6 +153,14 @@ impl Searcher {
         best
     }
 
+    /// Keeps only the captures and promotions among the moves generated for `ply`; returns
+    /// how many.
+    fn keep_tactical(&mut self, pos: &Position, ply: usize) -> usize {
+        let moves = &mut self.frames.frame_mut(ply).moves;
+        moves.retain(|&mv| is_tactical(pos, mv));
+        moves.len()
+    }
+
     /// Takes the `value` of `mv` into `best` and `alpha` (and the principal variation);
     /// whether it cuts the node off.
     fn raise(&mut self, ply: usize, mv: Move, value: Score, best: &mut Score, alpha: &mut Score, beta: Score) -> bool {
@@ -176,11 +178,11 @@ impl Searcher {
 
     /// Delta pruning: even winning the victim (and promoting) leaves the score below alpha;
     /// or the capture loses material at once.
-    fn hopeless(&self, pos: &Position, mv: holechess_kernel::Move, stand_pat: Score, alpha: Score) -> bool {
-        let tables = self.tables();
-        if loses_material(tables, pos, mv) {
+    fn hopeless(&mut self, pos: &mut Position, mv: holechess_kernel::Move, stand_pat: Score, alpha: Score) -> bool {
+        if self.exchange_loses(pos, mv) {
             return true;
         }
+        let tables = self.tables();
         let gain =
             captured_kind(pos, mv).map_or(0, |k| tables.value(k)) + mv.promotion().map_or(0, |k| tables.value(k));
         stand_pat + gain + DELTA_MARGIN < alpha

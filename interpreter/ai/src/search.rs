@@ -104,6 +104,8 @@ pub struct Searcher {
     /// Per ply, the seed of the events after its moves (the node's key: the same dice for
     /// every move of a node).
     pub(crate) seeds: [u64; MAX_PLY + 2],
+    /// Move lists for the static exchanges (`exchange`), one per capture of an exchange.
+    pub(crate) exchange_lists: Vec<holechess_kernel::MoveList>,
     /// Per ply, the static value of the node searched there (`negamax::NO_STATIC` in check).
     pub(crate) static_values: [Score; MAX_PLY + 2],
     pub(crate) nodes: u64,
@@ -140,6 +142,7 @@ impl Searcher {
             chance: None,
             passed: [false; MAX_PLY + 2],
             seeds: [0; MAX_PLY + 2],
+            exchange_lists: (0..crate::exchange::EXCHANGE_DEPTH).map(|_| holechess_kernel::MoveList::new()).collect(),
             static_values: [crate::negamax::NO_STATIC; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
