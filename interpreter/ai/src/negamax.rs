@@ -29,6 +29,8 @@ const RAZOR_DEPTH: i32 = 1;
 /// Late-move pruning: within this many plies of the horizon, quiet moves after the first
 /// `late_move_count` are not searched.
 const LATE_MOVE_DEPTH: i32 = 5;
+/// The quiet moves of a node whose history a cutoff lowers, at most.
+const QUIETS_REMEMBERED: usize = 64;
 /// The static value of a node in check (no static value).
 pub(crate) const NO_STATIC: Score = -INFINITY;
 
@@ -231,6 +233,8 @@ impl Searcher {
         let mut best = -INFINITY;
         self.seeds[ply] = key;
         let mut best_move = None;
+        let mut quiets_tried = [Move::Pass; QUIETS_REMEMBERED];
+        let mut quiet_count = 0;
         for i in 0..count {
             let mv = self.frames.pick(ply, i);
             let quiet = !is_tactical(pos, mv);
@@ -240,6 +244,7 @@ impl Searcher {
                 pos.unmake(undo);
                 continue;
             }
+            self.ordering.note_move(ply + 1, Some(mv));
             let value = if i == 0 {
                 self.child(pos, depth - 1, ply + 1, alpha, beta)
             } else {
@@ -258,11 +263,16 @@ impl Searcher {
                     self.pv.update(ply, mv);
                     if alpha >= beta {
                         if quiet {
-                            self.ordering.note_cutoff(pos, mv, ply, depth);
+                            let tried = &quiets_tried[..quiet_count];
+                            self.ordering.note_cutoff(pos, mv, tried, ply, depth);
                         }
                         break;
                     }
                 }
+            }
+            if quiet && quiet_count < QUIETS_REMEMBERED {
+                quiets_tried[quiet_count] = mv;
+                quiet_count += 1;
             }
         }
         let bound = if best >= beta {
@@ -326,6 +336,7 @@ impl Searcher {
         let lead = ((self.static_values[ply] - beta) / 200).clamp(0, 3);
         let r = 3 + depth / 4 + lead;
         let undo = pos.make(Move::Pass);
+        self.ordering.note_move(ply + 1, None);
         let value = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         pos.unmake(undo);
         (!self.aborted && value >= beta && !is_mate_score(value)).then_some(value)
@@ -339,6 +350,7 @@ impl Searcher {
         }
         let undo = pos.make(Move::Pass);
         self.nodes += 1;
+        self.ordering.note_move(ply + 1, None);
         self.passed[ply + 1] = true;
         let value = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, false);
         self.passed[ply + 1] = false;

@@ -1,7 +1,8 @@
 //! Move ordering: the table's move first, then captures and promotions by most valuable
-//! victim / least valuable attacker, then the two killer moves of the ply, then quiet moves
-//! by their history of causing cutoffs, and last the captures that lose material at once
-//! (`exchange`).
+//! victim / least valuable attacker, then the two killer moves of the ply, then the counter
+//! move of the opponent's last move, then quiet moves by their history (raised for a move
+//! that caused a cutoff, lowered for the quiet moves tried before it), and last the captures
+//! that may lose material at once (`exchange`).
 
 use holechess_kernel::{Move, Position};
 
@@ -13,7 +14,12 @@ use crate::tables::VariantTables;
 const TABLE_MOVE: i32 = 2_000_000;
 const TACTICAL: i32 = 1_000_000;
 const KILLERS: [i32; 2] = [900_000, 890_000];
-const HISTORY_CAP: i32 = 800_000;
+const COUNTER_MOVE: i32 = 880_000;
+/// History values stay within +-this (each update moves a value toward the bound by a share
+/// of the distance left, so recent cutoffs weigh more than old ones).
+const HISTORY_MAX: i32 = 16_384;
+/// The largest single history update.
+const HISTORY_BONUS_MAX: i32 = 1_200;
 /// Below every quiet move (history scores are never negative).
 const LOSING_CAPTURE: i32 = -1_000_000;
 
@@ -36,29 +42,56 @@ pub(crate) fn is_tactical(pos: &Position, mv: Move) -> bool {
 pub(crate) struct Ordering {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Vec<i32>,
+    /// Per side, origin and destination of the opponent's last move: the quiet move that
+    /// last refuted it.
+    counters: Vec<Option<Move>>,
+    /// The move that led to each ply (`None` at the root and after a null move).
+    previous: [Option<Move>; MAX_PLY + 2],
     squares: usize,
 }
 
 impl Ordering {
     pub fn new() -> Ordering {
-        Ordering { killers: [[None; 2]; MAX_PLY + 1], history: Vec::new(), squares: 0 }
+        Ordering {
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: Vec::new(),
+            counters: Vec::new(),
+            previous: [None; MAX_PLY + 2],
+            squares: 0,
+        }
     }
 
-    /// Sizes the history for a board of `squares` squares (allocates only when it grows).
+    /// Sizes the tables for a board of `squares` squares (allocates only when it changes).
     pub fn prepare(&mut self, squares: usize) {
         if squares != self.squares {
             self.squares = squares;
             self.history = vec![0; 2 * squares * squares];
+            self.counters = vec![None; 2 * squares * squares];
         }
         self.killers = [[None; 2]; MAX_PLY + 1];
+        self.previous = [None; MAX_PLY + 2];
         for h in &mut self.history {
-            *h /= 8;
+            *h /= 2;
         }
     }
 
     pub fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 1];
         self.history.fill(0);
+        self.counters.fill(None);
+    }
+
+    /// Records the move that leads to `ply` (`None` for a null move).
+    pub fn note_move(&mut self, ply: usize, mv: Option<Move>) {
+        self.previous[ply] = mv;
+    }
+
+    /// The slot of the counter move to the move that led to `ply`.
+    fn counter_slot(&self, pos: &Position, ply: usize) -> Option<usize> {
+        let last = self.previous[ply]?;
+        let (from, to) = (last.from()?, last.to()?);
+        let side = pos.side_to_move().index();
+        Some((side * self.squares + from.index()) * self.squares + to.index())
     }
 
     fn history_slot(&self, pos: &Position, mv: Move) -> Option<usize> {
@@ -108,19 +141,35 @@ impl Ordering {
         if let Some(k) = self.killers[ply].iter().position(|&k| k == Some(mv)) {
             return KILLERS[k];
         }
+        if self.counter_slot(pos, ply).is_some_and(|s| self.counters[s] == Some(mv)) {
+            return COUNTER_MOVE;
+        }
         self.history_slot(pos, mv).map_or(0, |s| self.history[s])
     }
 
-    /// A quiet move caused a cutoff at `ply` with `depth` to go.
-    pub fn note_cutoff(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32) {
+    /// A quiet move caused a cutoff at `ply` with `depth` to go, after the quiet moves
+    /// `tried` failed to.
+    pub fn note_cutoff(&mut self, pos: &Position, mv: Move, tried: &[Move], ply: usize, depth: i32) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
+        if let Some(slot) = self.counter_slot(pos, ply) {
+            self.counters[slot] = Some(mv);
+        }
+        let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX);
+        self.update_history(pos, mv, bonus);
+        for &other in tried {
+            self.update_history(pos, other, -bonus);
+        }
+    }
+
+    /// Moves the history of `mv` by `bonus`, less as it nears +-`HISTORY_MAX`.
+    fn update_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
         if let Some(slot) = self.history_slot(pos, mv) {
             let h = &mut self.history[slot];
-            *h = (*h + depth * depth).min(HISTORY_CAP);
+            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         }
     }
 }
