@@ -7,7 +7,7 @@
 use holechess_kernel::spec::Schedule;
 use holechess_kernel::{Move, Position};
 
-use crate::ordering::is_tactical;
+use crate::ordering::{is_tactical, REFUTATION};
 use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
 use crate::search::Searcher;
 use crate::standing::{drawn_in_search, no_moves, only_pass_ends, NoMoves};
@@ -29,6 +29,11 @@ const RAZOR_DEPTH: i32 = 1;
 /// Late-move pruning: within this many plies of the horizon, quiet moves after the first
 /// `late_move_count` are not searched.
 const LATE_MOVE_DEPTH: i32 = 5;
+/// Nodes with at least this many plies left and no stored move are searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
+/// Within this many plies of the horizon, quiet moves that leave their piece hanging are
+/// not searched (see `hangs`).
+const HANG_DEPTH: i32 = 3;
 /// The quiet moves of a node whose history a cutoff lowers, at most.
 const QUIETS_REMEMBERED: usize = 64;
 /// The static value of a node in check (no static value).
@@ -118,6 +123,9 @@ impl Searcher {
                 }
             }
         }
+        // Without a stored move to try first, a deep node is searched a ply shallower: its
+        // ordering is a guess, and the next iteration will have the move.
+        let depth = if table_move.is_none() && depth >= IIR_DEPTH && self.config.pruning { depth - 1 } else { depth };
         let frontier = self.frontier(pos, depth, ply, alpha, beta, in_check);
         match frontier {
             Frontier::Cutoff(value) => return value,
@@ -240,7 +248,7 @@ impl Searcher {
             let quiet = !is_tactical(pos, mv);
             let late = pruning.late_moves.is_some_and(|n| i >= n);
             let undo = pos.make(mv);
-            if (pruning.futile || late) && quiet && i > 0 && !pos.is_check() {
+            if quiet && i > 0 && !pos.is_check() && (pruning.futile || late || self.hangs(pos, mv, depth, pruning)) {
                 pos.unmake(undo);
                 continue;
             }
@@ -248,7 +256,7 @@ impl Searcher {
             let value = if i == 0 {
                 self.child(pos, depth - 1, ply + 1, alpha, beta)
             } else {
-                let reduction = self.reduction(depth, i, quiet, in_check, pruning.principal);
+                let reduction = self.reduction(depth, i, quiet, in_check, pruning.principal, self.frames.score(ply, i));
                 self.scout(pos, depth, ply, alpha, beta, reduction)
             };
             pos.unmake(undo);
@@ -307,14 +315,34 @@ impl Searcher {
         value
     }
 
-    /// Late-move reduction of the `index`-th move: quiet moves from the third on, a ply
-    /// less on the principal variation, never below one ply left.
-    fn reduction(&self, depth: i32, index: usize, quiet: bool, in_check: bool, principal: bool) -> i32 {
+    /// Late-move reduction of the `index`-th move (ordering score `order`): quiet moves
+    /// from the third on, a ply less on the principal variation and for killers and counter
+    /// moves, a ply more for a move with a bad history off it; never below one ply left.
+    fn reduction(&self, depth: i32, index: usize, quiet: bool, in_check: bool, principal: bool, order: i32) -> i32 {
         if !self.config.pruning || !quiet || in_check || depth < 3 || index < 2 {
             return 0;
         }
-        let r = late_move_reduction(depth, index) - i32::from(principal);
+        let refutation = order >= REFUTATION;
+        let bad_history = !principal && order < 0;
+        let r =
+            late_move_reduction(depth, index) - i32::from(principal) - i32::from(refutation) + i32::from(bad_history);
         r.clamp(0, depth - 2)
+    }
+
+    /// Whether the quiet move `mv` (just made) leaves the piece it moved (neither royal nor
+    /// pawn-like) attacked and undefended, at a node within `HANG_DEPTH` plies of the
+    /// horizon off the principal variation: such a move is not searched.
+    fn hangs(&self, pos: &Position, mv: Move, depth: i32, pruning: Pruning) -> bool {
+        if pruning.late_moves.is_none() || depth > HANG_DEPTH {
+            return false;
+        }
+        let Some(to) = mv.to() else { return false };
+        let Some(piece) = pos.piece_at(to) else { return false };
+        let tables = self.tables();
+        if tables.kinds[piece.kind as usize].role != Role::Piece {
+            return false;
+        }
+        pos.is_attacked(to, pos.side_to_move()) && !pos.is_attacked(to, piece.side)
     }
 
     /// Null-move pruning is sound enough here: one board schedule, no mate in the window,

@@ -15,6 +15,8 @@ const TABLE_MOVE: i32 = 2_000_000;
 const TACTICAL: i32 = 1_000_000;
 const KILLERS: [i32; 2] = [900_000, 890_000];
 const COUNTER_MOVE: i32 = 880_000;
+/// Quiet moves scored at least this are killers or counter moves.
+pub(crate) const REFUTATION: i32 = COUNTER_MOVE;
 /// History values stay within +-this (each update moves a value toward the bound by a share
 /// of the distance left, so recent cutoffs weigh more than old ones).
 const HISTORY_MAX: i32 = 16_384;
