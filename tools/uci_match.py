@@ -10,6 +10,10 @@ Examples (from the repository root, after `cargo build --release`):
     # holechess against Fairy-Stockfish in orthodox chess, 1000 nodes a move, 20 games
     python3 tools/uci_match.py --opponent fairy-stockfish --nodes 1000 --games 20
 
+    # two builds of holechess against each other at 100 ms a move instead of equal nodes
+    python3 tools/uci_match.py --holechess "new/holechess uci" --opponent "old/holechess uci" \\
+        --movetime 100 --games 40
+
     # holechess against itself in every bundled variant without dice (checks that a
     # python-chess client can play each one to its end)
     python3 tools/uci_match.py --variant all --games 2 --nodes 300
@@ -68,6 +72,24 @@ class RawSearch(chess.engine.BaseCommand):
             words = line.split()
             self.result.set_result((words[1] if len(words) > 1 else "(none)", self.errors))
             self.set_finished()
+
+
+class Budget:
+    """What each engine gets for a move: a number of nodes, or a time in milliseconds."""
+
+    def __init__(self, nodes, movetime):
+        self.nodes, self.movetime = nodes, movetime
+
+    def limit(self):
+        if self.movetime:
+            return chess.engine.Limit(time=self.movetime / 1000.0)
+        return chess.engine.Limit(nodes=self.nodes)
+
+    def go(self):
+        return f"go movetime {self.movetime}" if self.movetime else f"go nodes {self.nodes}"
+
+    def __str__(self):
+        return f"{self.movetime} ms per move" if self.movetime else f"{self.nodes} nodes per move"
 
 
 class Referee:
@@ -130,14 +152,14 @@ def open_engine(command, variant):
     return engine
 
 
-def chess_game(white, black, opening, nodes, cap):
+def chess_game(white, black, opening, budget, cap):
     """A game of orthodox chess refereed by python-chess; returns (result, plies)."""
     board = chess.Board()
     for uci in opening:
         board.push_uci(uci)
     engines = {chess.WHITE: white, chess.BLACK: black}
     while not board.is_game_over(claim_draw=True) and board.ply() < cap:
-        played = engines[board.turn].play(board, chess.engine.Limit(nodes=nodes))
+        played = engines[board.turn].play(board, budget.limit())
         if played.move is None:
             break
         board.push(played.move)
@@ -145,7 +167,7 @@ def chess_game(white, black, opening, nodes, cap):
     return (outcome.result() if outcome else "1/2-1/2"), board.ply()
 
 
-def variant_game(white, black, referee, opening, nodes, cap):
+def variant_game(white, black, referee, opening, budget, cap):
     """A game of any deterministic variant refereed by holechess; returns (result, plies)."""
     moves = list(opening)
     seen = {}
@@ -163,7 +185,7 @@ def variant_game(white, black, referee, opening, nodes, cap):
             return "1/2-1/2", len(moves)
         position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
         side = white if len(moves) % 2 == 0 else black
-        move, errors = side.communicate(lambda e: RawSearch(e, [position, f"go nodes {nodes}"]))
+        move, errors = side.communicate(lambda e: RawSearch(e, [position, budget.go()]))
         if errors or move == "(none)":
             raise RuntimeError(f"the engine answered {move} {errors} in a game not over, after {moves}")
         moves.append(move)
@@ -179,6 +201,8 @@ def main():
                         help="the variant's name for the opponent (default: the script's file name)")
     parser.add_argument("--games", type=int, default=10, help="games per variant (even: each opening twice)")
     parser.add_argument("--nodes", type=int, default=1000, help="nodes per move, the same for both engines")
+    parser.add_argument("--movetime", type=int, default=None,
+                        help="milliseconds per move for both engines instead of --nodes")
     parser.add_argument("--plies", type=int, default=300, help="ply cap, adjudicated a draw")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
@@ -210,10 +234,11 @@ def play_match(variant, ours, theirs, args, rng):
             opening = random_opening(referee, rng)
         holechess_white = game % 2 == 0
         white, black = (a, b) if holechess_white else (b, a)
+        budget = Budget(args.nodes, args.movetime)
         if variant == "chess":
-            result, plies = chess_game(white, black, opening, args.nodes, args.plies)
+            result, plies = chess_game(white, black, opening, budget, args.plies)
         else:
-            result, plies = variant_game(white, black, referee, opening, args.nodes, args.plies)
+            result, plies = variant_game(white, black, referee, opening, budget, args.plies)
         ours_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         if not holechess_white:
             ours_points = 1.0 - ours_points
@@ -224,7 +249,7 @@ def play_match(variant, ours, theirs, args, rng):
         print(f"{variant} game {game + 1}: holechess {colour}, {' '.join(opening)}: {result} in {plies} plies")
     percent = 100.0 * score[0] / max(args.games, 1)
     print(f"{variant}: {names[0]} {score[0]} - {score[1]} {names[1]} ({percent:.1f}%, "
-          f"+{record[0]} ={record[1]} -{record[2]}) at {args.nodes} nodes per move")
+          f"+{record[0]} ={record[1]} -{record[2]}) at {Budget(args.nodes, args.movetime)}")
     for engine in (a, b):
         engine.quit()
     referee.quit()

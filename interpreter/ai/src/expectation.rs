@@ -59,9 +59,7 @@ fn unbounded(value: Score) -> Score {
 impl Searcher {
     /// The value, for the side that just moved, of `pos` after its move: the expectation
     /// node when a random event follows, otherwise the negated search of the opponent's node.
-    /// This is where a move's node is counted (see `Limits::nodes`).
     pub(crate) fn child(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
-        self.nodes += 1;
         if let Some(model) = self.chance.clone() {
             if depth >= self.config.chance_min_depth && self.samples(depth) >= self.config.chance_min_samples {
                 if self.out_of_time_now() {

@@ -252,6 +252,7 @@ impl Searcher {
                 pos.unmake(undo);
                 continue;
             }
+            self.nodes += 1;
             self.ordering.note_move(ply + 1, Some(mv));
             let value = if i == 0 {
                 self.child(pos, depth - 1, ply + 1, alpha, beta)
@@ -399,6 +400,15 @@ mod tests {
         let mut searcher = Searcher::default();
         searcher.search(&pos, Limits::depth(1));
         (searcher, pos)
+    }
+
+    #[test]
+    fn late_moves_are_reduced_more_with_depth_and_order_and_pruned_later_when_improving() {
+        assert_eq!(late_move_reduction(3, 2), 0);
+        assert!(late_move_reduction(8, 20) > late_move_reduction(4, 20));
+        assert!(late_move_reduction(8, 20) > late_move_reduction(8, 4));
+        assert!(late_move_count(3, true) > late_move_count(3, false));
+        assert!(late_move_count(4, false) > late_move_count(1, false));
     }
 
     #[test]

@@ -175,3 +175,52 @@ impl Ordering {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frames::Frames;
+    use holechess_kernel::notation::parse_move;
+    use holechess_testkit::orthodox;
+
+    /// The ordering scores of `moves` in `pos` at ply 1, the move before being `previous`.
+    fn scores(ordering: &Ordering, pos: &mut Position, moves: &[Move]) -> Vec<i32> {
+        let tables = VariantTables::new(pos.variant());
+        let mut frames = Frames::new();
+        frames.generate(1, pos);
+        ordering.score_moves(&tables, pos, frames.frame_mut(1), None, 1);
+        let frame = frames.frame_mut(1);
+        moves
+            .iter()
+            .map(|mv| frame.scores[frame.moves.as_slice().iter().position(|m| m == mv).expect("a legal move")])
+            .collect()
+    }
+
+    #[test]
+    fn a_cutoff_raises_its_move_and_lowers_the_quiet_moves_tried_before_it() {
+        let mut pos = Position::start(&orthodox());
+        let mut ordering = Ordering::new();
+        ordering.prepare(pos.geometry().square_count());
+        let [cutoff, tried] = ["g1f3", "a2a3"].map(|m| parse_move(&pos, m).unwrap());
+        ordering.note_cutoff(&pos, cutoff, &[tried], 3, 4);
+        // At another ply (no killer there) the history alone orders them.
+        let s = scores(&ordering, &mut pos, &[cutoff, tried]);
+        assert!(s[0] > 0 && s[1] < 0, "{s:?}");
+    }
+
+    #[test]
+    fn the_counter_move_of_the_last_move_comes_after_the_killers() {
+        let mut pos = Position::start(&orthodox());
+        let mut ordering = Ordering::new();
+        ordering.prepare(pos.geometry().square_count());
+        let opening = parse_move(&pos, "e2e4").unwrap();
+        pos.play_unchecked(opening);
+        let reply = parse_move(&pos, "b8c6").unwrap();
+        ordering.note_move(2, Some(opening));
+        ordering.note_cutoff(&pos, reply, &[], 2, 1);
+        // At ply 1, after the same move, the reply is the counter move (not a killer there).
+        ordering.note_move(1, Some(opening));
+        let s = scores(&ordering, &mut pos, &[reply]);
+        assert_eq!(s[0], COUNTER_MOVE);
+    }
+}

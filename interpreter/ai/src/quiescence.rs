@@ -179,12 +179,9 @@ impl Searcher {
     /// Delta pruning: even winning the victim (and promoting) leaves the score below alpha;
     /// or the capture loses material at once.
     fn hopeless(&mut self, pos: &mut Position, mv: holechess_kernel::Move, stand_pat: Score, alpha: Score) -> bool {
-        if self.exchange_loses(pos, mv) {
-            return true;
-        }
         let tables = self.tables();
         let gain =
             captured_kind(pos, mv).map_or(0, |k| tables.value(k)) + mv.promotion().map_or(0, |k| tables.value(k));
-        stand_pat + gain + DELTA_MARGIN < alpha
+        stand_pat + gain + DELTA_MARGIN < alpha || self.exchange_loses(pos, mv)
     }
 }

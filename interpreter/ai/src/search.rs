@@ -355,6 +355,7 @@ impl Searcher {
         self.static_values[0] = if pos.is_check() { crate::negamax::NO_STATIC } else { self.static_value(pos) };
         for (i, &mv) in root.iter().enumerate() {
             let undo = pos.make(mv);
+            self.nodes += 1;
             self.ordering.note_move(1, Some(mv));
             let value = if i == 0 {
                 self.child(pos, depth - 1, 1, alpha, beta)
