@@ -347,7 +347,8 @@ impl Searcher {
     }
 
     /// Null-move pruning is sound enough here: one board schedule, no mate in the window,
-    /// the side to move has a piece that is neither royal nor pawn-like (zugzwang), and its
+    /// the side to move has two pieces or more that are neither royal nor pawn-like (with
+    /// fewer, zugzwang is common), and its
     /// static value (recorded at `ply`) reaches beta. The null move is followed by no random
     /// event.
     fn null_move_fits(&self, pos: &Position, ply: usize, beta: Score) -> bool {
@@ -356,7 +357,11 @@ impl Searcher {
             && pos.variant().spec().schedule == Schedule::Alternate
             && !is_mate_score(beta)
             && self.static_values[ply] >= beta
-            && pos.pieces_of(pos.side_to_move()).any(|(_, p)| tables.kinds[p.kind as usize].role == Role::Piece)
+            && pos
+                .pieces_of(pos.side_to_move())
+                .filter(|(_, p)| tables.kinds[p.kind as usize].role == Role::Piece)
+                .nth(1)
+                .is_some()
     }
 
     /// Lets the opponent move twice: if that still fails high, so will a real move. The

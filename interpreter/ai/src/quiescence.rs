@@ -1,6 +1,7 @@
 //! The capture search past the horizon: stand pat on the static evaluation, then captures
-//! and promotions (best victim first; hopeless ones and those losing material at once, see
-//! `exchange`, skipped), at most
+//! and promotions (best victim first; those losing material in the exchange on their square,
+//! see `exchange`, skipped, and those that cannot lift the score to alpha unless they give
+//! check), at most
 //! `SearchConfig::quiescence_plies` deep; a side in check searches all its moves, so mates
 //! are seen. Random events are not expanded here. In variants with tokens a side not in
 //! check takes its captures from the pseudo-legal moves and tests only those it searches.
@@ -93,10 +94,15 @@ impl Searcher {
         let mut best = stand_pat.unwrap_or(-crate::score::INFINITY);
         for i in 0..count {
             let mv = self.frames.pick(ply, i);
-            if !in_check && self.hopeless(pos, mv, stand_pat.unwrap_or(0), alpha) {
+            let futile = !in_check && self.futile_capture(pos, mv, stand_pat.unwrap_or(0), alpha);
+            if !in_check && !futile && self.exchange_loses(pos, mv) {
                 continue;
             }
             let undo = pos.make(mv);
+            if futile && !pos.is_check() {
+                pos.unmake(undo);
+                continue;
+            }
             self.nodes += 1;
             let value = -self.quiescence(pos, ply + 1, -beta, -alpha, qply + 1);
             pos.unmake(undo);
@@ -132,11 +138,12 @@ impl Searcher {
         let mut best = stand_pat;
         for i in 0..count {
             let mv = self.frames.pick(ply, i);
-            if self.hopeless(pos, mv, stand_pat, alpha) {
+            let futile = self.futile_capture(pos, mv, stand_pat, alpha);
+            if !futile && self.exchange_loses(pos, mv) {
                 continue;
             }
             let undo = pos.make(mv);
-            if pos.royal_attacked(mover) {
+            if pos.royal_attacked(mover) || (futile && !pos.is_check()) {
                 pos.unmake(undo);
                 continue;
             }
@@ -176,12 +183,12 @@ impl Searcher {
         *alpha >= beta
     }
 
-    /// Delta pruning: even winning the victim (and promoting) leaves the score below alpha;
-    /// or the capture loses material at once.
-    fn hopeless(&mut self, pos: &mut Position, mv: holechess_kernel::Move, stand_pat: Score, alpha: Score) -> bool {
+    /// Delta pruning: even winning the victim (and promoting) leaves the score below alpha
+    /// (the capture is still searched when it gives check, which may mate).
+    fn futile_capture(&self, pos: &Position, mv: Move, stand_pat: Score, alpha: Score) -> bool {
         let tables = self.tables();
         let gain =
             captured_kind(pos, mv).map_or(0, |k| tables.value(k)) + mv.promotion().map_or(0, |k| tables.value(k));
-        stand_pat + gain + DELTA_MARGIN < alpha || self.exchange_loses(pos, mv)
+        stand_pat + gain + DELTA_MARGIN < alpha
     }
 }
