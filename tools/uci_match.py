@@ -31,7 +31,9 @@ script still talks to the engines through python-chess's engine layer but sends 
 `SimpleEngine.communicate`), and a third `holechess uci` process is the referee: it checks
 every move (`position` answers `info string error` for an illegal one) and says when the
 game is over (the `Result:` line of `d`). Threefold repetition of a position and a ply cap
-are adjudicated draws. Variants that roll dice are not played: the dice would have to come
+are adjudicated draws; an engine that answers no move where the referee's script goes on
+(a game end the script leaves out, such as shatranj's bare king) loses the game, and the
+line says so. Variants that roll dice are not played: the dice would have to come
 from the referee (see docs/engine-protocols.md), which this script does not do.
 
 Each game starts with two random plies (seeded by --seed) so that the games differ;
@@ -186,6 +188,11 @@ def variant_game(white, black, referee, opening, budget, cap):
         position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
         side = white if len(moves) % 2 == 0 else black
         move, errors = side.communicate(lambda e: RawSearch(e, [position, budget.go()]))
+        if move == "(none)" and not errors:
+            # The engine to move sees the game over where the referee's script does not (a
+            # game end the script leaves out, such as shatranj's bare king): it has lost.
+            print(f"  the engine to move has no move after {len(moves)} plies: it loses (adjudicated)")
+            return ("0-1" if len(moves) % 2 == 0 else "1-0"), len(moves)
         if errors or move == "(none)":
             raise RuntimeError(f"the engine answered {move} {errors} in a game not over, after {moves}")
         moves.append(move)
