@@ -18,6 +18,10 @@ Examples (from the repository root, after `cargo build --release`):
     # python-chess client can play each one to its end)
     python3 tools/uci_match.py --variant all --games 2 --nodes 300
 
+    # shatranj, whose script leaves out the bare-king rule the opponent plays by
+    python3 tools/uci_match.py --variant examples/catalogue/shatranj.hole --bare-king \\
+        --opponent fairy-stockfish --nodes 2000 --games 40
+
     # a variant written as a script, against an engine that knows it by the file's name
     python3 tools/uci_match.py --variant tools/variants/capablanca.hole \\
         --opponent fairy-stockfish --nodes 2000 --games 20
@@ -31,9 +35,10 @@ script still talks to the engines through python-chess's engine layer but sends 
 `SimpleEngine.communicate`), and a third `holechess uci` process is the referee: it checks
 every move (`position` answers `info string error` for an illegal one) and says when the
 game is over (the `Result:` line of `d`). Threefold repetition of a position and a ply cap
-are adjudicated draws; an engine that answers no move where the referee's script goes on
-(a game end the script leaves out, such as shatranj's bare king) loses the game, and the
-line says so. Variants that roll dice are not played: the dice would have to come
+are adjudicated draws, and so is a game where an engine answers no move while the referee's
+script goes on (a game end the script leaves out; the line says so). With --bare-king the
+script adjudicates shatranj's bare king itself: a side to move left with a lone king while
+the other side has more has lost. Variants that roll dice are not played: the dice would have to come
 from the referee (see docs/engine-protocols.md), which this script does not do.
 
 Each game starts with two random plies (seeded by --seed) so that the games differ;
@@ -169,7 +174,21 @@ def chess_game(white, black, opening, budget, cap):
     return (outcome.result() if outcome else "1/2-1/2"), board.ply()
 
 
-def variant_game(white, black, referee, opening, budget, cap):
+def bare_king_result(fen, plies):
+    """Shatranj's bare king as Fairy-Stockfish plays it: the side to move, left with its king
+    alone while the other side has more, has lost (both kings alone: a draw)."""
+    board = fen.split()[0]
+    white = sum(1 for c in board if c.isupper() and c != "K")
+    black = sum(1 for c in board if c.islower() and c != "k")
+    if white == 0 and black == 0:
+        return "1/2-1/2"
+    mover_bare, other_bare = (white == 0, black == 0) if plies % 2 == 0 else (black == 0, white == 0)
+    if mover_bare and not other_bare:
+        return "0-1" if plies % 2 == 0 else "1-0"
+    return None
+
+
+def variant_game(white, black, referee, opening, budget, cap, bare_king=False):
     """A game of any deterministic variant refereed by holechess; returns (result, plies)."""
     moves = list(opening)
     seen = {}
@@ -180,6 +199,9 @@ def variant_game(white, black, referee, opening, budget, cap):
             raise RuntimeError(f"the referee refused {moves}: {errors}")
         if result != "*":
             return result.split()[0], len(moves)
+        bared = bare_king_result(fen, len(moves)) if bare_king else None
+        if bared:
+            return bared, len(moves)
         fields = fen.split()
         key = " ".join(fields[:4] + fields[6:])
         seen[key] = seen.get(key, 0) + 1
@@ -190,9 +212,9 @@ def variant_game(white, black, referee, opening, budget, cap):
         move, errors = side.communicate(lambda e: RawSearch(e, [position, budget.go()]))
         if move == "(none)" and not errors:
             # The engine to move sees the game over where the referee's script does not (a
-            # game end the script leaves out, such as shatranj's bare king): it has lost.
-            print(f"  the engine to move has no move after {len(moves)} plies: it loses (adjudicated)")
-            return ("0-1" if len(moves) % 2 == 0 else "1-0"), len(moves)
+            # game end the script leaves out): who won is not known, the game is drawn.
+            print(f"  the engine to move has no move after {len(moves)} plies: adjudicated a draw")
+            return "1/2-1/2", len(moves)
         if errors or move == "(none)":
             raise RuntimeError(f"the engine answered {move} {errors} in a game not over, after {moves}")
         moves.append(move)
@@ -211,6 +233,8 @@ def main():
     parser.add_argument("--movetime", type=int, default=None,
                         help="milliseconds per move for both engines instead of --nodes")
     parser.add_argument("--plies", type=int, default=300, help="ply cap, adjudicated a draw")
+    parser.add_argument("--bare-king", action="store_true",
+                        help="a side to move left with a lone king loses (shatranj, which the script leaves out)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     ours = shlex.split(args.holechess)
@@ -245,7 +269,7 @@ def play_match(variant, ours, theirs, args, rng):
         if variant == "chess":
             result, plies = chess_game(white, black, opening, budget, args.plies)
         else:
-            result, plies = variant_game(white, black, referee, opening, budget, args.plies)
+            result, plies = variant_game(white, black, referee, opening, budget, args.plies, args.bare_king)
         ours_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         if not holechess_white:
             ours_points = 1.0 - ours_points
