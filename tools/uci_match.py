@@ -50,6 +50,7 @@ import os
 import random
 import shlex
 import sys
+import threading
 
 try:
     import chess
@@ -121,9 +122,6 @@ class Referee:
         position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
         lines = self.ask([position, "go perft 1"], "Nodes searched")
         return [l.split(":")[0] for l in lines if ": " in l and not l.startswith(("info", "Nodes"))]
-
-    def quit(self):
-        self.engine.quit()
 
 
 class Collect(chess.engine.BaseCommand):
@@ -281,9 +279,18 @@ def play_match(variant, ours, theirs, args, rng):
     percent = 100.0 * score[0] / max(args.games, 1)
     print(f"{variant}: {names[0]} {score[0]} - {score[1]} {names[1]} ({percent:.1f}%, "
           f"+{record[0]} ={record[1]} -{record[2]}) at {Budget(args.nodes, args.movetime)}")
-    for engine in (a, b):
-        engine.quit()
-    referee.quit()
+    for engine in (a, b, referee.engine):
+        shut_down(engine)
+
+
+def shut_down(engine):
+    """Asks the engine to quit, and closes it if it has not within 10 s (the score is printed
+    already; a stuck engine must not hold the next match up)."""
+    quitting = threading.Thread(target=engine.quit, daemon=True)
+    quitting.start()
+    quitting.join(10)
+    if quitting.is_alive():
+        engine.close()
 
 
 def random_opening(referee, rng):
