@@ -10,9 +10,17 @@ Examples (from the repository root, after `cargo build --release`):
     # holechess against Fairy-Stockfish in orthodox chess, 1000 nodes a move, 20 games
     python3 tools/uci_match.py --opponent fairy-stockfish --nodes 1000 --games 20
 
+    # two builds of holechess against each other at 100 ms a move instead of equal nodes
+    python3 tools/uci_match.py --holechess "new/holechess uci" --opponent "old/holechess uci" \\
+        --movetime 100 --games 40
+
     # holechess against itself in every bundled variant without dice (checks that a
     # python-chess client can play each one to its end)
     python3 tools/uci_match.py --variant all --games 2 --nodes 300
+
+    # shatranj, whose script leaves out the bare-king rule the opponent plays by
+    python3 tools/uci_match.py --variant examples/catalogue/shatranj.hole --bare-king \\
+        --opponent fairy-stockfish --nodes 2000 --games 40
 
     # a variant written as a script, against an engine that knows it by the file's name
     python3 tools/uci_match.py --variant tools/variants/capablanca.hole \\
@@ -27,7 +35,10 @@ script still talks to the engines through python-chess's engine layer but sends 
 `SimpleEngine.communicate`), and a third `holechess uci` process is the referee: it checks
 every move (`position` answers `info string error` for an illegal one) and says when the
 game is over (the `Result:` line of `d`). Threefold repetition of a position and a ply cap
-are adjudicated draws. Variants that roll dice are not played: the dice would have to come
+are adjudicated draws, and so is a game where an engine answers no move while the referee's
+script goes on (a game end the script leaves out; the line says so). With --bare-king the
+script adjudicates shatranj's bare king itself: a side to move left with a lone king while
+the other side has more has lost. Variants that roll dice are not played: the dice would have to come
 from the referee (see docs/engine-protocols.md), which this script does not do.
 
 Each game starts with two random plies (seeded by --seed) so that the games differ;
@@ -39,6 +50,7 @@ import os
 import random
 import shlex
 import sys
+import threading
 
 try:
     import chess
@@ -70,6 +82,24 @@ class RawSearch(chess.engine.BaseCommand):
             self.set_finished()
 
 
+class Budget:
+    """What each engine gets for a move: a number of nodes, or a time in milliseconds."""
+
+    def __init__(self, nodes, movetime):
+        self.nodes, self.movetime = nodes, movetime
+
+    def limit(self):
+        if self.movetime:
+            return chess.engine.Limit(time=self.movetime / 1000.0)
+        return chess.engine.Limit(nodes=self.nodes)
+
+    def go(self):
+        return f"go movetime {self.movetime}" if self.movetime else f"go nodes {self.nodes}"
+
+    def __str__(self):
+        return f"{self.movetime} ms per move" if self.movetime else f"{self.nodes} nodes per move"
+
+
 class Referee:
     """A `holechess uci` process that checks moves and says when a game is over."""
 
@@ -92,9 +122,6 @@ class Referee:
         position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
         lines = self.ask([position, "go perft 1"], "Nodes searched")
         return [l.split(":")[0] for l in lines if ": " in l and not l.startswith(("info", "Nodes"))]
-
-    def quit(self):
-        self.engine.quit()
 
 
 class Collect(chess.engine.BaseCommand):
@@ -130,14 +157,14 @@ def open_engine(command, variant):
     return engine
 
 
-def chess_game(white, black, opening, nodes, cap):
+def chess_game(white, black, opening, budget, cap):
     """A game of orthodox chess refereed by python-chess; returns (result, plies)."""
     board = chess.Board()
     for uci in opening:
         board.push_uci(uci)
     engines = {chess.WHITE: white, chess.BLACK: black}
     while not board.is_game_over(claim_draw=True) and board.ply() < cap:
-        played = engines[board.turn].play(board, chess.engine.Limit(nodes=nodes))
+        played = engines[board.turn].play(board, budget.limit())
         if played.move is None:
             break
         board.push(played.move)
@@ -145,7 +172,21 @@ def chess_game(white, black, opening, nodes, cap):
     return (outcome.result() if outcome else "1/2-1/2"), board.ply()
 
 
-def variant_game(white, black, referee, opening, nodes, cap):
+def bare_king_result(fen, plies):
+    """Shatranj's bare king as Fairy-Stockfish plays it: the side to move, left with its king
+    alone while the other side has more, has lost (both kings alone: a draw)."""
+    board = fen.split()[0]
+    white = sum(1 for c in board if c.isupper() and c != "K")
+    black = sum(1 for c in board if c.islower() and c != "k")
+    if white == 0 and black == 0:
+        return "1/2-1/2"
+    mover_bare, other_bare = (white == 0, black == 0) if plies % 2 == 0 else (black == 0, white == 0)
+    if mover_bare and not other_bare:
+        return "0-1" if plies % 2 == 0 else "1-0"
+    return None
+
+
+def variant_game(white, black, referee, opening, budget, cap, bare_king=False):
     """A game of any deterministic variant refereed by holechess; returns (result, plies)."""
     moves = list(opening)
     seen = {}
@@ -156,6 +197,9 @@ def variant_game(white, black, referee, opening, nodes, cap):
             raise RuntimeError(f"the referee refused {moves}: {errors}")
         if result != "*":
             return result.split()[0], len(moves)
+        bared = bare_king_result(fen, len(moves)) if bare_king else None
+        if bared:
+            return bared, len(moves)
         fields = fen.split()
         key = " ".join(fields[:4] + fields[6:])
         seen[key] = seen.get(key, 0) + 1
@@ -163,7 +207,12 @@ def variant_game(white, black, referee, opening, nodes, cap):
             return "1/2-1/2", len(moves)
         position = "position startpos" + (" moves " + " ".join(moves) if moves else "")
         side = white if len(moves) % 2 == 0 else black
-        move, errors = side.communicate(lambda e: RawSearch(e, [position, f"go nodes {nodes}"]))
+        move, errors = side.communicate(lambda e: RawSearch(e, [position, budget.go()]))
+        if move == "(none)" and not errors:
+            # The engine to move sees the game over where the referee's script does not (a
+            # game end the script leaves out): who won is not known, the game is drawn.
+            print(f"  the engine to move has no move after {len(moves)} plies: adjudicated a draw")
+            return "1/2-1/2", len(moves)
         if errors or move == "(none)":
             raise RuntimeError(f"the engine answered {move} {errors} in a game not over, after {moves}")
         moves.append(move)
@@ -179,7 +228,11 @@ def main():
                         help="the variant's name for the opponent (default: the script's file name)")
     parser.add_argument("--games", type=int, default=10, help="games per variant (even: each opening twice)")
     parser.add_argument("--nodes", type=int, default=1000, help="nodes per move, the same for both engines")
+    parser.add_argument("--movetime", type=int, default=None,
+                        help="milliseconds per move for both engines instead of --nodes")
     parser.add_argument("--plies", type=int, default=300, help="ply cap, adjudicated a draw")
+    parser.add_argument("--bare-king", action="store_true",
+                        help="a side to move left with a lone king loses (shatranj, which the script leaves out)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     ours = shlex.split(args.holechess)
@@ -210,10 +263,11 @@ def play_match(variant, ours, theirs, args, rng):
             opening = random_opening(referee, rng)
         holechess_white = game % 2 == 0
         white, black = (a, b) if holechess_white else (b, a)
+        budget = Budget(args.nodes, args.movetime)
         if variant == "chess":
-            result, plies = chess_game(white, black, opening, args.nodes, args.plies)
+            result, plies = chess_game(white, black, opening, budget, args.plies)
         else:
-            result, plies = variant_game(white, black, referee, opening, args.nodes, args.plies)
+            result, plies = variant_game(white, black, referee, opening, budget, args.plies, args.bare_king)
         ours_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
         if not holechess_white:
             ours_points = 1.0 - ours_points
@@ -224,10 +278,19 @@ def play_match(variant, ours, theirs, args, rng):
         print(f"{variant} game {game + 1}: holechess {colour}, {' '.join(opening)}: {result} in {plies} plies")
     percent = 100.0 * score[0] / max(args.games, 1)
     print(f"{variant}: {names[0]} {score[0]} - {score[1]} {names[1]} ({percent:.1f}%, "
-          f"+{record[0]} ={record[1]} -{record[2]}) at {args.nodes} nodes per move")
-    for engine in (a, b):
-        engine.quit()
-    referee.quit()
+          f"+{record[0]} ={record[1]} -{record[2]}) at {Budget(args.nodes, args.movetime)}")
+    for engine in (a, b, referee.engine):
+        shut_down(engine)
+
+
+def shut_down(engine):
+    """Asks the engine to quit, and closes it if it has not within 10 s (the score is printed
+    already; a stuck engine must not hold the next match up)."""
+    quitting = threading.Thread(target=engine.quit, daemon=True)
+    quitting.start()
+    quitting.join(10)
+    if quitting.is_alive():
+        engine.close()
 
 
 def random_opening(referee, rng):

@@ -1,7 +1,8 @@
 //! The searcher's evaluation, for any variant: material, piece-square terms that follow
 //! the board's size (centralisation, pawn advancement toward the promotion zone, passed
-//! pawns), mobility from each piece's reach, light king safety (enemy control around the
-//! royal piece, pawns next to it), access to enterable tokens, the threats of linked
+//! pawns), mobility from each piece's reach, threats (a pawn-like piece attacking a piece, a
+//! piece attacking a greater one), light king safety (enemy control around the royal piece,
+//! pawns next to it), access to enterable tokens, the threats of linked
 //! squares between boards (`links`), mop-up terms in a won ending and a tempo bonus. Middlegame
 //! and endgame terms are blended by the remaining non-pawn material.
 
@@ -18,6 +19,12 @@ const PAWN_SHIELD: Score = 10;
 const KING_EDGE_MG: Score = 6;
 const KING_CENTRE_EG: Score = 8;
 const PASSED_BASE: Score = 10;
+/// A pawn-like piece attacking an enemy piece (neither royal nor pawn-like).
+const PAWN_THREAT_MG: Score = 60;
+const PAWN_THREAT_EG: Score = 40;
+/// A piece attacking an enemy piece of greater value.
+const PIECE_THREAT_MG: Score = 30;
+const PIECE_THREAT_EG: Score = 25;
 /// The material lead from which the mop-up terms apply (a rook and more).
 const MOP_UP_LEAD: Score = 400;
 const MOP_UP_EDGE: Score = 15;
@@ -183,6 +190,8 @@ fn piece_terms(
             tally.add(PAWN_SHIELD * shield, 0);
         }
         Role::Pawn { zone_start } => {
+            let threats = pawn_threats(tables, pos, sq, side, kind);
+            tally.add(PAWN_THREAT_MG * threats, PAWN_THREAT_EG * threats);
             let progress = pawn_progress(pos, sq, side, zone_start);
             tally.add(2 * progress * progress + centre * 2, 4 * progress * progress);
             if zone_start.is_some() && pawns.is_passed(tables, sq, side) {
@@ -194,9 +203,15 @@ fn piece_terms(
             let mut squares = 0;
             let mut gates = 0;
             let mut zone_hits = 0;
+            let mut threats = 0;
             walk_reach(tables, pos, sq, side, kind, |to, target| {
                 match target {
-                    Target::Empty | Target::Enemy(_) => squares += 1,
+                    Target::Empty => squares += 1,
+                    Target::Enemy(victim) => {
+                        squares += 1;
+                        let lesser = tables.kinds[victim as usize].role == Role::Piece && tables.value(victim) > value;
+                        threats += Score::from(lesser);
+                    }
                     Target::Gate => gates += 1,
                     Target::Friend => {}
                 }
@@ -207,8 +222,20 @@ fn piece_terms(
             let mobility = info.mobility_weight * squares;
             tally.add(mobility + GATE_ACCESS * gates, mobility + GATE_ACCESS * gates);
             tally.king_zone_hits += zone_hits;
+            tally.add(PIECE_THREAT_MG * threats, PIECE_THREAT_EG * threats);
         }
     }
+}
+
+/// How many enemy pieces (neither royal nor pawn-like) the pawn-like piece on `sq` attacks.
+fn pawn_threats(tables: &VariantTables, pos: &Position, sq: Square, side: Side, kind: u8) -> Score {
+    let mut threats = 0;
+    walk_reach(tables, pos, sq, side, kind, |_, target| {
+        if let Target::Enemy(victim) = target {
+            threats += Score::from(tables.kinds[victim as usize].role == Role::Piece);
+        }
+    });
+    threats
 }
 
 /// How many ranks a pawn has advanced from its second rank (0 on its first two ranks),

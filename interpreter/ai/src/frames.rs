@@ -37,6 +37,11 @@ impl Frames {
         &mut self.frames[ply]
     }
 
+    /// The ordering score of the move at `index` (after [`Frames::pick`] put it there).
+    pub fn score(&self, ply: usize, index: usize) -> i32 {
+        self.frames[ply].scores[index]
+    }
+
     /// The best-scored move among those from `index` on, swapped into `index`.
     pub fn pick(&mut self, ply: usize, index: usize) -> Move {
         let frame = &mut self.frames[ply];

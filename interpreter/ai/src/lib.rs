@@ -17,6 +17,7 @@ pub mod classic;
 mod classic_eval;
 mod engine;
 mod eval;
+mod exchange;
 mod expectation;
 mod frames;
 mod level;

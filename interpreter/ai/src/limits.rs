@@ -15,7 +15,10 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Wall-clock time for the whole search.
     pub time: Option<Duration>,
-    /// Nodes visited (quiescence included).
+    /// Nodes: one for every move the search makes and searches, quiescence included, the
+    /// way Fairy-Stockfish counts (a move searched again with another window is counted
+    /// once; the root, a null move, a move pruned before its search and a random event's
+    /// outcomes are not counted).
     pub nodes: Option<u64>,
 }
 

@@ -1,12 +1,13 @@
 //! Interior nodes of the search: negamax alpha-beta with principal-variation windows,
-//! transposition-table cutoffs, a check extension, reverse futility and futility pruning
-//! near the horizon, null-move pruning and late-move reductions. The node after each move
-//! (an expectation node where a random event follows) is in `expectation`.
+//! transposition-table cutoffs, a check extension, reverse futility pruning, razoring and
+//! futility pruning near the horizon, null-move pruning, late-move pruning and late-move
+//! reductions. The node after each move (an expectation node where a random event follows
+//! it) is in `expectation`.
 
 use holechess_kernel::spec::Schedule;
 use holechess_kernel::{Move, Position};
 
-use crate::ordering::is_tactical;
+use crate::ordering::{is_tactical, REFUTATION};
 use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
 use crate::search::Searcher;
 use crate::standing::{drawn_in_search, no_moves, only_pass_ends, NoMoves};
@@ -14,19 +15,63 @@ use crate::tables::Role;
 use crate::tt::Bound;
 
 /// Plies from the horizon within which the static value may prune (see `frontier`).
-const FRONTIER_DEPTH: i32 = 3;
+const FRONTIER_DEPTH: i32 = 5;
 /// Reverse futility: a node whose static value beats beta by this much per ply left fails high.
-const STATIC_CUTOFF_MARGIN: Score = 120;
+const STATIC_CUTOFF_MARGIN: Score = 100;
 /// Futility: quiet moves are skipped when the static value plus this much per ply left
-/// stays at or below alpha.
+/// stays at or below alpha (within `FUTILITY_DEPTH` plies of the horizon).
 const FUTILITY_MARGIN: Score = 150;
+const FUTILITY_DEPTH: i32 = 3;
+/// Razoring: within `RAZOR_DEPTH` plies of the horizon, a node whose static value stays this
+/// far below alpha (per ply left) is settled by the capture search when that cannot reach alpha.
+const RAZOR_MARGIN: Score = 250;
+const RAZOR_DEPTH: i32 = 1;
+/// Late-move pruning: within this many plies of the horizon, quiet moves after the first
+/// `late_move_count` are not searched.
+const LATE_MOVE_DEPTH: i32 = 5;
+/// Nodes with at least this many plies left and no stored move are searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
+/// Within this many plies of the horizon, quiet moves that leave their piece hanging are
+/// not searched (see `hangs`).
+const HANG_DEPTH: i32 = 3;
+/// The quiet moves of a node whose history a cutoff lowers, at most.
+const QUIETS_REMEMBERED: usize = 64;
+/// The static value of a node in check (no static value).
+pub(crate) const NO_STATIC: Score = -INFINITY;
 
 /// What the static value decides at a node near the horizon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Frontier {
     Search,
     Cutoff(Score),
+    /// The capture search decides (razoring).
+    Captures,
     QuietMovesFutile,
+}
+
+/// How a node's move loop may prune its later moves.
+#[derive(Clone, Copy, Debug)]
+struct Pruning {
+    /// Skip quiet moves that give no check (futility).
+    futile: bool,
+    /// Skip quiet moves after this many moves (late-move pruning).
+    late_moves: Option<usize>,
+    principal: bool,
+}
+
+/// Quiet moves searched near the horizon before the rest are pruned: more with more depth,
+/// and more when the side's static value is improving on its previous turn.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    let base = 3 + depth * depth;
+    (if improving { base } else { base / 2 + 1 }) as usize
+}
+
+/// Late-move reduction of a quiet move: grows with the logarithms of the depth left and of
+/// the move's place in the ordering (0.5 + ln d ln i / 2, in whole plies).
+fn late_move_reduction(depth: i32, index: usize) -> i32 {
+    let d = f64::from(depth.max(1)).ln();
+    let i = (index.max(1) as f64).ln();
+    (0.5 + d * i / 2.0) as i32
 }
 
 impl Searcher {
@@ -44,7 +89,6 @@ impl Searcher {
         if self.should_stop() {
             return 0;
         }
-        self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if drawn_in_search(pos) {
             return DRAW;
@@ -79,11 +123,21 @@ impl Searcher {
                 }
             }
         }
-        let frontier = self.frontier(pos, depth, alpha, beta, in_check);
-        if let Frontier::Cutoff(value) = frontier {
-            return value;
+        // Without a stored move to try first, a deep node is searched a ply shallower: its
+        // ordering is a guess, and the next iteration will have the move.
+        let depth = if table_move.is_none() && depth >= IIR_DEPTH && self.config.pruning { depth - 1 } else { depth };
+        let frontier = self.frontier(pos, depth, ply, alpha, beta, in_check);
+        match frontier {
+            Frontier::Cutoff(value) => return value,
+            Frontier::Captures => {
+                let value = self.quiescence(pos, ply, alpha, alpha + 1, 0);
+                if self.aborted || value <= alpha {
+                    return value;
+                }
+            }
+            Frontier::Search | Frontier::QuietMovesFutile => {}
         }
-        if null_allowed && !in_check && depth >= 3 && self.null_move_fits(pos, beta) {
+        if null_allowed && !in_check && depth >= 2 && self.null_move_fits(pos, ply, beta) {
             if let Some(value) = self.null_move(pos, depth, ply, beta) {
                 return value;
             }
@@ -99,29 +153,73 @@ impl Searcher {
             return end;
         }
         self.score_moves(pos, ply, table_move);
-        let futile = frontier == Frontier::QuietMovesFutile;
-        self.search_moves(pos, count, depth, ply, alpha, beta, in_check, futile, key)
+        let pruning = self.move_pruning(depth, ply, alpha, beta, in_check, frontier);
+        self.search_moves(pos, count, depth, ply, alpha, beta, in_check, pruning, key)
     }
 
     /// What the static value says near the horizon, at a node off the principal variation
     /// and not in check: so far above beta that the node fails high without a search
-    /// (reverse futility pruning), or so far below alpha that quiet moves cannot raise it
-    /// (futility pruning: they are skipped unless they give check).
-    fn frontier(&mut self, pos: &mut Position, depth: i32, alpha: Score, beta: Score, in_check: bool) -> Frontier {
+    /// (reverse futility pruning), so far below alpha that the capture search decides
+    /// (razoring), or far enough below alpha that quiet moves cannot raise it (futility
+    /// pruning: they are skipped unless they give check). Records the node's static value
+    /// (`NO_STATIC` in check) for the nodes below.
+    fn frontier(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        in_check: bool,
+    ) -> Frontier {
+        self.static_values[ply] = NO_STATIC;
+        if in_check {
+            return Frontier::Search;
+        }
+        let value = self.static_value(pos);
+        self.static_values[ply] = value;
         let principal = beta - alpha > 1;
-        if !self.config.pruning || principal || in_check || depth > FRONTIER_DEPTH {
+        if !self.config.pruning || principal || depth > FRONTIER_DEPTH {
             return Frontier::Search;
         }
         if is_mate_score(alpha) || is_mate_score(beta) {
             return Frontier::Search;
         }
-        let value = self.static_value(pos);
         if value - STATIC_CUTOFF_MARGIN * depth >= beta {
             return Frontier::Cutoff(value);
         }
-        match value + FUTILITY_MARGIN * depth <= alpha {
+        if depth <= RAZOR_DEPTH && value + RAZOR_MARGIN * depth <= alpha {
+            return Frontier::Captures;
+        }
+        match depth <= FUTILITY_DEPTH && value + FUTILITY_MARGIN * depth <= alpha {
             true => Frontier::QuietMovesFutile,
             false => Frontier::Search,
+        }
+    }
+
+    /// Whether the side to move's static value at `ply` beats its value on its previous turn.
+    fn improving(&self, ply: usize) -> bool {
+        let now = self.static_values[ply];
+        ply < 2 || now == NO_STATIC || self.static_values[ply - 2] == NO_STATIC || now > self.static_values[ply - 2]
+    }
+
+    /// How the move loop of a node may prune.
+    fn move_pruning(
+        &self,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+        in_check: bool,
+        frontier: Frontier,
+    ) -> Pruning {
+        let principal = beta - alpha > 1;
+        let prunes = self.config.pruning && !principal && !in_check && !is_mate_score(alpha) && !is_mate_score(beta);
+        let late_moves = (prunes && depth <= LATE_MOVE_DEPTH).then(|| late_move_count(depth, self.improving(ply)));
+        Pruning {
+            futile: frontier == Frontier::QuietMovesFutile || frontier == Frontier::Captures,
+            late_moves,
+            principal,
         }
     }
 
@@ -136,25 +234,30 @@ impl Searcher {
         mut alpha: Score,
         beta: Score,
         in_check: bool,
-        futile: bool,
+        pruning: Pruning,
         key: u64,
     ) -> Score {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         self.seeds[ply] = key;
         let mut best_move = None;
+        let mut quiets_tried = [Move::Pass; QUIETS_REMEMBERED];
+        let mut quiet_count = 0;
         for i in 0..count {
             let mv = self.frames.pick(ply, i);
             let quiet = !is_tactical(pos, mv);
+            let late = pruning.late_moves.is_some_and(|n| i >= n);
             let undo = pos.make(mv);
-            if futile && quiet && i > 0 && !pos.is_check() {
+            if quiet && i > 0 && !pos.is_check() && (pruning.futile || late || self.hangs(pos, mv, depth, pruning)) {
                 pos.unmake(undo);
                 continue;
             }
+            self.nodes += 1;
+            self.ordering.note_move(ply + 1, Some(mv));
             let value = if i == 0 {
                 self.child(pos, depth - 1, ply + 1, alpha, beta)
             } else {
-                let reduction = self.reduction(depth, i, quiet, in_check);
+                let reduction = self.reduction(depth, i, quiet, in_check, pruning.principal, self.frames.score(ply, i));
                 self.scout(pos, depth, ply, alpha, beta, reduction)
             };
             pos.unmake(undo);
@@ -169,11 +272,16 @@ impl Searcher {
                     self.pv.update(ply, mv);
                     if alpha >= beta {
                         if quiet {
-                            self.ordering.note_cutoff(pos, mv, ply, depth);
+                            let tried = &quiets_tried[..quiet_count];
+                            self.ordering.note_cutoff(pos, mv, tried, ply, depth);
                         }
                         break;
                     }
                 }
+            }
+            if quiet && quiet_count < QUIETS_REMEMBERED {
+                quiets_tried[quiet_count] = mv;
+                quiet_count += 1;
             }
         }
         let bound = if best >= beta {
@@ -208,34 +316,61 @@ impl Searcher {
         value
     }
 
-    /// Late-move reduction of the `index`-th move.
-    fn reduction(&self, depth: i32, index: usize, quiet: bool, in_check: bool) -> i32 {
-        if !self.config.pruning || !quiet || in_check || depth < 3 || index < 3 {
+    /// Late-move reduction of the `index`-th move (ordering score `order`): quiet moves
+    /// from the third on, a ply less on the principal variation and for killers and counter
+    /// moves, a ply more for a move with a bad history off it; never below one ply left.
+    fn reduction(&self, depth: i32, index: usize, quiet: bool, in_check: bool, principal: bool, order: i32) -> i32 {
+        if !self.config.pruning || !quiet || in_check || depth < 3 || index < 2 {
             return 0;
         }
-        if index >= 8 && depth >= 5 {
-            2
-        } else {
-            1
+        let refutation = order >= REFUTATION;
+        let bad_history = !principal && order < 0;
+        let r =
+            late_move_reduction(depth, index) - i32::from(principal) - i32::from(refutation) + i32::from(bad_history);
+        r.clamp(0, depth - 2)
+    }
+
+    /// Whether the quiet move `mv` (just made) leaves the piece it moved (neither royal nor
+    /// pawn-like) attacked and undefended, at a node within `HANG_DEPTH` plies of the
+    /// horizon off the principal variation: such a move is not searched.
+    fn hangs(&self, pos: &Position, mv: Move, depth: i32, pruning: Pruning) -> bool {
+        if pruning.late_moves.is_none() || depth > HANG_DEPTH {
+            return false;
         }
+        let Some(to) = mv.to() else { return false };
+        let Some(piece) = pos.piece_at(to) else { return false };
+        let tables = self.tables();
+        if tables.kinds[piece.kind as usize].role != Role::Piece {
+            return false;
+        }
+        pos.is_attacked(to, pos.side_to_move()) && !pos.is_attacked(to, piece.side)
     }
 
     /// Null-move pruning is sound enough here: one board schedule, no mate in the window,
-    /// and the side to move has a piece that is neither royal nor pawn-like (zugzwang).
-    /// The null move is followed by no random event.
-    fn null_move_fits(&self, pos: &Position, beta: Score) -> bool {
+    /// the side to move has two pieces or more that are neither royal nor pawn-like (with
+    /// fewer, zugzwang is common), and its
+    /// static value (recorded at `ply`) reaches beta. The null move is followed by no random
+    /// event.
+    fn null_move_fits(&self, pos: &Position, ply: usize, beta: Score) -> bool {
         let tables = self.tables();
         self.config.pruning
             && pos.variant().spec().schedule == Schedule::Alternate
             && !is_mate_score(beta)
-            && pos.pieces_of(pos.side_to_move()).any(|(_, p)| tables.kinds[p.kind as usize].role == Role::Piece)
-            && self.evaluate(pos) >= beta
+            && self.static_values[ply] >= beta
+            && pos
+                .pieces_of(pos.side_to_move())
+                .filter(|(_, p)| tables.kinds[p.kind as usize].role == Role::Piece)
+                .nth(1)
+                .is_some()
     }
 
-    /// Lets the opponent move twice: if that still fails high, so will a real move.
+    /// Lets the opponent move twice: if that still fails high, so will a real move. The
+    /// reduction grows with the depth and with the static value's lead over beta.
     fn null_move(&mut self, pos: &mut Position, depth: i32, ply: usize, beta: Score) -> Option<Score> {
-        let r = 2 + depth / 6;
+        let lead = ((self.static_values[ply] - beta) / 200).clamp(0, 3);
+        let r = 3 + depth / 4 + lead;
         let undo = pos.make(Move::Pass);
+        self.ordering.note_move(ply + 1, None);
         let value = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         pos.unmake(undo);
         (!self.aborted && value >= beta && !is_mate_score(value)).then_some(value)
@@ -248,6 +383,8 @@ impl Searcher {
             return DRAW;
         }
         let undo = pos.make(Move::Pass);
+        self.nodes += 1;
+        self.ordering.note_move(ply + 1, None);
         self.passed[ply + 1] = true;
         let value = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, false);
         self.passed[ply + 1] = false;
@@ -271,23 +408,32 @@ mod tests {
     }
 
     #[test]
+    fn late_moves_are_reduced_more_with_depth_and_order_and_pruned_later_when_improving() {
+        assert_eq!(late_move_reduction(3, 2), 0);
+        assert!(late_move_reduction(8, 20) > late_move_reduction(4, 20));
+        assert!(late_move_reduction(8, 20) > late_move_reduction(8, 4));
+        assert!(late_move_count(3, true) > late_move_count(3, false));
+        assert!(late_move_count(4, false) > late_move_count(1, false));
+    }
+
+    #[test]
     fn a_node_far_above_beta_near_the_horizon_fails_high_unsearched() {
         // White, to move, is a queen up.
         let (mut searcher, mut pos) = prepared("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
-        assert!(matches!(searcher.frontier(&mut pos, 2, -1, 0, false), Frontier::Cutoff(v) if v >= 0));
+        assert!(matches!(searcher.frontier(&mut pos, 2, 1, -1, 0, false), Frontier::Cutoff(v) if v >= 0));
         // A node of the principal variation (a wide window) is searched.
-        assert_eq!(searcher.frontier(&mut pos, 2, -100, 100, false), Frontier::Search);
+        assert_eq!(searcher.frontier(&mut pos, 2, 1, -100, 100, false), Frontier::Search);
         // So is one too far from the horizon, and one in check.
-        assert_eq!(searcher.frontier(&mut pos, FRONTIER_DEPTH + 1, -1, 0, false), Frontier::Search);
-        assert_eq!(searcher.frontier(&mut pos, 2, -1, 0, true), Frontier::Search);
+        assert_eq!(searcher.frontier(&mut pos, FRONTIER_DEPTH + 1, 1, -1, 0, false), Frontier::Search);
+        assert_eq!(searcher.frontier(&mut pos, 2, 1, -1, 0, true), Frontier::Search);
     }
 
     #[test]
     fn quiet_moves_are_futile_far_below_alpha_unless_pruning_is_off() {
         // White, to move, is a queen down.
         let (mut searcher, mut pos) = prepared("3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
-        assert_eq!(searcher.frontier(&mut pos, 1, 0, 1, false), Frontier::QuietMovesFutile);
+        assert_eq!(searcher.frontier(&mut pos, 3, 1, 0, 1, false), Frontier::QuietMovesFutile);
         searcher.config.pruning = false;
-        assert_eq!(searcher.frontier(&mut pos, 1, 0, 1, false), Frontier::Search);
+        assert_eq!(searcher.frontier(&mut pos, 3, 1, 0, 1, false), Frontier::Search);
     }
 }

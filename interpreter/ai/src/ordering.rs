@@ -1,9 +1,12 @@
 //! Move ordering: the table's move first, then captures and promotions by most valuable
-//! victim / least valuable attacker, then the two killer moves of the ply, then quiet moves
-//! by their history of causing cutoffs.
+//! victim / least valuable attacker, then the two killer moves of the ply, then the counter
+//! move of the opponent's last move, then quiet moves by their history (raised for a move
+//! that caused a cutoff, lowered for the quiet moves tried before it), and last the captures
+//! that may lose material at once (`exchange`).
 
 use holechess_kernel::{Move, Position};
 
+use crate::exchange::loses_material;
 use crate::frames::Frame;
 use crate::score::MAX_PLY;
 use crate::tables::VariantTables;
@@ -11,7 +14,16 @@ use crate::tables::VariantTables;
 const TABLE_MOVE: i32 = 2_000_000;
 const TACTICAL: i32 = 1_000_000;
 const KILLERS: [i32; 2] = [900_000, 890_000];
-const HISTORY_CAP: i32 = 800_000;
+const COUNTER_MOVE: i32 = 880_000;
+/// Quiet moves scored at least this are killers or counter moves.
+pub(crate) const REFUTATION: i32 = COUNTER_MOVE;
+/// History values stay within +-this (each update moves a value toward the bound by a share
+/// of the distance left, so recent cutoffs weigh more than old ones).
+const HISTORY_MAX: i32 = 16_384;
+/// The largest single history update.
+const HISTORY_BONUS_MAX: i32 = 1_200;
+/// Below every quiet move (history scores are never negative).
+const LOSING_CAPTURE: i32 = -1_000_000;
 
 /// The piece kind a move captures, if it captures.
 pub(crate) fn captured_kind(pos: &Position, mv: Move) -> Option<u8> {
@@ -32,29 +44,56 @@ pub(crate) fn is_tactical(pos: &Position, mv: Move) -> bool {
 pub(crate) struct Ordering {
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Vec<i32>,
+    /// Per side, origin and destination of the opponent's last move: the quiet move that
+    /// last refuted it.
+    counters: Vec<Option<Move>>,
+    /// The move that led to each ply (`None` at the root and after a null move).
+    previous: [Option<Move>; MAX_PLY + 2],
     squares: usize,
 }
 
 impl Ordering {
     pub fn new() -> Ordering {
-        Ordering { killers: [[None; 2]; MAX_PLY + 1], history: Vec::new(), squares: 0 }
+        Ordering {
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: Vec::new(),
+            counters: Vec::new(),
+            previous: [None; MAX_PLY + 2],
+            squares: 0,
+        }
     }
 
-    /// Sizes the history for a board of `squares` squares (allocates only when it grows).
+    /// Sizes the tables for a board of `squares` squares (allocates only when it changes).
     pub fn prepare(&mut self, squares: usize) {
         if squares != self.squares {
             self.squares = squares;
             self.history = vec![0; 2 * squares * squares];
+            self.counters = vec![None; 2 * squares * squares];
         }
         self.killers = [[None; 2]; MAX_PLY + 1];
+        self.previous = [None; MAX_PLY + 2];
         for h in &mut self.history {
-            *h /= 8;
+            *h /= 2;
         }
     }
 
     pub fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 1];
         self.history.fill(0);
+        self.counters.fill(None);
+    }
+
+    /// Records the move that leads to `ply` (`None` for a null move).
+    pub fn note_move(&mut self, ply: usize, mv: Option<Move>) {
+        self.previous[ply] = mv;
+    }
+
+    /// The slot of the counter move to the move that led to `ply`.
+    fn counter_slot(&self, pos: &Position, ply: usize) -> Option<usize> {
+        let last = self.previous[ply]?;
+        let (from, to) = (last.from()?, last.to()?);
+        let side = pos.side_to_move().index();
+        Some((side * self.squares + from.index()) * self.squares + to.index())
     }
 
     fn history_slot(&self, pos: &Position, mv: Move) -> Option<usize> {
@@ -95,7 +134,8 @@ impl Ordering {
         let promotion = mv.promotion().map_or(0, |k| tables.value(k));
         if let Some(victim) = captured_kind(pos, mv) {
             let attacker = mv.from().and_then(|sq| pos.piece_at(sq)).map_or(0, |p| tables.value(p.kind));
-            return TACTICAL + 16 * tables.value(victim) - attacker / 8 + promotion;
+            let mvv_lva = 16 * tables.value(victim) - attacker / 8 + promotion;
+            return if loses_material(tables, pos, mv) { LOSING_CAPTURE + mvv_lva } else { TACTICAL + mvv_lva };
         }
         if promotion > 0 {
             return TACTICAL + promotion;
@@ -103,19 +143,84 @@ impl Ordering {
         if let Some(k) = self.killers[ply].iter().position(|&k| k == Some(mv)) {
             return KILLERS[k];
         }
+        if self.counter_slot(pos, ply).is_some_and(|s| self.counters[s] == Some(mv)) {
+            return COUNTER_MOVE;
+        }
         self.history_slot(pos, mv).map_or(0, |s| self.history[s])
     }
 
-    /// A quiet move caused a cutoff at `ply` with `depth` to go.
-    pub fn note_cutoff(&mut self, pos: &Position, mv: Move, ply: usize, depth: i32) {
+    /// A quiet move caused a cutoff at `ply` with `depth` to go, after the quiet moves
+    /// `tried` failed to.
+    pub fn note_cutoff(&mut self, pos: &Position, mv: Move, tried: &[Move], ply: usize, depth: i32) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
+        if let Some(slot) = self.counter_slot(pos, ply) {
+            self.counters[slot] = Some(mv);
+        }
+        let bonus = (depth * depth * 16).min(HISTORY_BONUS_MAX);
+        self.update_history(pos, mv, bonus);
+        for &other in tried {
+            self.update_history(pos, other, -bonus);
+        }
+    }
+
+    /// Moves the history of `mv` by `bonus`, less as it nears +-`HISTORY_MAX`.
+    fn update_history(&mut self, pos: &Position, mv: Move, bonus: i32) {
         if let Some(slot) = self.history_slot(pos, mv) {
             let h = &mut self.history[slot];
-            *h = (*h + depth * depth).min(HISTORY_CAP);
+            *h += bonus - *h * bonus.abs() / HISTORY_MAX;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::frames::Frames;
+    use holechess_kernel::notation::parse_move;
+    use holechess_testkit::orthodox;
+
+    /// The ordering scores of `moves` in `pos` at ply 1, the move before being `previous`.
+    fn scores(ordering: &Ordering, pos: &mut Position, moves: &[Move]) -> Vec<i32> {
+        let tables = VariantTables::new(pos.variant());
+        let mut frames = Frames::new();
+        frames.generate(1, pos);
+        ordering.score_moves(&tables, pos, frames.frame_mut(1), None, 1);
+        let frame = frames.frame_mut(1);
+        moves
+            .iter()
+            .map(|mv| frame.scores[frame.moves.as_slice().iter().position(|m| m == mv).expect("a legal move")])
+            .collect()
+    }
+
+    #[test]
+    fn a_cutoff_raises_its_move_and_lowers_the_quiet_moves_tried_before_it() {
+        let mut pos = Position::start(&orthodox());
+        let mut ordering = Ordering::new();
+        ordering.prepare(pos.geometry().square_count());
+        let [cutoff, tried] = ["g1f3", "a2a3"].map(|m| parse_move(&pos, m).unwrap());
+        ordering.note_cutoff(&pos, cutoff, &[tried], 3, 4);
+        // At another ply (no killer there) the history alone orders them.
+        let s = scores(&ordering, &mut pos, &[cutoff, tried]);
+        assert!(s[0] > 0 && s[1] < 0, "{s:?}");
+    }
+
+    #[test]
+    fn the_counter_move_of_the_last_move_comes_after_the_killers() {
+        let mut pos = Position::start(&orthodox());
+        let mut ordering = Ordering::new();
+        ordering.prepare(pos.geometry().square_count());
+        let opening = parse_move(&pos, "e2e4").unwrap();
+        pos.play_unchecked(opening);
+        let reply = parse_move(&pos, "b8c6").unwrap();
+        ordering.note_move(2, Some(opening));
+        ordering.note_cutoff(&pos, reply, &[], 2, 1);
+        // At ply 1, after the same move, the reply is the counter move (not a killer there).
+        ordering.note_move(1, Some(opening));
+        let s = scores(&ordering, &mut pos, &[reply]);
+        assert_eq!(s[0], COUNTER_MOVE);
     }
 }

@@ -21,6 +21,12 @@ use crate::tt::TranspositionTable;
 
 /// The deepest iteration a search starts.
 pub const MAX_DEPTH: u32 = 64;
+/// Iterations from this depth on start with a window around the previous score.
+const ASPIRATION_DEPTH: i32 = 4;
+/// Half the first window's width, in centipawns; it doubles at each failure.
+const ASPIRATION_WINDOW: Score = 40;
+/// A window wider than this becomes the full window.
+const ASPIRATION_LIMIT: Score = 800;
 
 /// How a [`Searcher`] searches (what [`Limits`] do not say).
 #[derive(Clone, Debug, PartialEq)]
@@ -104,6 +110,10 @@ pub struct Searcher {
     /// Per ply, the seed of the events after its moves (the node's key: the same dice for
     /// every move of a node).
     pub(crate) seeds: [u64; MAX_PLY + 2],
+    /// Move lists for the static exchanges (`exchange`), one per capture of an exchange.
+    pub(crate) exchange_lists: Vec<holechess_kernel::MoveList>,
+    /// Per ply, the static value of the node searched there (`negamax::NO_STATIC` in check).
+    pub(crate) static_values: [Score; MAX_PLY + 2],
     pub(crate) nodes: u64,
     /// The deepest ply reached in this search.
     pub(crate) seldepth: usize,
@@ -138,6 +148,8 @@ impl Searcher {
             chance: None,
             passed: [false; MAX_PLY + 2],
             seeds: [0; MAX_PLY + 2],
+            exchange_lists: (0..crate::exchange::EXCHANGE_DEPTH).map(|_| holechess_kernel::MoveList::new()).collect(),
+            static_values: [crate::negamax::NO_STATIC; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -200,10 +212,12 @@ impl Searcher {
             result.score = self.score_without_moves(&pos);
         } else {
             let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+            let mut previous = None;
             for depth in 1..=max_depth {
-                let Some((score, best)) = self.root_iteration(&mut pos, &mut root, depth as i32) else {
+                let Some((score, best)) = self.aspirated_iteration(&mut pos, &mut root, depth as i32, previous) else {
                     break;
                 };
+                previous = Some(score);
                 result.best_move = Some(best);
                 result.score = score;
                 result.pv = self.pv.line(0).to_vec();
@@ -285,18 +299,64 @@ impl Searcher {
         }
     }
 
-    /// One iteration over the root moves. Returns the best score and move, `None` if the
-    /// search was stopped before the first move was searched. The best move goes first in
+    /// One iteration, first within a window around the previous iteration's score (from
+    /// `ASPIRATION_DEPTH` on, unless that was a mate), widened on the side it fails until
+    /// the score falls inside. Returns what `root_iteration` returns; if the search stops
+    /// after a window failed high, the move that failed high.
+    fn aspirated_iteration(
+        &mut self,
+        pos: &mut Position,
+        root: &mut [Move],
+        depth: i32,
+        previous: Option<Score>,
+    ) -> Option<(Score, Move)> {
+        let Some(centre) = previous.filter(|&s| depth >= ASPIRATION_DEPTH && !is_mate_score(s)) else {
+            return self.root_iteration(pos, root, depth, -INFINITY, INFINITY);
+        };
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (centre - delta, centre + delta);
+        let mut failed_high = None;
+        loop {
+            let found = self.root_iteration(pos, root, depth, alpha, beta);
+            if self.aborted {
+                return found.or(failed_high);
+            }
+            match found {
+                Some((score, mv)) if score >= beta => {
+                    failed_high = Some((score, mv));
+                    beta = (score + delta).min(INFINITY);
+                }
+                Some((score, mv)) if score > alpha => return Some((score, mv)),
+                _ => alpha = (alpha - delta).max(-INFINITY),
+            }
+            delta *= 2;
+            if delta > ASPIRATION_LIMIT {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// One iteration over the root moves within `alpha..beta`. Returns the best score and
+    /// move, `None` if no move beat alpha (or the search was stopped before the first move
+    /// was searched); stops at the first move reaching beta. The best move goes first in
     /// `root` for the next iteration.
-    fn root_iteration(&mut self, pos: &mut Position, root: &mut [Move], depth: i32) -> Option<(Score, Move)> {
+    fn root_iteration(
+        &mut self,
+        pos: &mut Position,
+        root: &mut [Move],
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Option<(Score, Move)> {
         self.pv.clear(0);
-        self.nodes += 1;
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let original_alpha = alpha;
         let mut best: Option<(Score, usize)> = None;
         self.seeds[0] = self.tables().key(pos);
+        self.static_values[0] = if pos.is_check() { crate::negamax::NO_STATIC } else { self.static_value(pos) };
         for (i, &mv) in root.iter().enumerate() {
             let undo = pos.make(mv);
+            self.nodes += 1;
+            self.ordering.note_move(1, Some(mv));
             let value = if i == 0 {
                 self.child(pos, depth - 1, 1, alpha, beta)
             } else {
@@ -315,13 +375,21 @@ impl Searcher {
                 alpha = value;
                 best = Some((value, i));
                 self.pv.update(0, mv);
+                if value >= beta {
+                    break;
+                }
             }
         }
         let (score, index) = best?;
         root[..=index].rotate_right(1);
         let key = self.tables().key(pos);
         if !self.aborted {
-            self.tt.store(key, depth, crate::score::to_table(score, 0), crate::tt::Bound::Exact, Some(root[0]));
+            let bound = match score {
+                s if s >= beta => crate::tt::Bound::Lower,
+                s if s > original_alpha => crate::tt::Bound::Exact,
+                _ => crate::tt::Bound::Upper,
+            };
+            self.tt.store(key, depth, crate::score::to_table(score, 0), bound, Some(root[0]));
         }
         Some((score, root[0]))
     }
