@@ -66,6 +66,7 @@ pub mod meter;
 pub mod perft;
 pub mod playable_variant;
 pub mod special;
+pub mod special_tree;
 pub mod trial;
 
 pub use dice::{Dice, Roll};
