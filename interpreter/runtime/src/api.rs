@@ -23,7 +23,7 @@ pub mod hook_api {
     use super::{event_effect, lifetime, piece_named, place_token_for, side_named, timer, EVENTS};
     use crate::call_state::with_state;
     use crate::dice::Roll;
-    use crate::event_trace::{Action, Answer, Query, Step};
+    use crate::event_trace::{Action, Query, Step};
     use crate::last_move::last_move_map;
     use crate::special::SpecialBuilder;
 
@@ -69,13 +69,13 @@ pub mod hook_api {
     /// game start), the side whose moves are listed (special moves).
     #[rhai_fn(return_raw)]
     pub fn mover(ctx: NativeCallContext) -> Result<String, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.ask(Query::Mover).into_text()))
+        with_state(&ctx, |s| Ok(s.ask_text(Query::Mover)))
     }
 
     /// The side to move in the position.
     #[rhai_fn(return_raw)]
     pub fn side_to_move(ctx: NativeCallContext) -> Result<String, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.ask(Query::SideToMove).into_text()))
+        with_state(&ctx, |s| Ok(s.ask_text(Query::SideToMove)))
     }
 
     /// Plies played so far.
@@ -107,7 +107,7 @@ pub mod hook_api {
     pub fn piece_side(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let at = s.square(sq)?;
-            Ok(s.ask(Query::PieceSide(at)).into_text())
+            Ok(s.ask_text(Query::PieceSide(at)))
         })
     }
 
@@ -116,7 +116,7 @@ pub mod hook_api {
     pub fn piece_name(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let at = s.square(sq)?;
-            Ok(s.ask(Query::PieceName(at)).into_text())
+            Ok(s.ask_text(Query::PieceName(at)))
         })
     }
 
@@ -125,7 +125,7 @@ pub mod hook_api {
     pub fn royal_square(ctx: NativeCallContext, side: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let side = side_named(side)?;
-            Ok(s.ask(Query::RoyalSquare(side)).into_text())
+            Ok(s.ask_text(Query::RoyalSquare(side)))
         })
     }
 
@@ -163,7 +163,7 @@ pub mod hook_api {
     pub fn token_kind(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let at = s.square(sq)?;
-            Ok(s.ask(Query::TokenKind(at)).into_text())
+            Ok(s.ask_text(Query::TokenKind(at)))
         })
     }
 
@@ -208,10 +208,8 @@ pub mod hook_api {
     #[rhai_fn(return_raw)]
     pub fn last_move(ctx: NativeCallContext) -> Result<Dynamic, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
+            s.ask(Query::LastMove);
             let map = s.position.last_move().map(|played| last_move_map(&s.position, played));
-            s.record(|| {
-                Step::Ask(Query::LastMove, Answer::Text(map.as_ref().map_or(String::new(), |m| format!("{m:?}"))))
-            });
             Ok(map.map_or(Dynamic::UNIT, Dynamic::from))
         })
     }
