@@ -51,6 +51,7 @@
 #![deny(unsafe_code)]
 
 pub mod api;
+pub(crate) mod branches;
 pub mod call_state;
 pub mod dice;
 pub mod engine;

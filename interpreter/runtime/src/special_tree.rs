@@ -22,7 +22,8 @@ use std::sync::{Arc, Mutex};
 
 use holechess_kernel::{Position, SpecialMove};
 
-use crate::event_trace::{Answer, Query, Step};
+use crate::branches::Branches;
+use crate::event_trace::{Query, Step};
 use crate::special::SpecialBuilder;
 
 /// Most nodes the tree grows to; past it, unknown paths run in rhai without being kept.
@@ -54,7 +55,7 @@ enum Node {
     Unknown,
     Ask {
         query: Query,
-        branches: Vec<(Answer, Node)>,
+        branches: Branches<Node>,
     },
     /// The hooks ran to their end and built these moves.
     Done(Arc<[Offered]>),
@@ -103,7 +104,7 @@ impl MoveTree {
             node = match node {
                 Node::Unknown | Node::Failed => return None,
                 Node::Done(offered) => return Some(Arc::clone(offered)),
-                Node::Ask { query, branches } => branch(branches, query.answer(position, actor)),
+                Node::Ask { query, branches } => branches.child(query.answer(position, actor), || Node::Unknown),
             };
             steps += 1;
         }
@@ -113,18 +114,6 @@ impl MoveTree {
     pub(crate) fn rhai_runs(&self) -> u64 {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).rhai_runs
     }
-}
-
-/// The child for `answer`, added as unknown when the tree has not seen that answer.
-fn branch(branches: &mut Vec<(Answer, Node)>, answer: Answer) -> &mut Node {
-    let index = match branches.iter().position(|(known, _)| *known == answer) {
-        Some(i) => i,
-        None => {
-            branches.push((answer, Node::Unknown));
-            branches.len() - 1
-        }
-    };
-    &mut branches[index].1
 }
 
 /// Replaces the unknown `node` by the queries of `recorded` past the path's first `steps`,
@@ -144,9 +133,9 @@ fn graft(node: &mut Node, recorded: Recorded, steps: usize) -> usize {
             *at = Node::Failed;
             return added;
         };
-        *at = Node::Ask { query, branches: vec![(answer, Node::Unknown)] };
+        *at = Node::Ask { query, branches: Branches::one(answer, Node::Unknown) };
         let Node::Ask { branches, .. } = at else { unreachable!("the node was just made a query") };
-        at = &mut branches[0].1;
+        at = branches.first_mut();
         added += 1;
     }
     *at = match offered {
