@@ -26,8 +26,9 @@ use crate::branches::Branches;
 use crate::event_trace::{Query, Step};
 use crate::special::SpecialBuilder;
 
-/// Most nodes the tree grows to; past it, unknown paths run in rhai without being kept.
-const MAX_NODES: usize = 1 << 20;
+/// Most nodes the tree grows to (a few tens of megabytes at most); past it, unknown paths
+/// run in rhai without being kept.
+const MAX_NODES: usize = 1 << 18;
 
 /// A special move as a hook built it, not yet checked on a position: the move, the index
 /// of the hook that built it among the variant's `special moves` hooks, and the builder
