@@ -3,6 +3,43 @@
 //! Squares are names such as `"e5"`, sides `"white"` / `"black"`, pieces and tokens their
 //! declared names. `docs/rule-language.md` ("The hook API") lists the same functions for
 //! script authors.
+//!
+//! A function that cannot do what it is asked fails the hook with a script error in words
+//! (each function's `# Errors` says when); the game reports it with the hook's name, file
+//! and line, and the ply is not played. An after-move hook reading the move just played and
+//! the position, then asking for a square that is not on the board:
+//!
+//! ````
+//! use std::sync::Arc;
+//!
+//! use holechess_runtime::{Game, PlayableVariant};
+//!
+//! let script = |body: &str| {
+//!     format!(
+//!         "variant \"Told\"\n  id told\n\nextends chess\n\n\
+//!          after each move: call tell()\n  rhai ```\nfn tell() {{\n{body}\n}}\n```\n"
+//!     )
+//! };
+//! let rules = |body: &str| {
+//!     let loaded = holechess_lang::load_str("told.hole", &script(body)).expect("a valid script");
+//!     Arc::new(PlayableVariant::from_loaded(loaded).expect("hooks that compile"))
+//! };
+//!
+//! let told = rules(
+//!     "    let played = last_move();\n    \
+//!      note(`${mover()} played the ${played.piece} to ${played.to}; ${side_to_move()} to move`);",
+//! );
+//! let mut game = Game::seeded(told, 1);
+//! let ply = game.play_text("Nf3").expect("a legal move");
+//! assert_eq!(ply.notes, ["white played the knight to f3; black to move"]);
+//!
+//! let off_board = rules("    if has_piece(\"i9\") { note(\"never\"); }");
+//! let mut game = Game::seeded(off_board, 1);
+//! let error = game.play_text("e4").expect_err("the hook fails").to_string();
+//! assert!(error.contains("hook `tell` failed (told.hole:9)"), "{error}");
+//! assert!(error.contains("'i9' is not a square of the board"), "{error}");
+//! assert_eq!(game.plies().len(), 0, "the ply is not played");
+//! ````
 
 use rhai::plugin::*;
 
@@ -23,13 +60,22 @@ pub mod hook_api {
     use super::{event_effect, lifetime, piece_named, place_token_for, side_named, timer, EVENTS};
     use crate::call_state::with_state;
     use crate::dice::Roll;
-    use crate::event_trace::{Action, Answer, Query, Step};
+    use crate::event_trace::{Action, Query, Step};
     use crate::last_move::last_move_map;
     use crate::special::SpecialBuilder;
 
     // ------------------------------------------------------------------ dice
 
     /// Throws an n-sided die (2..255 faces), from the game's dice source; logged.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sides` is not 2 to 255;
+    /// - the hook is a `special moves` hook (it may not roll);
+    /// - the dice have no outcome left, or a recorded outcome is impossible for this die (the game then reports a
+    ///   dice error);
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn roll(ctx: NativeCallContext, sides: i64) -> Result<i64, Box<EvalAltResult>> {
         if !(2..=255).contains(&sides) {
@@ -52,6 +98,12 @@ pub mod hook_api {
     }
 
     /// The square named by two die faces, 1-based: file, then rank (K5).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `file` or `rank` is off the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn square(ctx: NativeCallContext, file: i64, rank: i64) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -67,24 +119,45 @@ pub mod hook_api {
 
     /// The side the event is about: the side that just moved (after a move), `"white"` (at
     /// game start), the side whose moves are listed (special moves).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn mover(ctx: NativeCallContext) -> Result<String, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.ask(Query::Mover).into_text()))
+        with_state(&ctx, |s| Ok(s.ask_text(Query::Mover)))
     }
 
     /// The side to move in the position.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn side_to_move(ctx: NativeCallContext) -> Result<String, Box<EvalAltResult>> {
-        with_state(&ctx, |s| Ok(s.ask(Query::SideToMove).into_text()))
+        with_state(&ctx, |s| Ok(s.ask_text(Query::SideToMove)))
     }
 
     /// Plies played so far.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn ply(ctx: NativeCallContext) -> Result<i64, Box<EvalAltResult>> {
         with_state(&ctx, |s| Ok(s.ask(Query::Ply).as_int()))
     }
 
     /// Whether a piece stands on the square.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn has_piece(ctx: NativeCallContext, sq: &str) -> Result<bool, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -94,6 +167,12 @@ pub mod hook_api {
     }
 
     /// Whether a royal piece stands on the square.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn is_royal(ctx: NativeCallContext, sq: &str) -> Result<bool, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -103,33 +182,57 @@ pub mod hook_api {
     }
 
     /// The side of the piece on the square, `""` when empty.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn piece_side(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let at = s.square(sq)?;
-            Ok(s.ask(Query::PieceSide(at)).into_text())
+            Ok(s.ask_text(Query::PieceSide(at)))
         })
     }
 
     /// The name of the piece on the square, `""` when empty.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn piece_name(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let at = s.square(sq)?;
-            Ok(s.ask(Query::PieceName(at)).into_text())
+            Ok(s.ask_text(Query::PieceName(at)))
         })
     }
 
     /// The square of the single royal piece of a side, `""` when it has none or several.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `side` is not `"white"` or `"black"`;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn royal_square(ctx: NativeCallContext, side: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let side = side_named(side)?;
-            Ok(s.ask(Query::RoyalSquare(side)).into_text())
+            Ok(s.ask_text(Query::RoyalSquare(side)))
         })
     }
 
     /// The squares around a square on its board (up to 8), in file-then-rank order.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn neighbours(ctx: NativeCallContext, sq: &str) -> Result<Array, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -150,6 +253,11 @@ pub mod hook_api {
     }
 
     /// Every square of the board (of every board), in order.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn squares(ctx: NativeCallContext) -> Result<Array, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -159,15 +267,27 @@ pub mod hook_api {
     }
 
     /// The token kind on the square, `""` when none.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn token_kind(ctx: NativeCallContext, sq: &str) -> Result<String, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             let at = s.square(sq)?;
-            Ok(s.ask(Query::TokenKind(at)).into_text())
+            Ok(s.ask_text(Query::TokenKind(at)))
         })
     }
 
     /// How many tokens lie on the square.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn token_count(ctx: NativeCallContext, sq: &str) -> Result<i64, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -177,6 +297,12 @@ pub mod hook_api {
     }
 
     /// The plies left before the tokens on the square vanish (0: no timer, or no token).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn token_timer(ctx: NativeCallContext, sq: &str) -> Result<i64, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -186,6 +312,12 @@ pub mod hook_api {
     }
 
     /// How many tokens of a kind lie on the board.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `kind` is not a token kind of the variant;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn count_tokens(ctx: NativeCallContext, kind: &str) -> Result<i64, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -195,6 +327,12 @@ pub mod hook_api {
     }
 
     /// The squares holding tokens of a kind, in order.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `kind` is not a token kind of the variant;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn token_squares(ctx: NativeCallContext, kind: &str) -> Result<Array, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -205,18 +343,27 @@ pub mod hook_api {
 
     /// The move that was just played, as a map (see the reference page); `()` before the
     /// first move.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn last_move(ctx: NativeCallContext) -> Result<Dynamic, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
+            s.ask(Query::LastMove);
             let map = s.position.last_move().map(|played| last_move_map(&s.position, played));
-            s.record(|| {
-                Step::Ask(Query::LastMove, Answer::Text(map.as_ref().map_or(String::new(), |m| format!("{m:?}"))))
-            });
             Ok(map.map_or(Dynamic::UNIT, Dynamic::from))
         })
     }
 
     /// Describes an effect for the player (shown after the ply).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - the hook is a `special moves` hook (it changes nothing and says nothing);
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn note(ctx: NativeCallContext, text: &str) -> Result<(), Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -230,12 +377,24 @@ pub mod hook_api {
 
     /// Adds a token (stacking on one of its kind) with the kind's declared lifetime; a kind
     /// that removes occupants takes a non-royal piece standing there.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - the hook is a `special moves` hook (give the move the effect instead);
+    /// - `kind` is not a token kind of the variant, or `sq` not a square;
+    /// - the square holds a token of another kind, or already the most tokens a square holds;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "place_token", return_raw)]
     pub fn place_token(ctx: NativeCallContext, kind: &str, sq: &str) -> Result<(), Box<EvalAltResult>> {
         with_state(&ctx, |s| place_token_for(s, kind, sq, None))
     }
 
     /// [`place_token`] with a lifetime of `plies` plies (1..10000).
+    ///
+    /// # Errors
+    ///
+    /// A script error as [`place_token`], and `plies` is not 1 to 10000.
     #[rhai_fn(name = "place_token", return_raw)]
     pub fn place_token_timed(
         ctx: NativeCallContext,
@@ -248,6 +407,13 @@ pub mod hook_api {
     }
 
     /// Moves one token of a stack to another square (stacking there on its own kind).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - the hook is a `special moves` hook;
+    /// - `from` or `to` is not a square, `from` holds no token, or `to` cannot take it;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "move_token", return_raw)]
     pub fn move_token(ctx: NativeCallContext, from: &str, to: &str) -> Result<(), Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -257,6 +423,13 @@ pub mod hook_api {
     }
 
     /// Removes every token on the square (nothing when there is none).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - the hook is a `special moves` hook;
+    /// - `sq` is not a square of the board;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "remove_token", return_raw)]
     pub fn remove_token(ctx: NativeCallContext, sq: &str) -> Result<(), Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -267,6 +440,13 @@ pub mod hook_api {
     }
 
     /// Sets the plies left before the tokens on the square vanish (0: for good).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - the hook is a `special moves` hook;
+    /// - `plies` is not 0 to 10000, or `sq` not a square or without tokens;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "set_timer", return_raw)]
     pub fn set_timer(ctx: NativeCallContext, sq: &str, plies: i64) -> Result<(), Box<EvalAltResult>> {
         let plies = timer("set_timer", plies)?;
@@ -278,6 +458,14 @@ pub mod hook_api {
 
     /// Removes the piece on the square: true if there was one. A royal piece is refused
     /// (a game always keeps its royal pieces).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - the hook is a `special moves` hook;
+    /// - `sq` is not a square of the board;
+    /// - the piece there is royal;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "remove_piece", return_raw)]
     pub fn remove_piece(ctx: NativeCallContext, sq: &str) -> Result<bool, Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -288,6 +476,14 @@ pub mod hook_api {
     }
 
     /// Puts a new piece of a side on an empty square.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - the hook is a `special moves` hook;
+    /// - `side`, `piece` or `sq` names nothing of the variant, the square is taken, or the piece is royal where
+    ///   each side has exactly one;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "place_piece", return_raw)]
     pub fn place_piece(ctx: NativeCallContext, side: &str, piece: &str, sq: &str) -> Result<(), Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -297,6 +493,14 @@ pub mod hook_api {
     }
 
     /// Moves the piece on `from` to `to`; an enemy non-royal piece there is captured.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - the hook is a `special moves` hook;
+    /// - `from` or `to` is not a square, `from` is empty, or the piece cannot go to `to` (a royal piece there, a
+    ///   square that takes no piece);
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "move_piece", return_raw)]
     pub fn move_piece(ctx: NativeCallContext, from: &str, to: &str) -> Result<(), Box<EvalAltResult>> {
         with_state(&ctx, |s| {
@@ -309,6 +513,12 @@ pub mod hook_api {
 
     /// A new special move written `notation` (`"dig@e2"`: a lower-case name, `@`, details);
     /// give it effects with the methods below and return it from a `special moves` hook.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `notation` is not a special move's notation: a lower-case name of 2 to 8 letters, `@`, then 1 to 12 of
+    ///   a-z, 0-9 and `-`.
     #[rhai_fn(return_raw)]
     pub fn special_move(ctx: NativeCallContext, notation: &str) -> Result<SpecialBuilder, Box<EvalAltResult>> {
         SpecialBuilder::new(notation, ctx.call_position().line())
@@ -321,6 +531,13 @@ pub mod hook_api {
     }
 
     /// Effect: the piece on `from` goes to `to` (capturing an enemy non-royal piece there).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `from` or `to` is not a square;
+    /// - the move already has the most effects a move may have;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "move_piece", return_raw)]
     pub fn with_move_piece(
         ctx: NativeCallContext,
@@ -333,6 +550,13 @@ pub mod hook_api {
     }
 
     /// Effect: a new piece of `side` on an empty square.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `side`, `piece` or `sq` names nothing of the variant;
+    /// - the move already has the most effects a move may have;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "place_piece", return_raw)]
     pub fn with_place_piece(
         ctx: NativeCallContext,
@@ -348,6 +572,13 @@ pub mod hook_api {
     }
 
     /// Effect: the non-royal piece on the square leaves the board.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - the move already has the most effects a move may have;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "remove_piece", return_raw)]
     pub fn with_remove_piece(
         ctx: NativeCallContext,
@@ -359,6 +590,13 @@ pub mod hook_api {
     }
 
     /// Effect: one token of `kind` on the square, with the kind's declared lifetime.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `kind` is not a token kind of the variant, or `sq` not a square;
+    /// - the move already has the most effects a move may have;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "place_token", return_raw)]
     pub fn with_place_token(
         ctx: NativeCallContext,
@@ -373,6 +611,10 @@ pub mod hook_api {
     }
 
     /// Effect: one token of `kind` on the square, lasting `plies` plies.
+    ///
+    /// # Errors
+    ///
+    /// A script error as the method without `plies`, and `plies` is not 1 to 10000.
     #[rhai_fn(name = "place_token", return_raw)]
     pub fn with_place_token_timed(
         ctx: NativeCallContext,
@@ -389,6 +631,13 @@ pub mod hook_api {
     }
 
     /// Effect: one token of the stack on `from` goes to `to`.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `from` or `to` is not a square;
+    /// - the move already has the most effects a move may have;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "move_token", return_raw)]
     pub fn with_move_token(
         ctx: NativeCallContext,
@@ -401,6 +650,13 @@ pub mod hook_api {
     }
 
     /// Effect: every token on the square goes.
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `sq` is not a square of the board;
+    /// - the move already has the most effects a move may have;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "remove_token", return_raw)]
     pub fn with_remove_token(
         ctx: NativeCallContext,
@@ -412,6 +668,13 @@ pub mod hook_api {
     }
 
     /// Effect: the tokens on the square last `plies` more plies (0: for good).
+    ///
+    /// # Errors
+    ///
+    /// A script error (the hook fails, or catches it) when:
+    /// - `plies` is not 0 to 10000, or `sq` not a square;
+    /// - the move already has the most effects a move may have;
+    /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(name = "set_timer", return_raw)]
     pub fn with_set_timer(
         ctx: NativeCallContext,

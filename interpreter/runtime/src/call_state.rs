@@ -103,6 +103,11 @@ impl CallState {
         answer
     }
 
+    /// [`CallState::ask`], the answer as the hook reads it.
+    pub fn ask_text(&mut self, query: Query) -> String {
+        self.ask(query).into_text(&self.position)
+    }
+
     /// Applies an action to the position (recorded when the run is); a failure is a hook error.
     pub fn act(&mut self, action: Action) -> RhaiResult<Answer> {
         let answer = action.apply(&mut self.position);

@@ -9,7 +9,7 @@
 //! ([`crate::event_tree`]).
 
 use holechess_kernel::spec::{RoyalRule, TokenId};
-use holechess_kernel::{Effect, Position, Side, Square, TokenStack};
+use holechess_kernel::{Effect, PlayedMove, Position, Side, Square, TokenStack};
 
 /// A call of the hook API whose answer depends on the position (or on the side that moved).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub enum Query {
     TokenTimer(Square),
     CountTokens(TokenId),
     TokenSquares(TokenId),
-    /// `last_move()`, answered by the text of its map.
+    /// `last_move()`, answered by the move and the side that played it.
     LastMove,
 }
 
@@ -48,13 +48,23 @@ pub enum Action {
     Effect(Effect),
 }
 
-/// What a query or an action answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a query or an action answered. Names (of a side, a square, a piece or token kind)
+/// are kept as what they name, so that answering costs no allocation; the hook gets them as
+/// text ([`Answer::into_text`]). `None` is the empty text: no piece, no token, no move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Answer {
     Unit,
     Bool(bool),
     Int(i64),
-    Text(String),
+    Side(Option<Side>),
+    Square(Option<Square>),
+    /// A piece kind, answered by its name.
+    Piece(Option<u8>),
+    /// A token kind, answered by its name.
+    Token(Option<TokenId>),
+    /// The move that led to the position, with the side that played it: what
+    /// `last_move()` describes (see [`crate::last_move`]).
+    LastMove(Option<(PlayedMove, Side)>),
     List(Vec<String>),
     /// The call failed with this message (a hook may catch it).
     Failed(String),
@@ -72,9 +82,15 @@ impl Answer {
         }
     }
 
-    pub fn into_text(self) -> String {
+    /// The answer as the hook reads it, naming things as `pos`'s variant does (`""` for
+    /// nothing).
+    pub fn into_text(self, pos: &Position) -> String {
+        let variant = pos.variant();
         match self {
-            Answer::Text(t) => t,
+            Answer::Side(Some(side)) => side.name().to_string(),
+            Answer::Square(Some(sq)) => pos.geometry().name_on_board(sq),
+            Answer::Piece(Some(kind)) => variant.piece(kind).name.clone(),
+            Answer::Token(Some(kind)) => variant.tokens()[usize::from(kind)].name.clone(),
             _ => String::new(),
         }
     }
@@ -99,27 +115,22 @@ impl Query {
     /// The answer in `pos`, where `actor` is the side the event is about.
     pub fn answer(&self, pos: &Position, actor: Side) -> Answer {
         let variant = pos.variant();
-        let g = pos.geometry();
         match *self {
-            Query::Mover => Answer::Text(actor.name().to_string()),
-            Query::SideToMove => Answer::Text(pos.side_to_move().name().to_string()),
+            Query::Mover => Answer::Side(Some(actor)),
+            Query::SideToMove => Answer::Side(Some(pos.side_to_move())),
             Query::Ply => Answer::Int(i64::from(pos.ply())),
             Query::HasPiece(sq) => Answer::Bool(pos.piece_at(sq).is_some()),
             Query::IsRoyal(sq) => Answer::Bool(pos.piece_at(sq).is_some_and(|p| variant.is_royal(p.kind))),
-            Query::PieceSide(sq) => Answer::Text(pos.piece_at(sq).map_or(String::new(), |p| p.side.name().into())),
-            Query::PieceName(sq) => {
-                Answer::Text(pos.piece_at(sq).map_or(String::new(), |p| variant.piece(p.kind).name.clone()))
-            }
+            Query::PieceSide(sq) => Answer::Side(pos.piece_at(sq).map(|p| p.side)),
+            Query::PieceName(sq) => Answer::Piece(pos.piece_at(sq).map(|p| p.kind)),
             Query::RoyalSquare(side) => {
                 let mut royals = pos.royals(side);
-                Answer::Text(match (royals.next(), royals.next()) {
-                    (Some(sq), None) => g.name_on_board(sq),
-                    _ => String::new(),
+                Answer::Square(match (royals.next(), royals.next()) {
+                    (Some(sq), None) => Some(sq),
+                    _ => None,
                 })
             }
-            Query::TokenKind(sq) => Answer::Text(
-                pos.tokens_at(sq).map_or(String::new(), |t| variant.tokens()[t.kind as usize].name.clone()),
-            ),
+            Query::TokenKind(sq) => Answer::Token(pos.tokens_at(sq).map(|t| t.kind)),
             Query::TokenCount(sq) => Answer::Int(pos.tokens_at(sq).map_or(0, |t| i64::from(t.count))),
             Query::TokenTimer(sq) => Answer::Int(pos.tokens_at(sq).map_or(0, |t| i64::from(t.timer))),
             Query::CountTokens(kind) => Answer::Int(
@@ -132,13 +143,12 @@ impl Query {
             Query::TokenSquares(kind) => Answer::List(
                 pos.token_squares()
                     .filter(|&sq| pos.tokens_at(sq).is_some_and(|t| t.kind == kind))
-                    .map(|sq| g.name_on_board(sq))
+                    .map(|sq| pos.geometry().name_on_board(sq))
                     .collect(),
             ),
-            Query::LastMove => Answer::Text(
-                pos.last_move()
-                    .map_or(String::new(), |played| format!("{:?}", crate::last_move::last_move_map(pos, played))),
-            ),
+            Query::LastMove => {
+                Answer::LastMove(pos.last_move().map(|played| (played, crate::last_move::mover(pos, played))))
+            }
         }
     }
 }
@@ -219,4 +229,43 @@ fn place_token(pos: &mut Position, kind: TokenId, at: Square, plies: Option<u16>
         pos.set_tokens(at, TokenStack { timer: plies, ..stack });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::meter::{usage, Meter};
+    use crate::PlayableVariant;
+
+    /// The queries a hook asks at every position are answered without allocating (the
+    /// crate's tests count allocations through the meter's allocator).
+    #[test]
+    fn answering_the_queries_of_a_position_allocates_nothing() {
+        let rules = PlayableVariant::load("chess").unwrap();
+        let mut pos = rules.start_position();
+        pos.play_unchecked(holechess_kernel::notation::parse_move(&pos, "e4").unwrap());
+        let e4 = pos.geometry().parse_square("e4", 0).unwrap();
+        let queries = [
+            Query::Mover,
+            Query::SideToMove,
+            Query::Ply,
+            Query::HasPiece(e4),
+            Query::IsRoyal(e4),
+            Query::PieceSide(e4),
+            Query::PieceName(e4),
+            Query::RoyalSquare(Side::White),
+            Query::TokenKind(e4),
+            Query::TokenCount(e4),
+            Query::TokenTimer(e4),
+            Query::LastMove,
+        ];
+        let meter = Meter::start();
+        let answers: [Answer; 12] = queries.each_ref().map(|query| query.answer(&pos, Side::White));
+        let allocated = usage().expect("a meter runs").allocated;
+        drop(meter);
+        assert_eq!(allocated, 0, "{answers:?}");
+        let texts: Vec<String> = answers.into_iter().map(|answer| answer.into_text(&pos)).collect();
+        assert_eq!(texts[..2], ["white", "black"]);
+        assert_eq!(texts[5..8], ["white", "pawn", "e1"]);
+    }
 }

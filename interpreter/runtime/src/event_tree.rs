@@ -21,6 +21,7 @@ use std::sync::{Arc, Mutex};
 
 use holechess_kernel::{Position, Side};
 
+use crate::branches::Branches;
 use crate::dice::Dice;
 use crate::event_trace::{Action, Answer, Query, Step};
 use crate::hooks::HookError;
@@ -44,11 +45,11 @@ enum Node {
     },
     Ask {
         query: Query,
-        branches: Vec<(Answer, Node)>,
+        branches: Branches<Node>,
     },
     Act {
         action: Action,
-        branches: Vec<(Answer, Node)>,
+        branches: Branches<Node>,
     },
     /// The hooks ran to their end.
     Done,
@@ -164,8 +165,8 @@ impl EventTree {
                     used += 1;
                     &mut children[usize::from(face) - 1]
                 }
-                Node::Ask { query, branches } => branch(branches, path.ask(query)),
-                Node::Act { action, branches } => branch(branches, path.act(action)),
+                Node::Ask { query, branches } => branches.child(path.ask(query), || Node::Unknown),
+                Node::Act { action, branches } => branches.child(path.act(action), || Node::Unknown),
             };
             steps += 1;
         }
@@ -214,8 +215,8 @@ impl EventTree {
                     faces.push(face as u8 + 1);
                     &mut children[face]
                 }
-                Node::Ask { query, branches } => branch(branches, path.ask(query)),
-                Node::Act { action, branches } => branch(branches, path.act(action)),
+                Node::Ask { query, branches } => branches.child(path.ask(query), || Node::Unknown),
+                Node::Act { action, branches } => branches.child(path.act(action), || Node::Unknown),
             };
             steps += 1;
         }
@@ -280,30 +281,18 @@ impl<'a> PathPosition<'a> {
     }
 }
 
-/// The child for `answer`, added as unknown when the tree has not seen that answer.
-fn branch(branches: &mut Vec<(Answer, Node)>, answer: Answer) -> &mut Node {
-    let index = match branches.iter().position(|(known, _)| *known == answer) {
-        Some(i) => i,
-        None => {
-            branches.push((answer, Node::Unknown));
-            branches.len() - 1
-        }
-    };
-    &mut branches[index].1
-}
-
 /// Replaces the unknown `node` by the chain of `steps` ending as `end`; the nodes added.
 fn graft(node: &mut Node, steps: &[Step], end: RunEnd) -> usize {
     let mut at = node;
     for step in steps {
         *at = match step.clone() {
             Step::Roll { sides, .. } => Node::Roll { sides, faces: (0..sides).map(|_| Node::Unknown).collect() },
-            Step::Ask(query, answer) => Node::Ask { query, branches: vec![(answer, Node::Unknown)] },
-            Step::Act(action, answer) => Node::Act { action, branches: vec![(answer, Node::Unknown)] },
+            Step::Ask(query, answer) => Node::Ask { query, branches: Branches::one(answer, Node::Unknown) },
+            Step::Act(action, answer) => Node::Act { action, branches: Branches::one(answer, Node::Unknown) },
         };
         at = match (at, step) {
             (Node::Roll { faces, .. }, Step::Roll { face, .. }) => &mut faces[usize::from((*face).max(1) - 1)],
-            (Node::Ask { branches, .. } | Node::Act { branches, .. }, _) => &mut branches[0].1,
+            (Node::Ask { branches, .. } | Node::Act { branches, .. }, _) => branches.first_mut(),
             _ => unreachable!("the node was built from this step"),
         };
     }

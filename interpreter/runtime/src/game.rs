@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use holechess_kernel::notation::{lan, parse_move, san, NotationError};
+use holechess_kernel::spec::Schedule;
 use holechess_kernel::{Move, MoveList, Position, Status};
 
 use crate::dice::{Dice, Roll};
@@ -59,6 +60,10 @@ pub struct Game {
     setup: StartRolls,
     /// Whether the game began at the variant's own start (its game-start hooks run there).
     from_variant_start: bool,
+    /// Whether the current position has a legal move, known when [`Game::generate_legal`]
+    /// listed them since the position last changed (so that judging whether the game is
+    /// over does not generate them again).
+    has_moves: Option<bool>,
 }
 
 /// The dice and notes of a variant's game-start hooks (the position they make is a
@@ -84,6 +89,7 @@ impl Game {
             dice,
             setup: StartRolls::default(),
             from_variant_start: false,
+            has_moves: None,
         }
     }
 
@@ -136,7 +142,7 @@ impl Game {
         self.dice = dice;
         let (start, setup) = result?;
         self.start = start;
-        self.position = self.start.clone();
+        self.set_position(self.start.clone());
         self.setup = setup;
         Ok(())
     }
@@ -177,6 +183,20 @@ impl Game {
     #[must_use]
     pub fn status(&self) -> Status {
         self.position.status()
+    }
+
+    /// [`Game::status`], judged without generating the moves again when they were just
+    /// listed and there are some: one side to move, with a move left, has only its goal to
+    /// end the game (checkmate and stalemate need no move left).
+    fn status_knowing_moves(&self) -> Status {
+        let alternate = self.position.variant().spec().schedule == Schedule::Alternate;
+        match (self.has_moves, alternate) {
+            (Some(true), true) => match self.position.goal_reached() {
+                Some(winner) => Status::Goal { winner },
+                None => Status::Ongoing,
+            },
+            _ => self.position.status(),
+        }
     }
 
     /// Replaces the dice source (e.g. a new seed).
@@ -226,7 +246,7 @@ impl Game {
         let mut after = before.clone();
         after.play_unchecked(mv);
         let (after, rolls, notes) = self.run_events(after)?;
-        self.position = after;
+        self.set_position(after);
         self.plies.push(PlyRecord { before, mv, san: san_text, lan: lan_text, rolls, notes, dice_before });
         Ok(self.plies.last().expect("just pushed"))
     }
@@ -264,7 +284,7 @@ impl Game {
     }
 
     fn ensure_not_over(&self) -> Result<(), GameError> {
-        let status = self.status();
+        let status = self.status_knowing_moves();
         if status.is_over() {
             return Err(GameError::GameOver(describe(status)));
         }
@@ -274,6 +294,12 @@ impl Game {
     /// Fills `out` with the legal moves of the current position, without copying it.
     pub fn generate_legal(&mut self, out: &mut MoveList) {
         self.position.generate_legal(out);
+        self.has_moves = Some(!out.is_empty());
+    }
+
+    fn set_position(&mut self, position: Position) {
+        self.position = position;
+        self.has_moves = None;
     }
 
     /// [`Game::play_recorded`] for replaying records: keeps no ply record and copies the
@@ -288,6 +314,7 @@ impl Game {
         self.ensure_not_over()?;
         let before = self.position.clone_without_history();
         let current = std::mem::replace(&mut self.position, before);
+        self.has_moves = None;
         self.position = self.rules.replay_ply(current, mv, outcomes)?;
         Ok(())
     }
@@ -295,7 +322,7 @@ impl Game {
     /// Takes back the last ply (its rolls too: the dice are as before it).
     pub fn undo(&mut self) -> Option<PlyRecord> {
         let ply = self.plies.pop()?;
-        self.position = ply.before.clone();
+        self.set_position(ply.before.clone());
         self.dice = ply.dice_before.clone();
         Some(ply)
     }

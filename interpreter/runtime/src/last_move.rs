@@ -7,7 +7,7 @@
 //! `promotion` (the piece promoted to), `special` (a special move's name) and `notation` (a
 //! special move's notation).
 
-use holechess_kernel::{Effect, Move, PlayedMove, Position, Square};
+use holechess_kernel::{Effect, Move, PlayedMove, Position, Side, Square};
 use rhai::{Dynamic, Map};
 
 /// The map `last_move()` returns for `played`, read in the position after it.
@@ -36,16 +36,19 @@ pub fn last_move_map(position: &Position, played: PlayedMove) -> Map {
     put("to", name(to));
     put("exit", name(exit));
     put("piece", played.piece.map_or(String::new(), |p| piece_name(p.kind)));
-    put(
-        "side",
-        played.piece.map_or_else(|| position.side_to_move().opponent().name().to_string(), |p| p.side.name().into()),
-    );
+    put("side", mover(position, played).name().to_string());
     put("captured", played.captured.map_or(String::new(), |(p, _)| piece_name(p.kind)));
     put("captured_square", name(played.captured.map(|(_, sq)| sq)));
     put("promotion", played.mv.promotion().map_or(String::new(), piece_name));
     put("special", special);
     put("notation", notation);
     map
+}
+
+/// The side that played `played`, the move that led to `position`: the side of the piece it
+/// moved, else the side not to move.
+pub fn mover(position: &Position, played: PlayedMove) -> Side {
+    played.piece.map_or_else(|| position.side_to_move().opponent(), |piece| piece.side)
 }
 
 /// A special move's from and to: its first piece movement, else the first square touched.

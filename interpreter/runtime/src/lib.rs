@@ -51,6 +51,7 @@
 #![deny(unsafe_code)]
 
 pub mod api;
+pub(crate) mod branches;
 pub mod call_state;
 pub mod dice;
 pub mod engine;
@@ -66,6 +67,7 @@ pub mod meter;
 pub mod perft;
 pub mod playable_variant;
 pub mod special;
+pub mod special_tree;
 pub mod trial;
 
 pub use dice::{Dice, Roll};

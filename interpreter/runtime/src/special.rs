@@ -1,6 +1,8 @@
 //! Special moves from a `special moves` hook: the rhai side builds [`SpecialBuilder`]s
 //! (`special_move("dig@e2")` with effects), and [`RhaiSpecialSource`] turns them into the
-//! kernel's checked [`SpecialMove`]s, once per position the kernel asks about.
+//! kernel's checked [`SpecialMove`]s, once per position the kernel asks about. The moves
+//! are read from the hooks' decision tree ([`crate::special_tree`]) where it knows the
+//! path, and the hooks run in rhai where it does not.
 //!
 //! A hook mistake found while generating (a bad notation, an effect that does not fit the
 //! position, two moves with one notation, a runtime error) cannot stop the kernel's
@@ -19,6 +21,7 @@ use crate::call_state::{CallMode, CallState, RhaiResult};
 use crate::dice::Dice;
 use crate::hooks::{HookCall, HookError, Script};
 use crate::invariants;
+use crate::special_tree::{MoveTree, Offered, Recorded};
 
 /// A special move being built by a hook, with the line (in the hook's text) of each call
 /// that built it, so that an error in one of its effects points at that call.
@@ -100,11 +103,18 @@ pub struct RhaiSpecialSource {
     script: Arc<Script>,
     calls: Vec<HookCall>,
     errors: Mutex<HashMap<ThreadId, HookError>>,
+    tree: MoveTree,
 }
 
 impl RhaiSpecialSource {
     pub(crate) fn new(script: Arc<Script>, calls: Vec<HookCall>) -> RhaiSpecialSource {
-        RhaiSpecialSource { script, calls, errors: Mutex::new(HashMap::new()) }
+        RhaiSpecialSource { script, calls, errors: Mutex::new(HashMap::new()), tree: MoveTree::new() }
+    }
+
+    /// How many times the hooks have run in rhai (each position whose path the decision
+    /// tree did not know yet, and each path on which a hook fails).
+    pub fn rhai_runs(&self) -> u64 {
+        self.tree.rhai_runs()
     }
 
     /// The first hook error met by this thread since the last call, if any.
@@ -124,42 +134,99 @@ impl RhaiSpecialSource {
     ///
     /// A [`HookError`] when the hook fails or gives a move that cannot be played here.
     pub fn moves_of(&self, position: &Position) -> Result<Vec<SpecialMove>, HookError> {
+        match self.tree.offered(position, || self.recorded_run(position)) {
+            Some(offered) => self.checked_offers(&offered, position),
+            None => self.moves_in_rhai(position),
+        }
+    }
+
+    /// The moves of `position` from a run of the hooks in rhai, each checked as it comes:
+    /// the first error met is the one reported.
+    fn moves_in_rhai(&self, position: &Position) -> Result<Vec<SpecialMove>, HookError> {
         let mut scratch = position.clone();
         let mut moves = Vec::new();
         let mut seen = BTreeSet::new();
-        for call in &self.calls {
+        for (index, call) in self.calls.iter().enumerate() {
             let state = CallState::new(CallMode::SpecialMoves, position.clone(), Dice::seeded(0));
             let (result, _) = self.script.call(call, state);
-            let list = result?;
-            let items = list
-                .into_array()
-                .map_err(|_| call.failure("a `special moves` hook returns an array of special_move(...)"))?;
-            for item in items {
-                let mv = self.checked(call, item, &mut scratch)?;
-                if !seen.insert(mv.notation().to_string()) {
-                    return Err(call.failure(&format!("two special moves are written `{}`", mv.notation())));
+            for item in array_of(call, result?)? {
+                let offered = built(index, call, item)?;
+                self.check_on(&offered, &mut scratch)?;
+                if !seen.insert(offered.mv.notation().to_string()) {
+                    return Err(call.failure(&format!("two special moves are written `{}`", offered.mv.notation())));
                 }
-                moves.push(mv);
+                moves.push(offered.mv);
             }
         }
         Ok(moves)
     }
 
-    fn checked(&self, call: &HookCall, item: Dynamic, scratch: &mut Position) -> Result<SpecialMove, HookError> {
-        let type_name = item.type_name().to_string();
-        let mut builder = item
-            .try_cast::<SpecialBuilder>()
-            .ok_or_else(|| call.failure(&format!("the array holds a {type_name}, not a special_move(...)")))?;
-        let effects = std::mem::take(&mut builder.effects);
-        let mv = SpecialMove::new(&builder.notation, effects).map_err(|e| call.failure_at(builder.line, &e.message))?;
-        if let Err(e) = scratch.check_special(&mv) {
-            return Err(call.failure_at(builder.first_misfit_line(&mv, scratch), &e.message));
+    /// A run of the hooks in rhai on `position` with its queries recorded, for the tree:
+    /// the moves built, or none when a hook fails or builds something that is not a move.
+    fn recorded_run(&self, position: &Position) -> Recorded {
+        let mut steps = Vec::new();
+        let mut offered = Vec::new();
+        for (index, call) in self.calls.iter().enumerate() {
+            let mut state = CallState::new(CallMode::SpecialMoves, position.clone(), Dice::seeded(0));
+            state.trace = Some(Vec::new());
+            let (result, back) = self.script.call(call, state);
+            steps.extend(back.trace.unwrap_or_default());
+            let built_here: Result<Vec<Offered>, HookError> = result
+                .and_then(|list| array_of(call, list))
+                .and_then(|items| items.into_iter().map(|item| built(index, call, item)).collect());
+            match built_here {
+                Ok(moves) => offered.extend(moves),
+                Err(_) => return Recorded { steps, offered: None },
+            }
         }
-        if let Some((line, why)) = builder.broken_rule(&mv, scratch) {
+        let mut seen = BTreeSet::new();
+        let distinct = offered.iter().all(|o: &Offered| seen.insert(o.mv.notation()));
+        Recorded { steps, offered: distinct.then_some(offered) }
+    }
+
+    /// The moves a leaf of the tree holds, each checked on `position`.
+    fn checked_offers(&self, offered: &[Offered], position: &Position) -> Result<Vec<SpecialMove>, HookError> {
+        if offered.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut scratch = position.clone_without_history();
+        let mut moves = Vec::with_capacity(offered.len());
+        for offer in offered {
+            self.check_on(offer, &mut scratch)?;
+            moves.push(offer.mv.clone());
+        }
+        Ok(moves)
+    }
+
+    /// Whether a built move can be played on `scratch`: its effects fit and break no rule
+    /// of every position.
+    fn check_on(&self, offer: &Offered, scratch: &mut Position) -> Result<(), HookError> {
+        let call = &self.calls[offer.call];
+        if let Err(e) = scratch.check_special(&offer.mv) {
+            return Err(call.failure_at(offer.built.first_misfit_line(&offer.mv, scratch), &e.message));
+        }
+        if let Some((line, why)) = offer.built.broken_rule(&offer.mv, scratch) {
             return Err(call.failure_at(line, &why));
         }
-        Ok(mv)
+        Ok(())
     }
+}
+
+/// The array a `special moves` hook returned.
+fn array_of(call: &HookCall, list: Dynamic) -> Result<rhai::Array, HookError> {
+    list.into_array().map_err(|_| call.failure("a `special moves` hook returns an array of special_move(...)"))
+}
+
+/// The special move one item of that array built (hook `index` of the variant), whatever
+/// the position: a move with a valid notation and effects.
+fn built(index: usize, call: &HookCall, item: Dynamic) -> Result<Offered, HookError> {
+    let type_name = item.type_name().to_string();
+    let mut builder = item
+        .try_cast::<SpecialBuilder>()
+        .ok_or_else(|| call.failure(&format!("the array holds a {type_name}, not a special_move(...)")))?;
+    let effects = std::mem::take(&mut builder.effects);
+    let mv = SpecialMove::new(&builder.notation, effects).map_err(|e| call.failure_at(builder.line, &e.message))?;
+    Ok(Offered { call: index, mv, built: builder })
 }
 
 /// The source as the kernel holds it (the runtime keeps another handle for its errors).
@@ -171,6 +238,138 @@ impl SpecialSource for SharedSource {
         match self.0.moves_of(position) {
             Ok(moves) => out.extend(moves),
             Err(error) => self.0.keep_error(error),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use holechess_kernel::notation::parse_move;
+
+    use super::*;
+    use crate::PlayableVariant;
+
+    /// A variant of chess whose `special moves` hook is `body` (the rhai function `f`).
+    fn chess_with_special(body: &str) -> PlayableVariant {
+        let script = format!(
+            "variant \"Special\"\n  id special\n\nextends chess\n\ntoken pit\n  impassable\n  shown as %\n  any number\n\n\
+             special moves: call f()\n  rhai ```\nfn f() {{\n{body}\n}}\n```\n"
+        );
+        let loaded = holechess_lang::load_str("special.hole", &script).unwrap_or_else(|d| panic!("{}", d.render()));
+        PlayableVariant::from_loaded(loaded).expect("hooks that compile")
+    }
+
+    fn dig() -> PlayableVariant {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/dig.hole");
+        let loaded = holechess_lang::load(path).unwrap_or_else(|d| panic!("{}", d.render()));
+        PlayableVariant::from_loaded(loaded).expect("hooks that compile")
+    }
+
+    fn source(rules: &PlayableVariant) -> &RhaiSpecialSource {
+        rules.hooks.special_source().expect("a special-moves hook")
+    }
+
+    /// The positions of a game of `plies` moves picked by a fixed rule from the legal ones.
+    fn positions_of_a_game(rules: &PlayableVariant, plies: usize) -> Vec<Position> {
+        let mut position = rules.start_position();
+        let mut seen = vec![position.clone()];
+        for ply in 0..plies {
+            let legal = position.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            position.play_unchecked(legal.as_slice()[(ply * 7 + 3) % legal.len()]);
+            seen.push(position.clone());
+        }
+        seen
+    }
+
+    /// K6: perft runs the special-moves hook on every position; the tree answers it natively.
+    #[test]
+    fn the_tree_lists_the_moves_rhai_lists_on_every_position_of_a_game() {
+        let rules = dig();
+        let source = source(&rules);
+        let positions = positions_of_a_game(&rules, 120);
+        for position in &positions {
+            assert_eq!(source.moves_of(position), source.moves_in_rhai(position), "{}", position.hash());
+        }
+        for position in &positions {
+            assert_eq!(source.moves_of(position), source.moves_in_rhai(position), "again: {}", position.hash());
+        }
+        let runs = source.rhai_runs();
+        assert!(runs < positions.len() as u64, "{runs} rhai runs for {} positions listed twice", positions.len());
+    }
+
+    #[test]
+    fn a_known_path_runs_no_rhai() {
+        let rules = dig();
+        let source = source(&rules);
+        let start = rules.start_position();
+        source.moves_of(&start).unwrap();
+        let runs = source.rhai_runs();
+        for _ in 0..10 {
+            assert!(source.moves_of(&start).unwrap().is_empty(), "no empty square next to the king at the start");
+        }
+        assert_eq!(source.rhai_runs(), runs);
+    }
+
+    #[test]
+    fn a_hook_reading_the_ply_lists_the_moves_of_each_ply_on_the_same_board() {
+        let rules = chess_with_special(
+            "    if ply() == 0 {\n        let m = special_move(\"dig@e4\");\n        m.place_token(\"pit\", \"e4\");\n        \
+             return [m];\n    }\n    []",
+        );
+        let source = source(&rules);
+        let start = rules.start_position();
+        let mut back = start.clone();
+        for text in ["Nf3", "Nf6", "Ng1", "Ng8"] {
+            let mv = parse_move(&back, text).unwrap();
+            back.play_unchecked(mv);
+        }
+        assert_eq!(back.hash(), start.hash(), "the same board, ply 4");
+        assert_eq!(source.moves_of(&start).unwrap().len(), 1);
+        assert!(source.moves_of(&back).unwrap().is_empty());
+        assert_eq!(source.moves_of(&start).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_move_that_no_longer_fits_is_reported_from_the_tree_as_rhai_reports_it() {
+        let rules =
+            chess_with_special("    let m = special_move(\"hop@e2\");\n    m.move_piece(\"e2\", \"e3\");\n    [m]");
+        let source = source(&rules);
+        let start = rules.start_position();
+        assert_eq!(source.moves_of(&start).unwrap().len(), 1);
+        let mut after = start.clone();
+        after.play_unchecked(parse_move(&start, "e4").unwrap());
+        let from_tree = source.moves_of(&after).unwrap_err();
+        assert_eq!(Err(from_tree.clone()), source.moves_in_rhai(&after));
+        assert!(from_tree.to_string().contains("special.hole:15"), "{from_tree}");
+    }
+
+    #[test]
+    fn a_hook_failing_on_one_path_reports_its_error_each_time() {
+        let rules = chess_with_special("    if ply() == 1 {\n        throw \"no digging now\";\n    }\n    []");
+        let source = source(&rules);
+        let start = rules.start_position();
+        let mut after = start.clone();
+        after.play_unchecked(parse_move(&start, "e4").unwrap());
+        for _ in 0..2 {
+            assert!(source.moves_of(&start).unwrap().is_empty());
+            let error = source.moves_of(&after).unwrap_err().to_string();
+            assert!(error.contains("no digging now") && error.contains("special.hole:15"), "{error}");
+        }
+    }
+
+    #[test]
+    fn two_moves_with_one_notation_are_refused_on_every_position() {
+        let rules = chess_with_special(
+            "    let a = special_move(\"dig@a3\");\n    a.place_token(\"pit\", \"a3\");\n    \
+             let b = special_move(\"dig@a3\");\n    b.place_token(\"pit\", \"a4\");\n    [a, b]",
+        );
+        let source = source(&rules);
+        for _ in 0..2 {
+            let error = source.moves_of(&rules.start_position()).unwrap_err().to_string();
+            assert!(error.contains("two special moves are written `dig@a3`"), "{error}");
         }
     }
 }

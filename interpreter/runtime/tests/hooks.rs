@@ -66,3 +66,25 @@ fn rolls_are_logged_with_the_ply() {
         assert_eq!(sides, vec![6, 8]);
     }
 }
+
+/// Replaying a record lists a position's moves, then plays one: whether the game is over is
+/// judged from that list, without asking the `special moves` hook a second time.
+#[test]
+fn a_ply_replayed_after_its_moves_were_listed_asks_the_special_moves_hook_once() {
+    let script = with_hook("")
+        .replace("after each move: call event(\"pit\")", "special moves: call event(\"pit\")")
+        .replace("fn event(kind) {\n\n}", "fn event(kind) {\n    throw \"asked\";\n}");
+    let rules = Arc::new(rules(&script).unwrap());
+    let mut game = Game::new(Arc::clone(&rules), rules.start_position(), Dice::seeded(1));
+    let e4 = parse_move(game.position(), "e4").unwrap();
+    rules.hooks.take_special_error();
+    let mut legal = holechess_kernel::MoveList::new();
+    game.generate_legal(&mut legal);
+    assert!(rules.hooks.take_special_error().is_some(), "listing the moves asks the hook");
+    game.advance_recorded(e4, &[]).unwrap();
+    assert!(rules.hooks.take_special_error().is_none(), "the hook was asked again");
+    let e5 = parse_move(game.position(), "e5").unwrap();
+    rules.hooks.take_special_error();
+    game.advance_recorded(e5, &[]).unwrap();
+    assert!(rules.hooks.take_special_error().is_some(), "a position whose moves were not listed asks the hook");
+}
