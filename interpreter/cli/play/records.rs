@@ -23,7 +23,7 @@ use holechess_record::{
 use holechess_runtime::{Dice, EventTree, Game, PlayableVariant};
 
 pub use super::earlier_plies::{Earlier, EarlierPlies};
-use super::record_header::{Mover, RecordHeader};
+use super::record_header::{Mover, Movers, RecordHeader};
 use super::setup::Setup;
 use crate::record_input::Utf8Report;
 
@@ -31,7 +31,7 @@ use crate::record_input::Utf8Report;
 pub struct Saving<'a> {
     pub header: &'a RecordHeader,
     /// Who played each ply, the loaded record's first.
-    pub movers: &'a [Mover],
+    pub movers: &'a Movers,
     pub white: String,
     pub black: String,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -64,7 +64,7 @@ pub fn to_pgn(game: &Game, earlier: &EarlierPlies, setup: &Setup, saving: &Savin
     for (index, (ply, notes)) in earlier.chain(played).enumerate() {
         let Some(mut entry) = MoveEntry::new(index as u32 + 1, &ply.text) else { continue };
         entry.set_dice(ply.dice);
-        match saving.movers.get(index).copied().unwrap_or(Mover::Record) {
+        match saving.movers.get(index) {
             Mover::Record => {
                 if let Some(annotations) = saving.header.annotations.get(&index) {
                     entry.set_annotations(annotations.clone());
@@ -109,7 +109,7 @@ pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Lo
     let rules = rules_of(tags.game.variant(), current)?;
     let (mut reader, utf8) = open_record(path)?;
     let tree = EventTree::new(&rules);
-    let mut earlier = EarlierPlies::default();
+    let mut earlier = EarlierPlies::for_record_of(metadata.len().min(holechess_record::MAX_GAME_BYTES as u64));
     let mut annotations = HashMap::new();
     let mut too_long = None;
     let read = replay_next_game(&mut reader, &rules, &tree, |entry| {
@@ -294,7 +294,9 @@ mod tests {
         assert_eq!(loaded.game.plies().len(), 1, "only the last ply is a played ply");
         assert_eq!(loaded.earlier.len(), 19_999);
         assert_eq!(loaded.game.position().fen(), rules.start_position().fen().replace(" 0 1", " 20000 10001"));
-        let saving = Saving { header: &loaded.header, movers: &[], white: "a".into(), black: "b".into(), result: "*" };
+        let movers = Movers::default();
+        let saving =
+            Saving { header: &loaded.header, movers: &movers, white: "a".into(), black: "b".into(), result: "*" };
         let text = to_pgn(&loaded.game, &loaded.earlier, &loaded.setup, &saving);
         assert!(text.contains("10000. Ng1 Ng8"), "every ply is saved back");
     }

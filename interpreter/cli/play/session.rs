@@ -18,7 +18,7 @@ use super::exits::{self, ExitChoice};
 use super::explain::{check_lines, why_illegal};
 use super::movetext::PastedMove;
 use super::overwrite::OwnFiles;
-use super::record_header::{player_tag, Mover, RecordHeader};
+use super::record_header::{player_tag, Mover, Movers, RecordHeader};
 use super::records::{self, EarlierPlies, Saving};
 use super::setup::{read_layout, Setup};
 use super::show::{self, Screen, Style};
@@ -70,7 +70,7 @@ pub struct Session {
     /// The record's tags and comments besides the moves (a loaded record's kept).
     header: RecordHeader,
     /// Who played each ply of the game (a loaded record's plies first).
-    movers: Vec<Mover>,
+    movers: Movers,
     /// The files that hold this game (saving over them loses nothing).
     own_files: OwnFiles,
     /// A save over a file holding more than this game, waiting for the player's `yes`.
@@ -101,7 +101,7 @@ impl Session {
             earlier: EarlierPlies::default(),
             unsaved: false,
             header,
-            movers: Vec::new(),
+            movers: Movers::default(),
             own_files: OwnFiles::default(),
             pending_save: None,
             interactive: false,
@@ -689,7 +689,7 @@ impl Session {
     /// The result tag of the game as it stands.
     fn result(&self) -> &'static str {
         let pos = self.game.position();
-        let played_here = self.movers.iter().any(|mover| *mover != Mover::Record);
+        let played_here = self.movers.played_here();
         match (&self.ended, self.header.result) {
             (Some(ending), _) => ending.result,
             // A loaded record's result (a resignation, an agreed draw) stands until a ply is played.
@@ -704,7 +704,7 @@ impl Session {
             true => format!("holechess {}", self.engine.level()),
             false => "human".to_owned(),
         };
-        player_tag(self.header.tag(side.title()), &self.movers, side, now)
+        player_tag(self.header.tag(side.title()), self.movers.played(), side, now)
     }
 
     // --- setup -------------------------------------------------------------------------
@@ -747,7 +747,7 @@ impl Session {
         self.table_dice = None;
         self.unsaved = false;
         self.header = RecordHeader::new_game(&self.game.setup().notes);
-        self.movers.clear();
+        self.movers = Movers::default();
         self.own_files.forget();
         self.engine.new_game();
         Ok(())
@@ -888,13 +888,11 @@ impl Session {
         self.setup = loaded.setup;
         self.earlier = loaded.earlier;
         self.header = loaded.header;
-        self.movers = vec![Mover::Record; self.earlier.len() + self.game.plies().len()];
+        self.movers = Movers::loaded(self.earlier.len() + self.game.plies().len());
         self.own_files.forget();
         if !loaded.more_games {
             // Saving this game back over its file keeps everything the file held.
-            if let Ok(content) = std::fs::read(path) {
-                self.own_files.remember(path, &content);
-            }
+            self.own_files.remember_file(path);
         }
         self.ended = None;
         self.table_dice = None;
