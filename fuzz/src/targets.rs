@@ -160,8 +160,12 @@ pub fn hooks(data: &[u8]) {
     if trial.as_ref().is_err_and(|e| over_budget(e)) {
         return;
     }
+    // A hook listing thousands of moves costs every move generation a long call (rhai
+    // checks the list's size at each push): such a variant plays one ply, not four.
+    let wide = rules.start_position().legal_moves().len() > 64;
+    let plies = if wide { 1 } else { 4 };
     let mut game = holechess_runtime::Game::seeded(Arc::clone(&rules), u64::from(data.first().copied().unwrap_or(0)));
-    for step in 0..4 {
+    for step in 0..plies {
         let moves = game.position().legal_moves();
         if rules.hooks.take_special_error().is_some_and(|e| over_budget(&e.to_string())) {
             return;
@@ -192,7 +196,6 @@ pub fn hooks(data: &[u8]) {
     // Depth 2 (a hook call for each reply) for one input in eight, and only where the start
     // has few moves: a hook listing thousands of moves makes millions of leaves, slow by
     // nature, not a runaway.
-    let wide = rules.start_position().legal_moves().len() > 64;
     let depth = if data.len() % 8 == 0 && !wide { 2 } else { 1 };
     let mut start = rules.start_position();
     let _ = holechess_kernel::perft::perft(&mut start, depth);
