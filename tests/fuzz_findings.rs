@@ -32,3 +32,18 @@ fn a_black_pawn_capture_to_the_eighth_rank_is_no_move() {
         assert_eq!((failure.ply, failure.text.as_str()), (1, text));
     }
 }
+
+/// A dice comment whose word is a comma alone (or has an empty part between commas) is a bad
+/// outcome with its text, not an index into an empty word (the reader once panicked).
+#[test]
+fn a_dice_outcome_of_commas_alone_is_a_bad_outcome() {
+    let pothole = PlayableVariant::load("pothole").expect("pothole");
+    for dice in [",", ",,", "6,,5", ",5"] {
+        let pgn = format!("[Variant \"pothole\"]\n\n1. e4 {{[%dice {dice} 5 5]}} *\n");
+        let games: Vec<_> = PgnReader::from_bytes(pgn.as_bytes()).games().collect();
+        let record = games[0].as_ref().expect("readable");
+        let failure = replay_record(record, &pothole).failure.expect("a bad dice outcome");
+        assert_eq!(failure.reason.class(), "malformed", "{dice}: {failure:?}");
+        assert!(failure.reason.to_string().contains(dice), "{dice}: {}", failure.reason);
+    }
+}
