@@ -162,8 +162,8 @@ pub fn hooks(data: &[u8]) {
     }
     // A hook listing thousands of moves costs every move generation a long call (rhai
     // checks the list's size at each push): such a variant plays one ply, not four.
-    let wide = rules.start_position().legal_moves().len() > 64;
-    let plies = if wide { 1 } else { 4 };
+    let start_moves = rules.start_position().legal_moves().len();
+    let plies = if start_moves > 64 { 1 } else { 4 };
     let mut game = holechess_runtime::Game::seeded(Arc::clone(&rules), u64::from(data.first().copied().unwrap_or(0)));
     for step in 0..plies {
         let moves = game.position().legal_moves();
@@ -194,9 +194,9 @@ pub fn hooks(data: &[u8]) {
         }
     }
     // Depth 2 (a hook call for each reply) for one input in eight, and only where the start
-    // has few moves: a hook listing thousands of moves makes millions of leaves, slow by
-    // nature, not a runaway.
-    let depth = if data.len() % 8 == 0 && !wide { 2 } else { 1 };
+    // has chess's 20 moves and a few special ones: each reply's call lists its moves again,
+    // and a hook listing many moves makes depth 2 slow by nature, not a runaway.
+    let depth = if data.len() % 8 == 0 && start_moves <= 24 { 2 } else { 1 };
     let mut start = rules.start_position();
     let _ = holechess_kernel::perft::perft(&mut start, depth);
     let _ = rules.hooks.take_special_error();
