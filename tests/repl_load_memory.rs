@@ -4,7 +4,7 @@
 #![cfg(target_os = "linux")]
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 mod common;
 
@@ -34,7 +34,7 @@ fn record_file(name: &str, plies: usize) -> PathBuf {
 
 /// The peak resident memory in kB of a `play chess` session that has loaded `path`, read
 /// once the session has said it loaded it.
-fn peak_kb_after_loading(path: &PathBuf) -> u64 {
+fn peak_kb_after_loading(path: &Path) -> u64 {
     let mut child = common::binary::command(&["play", "chess", "--seed", "1"]).spawn().expect("run holechess");
     let mut input = child.stdin.take().expect("stdin");
     writeln!(input, "load {}", path.display()).expect("send load");
