@@ -131,11 +131,20 @@ pub fn repl(data: &[u8]) {
     }
 }
 
+/// Whether a hook error is a budget's cut-off (operations, bytes held or bytes copied).
+fn over_budget(error: &str) -> bool {
+    error.contains("operations in one call") || error.contains("MB of values") || error.contains("over its budget")
+}
+
 /// Generated hook code (see `hook_gen`) through `check`, play and perft, under the hooks'
 /// budgets: a hook fails or succeeds, never runs away; the same hook on the same position
 /// gives the same verdict twice (the budgets count, they do not time); and every position
 /// a game reaches is one the position notation writes and reads back (no second king, no
 /// token count out of its rule).
+///
+/// Once a hook has been cut off by a budget the input ends: every later call would run to
+/// the same cut-off, the costliest thing a hook can do, and test nothing new (a hook that is
+/// cut off only on later positions is still played, sampled and counted up to that point).
 pub fn hooks(data: &[u8]) {
     let text = hook_gen::script(data);
     let loaded = match holechess_lang::load_str("fuzzed-hooks.hole", &text) {
@@ -148,16 +157,27 @@ pub fn hooks(data: &[u8]) {
     let rules = Arc::new(rules);
     let trial = rules.trial_run().map_err(|e| e.to_string());
     assert_eq!(trial, rules.trial_run().map_err(|e| e.to_string()), "a second trial run differs:\n{text}");
+    if trial.as_ref().is_err_and(|e| over_budget(e)) {
+        return;
+    }
+    // A hook listing thousands of moves costs every move generation a long call (rhai
+    // checks the list's size at each push): such a variant plays one ply, not four.
+    let start_moves = rules.start_position().legal_moves().len();
+    let plies = if start_moves > 64 { 1 } else { 4 };
     let mut game = holechess_runtime::Game::seeded(Arc::clone(&rules), u64::from(data.first().copied().unwrap_or(0)));
-    for step in 0..4 {
+    for step in 0..plies {
         let moves = game.position().legal_moves();
-        let _ = rules.hooks.take_special_error();
+        if rules.hooks.take_special_error().is_some_and(|e| over_budget(&e.to_string())) {
+            return;
+        }
         if moves.is_empty() {
             break;
         }
         let mv = moves.as_slice()[usize::from(data.get(step).copied().unwrap_or(0)) % moves.len()];
-        if game.play(mv).is_err() {
-            break;
+        match game.play(mv) {
+            Ok(_) => {}
+            Err(e) if over_budget(&e.to_string()) => return,
+            Err(_) => break,
         }
         let fen = game.position().fen();
         if let Err(e) = Position::from_fen(rules.variant(), &fen) {
@@ -174,10 +194,9 @@ pub fn hooks(data: &[u8]) {
         }
     }
     // Depth 2 (a hook call for each reply) for one input in eight, and only where the start
-    // has few moves: a hook listing thousands of moves makes millions of leaves, slow by
-    // nature, not a runaway.
-    let wide = rules.start_position().legal_moves().len() > 64;
-    let depth = if data.len() % 8 == 0 && !wide { 2 } else { 1 };
+    // has chess's 20 moves and a few special ones: each reply's call lists its moves again,
+    // and a hook listing many moves makes depth 2 slow by nature, not a runaway.
+    let depth = if data.len() % 8 == 0 && start_moves <= 24 { 2 } else { 1 };
     let mut start = rules.start_position();
     let _ = holechess_kernel::perft::perft(&mut start, depth);
     let _ = rules.hooks.take_special_error();

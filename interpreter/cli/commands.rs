@@ -141,7 +141,7 @@ fn check_file(file: &std::path::Path) -> Result<(), String> {
     }
     let loaded = holechess_lang::load(&file.to_string_lossy()).map_err(|d| d.render())?;
     for warning in holechess_lang::warnings::warnings(&loaded) {
-        eprintln!("{}", warning.render());
+        eprintln!("{}", crate::terminal_text::escaped(&warning.render()));
     }
     let rules = holechess_runtime::PlayableVariant::from_loaded(loaded)
         .map_err(|e| format!("error: {}: {e}", file.display()))?;

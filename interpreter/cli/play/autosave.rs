@@ -26,3 +26,26 @@ pub fn file_for(variant: &str) -> Option<PathBuf> {
         })
         .find(|path| !path.exists())
 }
+
+/// What the player is told once an unsaved game of `plies` (`1 ply`, `18 plies`) was
+/// autosaved to `path` (escaped for the terminal): one line that fits 80 columns, and the
+/// path whole on a line of its own, so that it can be copied however long it is.
+pub fn saved_message(plies: &str, path: &str) -> String {
+    format!("The unsaved game ({plies}) was autosaved; `load` this file to continue it:\n  {path}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_autosave_message_fits_80_columns_and_keeps_the_path_whole() {
+        let path = format!("/home/player/{}/holechess/autosave/porthole-20261126-083000.pgn", "deep/".repeat(20));
+        let message = saved_message("123456 plies", &path);
+        let lines: Vec<&str> = message.lines().collect();
+        assert_eq!(lines.len(), 2, "{message}");
+        assert!(lines[0].chars().count() <= 80, "{} columns: {}", lines[0].chars().count(), lines[0]);
+        assert_eq!(lines[1].trim(), path, "the path is not broken");
+        assert!(!message.contains("saved 123456"), "said once: {message}");
+    }
+}

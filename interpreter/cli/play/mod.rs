@@ -8,6 +8,7 @@ mod advice;
 mod autosave;
 mod complete;
 mod date;
+mod earlier_plies;
 mod exits;
 mod explain;
 mod input;

@@ -1,11 +1,50 @@
 //! A line of game text pasted at the prompt (`1. e4 e5 2. Nf3 {a comment} Nc6 $1 *`,
-//! `5. Bd3`, `Bd3 Ne2`): the moves it holds, in order, without move numbers, comments,
-//! variations in parentheses, numeric annotations, annotation marks, `e.p.` or a result.
+//! `5. Bd3`, `Bd3 Ne2`): the moves it holds, in order, each with the move number written
+//! before it (checked against the game when it is played), without comments, variations in
+//! parentheses, numeric annotations, annotation marks, `e.p.` or a result.
+
+use holechess_kernel::Side;
+
+/// A move number as written before a move: `5.` (either side) or `5...` (Black's move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNumber {
+    /// As written: `5.`, `12...`.
+    pub written: String,
+    /// `None` when too large to be any game's.
+    value: Option<u32>,
+    /// Written with two dots or more: a Black move follows.
+    black: bool,
+}
+
+impl MoveNumber {
+    /// Whether the game at move `now` with `side` to move is where this number says.
+    pub fn matches(&self, now: u32, side: Side) -> bool {
+        self.value == Some(now) && (!self.black || side == Side::Black)
+    }
+}
+
+/// One move of a pasted line, with the move number written right before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PastedMove {
+    pub number: Option<MoveNumber>,
+    pub text: String,
+}
 
 /// The moves of `line`, or why it cannot be read (a comment or variation left open).
-pub fn moves_of_line(line: &str) -> Result<Vec<String>, String> {
+pub fn moves_of_line(line: &str) -> Result<Vec<PastedMove>, String> {
     let plain = without_comments(line)?;
-    Ok(plain.split_whitespace().filter_map(move_of_token).collect())
+    let mut moves = Vec::new();
+    let mut number = None;
+    for token in plain.split_whitespace() {
+        let (written, text) = split_number(token);
+        if written.is_some() {
+            number = written;
+        }
+        if let Some(text) = text.filter(|text| !skipped(text)) {
+            moves.push(PastedMove { number: number.take(), text: text.to_owned() });
+        }
+    }
+    Ok(moves)
 }
 
 /// `line` with `{...}` comments, `(...)` variations and a `;` comment to the end removed.
@@ -38,21 +77,30 @@ fn without_comments(line: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// The move a token holds: `None` for a move number, a numeric annotation (`$1`), an
-/// annotation mark alone (`!?`), `e.p.` or a result; `12.Nf3` gives `Nf3`.
-fn move_of_token(token: &str) -> Option<String> {
+/// A token's move number (`12.` of `12.Nf3`, `5...`) and the rest of it, if any.
+fn split_number(token: &str) -> (Option<MoveNumber>, Option<&str>) {
     let digits = token.chars().take_while(char::is_ascii_digit).count();
     let after_number = &token[digits..];
-    let body = match after_number.trim_start_matches('.') {
-        rest if digits > 0 && rest.len() < after_number.len() => rest,
-        _ => token,
+    let rest = after_number.trim_start_matches('.');
+    let dots = after_number.len() - rest.len();
+    if digits == 0 || dots == 0 {
+        return (None, Some(token));
+    }
+    let number = MoveNumber {
+        written: token[..digits + dots].to_owned(),
+        value: token[..digits].parse().ok(),
+        black: dots >= 2,
     };
-    let skipped = body.is_empty()
-        || body.starts_with('$')
+    (Some(number), (!rest.is_empty()).then_some(rest))
+}
+
+/// A token that is no move: a numeric annotation (`$1`), an annotation mark alone (`!?`),
+/// `e.p.` or a result.
+fn skipped(body: &str) -> bool {
+    body.starts_with('$')
         || body.chars().all(|c| matches!(c, '!' | '?'))
         || matches!(body.to_ascii_lowercase().as_str(), "e.p." | "e.p" | "ep")
-        || matches!(body, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*");
-    (!skipped).then(|| body.to_owned())
+        || matches!(body, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*")
 }
 
 #[cfg(test)]
@@ -60,7 +108,11 @@ mod tests {
     use super::*;
 
     fn moves(line: &str) -> Vec<String> {
-        moves_of_line(line).unwrap()
+        moves_of_line(line).unwrap().into_iter().map(|m| m.text).collect()
+    }
+
+    fn numbers(line: &str) -> Vec<Option<String>> {
+        moves_of_line(line).unwrap().into_iter().map(|m| m.number.map(|n| n.written)).collect()
     }
 
     #[test]
@@ -71,6 +123,18 @@ mod tests {
         assert_eq!(moves("Bd3 Ne2"), ["Bd3", "Ne2"]);
         assert_eq!(moves("exd6 e.p. Nf3 !? 0-0 (1... c5 2. Nf3) d4 ; rest"), ["exd6", "Nf3", "0-0", "d4"]);
         assert_eq!(moves("1/2-1/2"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn each_move_keeps_the_number_written_before_it() {
+        let expected = [Some("1."), None, Some("2."), Some("2...")].map(|n| n.map(str::to_owned));
+        assert_eq!(numbers("1. e4 e5 2.Nf3 {x} 2... Nc6"), expected);
+        let black = moves_of_line("7... Qxd5").unwrap().remove(0).number.unwrap();
+        assert!(black.matches(7, Side::Black) && !black.matches(7, Side::White) && !black.matches(8, Side::Black));
+        let either = moves_of_line("7. Qxd5").unwrap().remove(0).number.unwrap();
+        assert!(either.matches(7, Side::White) && either.matches(7, Side::Black) && !either.matches(6, Side::White));
+        let huge = moves_of_line("99999999999. e4").unwrap().remove(0).number.unwrap();
+        assert!(!huge.matches(u32::MAX, Side::White));
     }
 
     #[test]

@@ -35,6 +35,47 @@ impl Mover {
     }
 }
 
+/// Who played each ply of the game: a loaded record's plies first (counted, not listed, so
+/// that a record of millions of plies costs nothing here), then those played here.
+#[derive(Clone, Debug, Default)]
+pub struct Movers {
+    loaded: usize,
+    played: Vec<Mover>,
+}
+
+impl Movers {
+    /// A game of `plies` loaded plies.
+    pub fn loaded(plies: usize) -> Movers {
+        Movers { loaded: plies, played: Vec::new() }
+    }
+
+    pub fn push(&mut self, mover: Mover) {
+        self.played.push(mover);
+    }
+
+    /// Takes back the last ply's mover.
+    pub fn pop(&mut self) {
+        if self.played.pop().is_none() {
+            self.loaded = self.loaded.saturating_sub(1);
+        }
+    }
+
+    /// Who played ply `index` (from 0); a ply beyond the game's is the record's.
+    pub fn get(&self, index: usize) -> Mover {
+        index.checked_sub(self.loaded).and_then(|i| self.played.get(i).copied()).unwrap_or(Mover::Record)
+    }
+
+    /// Whether a ply was played here (not only read from a record).
+    pub fn played_here(&self) -> bool {
+        !self.played.is_empty()
+    }
+
+    /// The movers of the plies played here, in order.
+    pub fn played(&self) -> &[Mover] {
+        &self.played
+    }
+}
+
 /// The tags and comments a saved record carries apart from its moves.
 #[derive(Clone, Debug, Default)]
 pub struct RecordHeader {
@@ -126,5 +167,22 @@ mod tests {
         assert_eq!(player_tag(None, &movers, Side::White, now), "human");
         assert_eq!(player_tag(Some("Anna"), &[Mover::Record], Side::White, now), "Anna");
         assert_eq!(player_tag(None, &[Mover::Record], Side::White, now), "nobody");
+    }
+
+    #[test]
+    fn a_loaded_records_plies_are_counted_and_taken_back_after_those_played_here() {
+        let mut movers = Movers::loaded(3);
+        assert!(!movers.played_here());
+        movers.push(Mover::Human(Side::Black));
+        assert_eq!(
+            (movers.get(2), movers.get(3), movers.get(4)),
+            (Mover::Record, Mover::Human(Side::Black), Mover::Record)
+        );
+        assert!(movers.played_here());
+        movers.pop();
+        movers.pop();
+        assert!(!movers.played_here());
+        movers.push(Mover::Human(Side::White));
+        assert_eq!(movers.get(2), Mover::Human(Side::White), "the third ply is played here now");
     }
 }

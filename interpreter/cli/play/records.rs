@@ -2,36 +2,36 @@
 //! `[Variant]` tag, `[FEN]` and `[Holes]` for a custom start, every move in SAN with the
 //! outcomes of its dice in `{[%dice ...]}`, the hooks' notes as comments, and the result;
 //! a loaded record's tags, comments and variations are written back (docs/records.md).
-//! Loading checks the record with
-//! the record crate (so a bad record is refused with its reason), then replays it with its
-//! recorded dice into a position, keeping only the last ply as a played ply: memory stays
-//! flat in the game's length (the earlier plies are kept as their text and dice, for `save`
-//! and for `undo` past the loaded point). A record names its variant; a script path in
-//! `[Variant]` is never run by `load` (the player starts that script with `new` first).
+//! Loading streams the record through the record crate's replay (so a bad record is refused
+//! with its reason), keeping each ply packed as its text and dice (for `save` and for `undo`
+//! past the loaded point), then replays those into a position, keeping only the last ply as
+//! a played ply: no parsed entry, position or string is held per ply. A record names its
+//! variant; a script path in `[Variant]` is never run by `load` (the player starts that
+//! script with `new` first).
 
+use std::collections::HashMap;
+use std::io::Read;
 use std::path::Path;
 use std::sync::Arc;
 
 use holechess_kernel::notation::{parse_move, parse_move_in, resolve_candidates, Candidates, Notation};
 use holechess_kernel::{MoveList, Position};
-use holechess_record::{replay_record_in, write_game, Annotation, GameResult, MoveEntry, PgnReader};
+use holechess_record::{
+    read_game_without_moves, replay_next_game, write_game, Annotation, GameRecord, GameResult, MoveEntry, PgnReader,
+    ReadError,
+};
 use holechess_runtime::{Dice, EventTree, Game, PlayableVariant};
 
-use super::record_header::{Mover, RecordHeader};
+pub use super::earlier_plies::{Earlier, EarlierPlies};
+use super::record_header::{Mover, Movers, RecordHeader};
 use super::setup::GameStart;
-
-/// A ply of a loaded record before its last one: the move as written and its dice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Earlier {
-    pub text: String,
-    pub dice: Vec<u8>,
-}
+use crate::record_input::Utf8Report;
 
 /// What a saved record says besides the moves and the start.
 pub struct Saving<'a> {
     pub header: &'a RecordHeader,
     /// Who played each ply, the loaded record's first.
-    pub movers: &'a [Mover],
+    pub movers: &'a Movers,
     pub white: String,
     pub black: String,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -42,7 +42,7 @@ pub struct Saving<'a> {
 /// are the header's, then the players, the result and the start; a loaded record's plies
 /// keep their comments, NAGs and variations, and a ply played here gets its hooks' notes as
 /// a comment.
-pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &GameStart, saving: &Saving) -> String {
+pub fn to_pgn(game: &Game, earlier: &EarlierPlies, setup: &GameStart, saving: &Saving) -> String {
     let mut record = holechess_record::PgnGame { tags: saving.header.tags.clone(), ..Default::default() };
     record.set_tag("White", &saving.white);
     record.set_tag("Black", &saving.black);
@@ -60,11 +60,11 @@ pub fn to_pgn(game: &Game, earlier: &[Earlier], setup: &GameStart, saving: &Savi
         let text = if MoveEntry::new(0, &ply.san).is_some() { ply.san.clone() } else { ply.lan.clone() };
         (Earlier { text, dice: ply.rolls.iter().map(|roll| roll.value).collect() }, ply.notes.join("; "))
     });
-    let earlier = earlier.iter().map(|ply| (ply.clone(), String::new()));
+    let earlier = earlier.iter().map(|ply| (ply, String::new()));
     for (index, (ply, notes)) in earlier.chain(played).enumerate() {
         let Some(mut entry) = MoveEntry::new(index as u32 + 1, &ply.text) else { continue };
         entry.set_dice(ply.dice);
-        match saving.movers.get(index).copied().unwrap_or(Mover::Record) {
+        match saving.movers.get(index) {
             Mover::Record => {
                 if let Some(annotations) = saving.header.annotations.get(&index) {
                     entry.set_annotations(annotations.clone());
@@ -84,7 +84,7 @@ pub struct Loaded {
     /// The game from the position before the record's last ply, with that ply played.
     pub game: Game,
     /// Every ply before the last.
-    pub earlier: Vec<Earlier>,
+    pub earlier: EarlierPlies,
     pub setup: GameStart,
     /// The record's tags, comments, variations and result.
     pub header: RecordHeader,
@@ -96,57 +96,80 @@ pub struct Loaded {
 
 /// Reads the first game of `path`, checks it against its variant (the `[Variant]` tag, or
 /// `current`) and replays it into a session whose later dice come from `seed`.
+///
+/// The file is read twice, each time as a stream: once for the tags (which name the
+/// variant) and whether another game follows, then to replay each ply as it is read,
+/// keeping it packed ([`EarlierPlies`]); memory holds no parsed entry per ply.
 pub fn load(path: &Path, current: &Arc<PlayableVariant>, seed: u64) -> Result<Loaded, String> {
     let metadata = std::fs::metadata(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     if !metadata.is_file() {
         return Err(format!("{} is not a regular file", path.display()));
     }
-    let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
-    let file = std::fs::File::open(path).map_err(cannot_read)?;
-    let (source, utf8) = crate::record_input::checked(file)
-        .map_err(cannot_read)?
-        .map_err(|not_pgn| format!("{} is not a PGN record: {}", path.display(), not_pgn.0))?;
-    let mut games = PgnReader::new(source).games();
-    let record = match games.next() {
-        Some(Ok(record)) => record,
-        Some(Err(error)) => return Err(format!("{}: {error}", path.display())),
-        None => return Err(format!("{}: no PGN game found", path.display())),
+    let (tags, more_games) = first_game_tags(path)?;
+    let rules = rules_of(tags.game.variant(), current)?;
+    let (mut reader, utf8) = open_record(path)?;
+    let tree = EventTree::new(&rules);
+    let mut earlier = EarlierPlies::for_record_of(metadata.len().min(holechess_record::MAX_GAME_BYTES as u64));
+    let mut annotations = HashMap::new();
+    let mut too_long = None;
+    let read = replay_next_game(&mut reader, &rules, &tree, |entry| {
+        if !entry.annotations().is_empty() {
+            annotations.insert(earlier.len(), entry.annotations().to_vec());
+        }
+        if let Err(error) = earlier.push(entry.text(), entry.dice()) {
+            too_long.get_or_insert(format!("ply {}: {error}", entry.ply()));
+        }
+    });
+    let (record, replay) = match read {
+        Ok(Some(read)) => read,
+        Ok(None) | Err(ReadError::NoGames { .. }) => return Err(format!("{}: no PGN game found", path.display())),
+        Err(error) => return Err(format!("{}: {error}", path.display())),
     };
-    let more_games = games.next().is_some();
-    let encoding = utf8.first().map(|place| format!("{}: {place}", path.display()));
-    let rules = rules_of(record.game.variant(), current)?;
-    let replay = replay_record_in(&record, &rules, &EventTree::new(&rules));
     if let Some(failure) = replay.failure {
         let text = if failure.text.is_empty() { String::new() } else { format!(", move {}", failure.text) };
         return Err(format!("{}: ply {}{text}: {}", path.display(), failure.ply, failure.reason));
     }
+    if let Some(error) = too_long {
+        return Err(format!("{}: {error}", path.display()));
+    }
+    let encoding = utf8.first().map(|place| format!("{}: {place}", path.display()));
     let setup = GameStart {
         fen: record.game.fen().map(str::to_owned),
         holes: record.game.holes().map(|h| h.split([' ', ',']).filter(|s| !s.is_empty()).map(str::to_owned).collect()),
         start_dice: record.game.start_dice.clone(),
     };
-    let mut earlier: Vec<Earlier> = record
-        .game
-        .moves
-        .iter()
-        .map(|entry| Earlier { text: entry.text().to_owned(), dice: entry.dice().to_vec() })
-        .collect();
-    let header = header_of(&record.game);
-    drop(record);
+    let header = header_of(&record.game, annotations);
     let last = earlier.pop();
     let game = rebuild(&rules, &setup, &earlier, last.as_ref(), seed)?;
     Ok(Loaded { game, earlier, setup, header, more_games, encoding })
 }
 
-/// What a loaded record says besides its moves, kept for saving it again.
-fn header_of(record: &holechess_record::PgnGame) -> RecordHeader {
-    let annotations = record
-        .moves
-        .iter()
-        .enumerate()
-        .filter(|(_, entry)| !entry.annotations().is_empty())
-        .map(|(index, entry)| (index, entry.annotations().to_vec()))
-        .collect();
+/// `path` as a PGN source (its beginning checked to be one), and where it is first not UTF-8.
+fn open_record(path: &Path) -> Result<(PgnReader<impl Read>, Utf8Report), String> {
+    let cannot_read = |e: std::io::Error| format!("cannot read {}: {e}", path.display());
+    let file = std::fs::File::open(path).map_err(cannot_read)?;
+    let (source, utf8) = crate::record_input::checked(file)
+        .map_err(cannot_read)?
+        .map_err(|not_pgn| format!("{} is not a PGN record: {}", path.display(), not_pgn.0))?;
+    Ok((PgnReader::new(source), utf8))
+}
+
+/// The first game of `path` without its moves (its tags name the variant), and whether
+/// another game follows it.
+fn first_game_tags(path: &Path) -> Result<(GameRecord, bool), String> {
+    let (mut reader, _) = open_record(path)?;
+    let first = match read_game_without_moves(&mut reader) {
+        Ok(Some(first)) => first,
+        Ok(None) | Err(ReadError::NoGames { .. }) => return Err(format!("{}: no PGN game found", path.display())),
+        Err(error) => return Err(format!("{}: {error}", path.display())),
+    };
+    let more_games = matches!(read_game_without_moves(&mut reader), Ok(Some(_)));
+    Ok((first, more_games))
+}
+
+/// What a loaded record says besides its moves, kept for saving it again: its tags, opening
+/// comments and result, and the `annotations` of its plies by index.
+fn header_of(record: &holechess_record::PgnGame, annotations: HashMap<usize, Vec<Annotation>>) -> RecordHeader {
     RecordHeader {
         tags: record.tags.clone(),
         opening_comments: record.opening_comments.clone(),
@@ -162,7 +185,7 @@ fn header_of(record: &holechess_record::PgnGame) -> RecordHeader {
 pub fn rebuild(
     rules: &Arc<PlayableVariant>,
     setup: &GameStart,
-    earlier: &[Earlier],
+    earlier: &EarlierPlies,
     last: Option<&Earlier>,
     seed: u64,
 ) -> Result<Game, String> {
@@ -171,7 +194,7 @@ pub fn rebuild(
     let mut legal = MoveList::new();
     for (index, ply) in earlier.iter().enumerate() {
         position =
-            replay_ply(rules, &tree, position, ply, &mut legal).map_err(|e| format!("ply {}: {e}", index + 1))?;
+            replay_ply(rules, &tree, position, &ply, &mut legal).map_err(|e| format!("ply {}: {e}", index + 1))?;
     }
     let mut game = Game::new(Arc::clone(rules), position, Dice::seeded(seed));
     if let Some(ply) = last {
@@ -271,7 +294,9 @@ mod tests {
         assert_eq!(loaded.game.plies().len(), 1, "only the last ply is a played ply");
         assert_eq!(loaded.earlier.len(), 19_999);
         assert_eq!(loaded.game.position().fen(), rules.start_position().fen().replace(" 0 1", " 20000 10001"));
-        let saving = Saving { header: &loaded.header, movers: &[], white: "a".into(), black: "b".into(), result: "*" };
+        let movers = Movers::default();
+        let saving =
+            Saving { header: &loaded.header, movers: &movers, white: "a".into(), black: "b".into(), result: "*" };
         let text = to_pgn(&loaded.game, &loaded.earlier, &loaded.setup, &saving);
         assert!(text.contains("10000. Ng1 Ng8"), "every ply is saved back");
     }

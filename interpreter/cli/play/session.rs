@@ -16,9 +16,10 @@ use super::advice;
 use super::command::{self, Input};
 use super::exits::{self, ExitChoice};
 use super::explain::{check_lines, why_illegal};
+use super::movetext::PastedMove;
 use super::overwrite::OwnFiles;
-use super::record_header::{player_tag, Mover, RecordHeader};
-use super::records::{self, Earlier, Saving};
+use super::record_header::{player_tag, Mover, Movers, RecordHeader};
+use super::records::{self, EarlierPlies, Saving};
 use super::setup::{read_layout, GameStart};
 use super::show::{self, Screen, Style};
 use super::typed::{self, Typed};
@@ -61,7 +62,7 @@ pub struct Session {
     /// Dice rolled at a real table for the next ply's event (`dice 6 5 5`).
     table_dice: Option<Vec<u32>>,
     /// Plies of a loaded record before the game's first played ply (`records`).
-    earlier: Vec<Earlier>,
+    earlier: EarlierPlies,
     /// Transits typed without an exit, waiting for the player to pick one.
     choices: Option<ExitChoice>,
     /// Plies played since the game was last saved, loaded or started.
@@ -69,7 +70,7 @@ pub struct Session {
     /// The record's tags and comments besides the moves (a loaded record's kept).
     header: RecordHeader,
     /// Who played each ply of the game (a loaded record's plies first).
-    movers: Vec<Mover>,
+    movers: Movers,
     /// The files that hold this game (saving over them loses nothing).
     own_files: OwnFiles,
     /// A save over a file holding more than this game, waiting for the player's `yes`.
@@ -98,10 +99,10 @@ impl Session {
             ended: None,
             table_dice: None,
             choices: None,
-            earlier: Vec::new(),
+            earlier: EarlierPlies::default(),
             unsaved: false,
             header,
-            movers: Vec::new(),
+            movers: Movers::default(),
             own_files: OwnFiles::default(),
             pending_save: None,
             interactive: false,
@@ -124,8 +125,8 @@ impl Session {
             println!("The game was not saved (no folder for autosaves: set XDG_STATE_HOME or HOME).");
             return;
         };
-        match self.save(&path, Links::Refuse) {
-            Ok(()) => println!("The unsaved game was autosaved: `load {}` continues it.", path.display()),
+        match self.write_record(&path, Links::Refuse) {
+            Ok(()) => println!("{}", autosave::saved_message(&plies(self.ply_count()), &shown(&path))),
             Err(message) => println!("error: autosave failed: {message}"),
         }
     }
@@ -283,9 +284,30 @@ impl Session {
         let moves = movetext::moves_of_line(typed)?;
         match moves.as_slice() {
             [] => Err(format!("`{}` holds no move (only move numbers, comments or a result)", typed.trim())),
-            [one] => self.one_move(one),
+            [one] => {
+                self.check_move_number(one)?;
+                self.one_move(&one.text)
+            }
             many => self.pasted(many),
         }
+    }
+
+    /// A move number written before a move must be the game's where that move is played:
+    /// a line from another point of the game is refused there, not played from here.
+    fn check_move_number(&self, pasted: &PastedMove) -> Result<(), String> {
+        let Some(number) = &pasted.number else { return Ok(()) };
+        let pos = self.game.position();
+        let (now, side) = (pos.fullmove_number(), pos.side_to_move());
+        if number.matches(now, side) {
+            return Ok(());
+        }
+        Err(format!(
+            "`{} {}` is numbered for another point of the game: the game is at move {now}, {} to move \
+             (leave the move numbers out to play the moves from here)",
+            crate::terminal_text::escaped(&number.written),
+            crate::terminal_text::escaped(&pasted.text),
+            side.title()
+        ))
     }
 
     /// One typed move: played, or its exits offered, or refused with the reason.
@@ -308,10 +330,12 @@ impl Session {
 
     /// A pasted line of moves: each played in order (the board shown once at the end); the
     /// first that cannot be played stops the line with its reason.
-    fn pasted(&mut self, moves: &[String]) -> Result<(), String> {
+    fn pasted(&mut self, moves: &[PastedMove]) -> Result<(), String> {
         let total = moves.len();
-        for (played, text) in moves.iter().enumerate() {
-            let mv = match self.ensure_going().and_then(|()| self.pasted_move(text)) {
+        for (played, pasted) in moves.iter().enumerate() {
+            let text = &pasted.text;
+            let checked = self.ensure_going().and_then(|()| self.check_move_number(pasted));
+            let mv = match checked.and_then(|()| self.pasted_move(text)) {
                 Ok(mv) => mv,
                 // A first word that is no move may be a mistyped command: said as for one move.
                 Err(reason) if played == 0 => return Err(reason),
@@ -666,7 +690,7 @@ impl Session {
     /// The result tag of the game as it stands.
     fn result(&self) -> &'static str {
         let pos = self.game.position();
-        let played_here = self.movers.iter().any(|mover| *mover != Mover::Record);
+        let played_here = self.movers.played_here();
         match (&self.ended, self.header.result) {
             (Some(ending), _) => ending.result,
             // A loaded record's result (a resignation, an agreed draw) stands until a ply is played.
@@ -681,7 +705,7 @@ impl Session {
             true => format!("holechess {}", self.engine.level()),
             false => "human".to_owned(),
         };
-        player_tag(self.header.tag(side.title()), &self.movers, side, now)
+        player_tag(self.header.tag(side.title()), self.movers.played(), side, now)
     }
 
     // --- setup -------------------------------------------------------------------------
@@ -724,7 +748,7 @@ impl Session {
         self.table_dice = None;
         self.unsaved = false;
         self.header = RecordHeader::new_game(&self.game.setup().notes);
-        self.movers.clear();
+        self.movers = Movers::default();
         self.own_files.forget();
         self.engine.new_game();
         Ok(())
@@ -834,6 +858,13 @@ impl Session {
     }
 
     fn save(&mut self, path: &Path, links: Links) -> Result<(), String> {
+        self.write_record(path, links)?;
+        println!("saved {} to {}", plies(self.ply_count()), shown(path));
+        Ok(())
+    }
+
+    /// Writes the game's record to `path` (replacing it whole) and marks the game saved.
+    fn write_record(&mut self, path: &Path, links: Links) -> Result<(), String> {
         let text = self.record_text();
         atomic_file::replace(path, text.as_bytes(), links).map_err(|message| match links {
             Links::Refuse if message.contains("symbolic link") => {
@@ -843,7 +874,6 @@ impl Session {
         })?;
         self.own_files.remember(path, text.as_bytes());
         self.unsaved = false;
-        println!("saved {} to {}", plies(self.ply_count()), shown(path));
         Ok(())
     }
 
@@ -859,13 +889,11 @@ impl Session {
         self.setup = loaded.setup;
         self.earlier = loaded.earlier;
         self.header = loaded.header;
-        self.movers = vec![Mover::Record; self.earlier.len() + self.game.plies().len()];
+        self.movers = Movers::loaded(self.earlier.len() + self.game.plies().len());
         self.own_files.forget();
         if !loaded.more_games {
             // Saving this game back over its file keeps everything the file held.
-            if let Ok(content) = std::fs::read(path) {
-                self.own_files.remember(path, &content);
-            }
+            self.own_files.remember_file(path);
         }
         self.ended = None;
         self.table_dice = None;

@@ -101,7 +101,8 @@ fn read_outcomes(list: &[u8], outcomes: &mut Vec<u8>) -> Result<(), SyntaxError>
 
 /// A die outcome: a decimal number 1..255 without sign or leading zero.
 fn parse_outcome(word: &[u8]) -> Option<u8> {
-    if word.len() > 3 || word[0] == b'0' || !word.iter().all(u8::is_ascii_digit) {
+    // An empty part (`,` alone, `6,,5`) is no outcome either.
+    if word.is_empty() || word.len() > 3 || word[0] == b'0' || !word.iter().all(u8::is_ascii_digit) {
         return None;
     }
     let value = word.iter().fold(0u32, |value, digit| value * 10 + u32::from(digit - b'0'));

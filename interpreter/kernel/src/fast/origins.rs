@@ -87,7 +87,11 @@ impl Position {
             if from_file.is_some_and(|file| file != to % 8) {
                 return None;
             }
+            // Black's step to the eighth rank would come from off the board: no such move.
             let one = if us == 0 { to.checked_sub(8)? } else { to + 8 };
+            if one >= 64 {
+                return None;
+            }
             if pawns & 1 << one != 0 {
                 (one, false)
             } else {
