@@ -1,5 +1,5 @@
 //! Hands: the pieces a side holds off the board, ready to drop. Owns the declaration
-//! ([`HandSpec`], part of the spec), its compiled tables ([`HandTables`]: where each kind may
+//! ([`HandSpec`], part of the spec), its compiled tables (`HandTables`: where each kind may
 //! be dropped, what a captured piece becomes in the hand), the hand counts of a position with
 //! their hash keys, and the marks of promoted pieces (a promoted piece returns to the hand as
 //! the kind it promoted from, where the variant says so).

@@ -8,7 +8,7 @@ use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Side, Square};
 use crate::position::{EnPassant, Piece, Position, TokenStack};
 use crate::setup::Setup;
-use crate::spec::{PieceId, CastleRole, EpRole, LayoutRule, PatternCondition, PieceSpec, RoyalRule};
+use crate::spec::{CastleRole, EpRole, LayoutRule, PatternCondition, PieceId, PieceSpec, RoyalRule};
 use crate::variant::Variant;
 use crate::MAX_FULLMOVE;
 
@@ -77,9 +77,10 @@ fn fill_hands(pos: &mut Position, hands: &[(Side, PieceId, u8)]) -> Result<(), P
         if pos.variant.is_royal(kind) && !pos.variant.hand_tables.drops {
             return Err(hand_error(format!("a {side} {} in the hand is royal", pos.variant.piece(kind).name)));
         }
-        let total = pos.hand_count(side, kind).checked_add(count).ok_or_else(|| {
-            hand_error(format!("more than {} of one kind in the hand", u8::MAX))
-        })?;
+        let total = pos
+            .hand_count(side, kind)
+            .checked_add(count)
+            .ok_or_else(|| hand_error(format!("more than {} of one kind in the hand", u8::MAX)))?;
         pos.set_hand_count(side, kind, total);
     }
     Ok(())
