@@ -104,6 +104,25 @@ impl FastMove {
         (p != 0).then(|| (p - 1) as u8)
     }
 
+    #[inline(always)]
+    pub(crate) fn is_castle(self) -> bool {
+        !self.is_transit() && self.flag() == CASTLE
+    }
+
+    /// The fast path's word for a kernel move, if it has one.
+    pub(crate) fn from_move(mv: Move) -> Option<FastMove> {
+        Some(match mv {
+            Move::Normal { from, to, promotion } => FastMove::normal(from.index(), to.index(), promotion),
+            Move::DoubleStep { from, to, passed } => FastMove::double_over(from.index(), to.index(), passed.index()),
+            Move::EnPassant { from, to } => FastMove::en_passant(from.index(), to.index()),
+            Move::Castle { king, rook } => FastMove::castle(king.index(), rook.index()),
+            Move::Transit { from, entry, exit, promotion } => {
+                FastMove::transit(from.index(), entry.index(), exit.index(), promotion)
+            }
+            Move::Intent | Move::Teleport { .. } | Move::Pass | Move::Special { .. } => return None,
+        })
+    }
+
     /// The kernel's move for this one.
     pub(crate) fn to_move(self) -> Move {
         let (from, to) = (Square(self.from() as u16), Square(self.to() as u16));
@@ -229,6 +248,9 @@ impl<'r> Board64<'r> {
         for k in super::rules::kinds_of(r.leapers) {
             a |= r.leaps_to[by][k][sq] & self.kinds[k];
         }
+        if r.hoppers != 0 {
+            a |= self.hop_attackers(sq, by, by_pieces, occupied);
+        }
         a & by_pieces
     }
 
@@ -243,6 +265,9 @@ impl<'r> Board64<'r> {
         }
         if r.diag & bit != 0 {
             a |= self.sl.diag(from, occupied);
+        }
+        if r.hoppers & bit != 0 {
+            a |= self.hop_targets(r.hop_dirs[self.us][kind], from, occupied);
         }
         a
     }

@@ -2,14 +2,16 @@
 //! tables reproduce exactly. A variant qualifies when it is one 8x8 board with alternating
 //! turns, no links and no wrapping, one royal kind that leaps, at most one pawn kind of the
 //! orthodox shape, and every other kind a leaper and/or a full orthogonal or diagonal slider
-//! that moves and captures alike. Anything else (hoppers, riders, limited slides, move-only or
-//! capture-only patterns outside the pawn, promotions of other kinds, several boards, barred
-//! ranks, per-side, optional or lost-piece promotion, ...) is
-//! not on the list and keeps the general path. Positions are checked again when used: tokens
+//! that moves and captures alike, and/or hops along queen lines. Anything else (riders,
+//! limited slides, move-only or capture-only patterns outside the pawn, promotions of other
+//! kinds, several boards, barred ranks, per-side, optional or lost-piece promotion, hoppers
+//! beside tokens that are entered or make squares absent, ...) is not on the list and keeps
+//! the general path. Positions are checked again when used: tokens
 //! on the board (unless their kind is on the token whitelists of `tokens.rs` and `warp.rs`),
 //! installed special moves or other than one royal piece also mean the general path (see
 //! [`crate::Position::fast_rules`]).
 
+use super::hoppers::direction_bit;
 use super::rules::{DoubleStep, FastRules, PawnRules, FAST_KINDS};
 use crate::geometry::Side;
 use crate::spec::{
@@ -32,6 +34,8 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         leapers: 0,
         orth: 0,
         diag: 0,
+        hoppers: 0,
+        hop_dirs: [[0; FAST_KINDS]; 2],
         pawn: None,
         royal: 0,
         castle_king: 0,
@@ -62,10 +66,16 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
             return None;
         }
     }
-    if rules.orth & (1 << royal) != 0 || rules.diag & (1 << royal) != 0 {
+    if (rules.orth | rules.diag | rules.hoppers) & (1 << royal) != 0 {
         return None;
     }
     fill_pawn_captures(&mut rules);
+    if rules.hoppers != 0 {
+        // A hop lands on the square behind its hurdle, which a transit or a warped line
+        // would read otherwise: with hoppers, only tokens that just stop lines are played.
+        rules.token = rules.token.filter(|t| t.entry == crate::spec::Entry::None);
+        return Some(rules);
+    }
     rules.warp = super::warp::WarpRules::of(v, &rules);
     Some(rules)
 }
@@ -97,11 +107,11 @@ fn piece_fits(piece: &PieceSpec) -> bool {
     patterns.iter().all(pattern_fits) && promotion.as_ref().is_none_or(promotion_fits)
 }
 
-/// A pattern with no hop and no barred rank (direction, range, mode, condition and en
-/// passant are read by the kind's shape).
+/// A pattern with no barred rank (direction, range, mode, condition, en passant and hop are
+/// read by the kind's shape).
 fn pattern_fits(pattern: &Pattern) -> bool {
-    let Pattern { dx: _, dy: _, range: _, mode: _, condition: _, en_passant: _, hop, barred_rank } = *pattern;
-    !hop && barred_rank.is_none()
+    let Pattern { dx: _, dy: _, range: _, mode: _, condition: _, en_passant: _, hop: _, barred_rank } = *pattern;
+    barred_rank.is_none()
 }
 
 /// One compulsory zone and one list for both sides.
@@ -112,7 +122,8 @@ fn promotion_fits(promotion: &PromotionSpec) -> bool {
 }
 
 /// A non-pawn kind: every pattern moves and captures alike, always; steps and leaps go in
-/// the leap tables, unlimited slides must cover all four orthogonal or diagonal directions.
+/// the leap tables, unlimited slides must cover all four orthogonal or diagonal directions,
+/// hops go along any of the eight queen directions.
 fn piece_lines(rules: &mut FastRules, kind: usize, piece: &PieceSpec) -> Option<()> {
     if piece.promotion.is_some() {
         return None;
@@ -124,6 +135,10 @@ fn piece_lines(rules: &mut FastRules, kind: usize, piece: &PieceSpec) -> Option<
             && p.en_passant == EpRole::None;
         if !plain {
             return None;
+        }
+        if p.hop {
+            add_hop(rules, kind, p.dx, p.dy)?;
+            continue;
         }
         match p.range {
             1 => {
@@ -210,6 +225,15 @@ fn pawn_rules(v: &Variant, kind: usize, piece: &PieceSpec) -> Option<PawnRules> 
         return None;
     }
     Some(PawnRules { kind: kind as u8, double, captures_en_passant, promotion_zone, choices })
+}
+
+/// A hop along one of the eight queen directions (Black's mirrored), or `None` for a hop
+/// along another line.
+fn add_hop(rules: &mut FastRules, kind: usize, dx: i8, dy: i8) -> Option<()> {
+    rules.hop_dirs[Side::White.index()][kind] |= direction_bit(dx, dy)?;
+    rules.hop_dirs[Side::Black.index()][kind] |= direction_bit(dx, -dy)?;
+    rules.hoppers |= 1 << kind;
+    Some(())
 }
 
 fn add_leap(rules: &mut FastRules, side: Side, kind: usize, dx: i8, dy: i8) {

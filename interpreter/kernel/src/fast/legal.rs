@@ -25,6 +25,49 @@ impl<S: Sink> Sink for Tested<'_, '_, S> {
     }
 }
 
+/// A sink that tests on a copy of the board the moves leaving or reaching a square of
+/// `zone` (where an enemy hopper's attack on the royal piece could change), the royal
+/// piece's own moves excepted (they are judged by the attacks on their destination).
+pub(crate) struct ZoneTested<'a, 'b, S> {
+    pub board: &'a Board64<'b>,
+    pub zone: u64,
+    pub king: usize,
+    pub sink: &'a mut S,
+}
+
+impl<S: Sink> ZoneTested<'_, '_, S> {
+    #[inline(always)]
+    fn touches_zone(&self, from: usize, to: usize) -> bool {
+        from != self.king && (1u64 << from | 1u64 << to) & self.zone != 0
+    }
+}
+
+impl<S: Sink> Sink for ZoneTested<'_, '_, S> {
+    #[inline]
+    fn push(&mut self, mv: FastMove) {
+        if self.touches_zone(mv.origin(), mv.to_square()) {
+            Tested { board: self.board, sink: &mut *self.sink }.push(mv);
+        } else {
+            self.sink.push(mv);
+        }
+    }
+
+    #[inline]
+    fn targets(&mut self, from: usize, targets: u64) {
+        let tested = if from == self.king {
+            0
+        } else if self.zone & (1 << from) != 0 {
+            targets
+        } else {
+            targets & self.zone
+        };
+        self.sink.targets(from, targets & !tested);
+        for to in squares_of(tested) {
+            Tested { board: self.board, sink: &mut *self.sink }.push(FastMove::normal(from, to, None));
+        }
+    }
+}
+
 /// Where generated moves go.
 pub(crate) trait Sink {
     fn push(&mut self, mv: FastMove);
@@ -118,9 +161,21 @@ pub(crate) struct Safety {
     pub pin_span: u64,
     /// The enemy's line pieces (orthogonal, diagonal).
     pub their_lines: (u64, u64),
-    /// The royal piece stands on a token: whether it can be attacked there depends on the
-    /// open tokens elsewhere, which moves change, so every move is tested on the board after it.
+    /// The royal piece stands on a token (whether it can be attacked there depends on the
+    /// open tokens elsewhere, which moves change), or an enemy hopper attacks it (a move may
+    /// answer that by taking its hurdle away): every move is tested on the board after it.
     pub tested: bool,
+    /// The squares where a move may open or close an enemy hopper's line to the royal
+    /// piece ([`Board64::hop_zone`]): moves leaving or reaching them are tested.
+    pub hop_zone: u64,
+}
+
+impl Safety {
+    /// The safety of a royal piece on `king` whose every move is tested after it.
+    #[inline(always)]
+    fn tested(king: usize, checkers: u64, their_lines: (u64, u64)) -> Safety {
+        Safety { king, checkers, mask: u64::MAX, pinned: 0, pin_span: 0, their_lines, tested: true, hop_zone: 0 }
+    }
 }
 
 impl Board64<'_> {
@@ -137,9 +192,16 @@ impl Board64<'_> {
             } else {
                 0
             };
-            return Safety { king, checkers, mask: u64::MAX, pinned: 0, pin_span: 0, their_lines, tested: true };
+            return Safety::tested(king, checkers, their_lines);
         }
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
+        let hop_zone = if self.rules.hoppers == 0 {
+            0
+        } else if self.hop_attackers(king, them, self.sides[them], occupied) != 0 {
+            return Safety::tested(king, checkers, their_lines);
+        } else {
+            self.hop_zone(king)
+        };
         let mask = match checkers.count_ones() {
             0 => u64::MAX,
             1 => checkers | self.blockable_span(king, checkers.trailing_zeros() as usize),
@@ -159,7 +221,7 @@ impl Board64<'_> {
                 }
             }
         }
-        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false, hop_zone }
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -211,6 +273,8 @@ impl Board64<'_> {
         let s = self.safety();
         if s.tested {
             self.generate_with(&s, only, &mut Tested { board: self, sink });
+        } else if s.hop_zone != 0 {
+            self.generate_with(&s, only, &mut ZoneTested { board: self, zone: s.hop_zone, king: s.king, sink });
         } else {
             self.generate_with(&s, only, sink);
         }
@@ -343,6 +407,14 @@ impl Board64<'_> {
     /// The legal moves of the side to move that end on `to`, and castling (long algebraic
     /// writes it as a king move), found backwards from `to`: what a notation can name.
     pub(crate) fn generate_onto<S: Sink>(&self, to: usize, sink: &mut S) {
+        if self.rules.hoppers != 0 {
+            // Hops are found forwards: the legal moves ending on `to`, castling only when
+            // `to` is on the king's rank, as below.
+            let king_rank = self.royals(self.us).trailing_zeros() as usize / 8;
+            let mut kept = KeepIf { keep: |mv: FastMove| !mv.is_castle() || to / 8 == king_rank, sink };
+            self.generate_to(1 << to, &mut kept);
+            return;
+        }
         let s = self.safety();
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.occupied();
@@ -474,6 +546,21 @@ impl Board64<'_> {
     }
 }
 
+/// A sink passing on the moves `keep` accepts.
+struct KeepIf<'a, F, S> {
+    keep: F,
+    sink: &'a mut S,
+}
+
+impl<F: Fn(FastMove) -> bool, S: Sink> Sink for KeepIf<'_, F, S> {
+    #[inline]
+    fn push(&mut self, mv: FastMove) {
+        if (self.keep)(mv) {
+            self.sink.push(mv);
+        }
+    }
+}
+
 /// The square in front of `from` for `side`, if on the board.
 #[inline(always)]
 pub(super) fn forward(side: usize, from: usize) -> Option<usize> {
@@ -517,6 +604,9 @@ impl Board64<'_> {
     #[inline]
     fn is_legal(&self, s: &Safety, mv: crate::moves::Move) -> bool {
         use crate::moves::Move;
+        if s.tested || s.hop_zone != 0 && self.touches_hop_zone(s, mv) {
+            return self.legal_after(mv);
+        }
         let theirs = self.sides[self.us ^ 1];
         match mv {
             Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } => {
@@ -540,5 +630,19 @@ impl Board64<'_> {
             }
             _ => false,
         }
+    }
+
+    /// Whether a move other than the royal piece's leaves or reaches the hop zone of `s`.
+    fn touches_hop_zone(&self, s: &Safety, mv: crate::moves::Move) -> bool {
+        let (Some(from), Some(to)) = (mv.from(), mv.to()) else { return true };
+        from.index() != s.king && (1u64 << from.index() | 1u64 << to.index()) & s.hop_zone != 0
+    }
+
+    /// Whether `mv` leaves the mover's royal piece unattacked, tested on a copy of the board.
+    fn legal_after(&self, mv: crate::moves::Move) -> bool {
+        let Some(fast) = FastMove::from_move(mv) else { return false };
+        let mut child = *self;
+        child.make(fast);
+        !child.royal_attacked(self.us)
     }
 }

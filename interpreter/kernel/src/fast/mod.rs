@@ -12,6 +12,7 @@
 
 mod board;
 pub(crate) mod eligible;
+mod hoppers;
 mod legal;
 mod origins;
 mod perft;
