@@ -449,3 +449,32 @@ fn k1_grasshopper_example_with_craters_takes_the_fast_path() {
         random_game(start.clone(), seed, 150, "grasshopper");
     }
 }
+
+#[test]
+fn k1_k6_cylinder_takes_the_fast_path_and_both_paths_agree() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/cylinder.hole");
+    let v = variant(path.to_str().expect("a UTF-8 path"));
+    let start = Position::start(&v);
+    let mut plies = 0;
+    for seed in 0..30 {
+        plies += random_game(start.clone(), seed, 150, "cylinder");
+    }
+    assert!(plies > 2_000, "{plies} plies compared");
+    let fens = [
+        // The rook on a1 checks the king on g1 both ways round (over b1-f1, and over h1).
+        "4k3/8/8/8/8/8/8/r5K1 w - - 0 1",
+        // The bishop on g5 pins the bishop on b2 to its king on c1 round the edge (h4, a3).
+        "4k3/8/8/6b1/8/8/1B6/2K5 w - - 0 1",
+        // A knight on h1 reaches b2 and a3; a pawn on a4 captures on h5.
+        "4k3/8/8/7p/P7/8/8/4K2N w - - 0 1",
+        // Castling never wraps; the bishop on a4 attacks f1 round the edge (h3, g2).
+        "4k3/8/8/8/b7/8/8/R3K2R w KQ - 0 1",
+    ];
+    for fen in fens {
+        let mut pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_paths_agree(&pos, fen);
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
+        }
+    }
+}

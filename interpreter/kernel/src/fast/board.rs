@@ -243,7 +243,7 @@ impl<'r> Board64<'r> {
     #[inline(always)]
     pub(crate) fn attackers(&self, sq: usize, by: usize, by_pieces: u64, occupied: u64, lines: (u64, u64)) -> u64 {
         let r = self.rules;
-        let mut a = (self.sl.orth(sq, occupied) & lines.0) | (self.sl.diag(sq, occupied) & lines.1);
+        let mut a = (self.orth(sq, occupied) & lines.0) | (self.diag(sq, occupied) & lines.1);
         a |= r.pawn_captured_from[by][sq] & self.pawns(by);
         for k in super::rules::kinds_of(r.leapers) {
             a |= r.leaps_to[by][k][sq] & self.kinds[k];
@@ -254,6 +254,26 @@ impl<'r> Board64<'r> {
         a & by_pieces
     }
 
+    /// Orthogonal sliding attacks from `sq` (round the cylinder when the files wrap).
+    #[inline(always)]
+    pub(crate) fn orth(&self, sq: usize, occupied: u64) -> u64 {
+        if self.rules.wraps {
+            super::cylinder::cylinder().orth(sq, occupied)
+        } else {
+            self.sl.orth(sq, occupied)
+        }
+    }
+
+    /// Diagonal sliding attacks from `sq` (round the cylinder when the files wrap).
+    #[inline(always)]
+    pub(crate) fn diag(&self, sq: usize, occupied: u64) -> u64 {
+        if self.rules.wraps {
+            super::cylinder::cylinder().diag(sq, occupied)
+        } else {
+            self.sl.diag(sq, occupied)
+        }
+    }
+
     /// What a piece of `kind` of the side to move attacks from `from`.
     #[inline(always)]
     pub(crate) fn piece_attacks(&self, kind: usize, from: usize, occupied: u64) -> u64 {
@@ -261,10 +281,10 @@ impl<'r> Board64<'r> {
         let bit = 1u32 << kind;
         let mut a = if r.leapers & bit != 0 { r.leaps[self.us][kind][from] } else { 0 };
         if r.orth & bit != 0 {
-            a |= self.sl.orth(from, occupied);
+            a |= self.orth(from, occupied);
         }
         if r.diag & bit != 0 {
-            a |= self.sl.diag(from, occupied);
+            a |= self.diag(from, occupied);
         }
         if r.hoppers & bit != 0 {
             a |= self.hop_targets(r.hop_dirs[self.us][kind], from, occupied);

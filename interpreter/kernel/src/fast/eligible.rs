@@ -36,6 +36,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         diag: 0,
         hoppers: 0,
         hop_dirs: [[0; FAST_KINDS]; 2],
+        wraps: spec.board.files_wrap,
         pawn: None,
         royal: 0,
         castle_king: 0,
@@ -70,9 +71,12 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         return None;
     }
     fill_pawn_captures(&mut rules);
-    if rules.hoppers != 0 {
-        // A hop lands on the square behind its hurdle, which a transit or a warped line
-        // would read otherwise: with hoppers, only tokens that just stop lines are played.
+    if rules.hoppers != 0 && rules.wraps {
+        return None;
+    }
+    if rules.hoppers != 0 || rules.wraps {
+        // A hop lands on the square behind its hurdle and a cylinder's lines go round, which
+        // a transit or a warped line would read otherwise: only tokens that stop lines.
         rules.token = rules.token.filter(|t| t.entry == crate::spec::Entry::None);
         return Some(rules);
     }
@@ -84,17 +88,17 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
 // the rule language does not compile here until someone decides what the fast path does
 // with it.
 
-/// One 8x8 board, alternating turns, no links, no goal squares (a goal reached ends the game,
+/// One 8x8 board (its files may wrap), alternating turns, no links, no goal squares (a goal reached ends the game,
 /// which the fast tables do not model); what the other fields say is modelled by the fast
 /// tables (castling, en passant, the royal rule through the per-position check of one royal
 /// piece to move) or plays no part in move generation (names, setup, draws).
 fn variant_fits(spec: &VariantSpec) -> bool {
     let VariantSpec { id: _, title: _, summary: _, board, pieces: _, setup: _, rules, tokens: _, links, schedule } =
         spec;
-    let BoardSpec { files, ranks, names, files_wrap, first_files: _ } = board;
+    let BoardSpec { files, ranks, names, files_wrap: _, first_files: _ } = board;
     let LinkSpec { pairs, one_way, entry: _, link_check, teleport } = links;
     let RulesSpec { castling: _, en_passant: _, stalemate: _, fifty_move: _, repetition: _, royals: _, goal } = rules;
-    let plain_board = *files == 8 && *ranks == 8 && names.len() == 1 && !files_wrap;
+    let plain_board = *files == 8 && *ranks == 8 && names.len() == 1;
     let plain_links = pairs.is_empty() && one_way.is_empty() && !link_check && !teleport;
     plain_board && plain_links && goal.is_none() && *schedule == Schedule::Alternate
 }
@@ -237,25 +241,32 @@ fn add_hop(rules: &mut FastRules, kind: usize, dx: i8, dy: i8) -> Option<()> {
 }
 
 fn add_leap(rules: &mut FastRules, side: Side, kind: usize, dx: i8, dy: i8) {
-    for from in 0..64i32 {
-        let (f, r) = (from % 8 + i32::from(dx), from / 8 + i32::from(dy));
-        if (0..8).contains(&f) && (0..8).contains(&r) {
-            let to = (r * 8 + f) as usize;
-            rules.leaps[side.index()][kind][from as usize] |= 1 << to;
+    for from in 0..64 {
+        if let Some(to) = offset(rules.wraps, from, i32::from(dx), i32::from(dy)) {
+            rules.leaps[side.index()][kind][from] |= 1 << to;
             rules.leaps_to[side.index()][kind][to] |= 1 << from;
         }
     }
 }
 
+/// The square `(dx, dy)` from `from` on the 8x8 board, files taken round when they `wrap`;
+/// never `from` itself (a line ends before it comes back to its square).
+fn offset(wrap: bool, from: usize, dx: i32, dy: i32) -> Option<usize> {
+    let (mut f, r) = ((from % 8) as i32 + dx, (from / 8) as i32 + dy);
+    if wrap {
+        f = f.rem_euclid(8);
+    }
+    let to = (r * 8 + f) as usize;
+    ((0..8).contains(&f) && (0..8).contains(&r) && to != from).then_some(to)
+}
+
 fn fill_pawn_captures(rules: &mut FastRules) {
     for side in Side::BOTH {
         let dy = if side == Side::White { 1 } else { -1 };
-        for from in 0..64i32 {
+        for from in 0..64 {
             for dx in [-1, 1] {
-                let (f, r) = (from % 8 + dx, from / 8 + dy);
-                if (0..8).contains(&f) && (0..8).contains(&r) {
-                    let to = (r * 8 + f) as usize;
-                    rules.pawn_captures[side.index()][from as usize] |= 1 << to;
+                if let Some(to) = offset(rules.wraps, from, dx, dy) {
+                    rules.pawn_captures[side.index()][from] |= 1 << to;
                     rules.pawn_captured_from[side.index()][to] |= 1 << from;
                 }
             }

@@ -32,7 +32,7 @@ const fn reverse(d: usize) -> usize {
 
 /// Whether squares along direction `d` have rising indices (a rank up, or a file right).
 #[inline(always)]
-const fn rising(d: usize) -> bool {
+pub(crate) const fn rising(d: usize) -> bool {
     matches!(d, 0 | 2 | 4 | 5)
 }
 

@@ -25,27 +25,42 @@ impl<S: Sink> Sink for Tested<'_, '_, S> {
     }
 }
 
-/// A sink that tests on a copy of the board the moves leaving or reaching a square of
-/// `zone` (where an enemy hopper's attack on the royal piece could change), the royal
-/// piece's own moves excepted (they are judged by the attacks on their destination).
-pub(crate) struct ZoneTested<'a, 'b, S> {
-    pub board: &'a Board64<'b>,
-    pub zone: u64,
-    pub king: usize,
-    pub sink: &'a mut S,
+/// The moves a royal piece's safety cannot judge from the check mask and pins, which are
+/// tested on the board after them: those leaving a square of `from` or reaching one of `to`
+/// (the royal piece's own moves excepted: they are judged by the attacks on their
+/// destination). Enemy hoppers put their lines to the royal piece in both (a hurdle may come
+/// or go); on a cylinder, where a line may reach it both ways round, its lines are in `from`.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct TestedZone {
+    pub from: u64,
+    pub to: u64,
 }
 
-impl<S: Sink> ZoneTested<'_, '_, S> {
+impl TestedZone {
     #[inline(always)]
-    fn touches_zone(&self, from: usize, to: usize) -> bool {
-        from != self.king && (1u64 << from | 1u64 << to) & self.zone != 0
+    fn is_empty(self) -> bool {
+        self.from | self.to == 0
     }
+
+    /// Whether a move from `from` to `to` (not the royal piece's) is tested.
+    #[inline(always)]
+    fn holds(self, from: usize, to: usize) -> bool {
+        self.from & (1 << from) != 0 || self.to & (1 << to) != 0
+    }
+}
+
+/// A sink that tests the moves of the [`TestedZone`] on a copy of the board.
+pub(crate) struct ZoneTested<'a, 'b, S> {
+    pub board: &'a Board64<'b>,
+    pub zone: TestedZone,
+    pub king: usize,
+    pub sink: &'a mut S,
 }
 
 impl<S: Sink> Sink for ZoneTested<'_, '_, S> {
     #[inline]
     fn push(&mut self, mv: FastMove) {
-        if self.touches_zone(mv.origin(), mv.to_square()) {
+        if mv.origin() != self.king && self.zone.holds(mv.origin(), mv.to_square()) {
             Tested { board: self.board, sink: &mut *self.sink }.push(mv);
         } else {
             self.sink.push(mv);
@@ -56,10 +71,10 @@ impl<S: Sink> Sink for ZoneTested<'_, '_, S> {
     fn targets(&mut self, from: usize, targets: u64) {
         let tested = if from == self.king {
             0
-        } else if self.zone & (1 << from) != 0 {
+        } else if self.zone.from & (1 << from) != 0 {
             targets
         } else {
-            targets & self.zone
+            targets & self.zone.to
         };
         self.sink.targets(from, targets & !tested);
         for to in squares_of(tested) {
@@ -165,16 +180,30 @@ pub(crate) struct Safety {
     /// open tokens elsewhere, which moves change), or an enemy hopper attacks it (a move may
     /// answer that by taking its hurdle away): every move is tested on the board after it.
     pub tested: bool,
-    /// The squares where a move may open or close an enemy hopper's line to the royal
-    /// piece ([`Board64::hop_zone`]): moves leaving or reaching them are tested.
-    pub hop_zone: u64,
+    /// The moves tested on the board after them ([`TestedZone`]).
+    pub zone: TestedZone,
 }
 
 impl Safety {
+    /// The same safety with moves judged by the masks (and the tested zone).
+    #[inline(always)]
+    fn untested(self) -> Safety {
+        Safety { tested: false, ..self }
+    }
+
     /// The safety of a royal piece on `king` whose every move is tested after it.
     #[inline(always)]
     fn tested(king: usize, checkers: u64, their_lines: (u64, u64)) -> Safety {
-        Safety { king, checkers, mask: u64::MAX, pinned: 0, pin_span: 0, their_lines, tested: true, hop_zone: 0 }
+        Safety {
+            king,
+            checkers,
+            mask: u64::MAX,
+            pinned: 0,
+            pin_span: 0,
+            their_lines,
+            tested: true,
+            zone: TestedZone::default(),
+        }
     }
 }
 
@@ -195,12 +224,16 @@ impl Board64<'_> {
             return Safety::tested(king, checkers, their_lines);
         }
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
-        let hop_zone = if self.rules.hoppers == 0 {
-            0
+        if self.rules.wraps {
+            return self.cylinder_safety(king, checkers, their_lines);
+        }
+        let zone = if self.rules.hoppers == 0 {
+            TestedZone::default()
         } else if self.hop_attackers(king, them, self.sides[them], occupied) != 0 {
             return Safety::tested(king, checkers, their_lines);
         } else {
-            self.hop_zone(king)
+            let lines = self.hop_zone(king);
+            TestedZone { from: lines, to: lines }
         };
         let mask = match checkers.count_ones() {
             0 => u64::MAX,
@@ -221,7 +254,20 @@ impl Board64<'_> {
                 }
             }
         }
-        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false, hop_zone }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false, zone }
+    }
+
+    /// The safety on a cylinder, where a line may reach the royal piece both ways round:
+    /// in check, every move is tested after it; otherwise the moves leaving or reaching a
+    /// square of the royal piece's lines (all a pin or a discovered attack can run along).
+    #[inline(always)]
+    fn cylinder_safety(&self, king: usize, checkers: u64, their_lines: (u64, u64)) -> Safety {
+        if checkers != 0 {
+            return Safety::tested(king, checkers, their_lines);
+        }
+        let lines = self.orth(king, 0) | self.diag(king, 0);
+        let from = if their_lines.0 | their_lines.1 == 0 { 0 } else { lines };
+        Safety { zone: TestedZone { from, to: 0 }, ..Safety::tested(king, 0, their_lines) }.untested()
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -273,8 +319,8 @@ impl Board64<'_> {
         let s = self.safety();
         if s.tested {
             self.generate_with(&s, only, &mut Tested { board: self, sink });
-        } else if s.hop_zone != 0 {
-            self.generate_with(&s, only, &mut ZoneTested { board: self, zone: s.hop_zone, king: s.king, sink });
+        } else if !s.zone.is_empty() {
+            self.generate_with(&s, only, &mut ZoneTested { board: self, zone: s.zone, king: s.king, sink });
         } else {
             self.generate_with(&s, only, sink);
         }
@@ -407,8 +453,8 @@ impl Board64<'_> {
     /// The legal moves of the side to move that end on `to`, and castling (long algebraic
     /// writes it as a king move), found backwards from `to`: what a notation can name.
     pub(crate) fn generate_onto<S: Sink>(&self, to: usize, sink: &mut S) {
-        if self.rules.hoppers != 0 {
-            // Hops are found forwards: the legal moves ending on `to`, castling only when
+        if self.rules.hoppers != 0 || self.rules.wraps {
+            // Hops and lines round a cylinder are found forwards: the legal moves ending on `to`, castling only when
             // `to` is on the king's rank, as below.
             let king_rank = self.royals(self.us).trailing_zeros() as usize / 8;
             let mut kept = KeepIf { keep: |mv: FastMove| !mv.is_castle() || to / 8 == king_rank, sink };
@@ -604,7 +650,7 @@ impl Board64<'_> {
     #[inline]
     fn is_legal(&self, s: &Safety, mv: crate::moves::Move) -> bool {
         use crate::moves::Move;
-        if s.tested || s.hop_zone != 0 && self.touches_hop_zone(s, mv) {
+        if s.tested || !s.zone.is_empty() && self.in_tested_zone(s, mv) {
             return self.legal_after(mv);
         }
         let theirs = self.sides[self.us ^ 1];
@@ -632,10 +678,10 @@ impl Board64<'_> {
         }
     }
 
-    /// Whether a move other than the royal piece's leaves or reaches the hop zone of `s`.
-    fn touches_hop_zone(&self, s: &Safety, mv: crate::moves::Move) -> bool {
+    /// Whether `mv` is a move other than the royal piece's in the tested zone of `s`.
+    fn in_tested_zone(&self, s: &Safety, mv: crate::moves::Move) -> bool {
         let (Some(from), Some(to)) = (mv.from(), mv.to()) else { return true };
-        from.index() != s.king && (1u64 << from.index() | 1u64 << to.index()) & s.hop_zone != 0
+        from.index() != s.king && s.zone.holds(from.index(), to.index())
     }
 
     /// Whether `mv` leaves the mover's royal piece unattacked, tested on a copy of the board.
