@@ -478,3 +478,22 @@ fn k1_k6_cylinder_takes_the_fast_path_and_both_paths_agree() {
         }
     }
 }
+
+#[test]
+fn k1_a_hurdle_put_beside_the_king_on_a_one_way_hoppers_diagonal_is_illegal() {
+    let v = script(
+        "variant \"Locust\"\n  id locust\nextends chess\n\npiece locust L\n  value 300\n  \
+         hops diagonally backward\n",
+    );
+    // The black locust on a1 hops backward for Black, up the board: over a hurdle on f6 it
+    // would land on g7, so the queen may not go to f6.
+    let fen = "8/1k4K1/7Q/8/6Q1/8/8/l7 w - - 0 1";
+    let mut pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_paths_agree(&pos, fen);
+    let texts: Vec<String> = pos.legal_moves().iter().map(|&m| holechess_kernel::notation::lan(&pos, m)).collect();
+    assert!(!texts.iter().any(|t| t == "h6f6"), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "h6g6"), "{texts:?}");
+    for depth in 1..=3 {
+        assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "depth {depth}");
+    }
+}

@@ -70,13 +70,37 @@ impl CylinderLines {
 
     /// The squares along `d` from `sq` up to and including the first of `blockers`.
     #[inline(always)]
-    fn reach(&self, d: usize, sq: usize, blockers: u64) -> u64 {
+    pub(crate) fn reach(&self, d: usize, sq: usize, blockers: u64) -> u64 {
         let (first, second) = self.runs[d][sq];
         let up = rising(d);
         if first & blockers != 0 || second == 0 {
             return up_to_first(first, blockers, up);
         }
         first | up_to_first(second, blockers, up)
+    }
+
+    /// The pins on a royal piece on `king` by the enemy's orthogonal and diagonal sliders
+    /// (`sliders`): for each direction, the span from `king` to the pinner (both ends
+    /// included) when the first piece that way is one of `own` and the next an enemy slider
+    /// of that direction. A piece may be pinned from two directions (round the cylinder).
+    #[inline(always)]
+    pub(crate) fn pins(&self, king: usize, blockers: u64, own: u64, sliders: (u64, u64)) -> [u64; 8] {
+        let mut spans = [0; 8];
+        for (d, span) in spans.iter_mut().enumerate() {
+            let aimed = if d < 4 { sliders.0 } else { sliders.1 };
+            if aimed == 0 {
+                continue;
+            }
+            let first = self.reach(d, king, blockers) & blockers;
+            if first & own == 0 {
+                continue;
+            }
+            let past = self.reach(d, king, blockers & !first);
+            if past & blockers & aimed != 0 {
+                *span = past;
+            }
+        }
+        spans
     }
 
     /// Orthogonal sliding attacks from `sq` with `blockers`.
@@ -110,9 +134,9 @@ mod tests {
     fn a_diagonal_wraps_at_the_side_edge() {
         let c = cylinder();
         // A bishop on a3 north-west goes on to h4, g5, f6, e7, d8.
-        let north_west = c.reach(5, 16, 0);
+        let north_west = c.reach(6, 16, 0);
         assert_eq!(north_west, 1 << 31 | 1 << 38 | 1 << 45 | 1 << 52 | 1 << 59);
         // Blocked on g5: h4 and g5 only.
-        assert_eq!(c.reach(5, 16, 1 << 38), 1 << 31 | 1 << 38);
+        assert_eq!(c.reach(6, 16, 1 << 38), 1 << 31 | 1 << 38);
     }
 }

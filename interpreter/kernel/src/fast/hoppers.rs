@@ -10,11 +10,13 @@
 use std::sync::OnceLock;
 
 use super::board::Board64;
+use super::legal::TestedZone;
 use super::rules::squares_of;
 
 /// The eight directions of hops, as (file, rank) steps; bit `d` of a kind's hop directions
-/// stands for `DIRECTIONS[d]`.
-pub(crate) const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+/// stands for `DIRECTIONS[d]`. Opposite directions are neighbours (`d` and `d ^ 1`), the
+/// orthogonal ones first, and each pair starts with the one along which square indices rise.
+pub(crate) const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (-1, 1), (1, -1)];
 
 /// No square (a step off the board).
 const OFF: u8 = 64;
@@ -33,7 +35,7 @@ const fn reverse(d: usize) -> usize {
 /// Whether squares along direction `d` have rising indices (a rank up, or a file right).
 #[inline(always)]
 pub(crate) const fn rising(d: usize) -> bool {
-    matches!(d, 0 | 2 | 4 | 5)
+    d % 2 == 0
 }
 
 /// Rays and single steps along the eight directions on an 8x8 board.
@@ -128,22 +130,28 @@ impl Board64<'_> {
         found
     }
 
-    /// The squares of the lines from `king` whose hopper attacks could change with a move of
-    /// the side to move: each line holding an enemy hopper that hops towards `king`. A move
-    /// leaving or reaching one of them is tested on the board after it.
+    /// The moves of the side to move that could let an enemy hopper attack `king`, along
+    /// each line from `king` holding an enemy hopper that hops towards it: one reaching the
+    /// square beside `king` (a new hurdle) or leaving a square further along (it may have
+    /// stood between hurdle and hopper). Other moves only take a hurdle away or block.
     #[inline(always)]
-    pub(crate) fn hop_zone(&self, king: usize) -> u64 {
+    pub(crate) fn hop_zone(&self, king: usize) -> TestedZone {
         let them = self.us ^ 1;
         let hoppers = self.hoppers(them);
+        let mut zone = TestedZone::default();
         if hoppers == 0 {
-            return 0;
+            return zone;
         }
         let t = tables();
-        let mut zone = 0;
         for e in 0..8 {
-            let line = t.rays[e][king];
-            if squares_of(line & hoppers).any(|h| self.hops_along(them, h, reverse(e))) {
-                zone |= line;
+            let beside = t.next[e][king];
+            if beside == OFF {
+                continue;
+            }
+            let beyond = t.rays[e][beside as usize];
+            if squares_of(beyond & hoppers).any(|h| self.hops_along(them, h, reverse(e))) {
+                zone.to |= 1 << beside;
+                zone.from |= beyond;
             }
         }
         zone
@@ -176,7 +184,7 @@ mod tests {
         let t = tables();
         // a1 north: a2..a8; h8 south-west: g7..a1; a1 west: nothing.
         assert_eq!(t.rays[2][0], 0x0101_0101_0101_0100);
-        assert_eq!(t.rays[7][63], 0x0040_2010_0804_0201);
+        assert_eq!(t.rays[5][63], 0x0040_2010_0804_0201);
         assert_eq!(t.rays[1][0], 0);
         assert_eq!(t.next[4][0], 9);
         assert_eq!(t.next[0][7], OFF);
@@ -187,7 +195,12 @@ mod tests {
 
     #[test]
     fn direction_bits_name_the_eight_steps() {
-        assert_eq!(direction_bit(-1, -1), Some(0x80));
+        assert_eq!(direction_bit(-1, -1), Some(0x20));
+        for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
+            assert_eq!(DIRECTIONS[reverse(d)], (-dx, -dy), "the reverse of {d}");
+            let ahead = t.next[d][27] as usize;
+            assert_eq!(rising(d), ahead > 27, "direction {d} rises");
+        }
         assert_eq!(direction_bit(1, 2), None);
     }
 }

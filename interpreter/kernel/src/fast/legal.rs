@@ -28,8 +28,10 @@ impl<S: Sink> Sink for Tested<'_, '_, S> {
 /// The moves a royal piece's safety cannot judge from the check mask and pins, which are
 /// tested on the board after them: those leaving a square of `from` or reaching one of `to`
 /// (the royal piece's own moves excepted: they are judged by the attacks on their
-/// destination). Enemy hoppers put their lines to the royal piece in both (a hurdle may come
-/// or go); on a cylinder, where a line may reach it both ways round, its lines are in `from`.
+/// destination). Enemy hoppers put the squares beside the royal piece on their lines in `to`
+/// (a new hurdle) and the rest of those lines in `from` (a piece between hurdle and hopper
+/// may leave); on a cylinder, where a line may reach it both ways round, its lines are in
+/// `from`.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct TestedZone {
     pub from: u64,
@@ -182,6 +184,9 @@ pub(crate) struct Safety {
     pub tested: bool,
     /// The moves tested on the board after them ([`TestedZone`]).
     pub zone: TestedZone,
+    /// On a cylinder, the span of the pin from each direction (0: none); see
+    /// [`super::cylinder::CylinderLines::pins`].
+    pub round_pins: [u64; 8],
 }
 
 impl Safety {
@@ -203,6 +208,7 @@ impl Safety {
             their_lines,
             tested: true,
             zone: TestedZone::default(),
+            round_pins: [0; 8],
         }
     }
 }
@@ -232,8 +238,7 @@ impl Board64<'_> {
         } else if self.hop_attackers(king, them, self.sides[them], occupied) != 0 {
             return Safety::tested(king, checkers, their_lines);
         } else {
-            let lines = self.hop_zone(king);
-            TestedZone { from: lines, to: lines }
+            self.hop_zone(king)
         };
         let mask = match checkers.count_ones() {
             0 => u64::MAX,
@@ -254,20 +259,21 @@ impl Board64<'_> {
                 }
             }
         }
-        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false, zone }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false, zone, round_pins: [0; 8] }
     }
 
-    /// The safety on a cylinder, where a line may reach the royal piece both ways round:
-    /// in check, every move is tested after it; otherwise the moves leaving or reaching a
-    /// square of the royal piece's lines (all a pin or a discovered attack can run along).
+    /// The safety on a cylinder, where a line may reach the royal piece both ways round: in
+    /// check, every move is tested after it; otherwise the pins are found along each of the
+    /// eight lines, a piece pinned from two directions keeping to both spans.
     #[inline(always)]
     fn cylinder_safety(&self, king: usize, checkers: u64, their_lines: (u64, u64)) -> Safety {
         if checkers != 0 {
             return Safety::tested(king, checkers, their_lines);
         }
-        let lines = self.orth(king, 0) | self.diag(king, 0);
-        let from = if their_lines.0 | their_lines.1 == 0 { 0 } else { lines };
-        Safety { zone: TestedZone { from, to: 0 }, ..Safety::tested(king, 0, their_lines) }.untested()
+        let own = self.sides[self.us] & !self.tokens.all;
+        let round_pins = super::cylinder::cylinder().pins(king, self.blockers(), own, their_lines);
+        let pinned = round_pins.iter().fold(0, |p, span| p | span) & own;
+        Safety { pinned, round_pins, ..Safety::tested(king, 0, their_lines) }.untested()
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -294,6 +300,10 @@ impl Board64<'_> {
     /// piece (what a line piece on `from` would reach with only the royal piece on the board).
     #[inline(always)]
     fn pin_ray(&self, s: &Safety, from: usize) -> u64 {
+        if self.rules.wraps {
+            let bit = 1u64 << from;
+            return s.round_pins.iter().filter(|&&span| span & bit != 0).fold(u64::MAX, |ray, span| ray & span);
+        }
         let king = 1u64 << s.king;
         let side = self.sl.orth(from, king) | self.sl.diag(from, king);
         self.sl.line(s.king, from) & s.pin_span & side
