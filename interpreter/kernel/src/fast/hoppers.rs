@@ -198,7 +198,7 @@ mod tests {
         assert_eq!(direction_bit(-1, -1), Some(0x20));
         for (d, &(dx, dy)) in DIRECTIONS.iter().enumerate() {
             assert_eq!(DIRECTIONS[reverse(d)], (-dx, -dy), "the reverse of {d}");
-            let ahead = t.next[d][27] as usize;
+            let ahead = tables().next[d][27] as usize;
             assert_eq!(rising(d), ahead > 27, "direction {d} rises");
         }
         assert_eq!(direction_bit(1, 2), None);
