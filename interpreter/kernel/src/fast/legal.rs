@@ -30,8 +30,7 @@ impl<S: Sink> Sink for Tested<'_, '_, S> {
 /// (the royal piece's own moves excepted: they are judged by the attacks on their
 /// destination). Enemy hoppers put the squares beside the royal piece on their lines in `to`
 /// (a new hurdle) and the rest of those lines in `from` (a piece between hurdle and hopper
-/// may leave); on a cylinder, where a line may reach it both ways round, its lines are in
-/// `from`.
+/// may leave).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct TestedZone {
     pub from: u64,
@@ -179,8 +178,9 @@ pub(crate) struct Safety {
     /// The enemy's line pieces (orthogonal, diagonal).
     pub their_lines: (u64, u64),
     /// The royal piece stands on a token (whether it can be attacked there depends on the
-    /// open tokens elsewhere, which moves change), or an enemy hopper attacks it (a move may
-    /// answer that by taking its hurdle away): every move is tested on the board after it.
+    /// open tokens elsewhere, which moves change), an enemy hopper attacks it (a move may
+    /// answer that by taking its hurdle away) or it is in check on a cylinder (a check may
+    /// come both ways round): every move is tested on the board after it.
     pub tested: bool,
     /// The moves tested on the board after them ([`TestedZone`]).
     pub zone: TestedZone,
@@ -464,8 +464,8 @@ impl Board64<'_> {
     /// writes it as a king move), found backwards from `to`: what a notation can name.
     pub(crate) fn generate_onto<S: Sink>(&self, to: usize, sink: &mut S) {
         if self.rules.hoppers != 0 || self.rules.wraps {
-            // Hops and lines round a cylinder are found forwards: the legal moves ending on `to`, castling only when
-            // `to` is on the king's rank, as below.
+            // Hops and lines round a cylinder are found forwards: the legal moves ending on
+            // `to`, castling only when `to` is on the king's rank, as below.
             let king_rank = self.royals(self.us).trailing_zeros() as usize / 8;
             let mut kept = KeepIf { keep: |mv: FastMove| !mv.is_castle() || to / 8 == king_rank, sink };
             self.generate_to(1 << to, &mut kept);
