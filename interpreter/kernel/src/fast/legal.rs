@@ -184,9 +184,6 @@ pub(crate) struct Safety {
     pub tested: bool,
     /// The moves tested on the board after them ([`TestedZone`]).
     pub zone: TestedZone,
-    /// On a cylinder, the span of the pin from each direction (0: none); see
-    /// [`super::cylinder::CylinderLines::pins`].
-    pub round_pins: [u64; 8],
 }
 
 impl Safety {
@@ -208,7 +205,6 @@ impl Safety {
             their_lines,
             tested: true,
             zone: TestedZone::default(),
-            round_pins: [0; 8],
         }
     }
 }
@@ -259,21 +255,32 @@ impl Board64<'_> {
                 }
             }
         }
-        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false, zone, round_pins: [0; 8] }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false, zone }
     }
 
     /// The safety on a cylinder, where a line may reach the royal piece both ways round: in
     /// check, every move is tested after it; otherwise the pins are found along each of the
-    /// eight lines, a piece pinned from two directions keeping to both spans.
+    /// eight lines ([`Board64::round_pins`]).
     #[inline(always)]
     fn cylinder_safety(&self, king: usize, checkers: u64, their_lines: (u64, u64)) -> Safety {
         if checkers != 0 {
             return Safety::tested(king, checkers, their_lines);
         }
-        let own = self.sides[self.us] & !self.tokens.all;
-        let round_pins = super::cylinder::cylinder().pins(king, self.blockers(), own, their_lines);
-        let pinned = round_pins.iter().fold(0, |p, span| p | span) & own;
-        Safety { pinned, round_pins, ..Safety::tested(king, 0, their_lines) }.untested()
+        let pinned = self.round_pins(king, their_lines).iter().fold(0, |p, span| p | span) & self.own_pieces();
+        Safety { pinned, ..Safety::tested(king, 0, their_lines) }.untested()
+    }
+
+    /// The side to move's pieces (not on tokens).
+    #[inline(always)]
+    fn own_pieces(&self) -> u64 {
+        self.sides[self.us] & !self.tokens.all
+    }
+
+    /// On a cylinder, the span of the pin on the royal piece on `king` from each direction
+    /// (0: none), see [`super::cylinder::CylinderLines::pins`].
+    #[inline(always)]
+    fn round_pins(&self, king: usize, their_lines: (u64, u64)) -> [u64; 8] {
+        super::cylinder::cylinder().pins(king, self.blockers(), self.own_pieces(), their_lines)
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -301,8 +308,10 @@ impl Board64<'_> {
     #[inline(always)]
     fn pin_ray(&self, s: &Safety, from: usize) -> u64 {
         if self.rules.wraps {
+            // A piece pinned from two directions keeps to both spans.
             let bit = 1u64 << from;
-            return s.round_pins.iter().filter(|&&span| span & bit != 0).fold(u64::MAX, |ray, span| ray & span);
+            let spans = self.round_pins(s.king, s.their_lines);
+            return spans.iter().filter(|&&span| span & bit != 0).fold(u64::MAX, |ray, span| ray & span);
         }
         let king = 1u64 << s.king;
         let side = self.sl.orth(from, king) | self.sl.diag(from, king);
@@ -328,12 +337,25 @@ impl Board64<'_> {
     pub(crate) fn generate_to<S: Sink>(&self, only: u64, sink: &mut S) {
         let s = self.safety();
         if s.tested {
-            self.generate_with(&s, only, &mut Tested { board: self, sink });
+            self.generate_tested(&s, only, sink);
         } else if !s.zone.is_empty() {
-            self.generate_with(&s, only, &mut ZoneTested { board: self, zone: s.zone, king: s.king, sink });
+            self.generate_zone_tested(&s, only, sink);
         } else {
             self.generate_with(&s, only, sink);
         }
+    }
+
+    /// [`Board64::generate_with`], every move tested on the board after it (kept out of line:
+    /// the common case stays lean).
+    #[inline(never)]
+    fn generate_tested<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
+        self.generate_with(s, only, &mut Tested { board: self, sink });
+    }
+
+    /// [`Board64::generate_with`], the moves of the tested zone tested on the board after them.
+    #[inline(never)]
+    fn generate_zone_tested<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
+        self.generate_with(s, only, &mut ZoneTested { board: self, zone: s.zone, king: s.king, sink });
     }
 
     /// [`Board64::generate_to`] with the safety `s` (moves tested by `sink` when `s.tested`).
