@@ -213,6 +213,12 @@ impl Board64<'_> {
     /// Check and pin information for the side to move.
     #[inline(always)]
     pub(crate) fn safety(&self) -> Safety {
+        self.safety_in::<true>()
+    }
+
+    /// [`Board64::safety`], hoppers and a cylinder read only when `SHAPED`.
+    #[inline(always)]
+    fn safety_in<const SHAPED: bool>(&self) -> Safety {
         let (us, them) = (self.us, self.us ^ 1);
         let king = self.royals(us).trailing_zeros() as usize;
         let occupied = self.blockers();
@@ -225,11 +231,11 @@ impl Board64<'_> {
             };
             return Safety::tested(king, checkers, their_lines);
         }
-        let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
-        if self.rules.wraps {
+        let checkers = self.attackers_in::<SHAPED>(king, them, self.sides[them], occupied, their_lines);
+        if SHAPED && self.rules.wraps {
             return self.cylinder_safety(king, checkers, their_lines);
         }
-        let zone = if self.rules.hoppers == 0 {
+        let zone = if !SHAPED || self.rules.hoppers == 0 {
             TestedZone::default()
         } else if self.hop_attackers(king, them, self.sides[them], occupied) != 0 {
             return Safety::tested(king, checkers, their_lines);
@@ -322,7 +328,12 @@ impl Board64<'_> {
     /// pieces `theirs` only).
     #[inline(always)]
     fn unsafe_for_king(&self, sq: usize, theirs: u64, occupied: u64, lines: (u64, u64)) -> bool {
-        self.attackers(sq, self.us ^ 1, theirs, occupied, (lines.0 & theirs, lines.1 & theirs)) != 0
+        self.unsafe_for_king_in::<true>(sq, theirs, occupied, lines)
+    }
+
+    #[inline(always)]
+    fn unsafe_for_king_in<const SHAPED: bool>(&self, sq: usize, theirs: u64, occupied: u64, lines: (u64, u64)) -> bool {
+        self.attackers_in::<SHAPED>(sq, self.us ^ 1, theirs, occupied, (lines.0 & theirs, lines.1 & theirs)) != 0
     }
 
     /// Every legal move of the side to move into `sink`.
@@ -335,13 +346,23 @@ impl Board64<'_> {
     /// into `sink`.
     #[inline(always)]
     pub(crate) fn generate_to<S: Sink>(&self, only: u64, sink: &mut S) {
+        if !self.is_shaped() {
+            // No hopper and no cylinder: the lean form, with nothing of theirs compiled in.
+            let s = self.safety_in::<false>();
+            if s.tested {
+                self.generate_tested(&s, only, sink);
+            } else {
+                self.generate_with::<false, S>(&s, only, sink);
+            }
+            return;
+        }
         let s = self.safety();
         if s.tested {
             self.generate_tested(&s, only, sink);
         } else if !s.zone.is_empty() {
             self.generate_zone_tested(&s, only, sink);
         } else {
-            self.generate_with(&s, only, sink);
+            self.generate_with::<true, S>(&s, only, sink);
         }
     }
 
@@ -349,18 +370,18 @@ impl Board64<'_> {
     /// the common case stays lean).
     #[inline(never)]
     fn generate_tested<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
-        self.generate_with(s, only, &mut Tested { board: self, sink });
+        self.generate_with::<true, _>(s, only, &mut Tested { board: self, sink });
     }
 
     /// [`Board64::generate_with`], the moves of the tested zone tested on the board after them.
     #[inline(never)]
     fn generate_zone_tested<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
-        self.generate_with(s, only, &mut ZoneTested { board: self, zone: s.zone, king: s.king, sink });
+        self.generate_with::<true, _>(s, only, &mut ZoneTested { board: self, zone: s.zone, king: s.king, sink });
     }
 
     /// [`Board64::generate_to`] with the safety `s` (moves tested by `sink` when `s.tested`).
     #[inline(always)]
-    fn generate_with<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
+    fn generate_with<const SHAPED: bool, S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
         let targets = !self.sides[us] & !self.royals(them) & !self.tokens.all & only;
@@ -369,7 +390,7 @@ impl Board64<'_> {
         let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
         if !s.tested {
             for to in squares_of(king_moves) {
-                if self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
+                if self.unsafe_for_king_in::<SHAPED>(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
                     king_moves &= !(1 << to);
                 }
             }
@@ -390,7 +411,7 @@ impl Board64<'_> {
                 continue;
             }
             for from in squares_of(self.kinds[kind] & self.sides[us]) {
-                let mut to = self.piece_attacks(kind, from, occupied) & targets & s.mask;
+                let mut to = self.piece_attacks_in::<SHAPED>(kind, from, occupied) & targets & s.mask;
                 if s.pinned & (1 << from) != 0 {
                     to &= self.pin_ray(s, from);
                 }
