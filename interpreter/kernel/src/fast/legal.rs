@@ -346,16 +346,23 @@ impl Board64<'_> {
     /// into `sink`.
     #[inline(always)]
     pub(crate) fn generate_to<S: Sink>(&self, only: u64, sink: &mut S) {
-        if !self.is_shaped() {
-            // No hopper and no cylinder: the lean form, with nothing of theirs compiled in.
-            let s = self.safety_in::<false>();
-            if s.tested {
-                self.generate_tested(&s, only, sink);
-            } else {
-                self.generate_with::<false, S>(&s, only, sink);
-            }
+        if self.is_shaped() {
+            self.generate_shaped(only, sink);
             return;
         }
+        // No hopper and no cylinder: the lean form, with nothing of theirs compiled in.
+        let s = self.safety_in::<false>();
+        if s.tested {
+            self.generate_tested(&s, only, sink);
+        } else {
+            self.generate_with::<false, S>(&s, only, sink);
+        }
+    }
+
+    /// [`Board64::generate_to`] with hoppers or a cylinder (kept out of line, so the lean
+    /// form stays as small as it was).
+    #[inline(never)]
+    fn generate_shaped<S: Sink>(&self, only: u64, sink: &mut S) {
         let s = self.safety();
         if s.tested {
             self.generate_tested(&s, only, sink);
