@@ -362,3 +362,138 @@ fn pt_perft_with_pits_is_unchanged() {
         assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "depth {depth}");
     }
 }
+
+/// A variant written as a script, as its author would.
+fn script(text: &str) -> Arc<Variant> {
+    holechess_lang::load_str("authored.hole", text).unwrap_or_else(|e| panic!("{e:?}")).variant
+}
+
+/// Knights become hoppers: a grasshopper, a hopper that hops only forward (so Black's hops
+/// are mirrored) and a dragon that slides orthogonally and hops (a hop beside slides, K6).
+const HOPPERS: &str = r#"variant "Hoppers"
+  id hoppers
+extends chess
+remove piece knight
+
+piece grasshopper G
+  value 200
+  hops in all directions
+
+piece hopper H
+  value 100
+  hops forward
+
+piece dragon D
+  value 700
+  slides orthogonally
+  hops in all directions
+
+piece pawn P
+  pawn-like
+  value 100
+  steps forward, without capturing
+  slides forward up to 2 squares, from its starting rank, without capturing, may be taken en passant
+  steps diagonally forward, only to capture, also en passant
+  promotes on the last rank to queen, dragon, grasshopper or hopper
+
+setup rgbqkbhr/pppppppp/8/8/8/8/PPPPPPPP/RHBDKBGR w KQkq - 0 1
+"#;
+
+#[test]
+fn k1_k6_hoppers_take_the_fast_path_and_both_paths_agree_along_random_games() {
+    let v = script(HOPPERS);
+    let start = Position::start(&v);
+    let mut plies = 0;
+    for seed in 0..30 {
+        plies += random_game(start.clone(), seed, 150, "hoppers");
+    }
+    assert!(plies > 2_000, "{plies} plies compared");
+}
+
+#[test]
+fn k1_hopper_checks_pins_and_hurdles_agree_with_the_general_path() {
+    let v = script(HOPPERS);
+    let fens = [
+        // The black king on e8 is attacked by the grasshopper on e1 over the hurdle on e7:
+        // moving the hurdle away, or putting a piece between, answers it.
+        "4k3/4p3/8/8/8/8/8/4GK2 b - - 0 1",
+        // A white piece stepping beside its king on the grasshopper's line gives the hurdle
+        // the black grasshopper needs: that move is illegal.
+        "4k3/8/8/8/8/2g5/8/2B1K3 w - - 0 1",
+        // A hopper pinned by a rook may not hop off the pin line, nor over the pinner.
+        "5k2/4r3/8/8/8/4G3/8/4K3 w - - 0 1",
+        // The king may not step next to a piece with an enemy grasshopper behind it.
+        "8/8/8/3g4/8/3P4/8/3K3k w - - 0 1",
+        // The forward hopper hops only forward: down the board for Black.
+        "4k3/8/4h3/8/4P3/8/8/K7 b - - 0 1",
+        // The grasshopper on e1 (over e7) and the rook on a8 both check: only the king moves.
+        "R3k3/4P3/8/8/8/8/8/4G1K1 b - - 0 1",
+    ];
+    for fen in fens {
+        let mut pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_paths_agree(&pos, fen);
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn k1_grasshopper_example_with_craters_takes_the_fast_path() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/grasshopper.hole");
+    let v = variant(path.to_str().expect("a UTF-8 path"));
+    let mut start = Position::start(&v);
+    assert!(start.uses_fast_path(), "the craters stop lines: the fast path plays them");
+    assert_eq!(perft(&mut start, 3), 6_808);
+    for seed in 0..20 {
+        random_game(start.clone(), seed, 150, "grasshopper");
+    }
+}
+
+#[test]
+fn k1_k6_cylinder_takes_the_fast_path_and_both_paths_agree() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/cylinder.hole");
+    let v = variant(path.to_str().expect("a UTF-8 path"));
+    let start = Position::start(&v);
+    let mut plies = 0;
+    for seed in 0..30 {
+        plies += random_game(start.clone(), seed, 150, "cylinder");
+    }
+    assert!(plies > 2_000, "{plies} plies compared");
+    let fens = [
+        // The rook on a1 checks the king on g1 both ways round (over b1-f1, and over h1).
+        "4k3/8/8/8/8/8/8/r5K1 w - - 0 1",
+        // The bishop on g5 pins the bishop on b2 to its king on c1 round the edge (h4, a3).
+        "4k3/8/8/6b1/8/8/1B6/2K5 w - - 0 1",
+        // A knight on h1 reaches b2 and a3; a pawn on a4 captures on h5.
+        "4k3/8/8/7p/P7/8/8/4K2N w - - 0 1",
+        // Castling never wraps; the bishop on a4 attacks f1 round the edge (h3, g2).
+        "4k3/8/8/8/b7/8/8/R3K2R w KQ - 0 1",
+    ];
+    for fen in fens {
+        let mut pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_paths_agree(&pos, fen);
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn k1_a_hurdle_put_beside_the_king_on_a_one_way_hoppers_diagonal_is_illegal() {
+    let v = script(
+        "variant \"Locust\"\n  id locust\nextends chess\n\npiece locust L\n  value 300\n  \
+         hops diagonally backward\n",
+    );
+    // The black locust on a1 hops backward for Black, up the board: over a hurdle on f6 it
+    // would land on g7, so the queen may not go to f6.
+    let fen = "8/1k4K1/7Q/8/6Q1/8/8/l7 w - - 0 1";
+    let mut pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert_paths_agree(&pos, fen);
+    let texts: Vec<String> = pos.legal_moves().iter().map(|&m| holechess_kernel::notation::lan(&pos, m)).collect();
+    assert!(!texts.iter().any(|t| t == "h6f6"), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "h6g6"), "{texts:?}");
+    for depth in 1..=3 {
+        assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "depth {depth}");
+    }
+}

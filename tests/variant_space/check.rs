@@ -62,8 +62,27 @@ fn localize(pos: &Position, depth: u32) -> String {
     format!("the children agree one by one: the reference's make differs at {}", pos.fen())
 }
 
+/// The most leaves a compared perft may have in the tests: the reference walks every one
+/// (a 16x16 board full of riders would otherwise take seconds).
+const MAX_LEAVES: u64 = 4_000;
+
+/// Depth 3 where few moves are legal, else 2, lowered while the kernel counts more than
+/// `max_leaves` leaves there (depth 1 still compares every legal move).
+fn affordable_depth(pos: &Position, max_leaves: u64) -> u32 {
+    let mut depth = if pos.legal_moves().len() <= 6 { 3 } else { 2 };
+    while depth > 1 && perft(&mut pos.clone(), depth) > max_leaves {
+        depth -= 1;
+    }
+    depth
+}
+
 /// The variant of `seed` and a few positions of a random game from its start, compared.
 pub fn check_variant(seed: u64, positions: usize) -> Result<Covered, String> {
+    check_variant_within(seed, positions, MAX_LEAVES)
+}
+
+/// [`check_variant`] with perft held to `max_leaves` leaves (a fuzz input stays cheap).
+pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Result<Covered, String> {
     let generated = generator::variant(seed);
     let loaded = holechess_lang::load_str("generated.hole", &generated.script)
         .map_err(|e| format!("seed {seed}: the generated script is refused:\n{}\n{}", generated.script, e.render()))?;
@@ -71,8 +90,7 @@ pub fn check_variant(seed: u64, positions: usize) -> Result<Covered, String> {
     let mut rng = Rng(seed ^ 0x5EED);
     let mut covered = Covered::default();
     for _ in 0..positions {
-        let moves = pos.legal_moves();
-        let depth = if moves.len() <= 6 { 3 } else { 2 };
+        let depth = affordable_depth(&pos, max_leaves);
         let fast = compare(&generated.script, &pos, depth).map_err(|report| format!("seed {seed}:\n{report}"))?;
         covered.positions += 1;
         covered.fast += usize::from(fast);

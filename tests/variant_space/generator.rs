@@ -3,7 +3,9 @@
 //! with random steps, slides (with ranges), leaps (alfil, dabbaba and longer leaps along
 //! lines included), rides and hops with move-only, capture-only, first-move and barred-rank
 //! modifiers, a pawn (orthodox or Berolina) with promotion, castling, and a token kind that
-//! blocks, is impassable or is open. The same seed gives the same script.
+//! blocks, is impassable or is open. The variants the fast path plays get hops and a
+//! cylinder at times too, drawn from a second stream so that every seed's other choices stay
+//! what they were. The same seed gives the same script.
 
 /// A small seeded generator (SplitMix64), so the variants do not depend on any crate.
 pub struct Rng(pub u64);
@@ -104,6 +106,13 @@ pub fn variant(seed: u64) -> Generated {
         .collect();
     if castling {
         pieces[0].clauses.push("castles as a rook".to_string());
+    }
+    // The shapes the fast path learnt later (hops, a cylinder), from their own stream.
+    let mut later = Rng(seed ^ 0x0DD5_1DE5);
+    let wrap = wrap || (fast && !castling && later.chance(20));
+    if fast && later.chance(30) {
+        let piece = later.below(pieces.len());
+        pieces[piece].clauses.push(format!("hops {}", later.pick(LINE_DIRECTIONS)));
     }
     let mut script = format!("variant \"Generated {seed}\"\n  id generated\n  summary \"generated\"\n\n");
     script += &format!("board {files}x{ranks}{}\n\n", if wrap { ", files wrap" } else { "" });

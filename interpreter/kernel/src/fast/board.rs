@@ -104,6 +104,25 @@ impl FastMove {
         (p != 0).then(|| (p - 1) as u8)
     }
 
+    #[inline(always)]
+    pub(crate) fn is_castle(self) -> bool {
+        !self.is_transit() && self.flag() == CASTLE
+    }
+
+    /// The fast path's word for a kernel move, if it has one.
+    pub(crate) fn from_move(mv: Move) -> Option<FastMove> {
+        Some(match mv {
+            Move::Normal { from, to, promotion } => FastMove::normal(from.index(), to.index(), promotion),
+            Move::DoubleStep { from, to, passed } => FastMove::double_over(from.index(), to.index(), passed.index()),
+            Move::EnPassant { from, to } => FastMove::en_passant(from.index(), to.index()),
+            Move::Castle { king, rook } => FastMove::castle(king.index(), rook.index()),
+            Move::Transit { from, entry, exit, promotion } => {
+                FastMove::transit(from.index(), entry.index(), exit.index(), promotion)
+            }
+            Move::Intent | Move::Teleport { .. } | Move::Pass | Move::Special { .. } | Move::Drop { .. } => return None,
+        })
+    }
+
     /// The kernel's move for this one.
     pub(crate) fn to_move(self) -> Move {
         let (from, to) = (Square(self.from() as u16), Square(self.to() as u16));
@@ -223,26 +242,80 @@ impl<'r> Board64<'r> {
     /// blocking; `lines` are `by`'s line pieces from [`Board64::line_pieces`].
     #[inline(always)]
     pub(crate) fn attackers(&self, sq: usize, by: usize, by_pieces: u64, occupied: u64, lines: (u64, u64)) -> u64 {
+        self.attackers_in::<true>(sq, by, by_pieces, occupied, lines)
+    }
+
+    /// [`Board64::attackers`]; hops and a cylinder's lines are read only when `SHAPED` (the
+    /// caller knows the variant has neither otherwise: see [`Board64::is_shaped`]).
+    #[inline(always)]
+    pub(crate) fn attackers_in<const SHAPED: bool>(
+        &self,
+        sq: usize,
+        by: usize,
+        by_pieces: u64,
+        occupied: u64,
+        lines: (u64, u64),
+    ) -> u64 {
         let r = self.rules;
-        let mut a = (self.sl.orth(sq, occupied) & lines.0) | (self.sl.diag(sq, occupied) & lines.1);
+        let mut a = (self.orth_in::<SHAPED>(sq, occupied) & lines.0) | (self.diag_in::<SHAPED>(sq, occupied) & lines.1);
         a |= r.pawn_captured_from[by][sq] & self.pawns(by);
         for k in super::rules::kinds_of(r.leapers) {
             a |= r.leaps_to[by][k][sq] & self.kinds[k];
         }
+        if SHAPED && r.hoppers != 0 {
+            a |= self.hop_attackers(sq, by, by_pieces, occupied);
+        }
         a & by_pieces
+    }
+
+    /// Whether the variant has hoppers or a cylinder, which the `SHAPED` forms read.
+    #[inline(always)]
+    pub(crate) fn is_shaped(&self) -> bool {
+        self.rules.hoppers != 0 || self.rules.wraps
+    }
+
+    /// Orthogonal sliding attacks from `sq` (round the cylinder when the files wrap and
+    /// `SHAPED`).
+    #[inline(always)]
+    fn orth_in<const SHAPED: bool>(&self, sq: usize, occupied: u64) -> u64 {
+        if SHAPED && self.rules.wraps {
+            super::cylinder::cylinder().orth(sq, occupied)
+        } else {
+            self.sl.orth(sq, occupied)
+        }
+    }
+
+    /// Diagonal sliding attacks from `sq` (round the cylinder when the files wrap and
+    /// `SHAPED`).
+    #[inline(always)]
+    fn diag_in<const SHAPED: bool>(&self, sq: usize, occupied: u64) -> u64 {
+        if SHAPED && self.rules.wraps {
+            super::cylinder::cylinder().diag(sq, occupied)
+        } else {
+            self.sl.diag(sq, occupied)
+        }
     }
 
     /// What a piece of `kind` of the side to move attacks from `from`.
     #[inline(always)]
     pub(crate) fn piece_attacks(&self, kind: usize, from: usize, occupied: u64) -> u64 {
+        self.piece_attacks_in::<true>(kind, from, occupied)
+    }
+
+    /// [`Board64::piece_attacks`], hops and a cylinder's lines only when `SHAPED`.
+    #[inline(always)]
+    pub(crate) fn piece_attacks_in<const SHAPED: bool>(&self, kind: usize, from: usize, occupied: u64) -> u64 {
         let r = self.rules;
         let bit = 1u32 << kind;
         let mut a = if r.leapers & bit != 0 { r.leaps[self.us][kind][from] } else { 0 };
         if r.orth & bit != 0 {
-            a |= self.sl.orth(from, occupied);
+            a |= self.orth_in::<SHAPED>(from, occupied);
         }
         if r.diag & bit != 0 {
-            a |= self.sl.diag(from, occupied);
+            a |= self.diag_in::<SHAPED>(from, occupied);
+        }
+        if SHAPED && r.hoppers & bit != 0 {
+            a |= self.hop_targets(r.hop_dirs[self.us][kind], from, occupied);
         }
         a
     }

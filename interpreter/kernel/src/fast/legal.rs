@@ -25,6 +25,65 @@ impl<S: Sink> Sink for Tested<'_, '_, S> {
     }
 }
 
+/// The moves a royal piece's safety cannot judge from the check mask and pins, which are
+/// tested on the board after them: those leaving a square of `from` or reaching one of `to`
+/// (the royal piece's own moves excepted: they are judged by the attacks on their
+/// destination). Enemy hoppers put the squares beside the royal piece on their lines in `to`
+/// (a new hurdle) and the rest of those lines in `from` (a piece between hurdle and hopper
+/// may leave).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct TestedZone {
+    pub from: u64,
+    pub to: u64,
+}
+
+impl TestedZone {
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.from | self.to == 0
+    }
+
+    /// Whether a move from `from` to `to` (not the royal piece's) is tested.
+    #[inline(always)]
+    fn holds(self, from: usize, to: usize) -> bool {
+        self.from & (1 << from) != 0 || self.to & (1 << to) != 0
+    }
+}
+
+/// A sink that tests the moves of the [`TestedZone`] on a copy of the board.
+pub(crate) struct ZoneTested<'a, 'b, S> {
+    pub board: &'a Board64<'b>,
+    pub zone: TestedZone,
+    pub king: usize,
+    pub sink: &'a mut S,
+}
+
+impl<S: Sink> Sink for ZoneTested<'_, '_, S> {
+    #[inline]
+    fn push(&mut self, mv: FastMove) {
+        if mv.origin() != self.king && self.zone.holds(mv.origin(), mv.to_square()) {
+            Tested { board: self.board, sink: &mut *self.sink }.push(mv);
+        } else {
+            self.sink.push(mv);
+        }
+    }
+
+    #[inline]
+    fn targets(&mut self, from: usize, targets: u64) {
+        let tested = if from == self.king {
+            0
+        } else if self.zone.from & (1 << from) != 0 {
+            targets
+        } else {
+            targets & self.zone.to
+        };
+        self.sink.targets(from, targets & !tested);
+        for to in squares_of(tested) {
+            Tested { board: self.board, sink: &mut *self.sink }.push(FastMove::normal(from, to, None));
+        }
+    }
+}
+
 /// Where generated moves go.
 pub(crate) trait Sink {
     fn push(&mut self, mv: FastMove);
@@ -118,15 +177,48 @@ pub(crate) struct Safety {
     pub pin_span: u64,
     /// The enemy's line pieces (orthogonal, diagonal).
     pub their_lines: (u64, u64),
-    /// The royal piece stands on a token: whether it can be attacked there depends on the
-    /// open tokens elsewhere, which moves change, so every move is tested on the board after it.
+    /// The royal piece stands on a token (whether it can be attacked there depends on the
+    /// open tokens elsewhere, which moves change), an enemy hopper attacks it (a move may
+    /// answer that by taking its hurdle away) or it is in check on a cylinder (a check may
+    /// come both ways round): every move is tested on the board after it.
     pub tested: bool,
+    /// The moves tested on the board after them ([`TestedZone`]).
+    pub zone: TestedZone,
+}
+
+impl Safety {
+    /// The same safety with moves judged by the masks (and the tested zone).
+    #[inline(always)]
+    fn untested(self) -> Safety {
+        Safety { tested: false, ..self }
+    }
+
+    /// The safety of a royal piece on `king` whose every move is tested after it.
+    #[inline(always)]
+    fn tested(king: usize, checkers: u64, their_lines: (u64, u64)) -> Safety {
+        Safety {
+            king,
+            checkers,
+            mask: u64::MAX,
+            pinned: 0,
+            pin_span: 0,
+            their_lines,
+            tested: true,
+            zone: TestedZone::default(),
+        }
+    }
 }
 
 impl Board64<'_> {
     /// Check and pin information for the side to move.
     #[inline(always)]
     pub(crate) fn safety(&self) -> Safety {
+        self.safety_in::<true>()
+    }
+
+    /// [`Board64::safety`], hoppers and a cylinder read only when `SHAPED`.
+    #[inline(always)]
+    fn safety_in<const SHAPED: bool>(&self) -> Safety {
         let (us, them) = (self.us, self.us ^ 1);
         let king = self.royals(us).trailing_zeros() as usize;
         let occupied = self.blockers();
@@ -137,9 +229,19 @@ impl Board64<'_> {
             } else {
                 0
             };
-            return Safety { king, checkers, mask: u64::MAX, pinned: 0, pin_span: 0, their_lines, tested: true };
+            return Safety::tested(king, checkers, their_lines);
         }
-        let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
+        let checkers = self.attackers_in::<SHAPED>(king, them, self.sides[them], occupied, their_lines);
+        if SHAPED && self.rules.wraps {
+            return self.cylinder_safety(king, checkers, their_lines);
+        }
+        let zone = if !SHAPED || self.rules.hoppers == 0 {
+            TestedZone::default()
+        } else if self.hop_attackers(king, them, self.sides[them], occupied) != 0 {
+            return Safety::tested(king, checkers, their_lines);
+        } else {
+            self.hop_zone(king)
+        };
         let mask = match checkers.count_ones() {
             0 => u64::MAX,
             1 => checkers | self.blockable_span(king, checkers.trailing_zeros() as usize),
@@ -159,7 +261,32 @@ impl Board64<'_> {
                 }
             }
         }
-        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false, zone }
+    }
+
+    /// The safety on a cylinder, where a line may reach the royal piece both ways round: in
+    /// check, every move is tested after it; otherwise the pins are found along each of the
+    /// eight lines ([`Board64::round_pins`]).
+    #[inline(always)]
+    fn cylinder_safety(&self, king: usize, checkers: u64, their_lines: (u64, u64)) -> Safety {
+        if checkers != 0 {
+            return Safety::tested(king, checkers, their_lines);
+        }
+        let pinned = self.round_pins(king, their_lines).iter().fold(0, |p, span| p | span) & self.own_pieces();
+        Safety { pinned, ..Safety::tested(king, 0, their_lines) }.untested()
+    }
+
+    /// The side to move's pieces (not on tokens).
+    #[inline(always)]
+    fn own_pieces(&self) -> u64 {
+        self.sides[self.us] & !self.tokens.all
+    }
+
+    /// On a cylinder, the span of the pin on the royal piece on `king` from each direction
+    /// (0: none), see [`super::cylinder::CylinderLines::pins`].
+    #[inline(always)]
+    fn round_pins(&self, king: usize, their_lines: (u64, u64)) -> [u64; 8] {
+        super::cylinder::cylinder().pins(king, self.blockers(), self.own_pieces(), their_lines)
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -186,6 +313,12 @@ impl Board64<'_> {
     /// piece (what a line piece on `from` would reach with only the royal piece on the board).
     #[inline(always)]
     fn pin_ray(&self, s: &Safety, from: usize) -> u64 {
+        if self.rules.wraps {
+            // A piece pinned from two directions keeps to both spans.
+            let bit = 1u64 << from;
+            let spans = self.round_pins(s.king, s.their_lines);
+            return spans.iter().filter(|&&span| span & bit != 0).fold(u64::MAX, |ray, span| ray & span);
+        }
         let king = 1u64 << s.king;
         let side = self.sl.orth(from, king) | self.sl.diag(from, king);
         self.sl.line(s.king, from) & s.pin_span & side
@@ -195,7 +328,12 @@ impl Board64<'_> {
     /// pieces `theirs` only).
     #[inline(always)]
     fn unsafe_for_king(&self, sq: usize, theirs: u64, occupied: u64, lines: (u64, u64)) -> bool {
-        self.attackers(sq, self.us ^ 1, theirs, occupied, (lines.0 & theirs, lines.1 & theirs)) != 0
+        self.unsafe_for_king_in::<true>(sq, theirs, occupied, lines)
+    }
+
+    #[inline(always)]
+    fn unsafe_for_king_in<const SHAPED: bool>(&self, sq: usize, theirs: u64, occupied: u64, lines: (u64, u64)) -> bool {
+        self.attackers_in::<SHAPED>(sq, self.us ^ 1, theirs, occupied, (lines.0 & theirs, lines.1 & theirs)) != 0
     }
 
     /// Every legal move of the side to move into `sink`.
@@ -208,17 +346,49 @@ impl Board64<'_> {
     /// into `sink`.
     #[inline(always)]
     pub(crate) fn generate_to<S: Sink>(&self, only: u64, sink: &mut S) {
+        if self.is_shaped() {
+            self.generate_shaped(only, sink);
+            return;
+        }
+        // No hopper and no cylinder: the lean form, with nothing of theirs compiled in.
+        let s = self.safety_in::<false>();
+        if s.tested {
+            self.generate_tested(&s, only, sink);
+        } else {
+            self.generate_with::<false, S>(&s, only, sink);
+        }
+    }
+
+    /// [`Board64::generate_to`] with hoppers or a cylinder (kept out of line, so the lean
+    /// form stays as small as it was).
+    #[inline(never)]
+    fn generate_shaped<S: Sink>(&self, only: u64, sink: &mut S) {
         let s = self.safety();
         if s.tested {
-            self.generate_with(&s, only, &mut Tested { board: self, sink });
+            self.generate_tested(&s, only, sink);
+        } else if !s.zone.is_empty() {
+            self.generate_zone_tested(&s, only, sink);
         } else {
-            self.generate_with(&s, only, sink);
+            self.generate_with::<true, S>(&s, only, sink);
         }
+    }
+
+    /// [`Board64::generate_with`], every move tested on the board after it (kept out of line:
+    /// the common case stays lean).
+    #[inline(never)]
+    fn generate_tested<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
+        self.generate_with::<true, _>(s, only, &mut Tested { board: self, sink });
+    }
+
+    /// [`Board64::generate_with`], the moves of the tested zone tested on the board after them.
+    #[inline(never)]
+    fn generate_zone_tested<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
+        self.generate_with::<true, _>(s, only, &mut ZoneTested { board: self, zone: s.zone, king: s.king, sink });
     }
 
     /// [`Board64::generate_to`] with the safety `s` (moves tested by `sink` when `s.tested`).
     #[inline(always)]
-    fn generate_with<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
+    fn generate_with<const SHAPED: bool, S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
         let targets = !self.sides[us] & !self.royals(them) & !self.tokens.all & only;
@@ -227,7 +397,7 @@ impl Board64<'_> {
         let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
         if !s.tested {
             for to in squares_of(king_moves) {
-                if self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
+                if self.unsafe_for_king_in::<SHAPED>(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
                     king_moves &= !(1 << to);
                 }
             }
@@ -248,7 +418,7 @@ impl Board64<'_> {
                 continue;
             }
             for from in squares_of(self.kinds[kind] & self.sides[us]) {
-                let mut to = self.piece_attacks(kind, from, occupied) & targets & s.mask;
+                let mut to = self.piece_attacks_in::<SHAPED>(kind, from, occupied) & targets & s.mask;
                 if s.pinned & (1 << from) != 0 {
                     to &= self.pin_ray(s, from);
                 }
@@ -343,6 +513,14 @@ impl Board64<'_> {
     /// The legal moves of the side to move that end on `to`, and castling (long algebraic
     /// writes it as a king move), found backwards from `to`: what a notation can name.
     pub(crate) fn generate_onto<S: Sink>(&self, to: usize, sink: &mut S) {
+        if self.rules.hoppers != 0 || self.rules.wraps {
+            // Hops and lines round a cylinder are found forwards: the legal moves ending on
+            // `to`, castling only when `to` is on the king's rank, as below.
+            let king_rank = self.royals(self.us).trailing_zeros() as usize / 8;
+            let mut kept = KeepIf { keep: |mv: FastMove| !mv.is_castle() || to / 8 == king_rank, sink };
+            self.generate_to(1 << to, &mut kept);
+            return;
+        }
         let s = self.safety();
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.occupied();
@@ -474,6 +652,21 @@ impl Board64<'_> {
     }
 }
 
+/// A sink passing on the moves `keep` accepts.
+struct KeepIf<'a, F, S> {
+    keep: F,
+    sink: &'a mut S,
+}
+
+impl<F: Fn(FastMove) -> bool, S: Sink> Sink for KeepIf<'_, F, S> {
+    #[inline]
+    fn push(&mut self, mv: FastMove) {
+        if (self.keep)(mv) {
+            self.sink.push(mv);
+        }
+    }
+}
+
 /// The square in front of `from` for `side`, if on the board.
 #[inline(always)]
 pub(super) fn forward(side: usize, from: usize) -> Option<usize> {
@@ -517,6 +710,9 @@ impl Board64<'_> {
     #[inline]
     fn is_legal(&self, s: &Safety, mv: crate::moves::Move) -> bool {
         use crate::moves::Move;
+        if s.tested || !s.zone.is_empty() && self.in_tested_zone(s, mv) {
+            return self.legal_after(mv);
+        }
         let theirs = self.sides[self.us ^ 1];
         match mv {
             Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } => {
@@ -540,5 +736,19 @@ impl Board64<'_> {
             }
             _ => false,
         }
+    }
+
+    /// Whether `mv` is a move other than the royal piece's in the tested zone of `s`.
+    fn in_tested_zone(&self, s: &Safety, mv: crate::moves::Move) -> bool {
+        let (Some(from), Some(to)) = (mv.from(), mv.to()) else { return true };
+        from.index() != s.king && s.zone.holds(from.index(), to.index())
+    }
+
+    /// Whether `mv` leaves the mover's royal piece unattacked, tested on a copy of the board.
+    fn legal_after(&self, mv: crate::moves::Move) -> bool {
+        let Some(fast) = FastMove::from_move(mv) else { return false };
+        let mut child = *self;
+        child.make(fast);
+        !child.royal_attacked(self.us)
     }
 }

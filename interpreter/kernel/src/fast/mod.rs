@@ -11,7 +11,9 @@
 //! compare both), so nothing outside the kernel can tell which one ran.
 
 mod board;
+mod cylinder;
 pub(crate) mod eligible;
+mod hoppers;
 mod legal;
 mod origins;
 mod perft;

@@ -22,6 +22,9 @@ impl Position {
     /// when this position or these kinds are not for the fast path (the caller generates).
     pub(crate) fn fast_origins_to(&self, kinds: u32, to: usize) -> Option<u64> {
         let rules = self.fast_rules()?;
+        if rules.hoppers != 0 || rules.wraps {
+            return None;
+        }
         let all_kinds = (1u32 << rules.kinds) - 1;
         let pawn = rules.pawn.as_ref().map_or(0, |p| 1u32 << p.kind);
         if rules.uses_first_move || to >= 64 || kinds & !all_kinds != 0 || kinds & pawn != 0 {
@@ -62,7 +65,7 @@ impl Position {
     /// a first-move rule, a board of other than 8 files, a position the fast path does not play).
     pub(crate) fn fast_pawn_move_to(&self, from_file: Option<usize>, to: usize) -> Option<Move> {
         let rules = self.fast_rules()?;
-        let pawn = rules.pawn.as_ref()?;
+        let pawn = rules.pawn.as_ref().filter(|_| rules.hoppers == 0 && !rules.wraps)?;
         let (us, them) = (self.side.index(), 1 - self.side.index());
         let to_bit = 1u64 << to.min(63);
         let en_passant = self.ep.is_some_and(|ep| ep.square.index() == to);

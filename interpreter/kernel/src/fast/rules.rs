@@ -48,6 +48,14 @@ pub(crate) struct FastRules {
     pub leapers: u32,
     pub orth: u32,
     pub diag: u32,
+    /// Kinds with hops (a bit mask), and `hop_dirs[side][kind]`: the directions (bits, see
+    /// [`super::hoppers::DIRECTIONS`]) along which a piece of `kind` of `side` hops.
+    pub hoppers: u32,
+    pub hop_dirs: [[u8; FAST_KINDS]; 2],
+    /// The files wrap (a cylinder): leaps and pawn captures wrap in their tables, lines are
+    /// read from [`super::cylinder::CylinderLines`], and legality tests what the royal
+    /// piece's lines could change.
+    pub wraps: bool,
     pub pawn: Option<PawnRules>,
     pub royal: PieceId,
     /// Kinds whose move takes away both castling rights of their side (bit mask).
