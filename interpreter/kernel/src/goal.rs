@@ -30,7 +30,7 @@ impl Position {
     }
 
     /// How the goal rule has ended the game here, if it has.
-    #[must_use] 
+    #[must_use]
     pub fn goal_end(&self) -> Option<GoalEnd> {
         let goal = self.variant.spec().rules.goal.as_ref()?;
         let mover = self.side.opponent();

@@ -64,7 +64,7 @@ pub enum HandRule {
 }
 
 /// Whether two hand rules set the same thing: the same rule, or drop ranks of one piece.
-#[must_use] 
+#[must_use]
 pub fn same_hand_rule(a: &HandRule, b: &HandRule) -> bool {
     match (a, b) {
         (HandRule::DropRanks { piece: a, .. }, HandRule::DropRanks { piece: b, .. })
@@ -128,7 +128,7 @@ pub fn check_hand_rules(scope: &Scope, geometry: &Geometry, problems: &mut Vec<P
 
 /// Splits a setup placement into the board and the hand written after it in brackets
 /// (`RNBQKBNR[Nn]`), each with its span.
-#[must_use] 
+#[must_use]
 pub fn split_setup_hand(placement: &Spanned<String>) -> (Spanned<String>, Option<Spanned<String>>) {
     let Some(open) = placement.node.find('[') else { return (placement.clone(), None) };
     let span = placement.span;
@@ -142,7 +142,7 @@ pub fn split_setup_hand(placement: &Spanned<String>) -> (Spanned<String>, Option
 }
 
 /// The letters of a setup's hand that no piece declares.
-#[must_use] 
+#[must_use]
 pub fn check_setup_hand(hand: Option<&Spanned<String>>, letters: &[char]) -> Vec<Problem> {
     let Some(hand) = hand else { return Vec::new() };
     hand.node
@@ -178,7 +178,7 @@ fn check_piece_named(scope: &Scope, piece: &Name, problems: &mut Vec<Problem>) {
 }
 
 /// The hand declaration the rules in force make (none: no hands).
-#[must_use] 
+#[must_use]
 pub fn lower_hands(scope: &Scope) -> HandSpec {
     let mut spec = HandSpec::default();
     let mut keep_promoted = false;

@@ -119,7 +119,9 @@ impl FastMove {
             Move::Transit { from, entry, exit, promotion } => {
                 FastMove::transit(from.index(), entry.index(), exit.index(), promotion)
             }
-            Move::Intent | Move::Teleport { .. } | Move::Pass | Move::Special { .. } | Move::Drop { .. } => return None,
+            Move::Intent | Move::Teleport { .. } | Move::Pass | Move::Special { .. } | Move::Drop { .. } => {
+                return None
+            }
         })
     }
 
