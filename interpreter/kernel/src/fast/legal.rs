@@ -429,7 +429,7 @@ impl Board64<'_> {
             self.pawn_moves(s, targets, sink);
         }
         if s.checkers == 0 && self.rules.castling.is_some() {
-            self.castling_moves(s, sink);
+            self.castling_moves::<SHAPED, S>(s, sink);
         }
         if transits {
             self.transits(s, only, sink);
@@ -521,7 +521,7 @@ impl Board64<'_> {
             self.generate_to(1 << to, &mut kept);
             return;
         }
-        let s = self.safety();
+        let s = self.safety_in::<false>();
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.occupied();
         let bit = 1u64 << to;
@@ -547,7 +547,7 @@ impl Board64<'_> {
         }
         // Long algebraic castling names a square of the king's rank.
         if s.checkers == 0 && self.rules.castling.is_some() && to / 8 == s.king / 8 {
-            self.castling_moves(&s, sink);
+            self.castling_moves::<false, S>(&s, sink);
         }
     }
 
@@ -623,7 +623,7 @@ impl Board64<'_> {
     /// Castling as the general path allows it: the squares king and rook cross or reach
     /// empty but for the two, the king's path unattacked, and the king safe after it.
     #[inline(never)]
-    fn castling_moves<S: Sink>(&self, s: &Safety, sink: &mut S) {
+    fn castling_moves<const SHAPED: bool, S: Sink>(&self, s: &Safety, sink: &mut S) {
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
         for slot in 0..2 {
@@ -641,11 +641,11 @@ impl Board64<'_> {
             }
             let path = span(king / 8, (king % 8).min(kd % 8), (king % 8).max(kd % 8));
             let theirs = self.sides[them];
-            if squares_of(path).any(|sq| self.unsafe_for_king(sq, theirs, occupied, s.their_lines)) {
+            if squares_of(path).any(|sq| self.unsafe_for_king_in::<SHAPED>(sq, theirs, occupied, s.their_lines)) {
                 continue;
             }
             let after = (occupied & !(1 << king | 1 << rook)) | 1 << kd | 1 << rd;
-            if !self.unsafe_for_king(kd, theirs, after, s.their_lines) {
+            if !self.unsafe_for_king_in::<SHAPED>(kd, theirs, after, s.their_lines) {
                 sink.push(FastMove::castle(king, rook));
             }
         }
