@@ -117,3 +117,32 @@ fn an_unknown_variant_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("no-such-variant"), "{}", stderr(&out));
 }
+
+#[test]
+fn game_ends_and_capture_rules_are_in_the_json_and_the_words() {
+    let atomar = json_of("examples/catalogue/atomar.hole");
+    let play = &atomar["play"];
+    assert_eq!(play["checkmate"], "loss");
+    assert_eq!(play["explosion"]["immune"], serde_json::json!(["king"]));
+    assert_eq!(play["capture_bans"], serde_json::json!([["king", "king"]]));
+    assert_eq!(play["extinctions"][0]["pieces"], serde_json::json!(["king"]));
+    assert_eq!(play["extinctions"][0]["outcome"], "loss");
+    let losers = json_of("examples/catalogue/losers.hole");
+    assert_eq!(losers["play"]["checkmate"], "win");
+    assert_eq!(losers["play"]["compulsory_capture"], true);
+    let racing = json_of("examples/catalogue/racingkings.hole");
+    assert_eq!(racing["play"]["no_checks"], true);
+    assert_eq!(racing["play"]["goal"]["reply"], true);
+
+    let words = |variant: &str| stdout(&holechess(&["rules", variant]));
+    let antichess = words("examples/catalogue/antichess.hole");
+    assert!(antichess.contains("a side with no pieces left wins"), "{antichess}");
+    assert!(antichess.contains("a side that can capture must capture"), "{antichess}");
+    assert!(antichess.contains("not in check, wins"), "{antichess}");
+    let three_kings = words("examples/catalogue/threekings.hole");
+    assert!(three_kings.contains("a side with fewer than 3 kings left loses"), "{three_kings}");
+    let atomar_words = words("examples/catalogue/atomar.hole");
+    assert!(atomar_words.contains("a side with no king left loses"), "{atomar_words}");
+    assert!(atomar_words.contains("pawn-like pieces and kings excepted"), "{atomar_words}");
+    assert!(atomar_words.contains("a king may not capture a king"), "{atomar_words}");
+}

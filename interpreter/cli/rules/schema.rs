@@ -5,8 +5,9 @@
 
 use holechess_kernel::spec::Entry;
 use holechess_kernel::spec::{
-    CastleRole, EpRole, Exit, GoalRegion, LayoutRule, LinkEntry, Pattern, PatternCondition, PatternMode, PieceSpec,
-    PromotionSpec, RoyalRule, Schedule, SquareRef, Stacking, StalemateRule, TokenMovement, TokenSpec, VariantSpec,
+    CastleRole, EpRole, Exit, ExtinctionSpec, GoalRegion, LayoutRule, LinkEntry, Pattern, PatternCondition,
+    PatternMode, PieceSpec, PromotionSpec, RoyalRule, Schedule, SideOutcome, SquareRef, Stacking, StalemateRule,
+    TokenMovement, TokenSpec, VariantSpec,
 };
 use holechess_kernel::Position;
 use holechess_lang::{HookArg, LoadedVariant};
@@ -146,6 +147,41 @@ pub struct PlayRules {
     pub royals: &'static str,
     /// A game end by reaching squares, or `None`.
     pub goal: Option<Goal>,
+    /// What checkmate means for the checkmated side: `loss`, `win` or `draw`.
+    pub checkmate: &'static str,
+    /// Game ends by extinction (and the bare king), in the order they are judged.
+    pub extinctions: Vec<Extinction>,
+    /// A side that can capture must capture.
+    pub compulsory_capture: bool,
+    /// No move may give check.
+    pub no_checks: bool,
+    /// Captures explode, or `None`.
+    pub explosion: Option<Explosion>,
+    /// Captures that are not allowed: the capturer's kind, then the captured kind.
+    pub capture_bans: Vec<[String; 2]>,
+    /// Kinds that may be taken but that no move may leave attacked or blow up.
+    pub pseudo_royal: Vec<String>,
+}
+
+/// A side left with fewer than `below` pieces of one of the kinds (of all its pieces
+/// together when `pieces` is `None`) has the outcome at once.
+#[derive(Debug, Serialize)]
+pub struct Extinction {
+    pub pieces: Option<Vec<String>>,
+    pub below: u8,
+    /// `loss`, `win` or `draw`, for the side left short.
+    pub outcome: &'static str,
+    /// The rule holds only while the opponent has at least this many pieces (0: always).
+    pub opponent_at_least: u8,
+    /// The side to move gets its reply first (a bare king may bare the other back).
+    pub reply: bool,
+}
+
+/// Exploding captures: the capturer and the pieces around the square it lands on go,
+/// pawn-like pieces and the `immune` kinds excepted.
+#[derive(Debug, Serialize)]
+pub struct Explosion {
+    pub immune: Vec<String>,
 }
 
 /// A side wins when, after its move, one of its pieces of this kind stands on a goal square.
@@ -154,6 +190,8 @@ pub struct Goal {
     pub piece: String,
     /// The goal squares, the same for both sides; `None` for each side's last rank.
     pub squares: Option<Vec<String>>,
+    /// When White arrives first, Black has one more move, and arriving with it draws.
+    pub reply: bool,
 }
 
 /// Castling, Chess960 style: the files the king and rook end on.
@@ -369,8 +407,38 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
                 GoalRegion::LastRank => None,
                 GoalRegion::Squares(squares) => Some(squares.iter().map(|sq| square_name(spec, sq)).collect()),
             },
+            reply: goal.reply,
         }),
+        checkmate: outcome_name(rules.ends.checkmate),
+        extinctions: rules.ends.extinctions.iter().map(|e| extinction(spec, e)).collect(),
+        compulsory_capture: rules.compulsory_capture,
+        no_checks: rules.no_checks,
+        explosion: rules.explosion.as_ref().map(|e| Explosion { immune: piece_names(spec, &e.immune) }),
+        capture_bans: rules.capture_bans.iter().map(|&(a, b)| [piece_name(spec, a), piece_name(spec, b)]).collect(),
+        pseudo_royal: piece_names(spec, &rules.pseudo_royal),
     }
+}
+
+fn outcome_name(outcome: SideOutcome) -> &'static str {
+    match outcome {
+        SideOutcome::Loss => "loss",
+        SideOutcome::Win => "win",
+        SideOutcome::Draw => "draw",
+    }
+}
+
+fn extinction(spec: &VariantSpec, e: &ExtinctionSpec) -> Extinction {
+    Extinction {
+        pieces: (!e.kinds.is_empty()).then(|| piece_names(spec, &e.kinds)),
+        below: e.below,
+        outcome: outcome_name(e.outcome),
+        opponent_at_least: e.opponent_at_least,
+        reply: e.reply,
+    }
+}
+
+fn piece_name(spec: &VariantSpec, kind: u8) -> String {
+    spec.pieces.get(usize::from(kind)).map(|p| p.name.clone()).unwrap_or_default()
 }
 
 fn hook(hook: &holechess_lang::Hook) -> Hook {

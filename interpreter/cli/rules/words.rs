@@ -341,6 +341,7 @@ fn game_end(rules: &Rules) -> String {
     parts.push(match play.stalemate {
         "loss" => "a side with no legal move, not in check, loses".to_owned(),
         "pass" => "a side with no legal move, not in check, passes its turn".to_owned(),
+        "win" => "a side with no legal move, not in check, wins".to_owned(),
         _ => "a side with no legal move, not in check, is stalemated: a draw".to_owned(),
     });
     if let Some(goal) = &play.goal {
@@ -349,7 +350,17 @@ fn game_end(rules: &Rules) -> String {
             Some(squares) => squares.join(", "),
         };
         parts.push(format!("a side wins when, after its move, one of its {}s stands on {region}", goal.piece));
+        if goal.reply {
+            parts.push("when White arrives first, Black has one more move, and arriving with it draws".to_owned());
+        }
     }
+    match play.checkmate {
+        "win" => parts.push("checkmate wins for the checkmated side".to_owned()),
+        "draw" => parts.push("checkmate is a draw".to_owned()),
+        _ => {}
+    }
+    parts.extend(play.extinctions.iter().map(extinction_text));
+    parts.extend(capture_rules(play));
     if let Some(moves) = play.fifty_move {
         parts.push(format!("a draw may be claimed after {moves} moves by each side without a capture or a pawn move"));
     }
@@ -357,6 +368,57 @@ fn game_end(rules: &Rules) -> String {
         parts.push(format!("a draw may be claimed when a position (tokens included) occurs {times} times"));
     }
     parts.join("; ")
+}
+
+/// A game end by extinction in words: `a side with fewer than 3 kings left loses`.
+fn extinction_text(e: &super::schema::Extinction) -> String {
+    let kinds = match &e.pieces {
+        None => "pieces".to_owned(),
+        Some(names) if e.below == 1 => names.join(" or "),
+        Some(names) => names.iter().map(|n| format!("{n}s")).collect::<Vec<_>>().join(" or "),
+    };
+    let count = if e.below == 1 { format!("no {kinds}") } else { format!("fewer than {} {kinds}", e.below) };
+    let outcome = match e.outcome {
+        "win" => "wins",
+        "draw" => "draws",
+        _ => "loses",
+    };
+    let mut text = format!("a side with {count} left {outcome}");
+    if e.opponent_at_least > 0 {
+        let _ = write!(text, " while the opponent has at least {} pieces", e.opponent_at_least);
+    }
+    if e.reply {
+        text.push_str(" (the side to move may answer first)");
+    }
+    text
+}
+
+/// Compulsory capture, the ban on checks, explosions, capture bans and pseudo-royal pieces.
+fn capture_rules(play: &super::schema::PlayRules) -> Vec<String> {
+    let mut parts = Vec::new();
+    if play.compulsory_capture {
+        parts.push("a side that can capture must capture".to_owned());
+    }
+    if play.no_checks {
+        parts.push("no move may give check".to_owned());
+    }
+    if let Some(explosion) = &play.explosion {
+        let except = if explosion.immune.is_empty() {
+            String::new()
+        } else {
+            format!(" and {}s", explosion.immune.join("s and "))
+        };
+        parts.push(format!(
+            "a capture explodes: the capturer and the pieces around its square go, pawn-like pieces{except} excepted"
+        ));
+    }
+    for [capturer, captured] in &play.capture_bans {
+        parts.push(format!("a {capturer} may not capture a {captured}"));
+    }
+    for name in &play.pseudo_royal {
+        parts.push(format!("a {name} may be taken, but no move may leave one attacked or blow it up"));
+    }
+    parts
 }
 
 fn hook_text(hook: &Hook) -> String {
