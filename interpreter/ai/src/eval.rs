@@ -114,6 +114,11 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
             let links = link_terms(tables, pos, side, enemy_royal);
             tally.add(links, links);
         }
+        if pos.has_hands() {
+            let held = hand_material(tables, pos, side);
+            tally.add(held, held);
+            tally.material += held;
+        }
     }
     for side in Side::BOTH {
         let hits = tallies[side.opponent().index()].king_zone_hits;
@@ -124,6 +129,12 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
     let white = blend(&tallies[0]) - blend(&tallies[1]) + mop_up(tables, &royals, &tallies, phase);
     let own = if pos.side_to_move() == Side::White { white } else { -white };
     own + TEMPO
+}
+
+/// The value of the pieces `side` holds in hand: each worth what it is worth on the board
+/// (a piece in hand can be dropped where it is needed).
+fn hand_material(tables: &VariantTables, pos: &Position, side: Side) -> Score {
+    pos.hand(side).map(|(kind, count)| tables.values[usize::from(kind)] * Score::from(count)).sum()
 }
 
 /// White's mop-up bonus (negative for Black): in an endgame where one side leads by at least
