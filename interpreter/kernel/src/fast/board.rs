@@ -244,7 +244,11 @@ impl<'r> Board64<'r> {
     /// blocking; `lines` are `by`'s line pieces from [`Board64::line_pieces`].
     #[inline(always)]
     pub(crate) fn attackers(&self, sq: usize, by: usize, by_pieces: u64, occupied: u64, lines: (u64, u64)) -> u64 {
-        self.attackers_in::<true>(sq, by, by_pieces, occupied, lines)
+        if self.is_shaped() {
+            self.attackers_in::<true>(sq, by, by_pieces, occupied, lines)
+        } else {
+            self.attackers_in::<false>(sq, by, by_pieces, occupied, lines)
+        }
     }
 
     /// [`Board64::attackers`]; hops and a cylinder's lines are read only when `SHAPED` (the
@@ -301,7 +305,11 @@ impl<'r> Board64<'r> {
     /// What a piece of `kind` of the side to move attacks from `from`.
     #[inline(always)]
     pub(crate) fn piece_attacks(&self, kind: usize, from: usize, occupied: u64) -> u64 {
-        self.piece_attacks_in::<true>(kind, from, occupied)
+        if self.is_shaped() {
+            self.piece_attacks_in::<true>(kind, from, occupied)
+        } else {
+            self.piece_attacks_in::<false>(kind, from, occupied)
+        }
     }
 
     /// [`Board64::piece_attacks`], hops and a cylinder's lines only when `SHAPED`.

@@ -328,7 +328,7 @@ impl Board64<'_> {
     /// pieces `theirs` only).
     #[inline(always)]
     fn unsafe_for_king(&self, sq: usize, theirs: u64, occupied: u64, lines: (u64, u64)) -> bool {
-        self.unsafe_for_king_in::<true>(sq, theirs, occupied, lines)
+        self.attackers(sq, self.us ^ 1, theirs, occupied, (lines.0 & theirs, lines.1 & theirs)) != 0
     }
 
     #[inline(always)]
