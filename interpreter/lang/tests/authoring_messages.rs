@@ -106,6 +106,9 @@ fn a_link_declared_twice_is_an_error_at_the_second() {
 
 fn scratch(test: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("holechess-lang-msg-{}-{test}", std::process::id()));
+    // A folder left by an earlier run under the same process id is emptied first (its fifo
+    // would make `mkfifo` fail).
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
