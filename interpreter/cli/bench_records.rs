@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use crate::bench::fastest_of_repeats;
 use crate::bench_peer::{peer_cpu_seconds, process_cpu_seconds};
-use holechess_record::{record_of, write_game, SourceEvent, Validator};
-use holechess_runtime::{Game, PlayableVariant};
+use holechess_record::{random_game, record_of, write_game, SourceEvent, Validator};
+use holechess_runtime::PlayableVariant;
 
 /// Where the real-game sample lives in a checkout, the files validated by default.
 pub const FIXTURE_PGN: &str = "tests/fixtures/pgn/real";
@@ -179,18 +179,7 @@ fn self_play_records(rules: &Arc<PlayableVariant>, games: u64) -> Result<String,
     let mut text = String::new();
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     for seed in 1..=games {
-        let mut game = Game::seeded(Arc::clone(rules), seed);
-        for _ in 0..200 {
-            let legal = game.position().legal_moves();
-            if legal.is_empty() || game.position().status().is_over() {
-                break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let mv = legal.as_slice()[(state % legal.len() as u64) as usize];
-            game.play(mv).map_err(|e| e.to_string())?;
-        }
+        let game = random_game(rules, seed, 200, &mut state).map_err(|e| e.to_string())?;
         text.push_str(&write_game(&record_of(&game, "random", "random")));
         text.push('\n');
     }

@@ -4,10 +4,8 @@
 //! `cargo run --release -p holechess-record --example self_play -- pothole 100 > pothole.pgn`
 //! then `valgrind --tool=callgrind target/release/holechess validate pothole pothole.pgn --jobs 1`.
 
-use std::sync::Arc;
-
-use holechess_record::{record_of, write_game};
-use holechess_runtime::{Game, PlayableVariant};
+use holechess_record::{random_game, record_of, write_game};
+use holechess_runtime::PlayableVariant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -19,17 +17,7 @@ fn main() {
     });
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     for seed in 1..=games {
-        let mut game = Game::seeded(Arc::clone(&rules), seed);
-        for _ in 0..200 {
-            let legal = game.position().legal_moves();
-            if legal.is_empty() || game.position().status().is_over() {
-                break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            game.play(legal.as_slice()[(state % legal.len() as u64) as usize]).expect("a legal move");
-        }
+        let game = random_game(&rules, seed, 200, &mut state).expect("a legal move");
         println!("{}", write_game(&record_of(&game, "random", "random")));
     }
 }

@@ -40,6 +40,7 @@ mod ply_stream;
 mod problem;
 mod reader;
 mod replay;
+mod self_play;
 mod tag_pair;
 mod validate;
 mod variation;
@@ -54,6 +55,7 @@ pub use ply_stream::{read_game_without_moves, replay_next_game};
 pub use problem::{ReadError, SyntaxError, SyntaxProblem};
 pub use reader::{GameRecord, PgnReader, MAX_GAME_BYTES};
 pub use replay::{replay_game, replay_record, replay_record_in, start_position, Failure, Reason, Replay};
+pub use self_play::random_game;
 pub use session::{record_of, result_of};
 pub use validate::{
     validate_source, validate_source_in, SourceEvent, Validator, Verdict, BATCH_PLIES, DEFAULT_BATCH, LONG_GAME_PLIES,

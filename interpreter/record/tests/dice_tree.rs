@@ -67,25 +67,14 @@ fn k4_one_job_playing_each_ply_as_read_gives_the_verdicts_of_two_jobs() {
 /// before it, read cold and then warm, on one job.
 #[test]
 fn k2_events_read_from_the_tree_reach_the_games_own_positions() {
-    use holechess_record::{record_of, write_game};
-    use holechess_runtime::Game;
+    use holechess_record::{random_game, record_of, write_game};
     use std::sync::Arc;
     for variant in ["pothole", "wormhole"] {
         let rules = PlayableVariant::load(variant).unwrap();
         let validator = Validator::new(Arc::clone(&rules), Some(1)).unwrap();
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         for seed in 1..=4 {
-            let mut game = Game::seeded(Arc::clone(&rules), seed);
-            for _ in 0..80 {
-                let legal = game.position().legal_moves();
-                if legal.is_empty() || game.position().status().is_over() {
-                    break;
-                }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                game.play(legal.as_slice()[(state % legal.len() as u64) as usize]).unwrap();
-            }
+            let game = random_game(&rules, seed, 80, &mut state).unwrap();
             let record = write_game(&record_of(&game, "random", "random"));
             let movetext = record.trim_end();
             let result_at = movetext.rfind(char::is_whitespace).expect("a result token");

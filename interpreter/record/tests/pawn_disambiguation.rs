@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use holechess_kernel::notation::{parse_san, san};
 use holechess_kernel::{Move, Position};
-use holechess_record::{record_of, replay_record, write_game, PgnReader, Replay};
-use holechess_runtime::{Game, PlayableVariant};
+use holechess_record::{random_game, record_of, replay_record, write_game, PgnReader, Replay};
+use holechess_runtime::PlayableVariant;
 
 /// White pawns on a3 and a5; a3 tunnels from a4 to a6 and goes on over the wormhole a7 to a8
 /// (WH3, WH4); a5 skips a6 and a7 to a8.
@@ -60,17 +60,7 @@ fn seeded_wormhole_self_play_records_replay_as_valid() {
     let rules = wormhole();
     let mut state = 0x2545_F491_4F6C_DD1Du64;
     for seed in 1..=12 {
-        let mut game = Game::seeded(Arc::clone(&rules), seed);
-        for _ in 0..200 {
-            let legal = game.position().legal_moves();
-            if legal.is_empty() || game.position().status().is_over() {
-                break;
-            }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            game.play(legal.as_slice()[(state % legal.len() as u64) as usize]).expect("a legal move");
-        }
+        let game = random_game(&rules, seed, 200, &mut state).expect("a legal move");
         let text = write_game(&record_of(&game, "random", "random"));
         let replayed = replay(&text);
         assert!(replayed.is_valid(), "seed {seed}: {:?}\n{text}", replayed.failure);
