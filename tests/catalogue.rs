@@ -49,6 +49,7 @@ const MATCHING: &[&str] = &[
     "losalamos",
     "losers",
     "makruk",
+    "manchu",
     "minishogi",
     "modern",
     "newzealand",
@@ -70,6 +71,7 @@ const MATCHING: &[&str] = &[
     "threekings",
     "torpedo",
     "troitzky",
+    "xiangqi",
     "yarishogi",
 ];
 

@@ -29,12 +29,13 @@ impl Position {
     #[must_use]
     pub fn royal_attacked(&self, side: Side) -> bool {
         self.royals(side).any(|sq| self.is_attacked(sq, side.opponent()))
+            || self.variant.spec().rules.royals_may_not_face && self.royals_face(side)
     }
 
     /// Like [`Position::is_attacked`], with the piece on `ignore` taken off the board.
     #[inline]
     pub(crate) fn is_attacked_ignoring(&self, target: Square, by: Side, ignore: Square) -> bool {
-        let allowed = self.capturers_allowed_on(target);
+        let allowed = self.capturers_allowed_on(target) & self.variant.regions.kinds_allowed(by, target);
         let attacked = if allowed == 0 {
             false
         } else if self.is_warped() {
@@ -44,6 +45,9 @@ impl Position {
         };
         attacked
             || self.variant.hops && allowed != 0 && self.hop_attacked(target, by, ignore, allowed)
+            || !self.variant.lame_attacks[by.index()].is_empty()
+                && allowed != 0
+                && self.lame_attacked(target, by, ignore, allowed)
             || self.variant.conditional_capturers != 0
                 && allowed != 0
                 && self.conditional_attacked(target, by, ignore, allowed)

@@ -31,7 +31,12 @@ impl Position {
             let taken_files = if tables.one_per_file & (1 << kind) != 0 { self.files_holding(us, kind) } else { 0 };
             for sq in g.squares() {
                 let file_free = taken_files & (1 << g.file_of(sq)) == 0;
-                if file_free && tables.may_drop_on_rank(kind, g.relative_rank(sq, us)) && self.takes_drop(sq, kind) {
+                let in_region = self.variant.regions.allows(us, kind, sq);
+                if file_free
+                    && in_region
+                    && tables.may_drop_on_rank(kind, g.relative_rank(sq, us))
+                    && self.takes_drop(sq, kind)
+                {
                     out.push(Move::Drop { piece: kind, to: sq });
                 }
             }

@@ -1,9 +1,11 @@
 //! Hopping pieces (a grasshopper): a hop runs along its line over empty squares to the first
 //! piece of either side (the hurdle) and lands on the square right behind it, capturing an
-//! enemy there. A token that stops lines ends the run before any hurdle; lines pass over
-//! open tokens. The landing square is read through the token effects like any landing.
-//! Attacks are walked back from the target: a piece right before it, then empty squares,
-//! then the hopper.
+//! enemy there. A hop at any distance (a cannon) lands on any square behind the hurdle along
+//! the free line, up to and including the first piece there. A token that stops lines ends
+//! the run (before the hurdle or after it); lines pass over open tokens; a token is never a
+//! hurdle. The landing square is read through the token effects like any landing.
+//! Attacks are walked back from the target: a piece right before it (or, at any distance,
+//! the first piece behind free squares), then empty squares, then the hopper.
 
 use crate::geometry::{Side, Square};
 use crate::movegen::Step;
@@ -21,15 +23,26 @@ impl Position {
         if self.cells[ray[hurdle].index()] & PIECE_BITS == 0 {
             return;
         }
-        let Some(&to) = ray.get(hurdle + 1) else { return };
-        let step = Step { from, to, kind, pattern: p, k: 0, passed: ray[hurdle] };
-        self.land_once(&step, out);
+        if !p.far_hop() {
+            let Some(&to) = ray.get(hurdle + 1) else { return };
+            let step = Step { from, to, kind, pattern: p, k: 0, passed: ray[hurdle] };
+            self.land_once(&step, out);
+            return;
+        }
+        let mut passed = ray[hurdle];
+        for &to in &ray[hurdle + 1..] {
+            self.land_once(&Step { from, to, kind, pattern: p, k: 0, passed }, out);
+            if !self.passes_over(to, royal) {
+                return;
+            }
+            passed = to;
+        }
     }
 
     /// Whether a line of a mover of this class runs on over `sq`: no piece there, and no
     /// token that stops lines.
     #[inline]
-    fn passes_over(&self, sq: Square, royal: bool) -> bool {
+    pub(crate) fn passes_over(&self, sq: Square, royal: bool) -> bool {
         let cell = self.cells[sq.index()];
         cell & PIECE_BITS == 0 && (cell & TOKEN_FLAG == 0 || self.effect_at(sq, royal).is_none_or(|e| !e.stops_lines()))
     }
@@ -66,12 +79,9 @@ impl Position {
             }
             let back = v.dir_reverse[h.dir as usize];
             let ray = v.ray(back, target);
-            let Some(&hurdle) = ray.first() else { continue };
-            if hurdle == ignore || self.cells[hurdle.index()] & PIECE_BITS == 0 {
-                continue;
-            }
             let mut kinds = h.kinds & allowed;
-            for &sq in &ray[1..] {
+            let Some(hurdle) = self.hurdle_before(ray, h.far, ignore, &mut kinds) else { continue };
+            for &sq in &ray[hurdle + 1..] {
                 let cell = self.cells[sq.index()];
                 let code = cell & PIECE_BITS;
                 if sq == ignore || cell == 0 {
@@ -92,5 +102,28 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Where on `ray` (walked back from an attacked square) the hurdle of a hop onto that
+    /// square stands: the first square, or for a hop at any distance (`far`) the first piece
+    /// behind squares the hopper's line passes (narrowing `kinds` to the hoppers whose lines
+    /// pass the tokens there).
+    fn hurdle_before(&self, ray: &[Square], far: bool, ignore: Square, kinds: &mut u32) -> Option<usize> {
+        for (i, &sq) in ray.iter().enumerate() {
+            let cell = self.cells[sq.index()];
+            if sq != ignore && cell & PIECE_BITS != 0 {
+                return Some(i);
+            }
+            if !far {
+                return None;
+            }
+            if sq != ignore && cell != 0 {
+                *kinds &= self.passers(sq);
+                if *kinds == 0 {
+                    return None;
+                }
+            }
+        }
+        None
     }
 }

@@ -37,6 +37,7 @@ pub mod effects;
 pub mod error;
 mod explosion;
 pub mod extinction;
+mod facing;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -64,6 +65,7 @@ pub mod goal;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 pub mod hand;
 mod hops;
+pub mod lame;
 mod links;
 #[allow(
     clippy::cast_possible_truncation,
@@ -89,6 +91,7 @@ pub mod position;
 mod promotion;
 mod promotion_leaving;
 mod pseudo_royal;
+mod regions;
 mod setup;
 #[allow(
     clippy::cast_possible_truncation,

@@ -194,6 +194,7 @@ impl Position {
     /// The moves of one piece with a hop or a pattern barred from a rank.
     fn walk_special_piece(&self, from: Square, kind: u8, out: &mut MoveList) {
         let us = self.side;
+        let start = out.len();
         for p in &self.variant.patterns[us.index()][kind as usize] {
             if !self.condition_holds(p.condition, from, us) {
                 continue;
@@ -204,6 +205,7 @@ impl Position {
                 self.walk_pattern(from, kind, p, out);
             }
         }
+        self.retain_in_region(kind, start, out);
     }
 
     /// A hop, or a pattern barred from a rank: its moves, without those ending on that rank.
@@ -211,6 +213,8 @@ impl Position {
         let start = out.len();
         if p.hop() {
             self.walk_hop(from, kind, p, out);
+        } else if p.lame() {
+            self.walk_lame(from, kind, p, out);
         } else {
             self.walk_pattern(from, kind, p, out);
         }
@@ -464,6 +468,7 @@ impl Position {
         // send every move to the full test.
         let simple = !self.variant.spec().links.link_check
             && !self.variant.hops
+            && !self.variant.tested_legality
             && self.variant.conditional_capturers == 0
             && self.variant.square_links.is_empty();
         let fast = match king {

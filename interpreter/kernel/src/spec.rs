@@ -83,6 +83,18 @@ pub struct PieceSpec {
     pub castling: CastleRole,
     /// Material value in centipawns, for the AI (a pawn is 100).
     pub value: i32,
+    /// The squares the piece may never leave (a palace, one side of a river), if any.
+    pub region: Option<RegionSpec>,
+}
+
+/// A rectangle of files and ranks a piece stays within. Ranks are counted from the piece's
+/// own side (0 = its first rank), so one declaration gives each side its own half or palace;
+/// files are the same for both sides. Bounds are inclusive; an upper bound past the board's
+/// edge reaches to the edge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegionSpec {
+    pub files: (u8, u8),
+    pub ranks: (u8, u8),
 }
 
 /// One way a piece moves: a vector repeated up to `range` times.
@@ -103,6 +115,13 @@ pub struct Pattern {
     /// The pattern never ends a move on this rank, counted from the mover's side (0 = its
     /// first rank): `not onto rank N`. It captures nothing there either.
     pub barred_rank: Option<u8>,
+    /// With `hop`: the hop lands on any square behind the hurdle along the free line, up to
+    /// and including the first piece there (a cannon), not only right behind it.
+    pub hop_any_distance: bool,
+    /// A leap that may be blocked (a lame leaper: xiangqi's horse and elephant): it passes
+    /// the squares of its path, straight along its longer side first, then diagonally (see
+    /// [`lame_path`](crate::lame::lame_path)), and a piece on any of them stops it.
+    pub lame: bool,
 }
 
 impl Pattern {
@@ -119,6 +138,8 @@ impl Pattern {
             en_passant: EpRole::None,
             hop: false,
             barred_rank: None,
+            hop_any_distance: false,
+            lame: false,
         }
     }
 }
@@ -254,6 +275,9 @@ pub struct RulesSpec {
     pub capture_bans: Vec<(PieceId, PieceId)>,
     /// Kinds no move may leave attacked or blow up, though they may be taken (atomic's king).
     pub pseudo_royal: Vec<PieceId>,
+    /// Royal pieces of the two sides may not stand on one file with nothing between them
+    /// (xiangqi's flying general): a move leaving them so is illegal.
+    pub royals_may_not_face: bool,
 }
 
 /// Exploding captures: the capturer and the pieces around the square it lands on are

@@ -41,6 +41,12 @@ pub(crate) struct CompiledPattern {
 
 /// The `extra` bit of a hop.
 const HOP_BIT: u8 = 0x80;
+/// The `extra` bit of a hop that lands at any distance behind its hurdle (a cannon).
+const FAR_BIT: u8 = 0x40;
+/// The `extra` bit of a leap that may be blocked (a lame leaper).
+const LAME_BIT: u8 = 0x20;
+/// The `extra` bits holding the barred rank plus one.
+const RANK_BITS: u8 = 0x1F;
 
 /// No barred rank.
 pub(crate) const NO_RANK: u8 = u8::MAX;
@@ -59,10 +65,22 @@ impl CompiledPattern {
         self.extra & HOP_BIT != 0
     }
 
+    /// Whether the pattern is a hop landing at any distance behind its hurdle.
+    #[inline]
+    pub(crate) fn far_hop(&self) -> bool {
+        self.extra & FAR_BIT != 0
+    }
+
+    /// Whether the pattern is a leap that pieces on its path block.
+    #[inline]
+    pub(crate) fn lame(&self) -> bool {
+        self.extra & LAME_BIT != 0
+    }
+
     /// The rank the pattern never ends a move on, or `NO_RANK`.
     #[inline]
     pub(crate) fn barred(&self) -> u8 {
-        match self.extra & !HOP_BIT {
+        match self.extra & RANK_BITS {
             0 => NO_RANK,
             r => r - 1,
         }
@@ -77,6 +95,9 @@ pub(crate) struct HopAttack {
     pub dir: u8,
     pub kinds: u32,
     pub barred: u8,
+    /// The hop lands at any distance behind its hurdle (a cannon): empty squares may lie
+    /// between the hurdle and the square.
+    pub far: bool,
 }
 
 /// A variant compiled into tables. Build it with [`Variant::compile`].
@@ -118,6 +139,13 @@ pub struct Variant {
     /// Some piece hops: every move is judged by the full legality test (any move may add or
     /// remove a hurdle in front of a royal piece).
     pub(crate) hops: bool,
+    /// Per side, the lame leapers that capture (empty unless some leap may be blocked).
+    pub(crate) lame_attacks: [Vec<crate::lame::LameAttack>; 2],
+    /// The squares each kind may stand on, for pieces that stay within a region.
+    pub(crate) regions: crate::regions::RegionMasks,
+    /// Every move is judged by the full legality test: a lame leap (a move off its path
+    /// opens an attack no pin shows) or the rule that royal pieces may not face each other.
+    pub(crate) tested_legality: bool,
     /// Two patterns of one piece may reach one square with the same move (a cylinder board,
     /// a hop beside other movement): generation drops the repeats (K6).
     pub(crate) dedup: bool,
@@ -251,7 +279,7 @@ impl Variant {
                             mode: p.mode,
                             condition: p.condition,
                             en_passant: p.en_passant,
-                            extra: if p.hop { HOP_BIT } else { 0 } | p.barred_rank.map_or(0, |r| (r & 0x1F) + 1),
+                            extra: extra_bits(p),
                         }
                     })
                     .collect();
@@ -266,7 +294,9 @@ impl Variant {
             .enumerate()
             .filter(|(_, p)| p.castling == CastleRole::King)
             .fold(0u32, |m, (i, _)| m | 1 << i);
-        let special_kinds = kinds_where(&spec.pieces, |p| p.patterns.iter().any(|q| q.hop || q.barred_rank.is_some()));
+        let special_kinds = kinds_where(&spec.pieces, |p| {
+            p.region.is_some() || p.patterns.iter().any(|q| q.hop || q.lame || q.barred_rank.is_some())
+        });
         let promotion_extras = kinds_where(&spec.pieces, |p| {
             p.promotion.as_ref().is_some_and(|q| q.optional_ranks > 0 || q.at_last_existing_square)
         });
@@ -275,6 +305,8 @@ impl Variant {
         let uses_first_move =
             spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
         let hops = spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.hop);
+        let lame = spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.lame);
+        let spec_facing = spec.rules.royals_may_not_face;
         let dedup = geometry.files_wrap
             || spec.pieces.iter().any(|p| p.patterns.iter().any(|q| q.hop) && p.patterns.len() > 1)
             || patterns_may_coincide(&spec.pieces, &patterns[Side::White.index()]);
@@ -316,6 +348,9 @@ impl Variant {
             rank_masks: Vec::new(),
             hop_attacks: [Vec::new(), Vec::new()],
             hops,
+            lame_attacks: [Vec::new(), Vec::new()],
+            regions: crate::regions::RegionMasks::default(),
+            tested_legality: lame || spec_facing,
             dedup,
             conditional_capturers,
             setup_counts: [[0; MAX_PIECES]; 2],
@@ -338,6 +373,8 @@ impl Variant {
         variant.build_attack_tables();
         variant.build_rank_masks();
         variant.build_hop_attacks();
+        variant.build_lame_attacks();
+        variant.regions = crate::regions::RegionMasks::compile(&variant.spec, &variant.geometry);
         variant.build_line_masks();
         variant.build_warp_tables();
         variant.fast = crate::fast::eligible::fast_rules(&variant).map(Box::new);
@@ -393,8 +430,9 @@ impl Variant {
         self.attack_masks = vec![0; 2 * ndirs * stride];
         for side in Side::BOTH {
             for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
-                for p in
-                    patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always && !p.hop())
+                for p in patterns
+                    .iter()
+                    .filter(|p| p.mode.captures() && p.condition == PatternCondition::Always && !p.hop() && !p.lame())
                 {
                     let (dx, dy) = self.dirs[p.dir as usize];
                     let back =
@@ -437,7 +475,7 @@ impl Variant {
             for (piece, patterns) in self.patterns[side.index()].iter().enumerate() {
                 let capturing =
                     patterns.iter().filter(|p| p.mode.captures() && p.condition == PatternCondition::Always);
-                for p in capturing.filter(|p| !p.hop()) {
+                for p in capturing.filter(|p| !p.hop() && !p.lame()) {
                     let back = self.dir_index_reverse(p.dir);
                     let reach = if p.range == 0 { MAX_REACH } else { (p.range as usize).min(MAX_REACH) };
                     for rank in (0..ranks).filter(|&r| r != usize::from(p.barred())) {
@@ -459,9 +497,10 @@ impl Variant {
                 let hops =
                     patterns.iter().filter(|p| p.hop() && p.mode.captures() && p.condition == PatternCondition::Always);
                 for p in hops {
-                    match list.iter_mut().find(|h| h.dir == p.dir && h.barred == p.barred()) {
+                    let far = p.far_hop();
+                    match list.iter_mut().find(|h| h.dir == p.dir && h.barred == p.barred() && h.far == far) {
                         Some(h) => h.kinds |= 1 << piece,
-                        None => list.push(HopAttack { dir: p.dir, kinds: 1 << piece, barred: p.barred() }),
+                        None => list.push(HopAttack { dir: p.dir, kinds: 1 << piece, barred: p.barred(), far }),
                     }
                 }
             }
@@ -659,6 +698,15 @@ impl Variant {
     pub(crate) fn attack_mask(&self, side: Side, dir: u8, distance: usize) -> u32 {
         self.attack_masks[(side.index() * self.dirs.len() + dir as usize) * (MAX_REACH + 1) + distance]
     }
+}
+
+/// The `extra` byte of a compiled pattern: hop, far hop and lame bits, the barred rank.
+fn extra_bits(p: &Pattern) -> u8 {
+    let bit = |on: bool, bit: u8| if on { bit } else { 0 };
+    bit(p.hop, HOP_BIT)
+        | bit(p.hop && p.hop_any_distance, FAR_BIT)
+        | bit(p.lame, LAME_BIT)
+        | p.barred_rank.map_or(0, |r| (r & RANK_BITS) + 1)
 }
 
 /// The mask of the piece kinds for which `pred` holds.
@@ -883,6 +931,7 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
             format!("the {} has no way to move", piece.name),
         ));
     }
+    crate::regions::check_confinement(spec, index, piece, errors);
     for p in &piece.patterns {
         if p.dx == 0 && p.dy == 0 {
             errors.push(SpecError::of(

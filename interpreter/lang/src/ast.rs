@@ -155,7 +155,17 @@ pub enum PieceClause {
     /// `promotes on the last existing square of its file`.
     PromotionAtLastExisting,
     Castles(CastleRole),
+    /// `stays within files d to f and ranks 1 to 3`.
+    Region(RegionDecl),
     Movement(Movement),
+}
+
+/// A region a piece stays within: files as letters' indices (0 = `a`), ranks as written
+/// (from 1, counted from the piece's side); a bound left out spans the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionDecl {
+    pub files: Option<Spanned<(u32, u32)>>,
+    pub ranks: Option<Spanned<(u32, u32)>>,
 }
 
 /// `promotes on the last rank to ...`.
@@ -188,6 +198,8 @@ pub enum MoveKind {
     Ride,
     /// Over one hurdle, landing right behind it (a grasshopper).
     Hop,
+    /// Over one hurdle, landing on any square behind it (a cannon).
+    FarHop,
 }
 
 /// A direction group: kind of line and/or heading.
@@ -230,6 +242,8 @@ pub enum Modifier {
     NotOntoRank(u32),
     /// `not onto the last rank`.
     NotOntoLastRank,
+    /// `not over pieces`: a leap stopped by a piece on its path.
+    Lame,
 }
 
 /// `token NAME` or `behaviour NAME` with its clauses.
@@ -338,6 +352,8 @@ pub enum Rule {
     PseudoRoyal(Spanned<String>),
     /// `a bare king loses` (`true`) or `a bare king draws`: the piece named as written.
     BareKing(Spanned<String>, bool),
+    /// `royal pieces may not face each other`.
+    RoyalsMayNotFace,
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling

@@ -185,13 +185,14 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>, ranks:
     };
     let range = match movement.kind {
         MoveKind::Step | MoveKind::Leap => 1,
-        MoveKind::Hop => 0,
+        MoveKind::Hop | MoveKind::FarHop => 0,
         MoveKind::Slide | MoveKind::Ride => movement.limit.as_ref().map_or(0, |limit| limit.node.min(15) as u8),
     };
     let mut mode = PatternMode::MoveOrCapture;
     let mut condition = PatternCondition::Always;
     let mut en_passant = EpRole::None;
     let mut barred_rank = None;
+    let mut lame = false;
     for modifier in &movement.modifiers {
         match modifier.node {
             Modifier::MoveOnly => mode = PatternMode::MoveOnly,
@@ -206,12 +207,22 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>, ranks:
             Modifier::CapturesEnPassant => en_passant = EpRole::Captures,
             Modifier::NotOntoRank(rank) => barred_rank = Some(rank.saturating_sub(1).min(255) as u8),
             Modifier::NotOntoLastRank => barred_rank = Some(ranks.saturating_sub(1)),
+            Modifier::Lame => lame = true,
         }
     }
-    let hop = movement.kind == MoveKind::Hop;
+    let hop = matches!(movement.kind, MoveKind::Hop | MoveKind::FarHop);
+    let hop_any_distance = movement.kind == MoveKind::FarHop;
     vectors
         .into_iter()
-        .map(|(dx, dy)| Pattern { condition, en_passant, hop, barred_rank, ..Pattern::new(dx, dy, range, mode) })
+        .map(|(dx, dy)| Pattern {
+            condition,
+            en_passant,
+            hop,
+            barred_rank,
+            hop_any_distance,
+            lame,
+            ..Pattern::new(dx, dy, range, mode)
+        })
         .collect()
 }
 
@@ -470,6 +481,7 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
         promotion: None,
         castling: CastleRole::None,
         value: 0,
+        region: None,
     };
     let mut promotion: Option<PromotionSpec> = None;
     let mut extras = PromotionSpec::new(1, Vec::new());
@@ -491,6 +503,7 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
             PieceClause::PromotionOnlyLost => extras.only_lost = true,
             PieceClause::PromotionAtLastExisting => extras.at_last_existing_square = true,
             PieceClause::Castles(role) => spec.castling = *role,
+            PieceClause::Region(region) => spec.region = Some(lower_region(region)),
             PieceClause::Movement(movement) => {
                 spec.patterns.extend(patterns(movement, piece.letter.node, setup, ranks));
             }
@@ -504,6 +517,18 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
         ..promotion
     });
     spec
+}
+
+/// A region clause: ranks from 0, a bound left out spanning the board (the kernel clips the
+/// upper bounds to it).
+fn lower_region(region: &RegionDecl) -> RegionSpec {
+    let clip = |n: u32| n.min(255) as u8;
+    let files = region.files.as_ref().map_or((0, u8::MAX), |f| (clip(f.node.0), clip(f.node.1)));
+    let ranks = region
+        .ranks
+        .as_ref()
+        .map_or((0, u8::MAX), |r| (clip(r.node.0.saturating_sub(1)), clip(r.node.1.saturating_sub(1))));
+    RegionSpec { files, ranks }
 }
 
 /// A `promotes ...` clause: the list for both sides, or for the side it names; the zone is
@@ -544,6 +569,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         explosion: None,
         capture_bans: Vec::new(),
         pseudo_royal: Vec::new(),
+        royals_may_not_face: false,
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -562,6 +588,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::Extinction(extinction) => rules.ends.extinctions.push(lower_extinction(extinction, scope)),
             ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
             ast::Rule::NoChecks => rules.no_checks = true,
+            ast::Rule::RoyalsMayNotFace => rules.royals_may_not_face = true,
             ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
             ast::Rule::PseudoRoyal(name) => {
                 if let Some(kind) = piece_named(scope, &name.node) {

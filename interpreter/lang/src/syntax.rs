@@ -264,6 +264,7 @@ impl Builder {
             Rule::promotion_only_lost => PieceClause::PromotionOnlyLost,
             Rule::promotion_last_existing => PieceClause::PromotionAtLastExisting,
             Rule::castles_as => PieceClause::Castles(self.castles_as(pair)?),
+            Rule::stays_within => PieceClause::Region(self.stays_within(pair)?),
             Rule::movement => PieceClause::Movement(self.movement(pair)?),
             _ => return Err(self.malformed(&pair, "a piece clause")),
         };
@@ -305,6 +306,29 @@ impl Builder {
         Ok(if role.as_str() == "king" { CastleRole::King } else { CastleRole::Rook })
     }
 
+    /// `stays within files d to f and ranks 1 to 3`.
+    fn stays_within(&self, pair: Pair<'_, Rule>) -> Built<RegionDecl> {
+        let mut region = RegionDecl { files: None, ranks: None };
+        for part in children(pair) {
+            let span = self.span(&part);
+            let kids = children(part.clone());
+            match part.as_rule() {
+                Rule::region_files => {
+                    let [low, high] = [0, 1].map(|i| kids.get(i).map(|kid| self.file_letter(kid).node));
+                    let index = |c: Option<char>| c.map_or(0, |c| u32::from(c) - u32::from('a'));
+                    region.files = Some(Spanned::new((index(low), index(high)), span));
+                }
+                Rule::region_ranks => {
+                    let low = self.number(&self.child(&part, &kids, 0)?)?.node;
+                    let high = self.number(&self.child(&part, &kids, 1)?)?.node;
+                    region.ranks = Some(Spanned::new((low, high), span));
+                }
+                _ => return Err(self.malformed(&part, "a region")),
+            }
+        }
+        Ok(region)
+    }
+
     fn movement(&self, pair: Pair<'_, Rule>) -> Built<Movement> {
         let kids = children(pair.clone());
         let kind_pair = self.child(&pair, &kids, 0)?;
@@ -323,6 +347,7 @@ impl Builder {
             Rule::leaps => MoveKind::Leap,
             Rule::rides => MoveKind::Ride,
             Rule::hops => MoveKind::Hop,
+            Rule::far_hops => MoveKind::FarHop,
             _ => return Err(self.malformed(&pair, "a kind of move")),
         };
         let mut movement = Movement { kind, vector: None, direction: None, limit: None, modifiers: Vec::new() };
@@ -382,6 +407,7 @@ impl Builder {
                 Some(rank) => Modifier::NotOntoRank(self.number(&rank)?.node),
                 None => Modifier::NotOntoLastRank,
             },
+            Rule::lame => Modifier::Lame,
             _ => return Err(self.malformed(&pair, "a movement modifier")),
         };
         Ok(Spanned::new(modifier, span))
@@ -544,6 +570,7 @@ impl Builder {
             Rule::extinction_rule => R::Extinction(self.extinction(&pair, &kids)?),
             Rule::capture_rule => R::CompulsoryCapture,
             Rule::no_checks_rule => R::NoChecks,
+            Rule::facing_rule => R::RoyalsMayNotFace,
             Rule::bare_king_rule => {
                 R::BareKing(self.ident(&self.child(&pair, &kids, 1)?), Self::find(&kids, Rule::bare_loses).is_some())
             }
@@ -984,6 +1011,12 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::castle_role => "`king` or `rook`",
         Rule::movement | Rule::move_kind => "a movement (`steps`, `slides`, `leaps`, `rides` or `hops`)",
         Rule::hops => "`hops DIRECTION`",
+        Rule::far_hops => "`hops DIRECTION to any distance`",
+        Rule::lame => "`not over pieces`",
+        Rule::stays_within => "`stays within files d to f and ranks 1 to 3`",
+        Rule::region_files => "`files d to f`",
+        Rule::region_ranks => "`ranks 1 to 3`",
+        Rule::facing_rule => "`royal pieces may not face each other`",
         Rule::steps => "`steps DIRECTION`",
         Rule::slides => "`slides DIRECTION`",
         Rule::leaps => "`leaps (X,Y)`",

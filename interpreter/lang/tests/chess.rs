@@ -89,6 +89,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             explosion: None,
             capture_bans: Vec::new(),
             pseudo_royal: Vec::new(),
+            royals_may_not_face: false,
         }
     );
     assert!(spec.tokens.is_empty());

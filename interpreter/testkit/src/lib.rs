@@ -38,6 +38,7 @@ fn piece(name: &str, letter: char, patterns: Vec<Pattern>) -> PieceSpec {
         promotion: None,
         castling: CastleRole::None,
         value: 0,
+        region: None,
     }
 }
 
@@ -98,6 +99,7 @@ pub fn orthodox_spec() -> VariantSpec {
             explosion: None,
             capture_bans: Vec::new(),
             pseudo_royal: Vec::new(),
+            royals_may_not_face: false,
         },
         tokens: vec![],
         links: LinkSpec::default(),

@@ -68,6 +68,7 @@ fn with_archbishop() -> Arc<Variant> {
         promotion: None,
         castling: CastleRole::None,
         value: 800,
+        region: None,
     };
     support::orthodox_with(vec![], |spec| spec.pieces.push(archbishop))
 }

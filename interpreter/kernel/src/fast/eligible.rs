@@ -125,9 +125,11 @@ fn variant_fits(spec: &VariantSpec) -> bool {
         explosion,
         capture_bans,
         pseudo_royal,
+        royals_may_not_face,
     } = rules;
     let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture && !no_checks;
-    let plain_captures = explosion.is_none() && capture_bans.is_empty() && pseudo_royal.is_empty();
+    let plain_captures =
+        explosion.is_none() && capture_bans.is_empty() && pseudo_royal.is_empty() && !royals_may_not_face;
     let plain_board = *files == 8 && *ranks == 8 && names.len() == 1;
     let plain_links = pairs.is_empty() && one_way.is_empty() && !link_check && !teleport;
     plain_board && plain_links && plain_ends && plain_captures && *schedule == Schedule::Alternate && !hands.in_play()
@@ -137,15 +139,26 @@ fn variant_fits(spec: &VariantSpec) -> bool {
 /// an optional zone, lost pieces only, the last existing square) are not on the whitelist;
 /// the other fields are read by [`pawn_shape`], [`pawn_rules`] and [`piece_lines`].
 fn piece_fits(piece: &PieceSpec) -> bool {
-    let PieceSpec { name: _, letter: _, royal: _, pawn: _, patterns, promotion, castling: _, value: _ } = piece;
-    patterns.iter().all(pattern_fits) && promotion.as_ref().is_none_or(promotion_fits)
+    let PieceSpec { name: _, letter: _, royal: _, pawn: _, patterns, promotion, castling: _, value: _, region } = piece;
+    region.is_none() && patterns.iter().all(pattern_fits) && promotion.as_ref().is_none_or(promotion_fits)
 }
 
 /// A pattern with no barred rank (direction, range, mode, condition, en passant and hop are
 /// read by the kind's shape).
 fn pattern_fits(pattern: &Pattern) -> bool {
-    let Pattern { dx: _, dy: _, range: _, mode: _, condition: _, en_passant: _, hop: _, barred_rank } = *pattern;
-    barred_rank.is_none()
+    let Pattern {
+        dx: _,
+        dy: _,
+        range: _,
+        mode: _,
+        condition: _,
+        en_passant: _,
+        hop: _,
+        barred_rank,
+        hop_any_distance,
+        lame,
+    } = *pattern;
+    barred_rank.is_none() && !hop_any_distance && !lame
 }
 
 /// One compulsory zone and one list for both sides.
