@@ -63,6 +63,7 @@ const MATCHING: &[&str] = &[
     "placement",
     "pocketknight",
     "racingkings",
+    "shako",
     "shatar",
     "shatranj",
     "shogi",

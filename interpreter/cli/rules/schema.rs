@@ -6,7 +6,7 @@
 use holechess_kernel::spec::Entry;
 use holechess_kernel::spec::{
     CastleRole, EpRole, Exit, ExtinctionSpec, GoalRegion, LayoutRule, LinkEntry, Pattern, PatternCondition,
-    PatternMode, PieceSpec, PromotionSpec, RoyalRule, Schedule, SideOutcome, SquareRef, Stacking, StalemateRule,
+    PatternMode, PieceSpec, PromotionSpec, RegionSpec, RoyalRule, Schedule, SideOutcome, SquareRef, Stacking, StalemateRule,
     TokenMovement, TokenSpec, VariantSpec,
 };
 use holechess_kernel::Position;
@@ -60,6 +60,16 @@ pub struct Piece {
     pub castling: &'static str,
     pub moves: Vec<MoveRule>,
     pub promotion: Option<Promotion>,
+    /// The squares the piece never leaves, or `None`.
+    pub region: Option<Region>,
+}
+
+/// A rectangle a piece stays within: files as letters, ranks counted from the piece's own
+/// side (1 = its first rank), both bounds included.
+#[derive(Debug, Serialize)]
+pub struct Region {
+    pub files: [String; 2],
+    pub ranks: [u8; 2],
 }
 
 /// One way a piece moves, seen from White's side (`dy` > 0 is forward).
@@ -79,6 +89,11 @@ pub struct MoveRule {
     pub en_passant: &'static str,
     /// A rank the move never ends on (1 = the mover's first rank).
     pub barred_rank: Option<u8>,
+    /// For a hop: it lands on any square behind the hurdle, up to the first piece there (a
+    /// cannon), not only right behind it.
+    pub hop_any_distance: bool,
+    /// For a leap: a piece on its path stops it (a lame leaper).
+    pub lame: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -161,6 +176,8 @@ pub struct PlayRules {
     pub capture_bans: Vec<[String; 2]>,
     /// Kinds that may be taken but that no move may leave attacked or blow up.
     pub pseudo_royal: Vec<String>,
+    /// Royal pieces of the two sides may not face each other on an open file.
+    pub royals_may_not_face: bool,
 }
 
 /// A side left with fewer than `below` pieces of one of the kinds (of all its pieces
@@ -201,6 +218,9 @@ pub struct Castling {
     pub short_rook: String,
     pub long_king: String,
     pub long_rook: String,
+    /// The files (short side, long side) from which the castling letters `K` and `Q` look for
+    /// their rook towards the king; `None`: they name the outermost rook.
+    pub rooks_found_from: Option<[String; 2]>,
 }
 
 #[derive(Debug, Serialize)]
@@ -256,7 +276,16 @@ fn piece(spec: &VariantSpec, piece: &PieceSpec) -> Piece {
         },
         moves: piece.patterns.iter().map(move_rule).collect(),
         promotion: piece.promotion.as_ref().map(|p| promotion(spec, p)),
+        region: piece.region.map(|r| region(spec, r)),
     }
+}
+
+/// A region with its open upper bounds clipped to the board.
+fn region(spec: &VariantSpec, region: RegionSpec) -> Region {
+    let last_file = region.files.1.min(spec.board.files.saturating_sub(1));
+    let last_rank = region.ranks.1.min(spec.board.ranks.saturating_sub(1));
+    let file = |f: u8| char::from(b'a' + f).to_string();
+    Region { files: [file(region.files.0), file(last_file)], ranks: [region.ranks.0 + 1, last_rank + 1] }
 }
 
 fn move_rule(pattern: &Pattern) -> MoveRule {
@@ -288,6 +317,8 @@ fn move_rule(pattern: &Pattern) -> MoveRule {
             EpRole::Captures => "captures",
         },
         barred_rank: pattern.barred_rank.map(|rank| rank + 1),
+        hop_any_distance: pattern.hop && pattern.hop_any_distance,
+        lame: pattern.lame,
     }
 }
 
@@ -387,6 +418,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
             short_rook: file(c.rook_file_short),
             long_king: file(c.king_file_long),
             long_rook: file(c.rook_file_long),
+            rooks_found_from: rules.castling_rook_files.map(|(short, long)| [file(short), file(long)]),
         }),
         en_passant: rules.en_passant,
         stalemate: match rules.stalemate {
@@ -416,6 +448,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
         explosion: rules.explosion.as_ref().map(|e| Explosion { immune: piece_names(spec, &e.immune) }),
         capture_bans: rules.capture_bans.iter().map(|&(a, b)| [piece_name(spec, a), piece_name(spec, b)]).collect(),
         pseudo_royal: piece_names(spec, &rules.pseudo_royal),
+        royals_may_not_face: rules.royals_may_not_face,
     }
 }
 

@@ -89,6 +89,13 @@ fn piece_text(piece: &Piece) -> String {
     if let Some(promotion) = &piece.promotion {
         let _ = writeln!(out, "    {}", promotion_text(promotion));
     }
+    if let Some(region) = &piece.region {
+        let _ = writeln!(
+            out,
+            "    never leaves files {} to {} and its ranks {} to {}",
+            region.files[0], region.files[1], region.ranks[0], region.ranks[1]
+        );
+    }
     out
 }
 
@@ -131,11 +138,15 @@ fn move_phrase(rule: &MoveRule, dirs: &BTreeSet<(i8, i8)>) -> String {
                 dirs.iter().next().map(|&(x, y)| (x.abs().min(y.abs()), x.abs().max(y.abs()))).unwrap_or((0, 0));
             format!("leaps ({a},{b})")
         }
+        "hop" if rule.hop_any_distance => "hops".to_owned(),
         "hop" => "hops over the first piece".to_owned(),
         _ if rule.range == 0 => "slides".to_owned(),
         _ => format!("slides up to {} squares", rule.range),
     };
     let mut text = format!("{verb} {}", directions(dirs, rule.kind == "leap"));
+    if rule.hop_any_distance {
+        text.push_str(" over the first piece, to any square behind it up to the next piece");
+    }
     match rule.condition.as_str() {
         "always" => {}
         "first-move" => text.push_str(", on its first move"),
@@ -156,6 +167,9 @@ fn move_phrase(rule: &MoveRule, dirs: &BTreeSet<(i8, i8)>) -> String {
     }
     if let Some(rank) = rule.barred_rank {
         let _ = write!(text, ", never onto its rank {rank}");
+    }
+    if rule.lame {
+        text.push_str(", not over a piece on its path");
     }
     text
 }
@@ -321,10 +335,19 @@ fn links(rules: &Rules) -> Option<String> {
 fn castling(rules: &Rules) -> String {
     match &rules.play.castling {
         None => "no".to_owned(),
-        Some(c) => format!(
-            "short: king to the {}-file, rook to the {}-file; long: king to the {}-file, rook to the {}-file",
-            c.short_king, c.short_rook, c.long_king, c.long_rook
-        ),
+        Some(c) => {
+            let mut text = format!(
+                "short: king to the {}-file, rook to the {}-file; long: king to the {}-file, rook to the {}-file",
+                c.short_king, c.short_rook, c.long_king, c.long_rook
+            );
+            if let Some([short, long]) = &c.rooks_found_from {
+                let _ = write!(
+                    text,
+                    "; the castling letters K and Q name the rook nearest the {short}-file and the {long}-file"
+                );
+            }
+            text
+        }
     }
 }
 
@@ -401,6 +424,9 @@ fn capture_rules(play: &super::schema::PlayRules) -> Vec<String> {
     }
     if play.no_checks {
         parts.push("no move may give check".to_owned());
+    }
+    if play.royals_may_not_face {
+        parts.push("no move may leave the royal pieces of the two sides facing each other on an open file".to_owned());
     }
     if let Some(explosion) = &play.explosion {
         let except = if explosion.immune.is_empty() {

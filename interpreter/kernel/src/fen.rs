@@ -387,6 +387,14 @@ fn outermost_rook(pos: &Position, side: Side, king: Square, short: bool) -> Opti
     let g = pos.geometry();
     let kf = g.file_of(king);
     let rooks = castling_rooks(pos, side, king).filter(|&r| (g.file_of(r) > kf) == short);
+    if let Some((short_file, long_file)) = pos.variant.spec().rules.castling_rook_files {
+        // The rook nearest the declared file, on it or towards the king.
+        return if short {
+            rooks.filter(|&r| g.file_of(r) <= short_file).max_by_key(|&r| g.file_of(r))
+        } else {
+            rooks.filter(|&r| g.file_of(r) >= long_file).min_by_key(|&r| g.file_of(r))
+        };
+    }
     if short {
         rooks.max_by_key(|&r| g.file_of(r))
     } else {

@@ -278,6 +278,9 @@ pub struct RulesSpec {
     /// Royal pieces of the two sides may not stand on one file with nothing between them
     /// (xiangqi's flying general): a move leaving them so is illegal.
     pub royals_may_not_face: bool,
+    /// The files from which the castling letters `K` and `Q` of the position notation look
+    /// for their rook, towards the king (short side, long side); `None`: the outermost rook.
+    pub castling_rook_files: Option<(u8, u8)>,
 }
 
 /// Exploding captures: the capturer and the pieces around the square it lands on are

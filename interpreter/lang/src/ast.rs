@@ -354,6 +354,8 @@ pub enum Rule {
     BareKing(Spanned<String>, bool),
     /// `royal pieces may not face each other`.
     RoyalsMayNotFace,
+    /// `castling rooks are found from files i and b`: the short side's file, then the long side's.
+    CastlingRookFiles(Spanned<char>, Spanned<char>),
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling

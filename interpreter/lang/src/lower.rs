@@ -570,6 +570,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         capture_bans: Vec::new(),
         pseudo_royal: Vec::new(),
         royals_may_not_face: false,
+        castling_rook_files: None,
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -589,6 +590,9 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
             ast::Rule::NoChecks => rules.no_checks = true,
             ast::Rule::RoyalsMayNotFace => rules.royals_may_not_face = true,
+            ast::Rule::CastlingRookFiles(short, long) => {
+                rules.castling_rook_files = Some((file_index(short.node), file_index(long.node)));
+            }
             ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
             ast::Rule::PseudoRoyal(name) => {
                 if let Some(kind) = piece_named(scope, &name.node) {

@@ -571,6 +571,10 @@ impl Builder {
             Rule::capture_rule => R::CompulsoryCapture,
             Rule::no_checks_rule => R::NoChecks,
             Rule::facing_rule => R::RoyalsMayNotFace,
+            Rule::castling_rook_files_rule => R::CastlingRookFiles(
+                self.file_letter(&self.child(&pair, &kids, 0)?),
+                self.file_letter(&self.child(&pair, &kids, 1)?),
+            ),
             Rule::bare_king_rule => {
                 R::BareKing(self.ident(&self.child(&pair, &kids, 1)?), Self::find(&kids, Rule::bare_loses).is_some())
             }
@@ -1017,6 +1021,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::region_files => "`files d to f`",
         Rule::region_ranks => "`ranks 1 to 3`",
         Rule::facing_rule => "`royal pieces may not face each other`",
+        Rule::castling_rook_files_rule => "`castling rooks are found from files i and b`",
         Rule::steps => "`steps DIRECTION`",
         Rule::slides => "`slides DIRECTION`",
         Rule::leaps => "`leaps (X,Y)`",

@@ -90,6 +90,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             capture_bans: Vec::new(),
             pseudo_royal: Vec::new(),
             royals_may_not_face: false,
+            castling_rook_files: None,
         }
     );
     assert!(spec.tokens.is_empty());

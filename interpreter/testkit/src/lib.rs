@@ -100,6 +100,7 @@ pub fn orthodox_spec() -> VariantSpec {
             capture_bans: Vec::new(),
             pseudo_royal: Vec::new(),
             royals_may_not_face: false,
+            castling_rook_files: None,
         },
         tokens: vec![],
         links: LinkSpec::default(),

@@ -126,6 +126,7 @@ fn variant_fits(spec: &VariantSpec) -> bool {
         capture_bans,
         pseudo_royal,
         royals_may_not_face,
+        castling_rook_files: _,
     } = rules;
     let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture && !no_checks;
     let plain_captures =
