@@ -6,11 +6,12 @@
 //! leap too; lines pass over open tokens. Attacks are read back from the attacked square: the
 //! leaper one leap away, its path free.
 
+use crate::error::{SpecError, SpecSubject};
 use crate::geometry::{Side, Square};
 use crate::movegen::Step;
 use crate::moves::MoveList;
 use crate::position::{code_kind, code_side, Position, PIECE_BITS};
-use crate::spec::PatternCondition;
+use crate::spec::{PatternCondition, PieceSpec, TokenMovement, VariantSpec};
 use crate::variant::{CompiledPattern, Variant, NO_RANK};
 
 /// The lame leapers of one side that capture onto a square: those of `kinds` whose leap runs
@@ -127,6 +128,28 @@ impl Position {
             }
         }
         false
+    }
+}
+
+/// Only a leap may be lame (a step or a slide has no path to block, a hop its own rule), and
+/// not on a board with absent squares, whose warped lines the lame walk does not read.
+pub(crate) fn check_lame(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut Vec<SpecError>) {
+    let lame = piece.patterns.iter().filter(|p| p.lame);
+    let subject = SpecSubject::Piece(index as u8);
+    if lame.clone().any(|p| p.hop || p.range != 1 || (p.dx.abs() <= 1 && p.dy.abs() <= 1)) {
+        errors.push(SpecError::new(
+            subject.clone(),
+            format!("the {}: only a leap may be stopped by pieces on its path (`not over pieces`)", piece.name),
+        ));
+    }
+    if lame.clone().next().is_some() && spec.tokens.iter().any(|t| t.movement == TokenMovement::Absent) {
+        errors.push(SpecError::new(
+            subject,
+            format!(
+                "the {} leaps not over pieces, which the engine does not combine with absent tokens (skipped squares)",
+                piece.name
+            ),
+        ));
     }
 }
 

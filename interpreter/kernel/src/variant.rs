@@ -932,6 +932,7 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
         ));
     }
     crate::regions::check_confinement(spec, index, piece, errors);
+    crate::lame::check_lame(spec, index, piece, errors);
     for p in &piece.patterns {
         if p.dx == 0 && p.dy == 0 {
             errors.push(SpecError::of(

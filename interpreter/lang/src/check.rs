@@ -738,6 +738,7 @@ impl Consistency<'_> {
                     );
                 }
             }
+            PieceClause::Region(region) => region_problems(region, geometry, problems),
             PieceClause::OptionalPromotion(zone) => {
                 let compulsory = piece
                     .clauses
@@ -1317,5 +1318,29 @@ fn check_file_labels(board: &BoardDecl, labels: &BoardFiles, problems: &mut Vec<
                 char::from(b'e' + (board.files.node.clamp(1, 12) as u8) - 1)
             )),
         );
+    }
+}
+
+/// A region's files and ranks lie on the board, the lower bound first.
+fn region_problems(region: &RegionDecl, geometry: &lower::Geometry, problems: &mut Vec<Problem>) {
+    let (files, ranks) = (u32::from(geometry.files), u32::from(geometry.ranks));
+    if let Some(span_files) = &region.files {
+        let (low, high) = span_files.node;
+        if low > high || (files > 0 && high >= files) {
+            let last = geometry.file_letter(geometry.files.saturating_sub(1));
+            problems.push(
+                Problem::new(span_files.span, "the region's files are not files of the board, in order")
+                    .expecting(format!("`files LOW to HIGH` within a to {last}")),
+            );
+        }
+    }
+    if let Some(span_ranks) = &region.ranks {
+        let (low, high) = span_ranks.node;
+        if low == 0 || low > high || (ranks > 0 && high > ranks) {
+            problems.push(
+                Problem::new(span_ranks.span, "the region's ranks are not ranks of the board, in order")
+                    .expecting(format!("`ranks LOW to HIGH` within 1 to {ranks}")),
+            );
+        }
     }
 }
