@@ -6,8 +6,8 @@
 use holechess_kernel::spec::Entry;
 use holechess_kernel::spec::{
     CastleRole, EpRole, Exit, ExtinctionSpec, GoalRegion, LayoutRule, LinkEntry, Pattern, PatternCondition,
-    PatternMode, PieceSpec, PromotionSpec, RegionSpec, RoyalRule, Schedule, SideOutcome, SquareRef, Stacking, StalemateRule,
-    TokenMovement, TokenSpec, VariantSpec,
+    PatternMode, PieceSpec, PromotionSpec, RegionSpec, RoyalRule, Schedule, SideOutcome, SquareRef, Stacking,
+    StalemateRule, TokenMovement, TokenSpec, VariantSpec,
 };
 use holechess_kernel::Position;
 use holechess_lang::{HookArg, LoadedVariant};

@@ -22,7 +22,8 @@ pub(crate) struct RegionMasks {
 impl RegionMasks {
     /// The masks of the regions `spec` declares, on every board of `geometry`.
     pub(crate) fn compile(spec: &VariantSpec, geometry: &Geometry) -> RegionMasks {
-        let confined = spec.pieces.iter().enumerate().filter(|(_, p)| p.region.is_some()).fold(0, |m, (i, _)| m | 1 << i);
+        let confined =
+            spec.pieces.iter().enumerate().filter(|(_, p)| p.region.is_some()).fold(0, |m, (i, _)| m | 1 << i);
         if confined == 0 {
             return RegionMasks::default();
         }
