@@ -227,3 +227,32 @@ fn rules_describes_regions_lame_leaps_cannons_and_facing_royals_in_words_and_jso
     let shako: serde_json::Value = serde_json::from_str(&shako).expect("json");
     assert_eq!(shako["play"]["castling"]["rooks_found_from"], serde_json::json!(["i", "b"]));
 }
+
+fn validate(name: &str, pgn: &str) -> (Option<i32>, String) {
+    let folder = std::env::temp_dir().join(format!("holechess-palace-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("temp folder");
+    let file = folder.join(format!("{name}.pgn"));
+    std::fs::write(&file, pgn).expect("write");
+    let output = common::binary::holechess(&["validate", &catalogue("xiangqi.hole"), file.to_str().unwrap()], "");
+    (output.status.code(), format!("{}{}", stdout(&output), stderr(&output)))
+}
+
+const MATE_BY_FACING: &str = "[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n\
+                              [Result \"1-0\"]\n\n1. Rd1# 1-0\n";
+
+#[test]
+fn validate_accepts_a_mate_completed_by_the_facing_rule_and_refuses_a_move_after_it() {
+    let (code, report) = validate("mate", MATE_BY_FACING);
+    assert_eq!(code, Some(0), "{report}");
+    let (code, report) = validate("after-mate", &MATE_BY_FACING.replace("Rd1# 1-0", "Rd1# Ke10 1-0"));
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("ply 2"), "{report}");
+}
+
+#[test]
+fn validate_refuses_a_general_stepping_onto_the_other_generals_open_file() {
+    let pgn = MATE_BY_FACING.replace("Rd1# 1-0", "Kd1 *").replace("[Result \"1-0\"]", "[Result \"*\"]");
+    let (code, report) = validate("facing", &pgn);
+    assert_eq!(code, Some(1), "{report}");
+    assert!(report.contains("ply 1") && report.contains("Kd1"), "{report}");
+}
