@@ -256,3 +256,15 @@ fn validate_refuses_a_general_stepping_onto_the_other_generals_open_file() {
     assert_eq!(code, Some(1), "{report}");
     assert!(report.contains("ply 1") && report.contains("Kd1"), "{report}");
 }
+
+#[test]
+fn a_piece_that_stays_within_a_region_is_dropped_only_inside_it() {
+    let script = "variant \"Pocket Guard\"\n  id pocket-guard\nextends chess\n\npiece guard G\n  steps in all directions\n  \
+                  stays within ranks 1 to 3\n\nsetup 4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3[Gg] w - - 0 1\n\nrules\n  no castling\n  \
+                  pieces in hand may be dropped\n";
+    let path = temp_script("pocket-guard", script);
+    let pos = common::rules(&path).start_position();
+    let drops: Vec<String> = common::moves(&pos).into_iter().filter(|m| m.starts_with("G@")).collect();
+    assert_eq!(drops.len(), 7 + 8, "ranks 1 and 3, the king and the pawns aside: {drops:?}");
+    assert!(drops.iter().all(|m| matches!(m.as_bytes()[3], b'1'..=b'3')), "{drops:?}");
+}
