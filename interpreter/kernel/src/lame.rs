@@ -135,7 +135,7 @@ impl Position {
 /// not on a board with absent squares, whose warped lines the lame walk does not read.
 pub(crate) fn check_lame(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut Vec<SpecError>) {
     let lame = piece.patterns.iter().filter(|p| p.lame);
-    let subject = SpecSubject::Piece(index as u8);
+    let subject = SpecSubject::Piece(u8::try_from(index).unwrap_or(u8::MAX));
     if lame.clone().any(|p| p.hop || p.range != 1 || (p.dx.abs() <= 1 && p.dy.abs() <= 1)) {
         errors.push(SpecError::new(
             subject.clone(),

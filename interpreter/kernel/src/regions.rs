@@ -88,7 +88,7 @@ impl Position {
 /// with absent squares (whose warped lines the region filter does not see), is refused.
 pub(crate) fn check_confinement(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut Vec<SpecError>) {
     let Some(region) = piece.region else { return };
-    let subject = SpecSubject::Piece(index as u8);
+    let subject = SpecSubject::Piece(u8::try_from(index).unwrap_or(u8::MAX));
     let (files, ranks) = (spec.board.files, spec.board.ranks);
     let reversed = region.files.0 > region.files.1 || region.ranks.0 > region.ranks.1;
     if reversed || region.files.0 >= files || region.ranks.0 >= ranks {
