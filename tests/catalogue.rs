@@ -27,6 +27,7 @@ const MATCHING: &[&str] = &[
     "chess",
     "chessgi",
     "chigorin",
+    "clobber",
     "codrus",
     "coregal",
     "courier",
