@@ -42,6 +42,7 @@ const MATCHING: &[&str] = &[
     "hoppelpoppel",
     "horde",
     "janus",
+    "jesonmor",
     "kinglet",
     "kingofthehill",
     "knightmate",

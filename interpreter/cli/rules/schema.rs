@@ -192,6 +192,8 @@ pub struct Goal {
     pub squares: Option<Vec<String>>,
     /// When White arrives first, Black has one more move, and arriving with it draws.
     pub reply: bool,
+    /// The opponent replies first; the side wins when its turn comes with the piece still there.
+    pub held: bool,
 }
 
 /// Castling, Chess960 style: the files the king and rook end on.
@@ -408,6 +410,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
                 GoalRegion::Squares(squares) => Some(squares.iter().map(|sq| square_name(spec, sq)).collect()),
             },
             reply: goal.reply,
+            held: goal.held,
         }),
         checkmate: outcome_name(rules.ends.checkmate),
         extinctions: rules.ends.extinctions.iter().map(|e| extinction(spec, e)).collect(),

@@ -331,6 +331,9 @@ pub struct GoalSpec {
     /// When White reaches the goal, Black has one more move: reaching the goal with it draws
     /// (racing kings); without a move that reaches the goal, White has won at once.
     pub reply: bool,
+    /// The side wins only when its turn comes with the piece still on the goal: the opponent
+    /// has one reply, which may take it (jesonmor).
+    pub held: bool,
 }
 
 /// Where a goal lies.
