@@ -88,3 +88,93 @@ fn a_clobber_side_without_a_capture_has_no_move_and_loses() {
     assert_eq!(pos.status(), Status::Stalemate { rule: holechess_kernel::spec::StalemateRule::Loss });
     assert_eq!(pos.status().result(pos.side_to_move()), "1-0");
 }
+
+/// Flipello's rules on a board with a hole (an impassable token) on `hole`, from `placement`.
+fn reversi_with_hole(hole: &str, placement: &str) -> PathBuf {
+    let stones = format!("{}{}", "P".repeat(30), "p".repeat(30));
+    let script = format!(
+        "variant \"Holed Reversi\"\n  id holed-reversi\n  summary \"Reversi with a hole.\"\n\nboard 8x8\n\n\
+         piece pawn P\n  value 100\n\ntoken hole\n  impassable\n  shown as %\n  default {hole}\n\n\
+         setup {placement}[{stones}] w - - 0 1\n\nrules\n  any number of royal pieces\n  pieces in hand may be dropped\n  \
+         a drop must close a line of enemy pieces\n  drops flip the enemy lines they close\n  stalemate passes the turn\n"
+    );
+    temp_file(&format!("holed-reversi-{hole}.hole"), &script)
+}
+
+#[test]
+fn a_reversi_drop_lands_only_where_it_closes_a_line_of_enemy_pieces() {
+    let pos = common::rules(&catalogue("flipello.hole")).start_position();
+    let mut drops = common::moves(&pos);
+    drops.sort();
+    assert_eq!(drops, ["P@c5", "P@d6", "P@e3", "P@f4"], "Othello's four opening drops");
+}
+
+#[test]
+fn a_reversi_drop_turns_over_every_line_it_closes_and_unmake_turns_them_back() {
+    // White drops on c3: the diagonal run d4 (Black) closes on e5, the file run c4 on c5.
+    let mut pos = common::position(&catalogue("flipello.hole"), "8/8/8/2P1P3/2pp4/8/8/8[PPPPpppp] w - - 0 1");
+    let before = pos.hash();
+    let mv = holechess_kernel::notation::parse_san(&pos, "P@c3").expect("a legal drop");
+    let undo = pos.make(mv);
+    for square in ["c3", "c4", "d4"] {
+        assert_eq!(common::piece_letter(&pos, square), Some('P'), "{square} turned White");
+    }
+    assert_eq!(pos.hash(), pos.computed_hash(), "the hash follows the turned pieces");
+    pos.unmake(undo);
+    assert_eq!(common::piece_letter(&pos, "c4"), Some('p'));
+    assert_eq!(common::piece_letter(&pos, "d4"), Some('p'));
+    assert_eq!(pos.hash(), before);
+}
+
+#[test]
+fn reversi_drops_fill_the_first_squares_before_anything_else() {
+    let mut pos = common::rules(&catalogue("flipersi.hole")).start_position();
+    let mut drops = common::moves(&pos);
+    drops.sort();
+    assert_eq!(drops, ["P@d4", "P@d5", "P@e4", "P@e5"]);
+    for mv in ["P@d4", "P@e4", "P@d5"] {
+        common::play(&mut pos, mv);
+    }
+    assert_eq!(common::moves(&pos), ["P@e5"], "the last centre square first, though it closes nothing");
+}
+
+#[test]
+fn a_hole_ends_a_reversi_line_and_takes_no_drop() {
+    let open = reversi_with_hole("h8", "8/8/8/8/8/8/8/1ppP4");
+    assert_eq!(common::moves(&common::rules(open.to_str().unwrap()).start_position()), ["P@a1"]);
+    let holed = reversi_with_hole("c1", "8/8/8/8/8/8/8/1p1P4");
+    let pos = common::rules(holed.to_str().unwrap()).start_position();
+    assert!(common::moves(&pos).is_empty(), "the run b1 is not closed across the hole on c1");
+    assert_eq!(pos.status(), Status::Stalemate { rule: holechess_kernel::spec::StalemateRule::Pass });
+    let start = reversi_with_hole("e3", "8/8/8/3pP3/3Pp3/8/8/8");
+    let mut drops = common::moves(&common::rules(start.to_str().unwrap()).start_position());
+    drops.sort();
+    assert_eq!(drops, ["P@c5", "P@d6", "P@f4"], "no drop onto the hole on e3");
+}
+
+#[test]
+fn check_refuses_a_first_square_off_the_board() {
+    let script = std::fs::read_to_string(catalogue("flipersi.hole"))
+        .expect("flipersi")
+        .replace("drops fill d4, e4, d5 and e5 first", "drops fill d4 and k9 first");
+    let path = temp_file("bad-first.hole", &script);
+    let output = common::binary::holechess(&["check", path.to_str().unwrap()], "");
+    let report = format!("{}{}", stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(2), "{report}");
+    assert!(report.contains("square `k9` is off the board"), "{report}");
+}
+
+#[test]
+fn rules_describes_enclosing_drops_in_words_and_json() {
+    let script = catalogue("flipersi.hole");
+    let words = stdout(&common::binary::holechess(&["rules", &script], ""));
+    assert!(words.contains("while one of d4, e4, d5, e5 is empty, drops go only there"), "{words}");
+    assert!(words.contains("a drop must close a line of enemy pieces with a piece of its own"), "{words}");
+    assert!(words.contains("every enemy line a drop closes turns to the dropping side"), "{words}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&common::binary::holechess(&["rules", &script, "--json"], ""))).expect("json");
+    let hands = &json["hands"];
+    assert_eq!(hands["must_close"], true);
+    assert_eq!(hands["flips_lines"], true);
+    assert_eq!(hands["first_squares"], serde_json::json!(["d4", "e4", "d5", "e5"]));
+}

@@ -21,6 +21,12 @@ pub struct Hands {
     pub both_colours: Vec<String>,
     /// A king and rooks dropped on their castling squares gain castling rights.
     pub castling_drops: bool,
+    /// A drop must close a line of enemy pieces (Reversi).
+    pub must_close: bool,
+    /// The enemy pieces of every line a drop closes change side.
+    pub flips_lines: bool,
+    /// While one of these squares is empty, drops land only there.
+    pub first_squares: Vec<String>,
 }
 
 /// The ranks one kind may be dropped on.
@@ -52,6 +58,9 @@ pub fn of(spec: &VariantSpec) -> Option<Hands> {
         must_drop: names(&hands.must_drop),
         both_colours: names(&hands.opposite_colours),
         castling_drops: hands.castling_drops,
+        must_close: hands.enclosing.must_close,
+        flips_lines: hands.enclosing.flips_lines,
+        first_squares: hands.enclosing.first_squares.iter().map(|sq| super::schema::square_name(spec, sq)).collect(),
     })
 }
 
@@ -87,6 +96,15 @@ pub fn words(hands: &Hands) -> String {
     }
     if hands.castling_drops {
         parts.push("a king and rooks dropped on their castling squares may castle".to_owned());
+    }
+    if !hands.first_squares.is_empty() {
+        parts.push(format!("while one of {} is empty, drops go only there", hands.first_squares.join(", ")));
+    }
+    if hands.must_close {
+        parts.push("a drop must close a line of enemy pieces with a piece of its own".to_owned());
+    }
+    if hands.flips_lines {
+        parts.push("every enemy line a drop closes turns to the dropping side".to_owned());
     }
     parts.join("; ")
 }

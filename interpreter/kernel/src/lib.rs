@@ -34,6 +34,7 @@ mod drop_rules;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drops;
 pub mod effects;
+mod enclosing;
 pub mod error;
 mod explosion;
 pub mod extinction;

@@ -253,6 +253,7 @@ impl Position {
             Move::Drop { piece, to } => {
                 undo.moved = crate::position::piece_code(us, piece);
                 reset_clock = self.apply_drop(piece, to);
+                self.flip_closed_lines(to);
             }
             Move::Intent | Move::Pass => {}
         }
@@ -295,8 +296,10 @@ impl Position {
 
     pub(crate) fn retract(&mut self, undo: Undo) {
         let us = undo.side;
-        if self.variant.spec().rules.explosion.is_some() && !matches!(undo.mv, Move::Special { .. }) {
-            // The pieces an explosion removed come back first, the capturer on its square.
+        let effects = self.variant.spec().rules.explosion.is_some() || self.variant.spec().hands.enclosing.flips_lines;
+        if effects && !matches!(undo.mv, Move::Special { .. }) {
+            // The pieces an explosion removed or a drop turned over come back first, the
+            // capturer on its square.
             self.roll_back_effects(undo.token_mark as usize, undo.piece_mark as usize);
         }
         match undo.mv {

@@ -101,6 +101,7 @@ impl Position {
         let first_drop = out.len();
         self.append_drops(out);
         self.retain_colour_balanced_drops(out, first_drop);
+        self.retain_enclosing_drops(out, first_drop);
         if self.variant.dedup {
             out.dedup_moves();
         }

@@ -733,7 +733,7 @@ pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
         tokens: scope.tokens.iter().map(|token| lower_token(&token.node, scope, &geometry)).collect(),
         links: lower_links(scope, &geometry),
         schedule,
-        hands: crate::hands::lower_hands(scope),
+        hands: crate::hands::lower_hands(scope, &geometry),
     };
     let index = SpanIndex {
         variant: header.map_or(Span::new(scope.root, 0, 0), |h| h.node.title.span),

@@ -611,6 +611,11 @@ impl Builder {
             Rule::drops_allowed => HandRule::Drops,
             Rule::must_drop => HandRule::MustDrop { piece: kids.get(1).map(|piece| self.ident(piece)) },
             Rule::drop_castling => HandRule::CastlingDrops,
+            Rule::drop_must_close => HandRule::MustClose,
+            Rule::drop_flips_lines => HandRule::FlipsLines,
+            Rule::drop_first_squares => {
+                HandRule::FirstSquares(kids.into_iter().map(|square| self.square(square)).collect::<Built<_>>()?)
+            }
             Rule::drop_colours => HandRule::BothColours { pieces: self.ident(&self.child(pair, &kids, 0)?) },
             Rule::drop_one_per_file => HandRule::OnePerFile {
                 piece: self.ident(&self.child(pair, &kids, 1)?),
@@ -1063,6 +1068,10 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::goal_last_rank => "`the last rank`",
         Rule::goal_squares => "squares such as `d4, e4, d5 or e5`",
         Rule::hand_rule => "a hand rule such as `captured pieces go to the capturer's hand`",
+        Rule::enclosing_drop_rule => "an enclosing drop rule such as `drops flip the enemy lines they close`",
+        Rule::drop_must_close => "`a drop must close a line of enemy pieces`",
+        Rule::drop_flips_lines => "`drops flip the enemy lines they close`",
+        Rule::drop_first_squares => "`drops fill d4, e4, d5 and e5 first`",
         Rule::captures_to_hand => "`captured pieces go to the capturer's hand`",
         Rule::keep_promoted => "`captured promoted pieces keep their kind`",
         Rule::drops_allowed => "`pieces in hand may be dropped`",
