@@ -144,8 +144,7 @@ fn a_hole_ends_a_reversi_line_and_takes_no_drop() {
     assert_eq!(common::moves(&common::rules(open.to_str().unwrap()).start_position()), ["P@a1"]);
     let holed = reversi_with_hole("c1", "8/8/8/8/8/8/8/1p1P4");
     let pos = common::rules(holed.to_str().unwrap()).start_position();
-    assert!(common::moves(&pos).is_empty(), "the run b1 is not closed across the hole on c1");
-    assert_eq!(pos.status(), Status::Stalemate { rule: holechess_kernel::spec::StalemateRule::Pass });
+    assert_eq!(common::moves(&pos), ["--"], "the run b1 is not closed across the hole on c1: White passes");
     let start = reversi_with_hole("e3", "8/8/8/3pP3/3Pp3/8/8/8");
     let mut drops = common::moves(&common::rules(start.to_str().unwrap()).start_position());
     drops.sort();
@@ -177,4 +176,99 @@ fn rules_describes_enclosing_drops_in_words_and_json() {
     assert_eq!(hands["must_close"], true);
     assert_eq!(hands["flips_lines"], true);
     assert_eq!(hands["first_squares"], serde_json::json!(["d4", "e4", "d5", "e5"]));
+}
+
+/// The Ataxx position of a White piece on a1 next to a Black one on b2, hands `[Pp]`.
+const CLONE_AND_JUMP: &str = "7/7/7/7/7/1p5/P6[Pp] w - - 0 1";
+
+#[test]
+fn an_ataxx_clone_turns_the_enemy_pieces_around_it_and_takes_nothing_from_the_hand() {
+    let mut pos = common::position(&catalogue("ataxx.hole"), CLONE_AND_JUMP);
+    let before = pos.hash();
+    let mut clones: Vec<String> = common::moves(&pos).into_iter().filter(|mv| mv.contains('@')).collect();
+    clones.sort();
+    assert_eq!(clones, ["P@a2", "P@b1"], "a clone lands next to a piece of its side");
+    let mv = holechess_kernel::notation::parse_san(&pos, "P@a2").expect("a clone");
+    let undo = pos.make(mv);
+    assert_eq!(common::piece_letter(&pos, "b2"), Some('P'), "b2 turned White");
+    assert_eq!(pos.hand_count(Side::White, 0), 1, "the hand never runs out");
+    assert_eq!(pos.hash(), pos.computed_hash());
+    pos.unmake(undo);
+    assert_eq!(common::piece_letter(&pos, "b2"), Some('p'));
+    assert_eq!(pos.hash(), before);
+}
+
+#[test]
+fn an_ataxx_jump_leaves_its_square_and_turns_the_enemy_pieces_around_its_landing_square() {
+    let mut pos = common::position(&catalogue("ataxx.hole"), CLONE_AND_JUMP);
+    assert!(common::has(&pos, "a1c1") && common::has(&pos, "a1c3") && common::has(&pos, "a1b3"));
+    common::play(&mut pos, "a1c1");
+    assert_eq!(common::piece_letter(&pos, "a1"), None, "a jump leaves its square");
+    assert_eq!(common::piece_letter(&pos, "b2"), Some('P'), "b2 is next to c1: it turned");
+}
+
+#[test]
+fn a_side_without_a_move_passes_and_two_passes_in_a_row_end_the_game() {
+    let mut pos = common::position(&catalogue("ataxx.hole"), "7/7/7/7/ppppppp/ppppppp/PPPPPPP[Pp] w - - 0 1");
+    assert_eq!(common::moves(&pos), ["--"], "White is walled in: the pass is its one move");
+    assert_eq!(pos.status(), Status::Ongoing);
+    common::play(&mut pos, "--");
+    assert!(!common::moves(&pos).is_empty(), "Black plays on");
+
+    let full = format!("{}/{}", ["PPPPPPP"; 3].join("/"), ["ppppppp"; 4].join("/"));
+    let mut pos = common::position(&catalogue("ataxx.hole"), &format!("{full}[Pp] w - - 0 1"));
+    assert_eq!(holechess_kernel::perft::perft(&mut pos.clone(), 3), 0, "two passes, then no move");
+    assert_eq!(holechess_kernel::perft::perft(&mut pos.clone(), 2), 1);
+    common::play(&mut pos, "--");
+    common::play(&mut pos, "--");
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(pos.status(), Status::Draw { reason: "neither side can move" });
+    assert_eq!(pos.status().result(pos.side_to_move()), "1/2-1/2");
+}
+
+#[test]
+fn the_repl_plays_a_pass_and_announces_the_end_after_two() {
+    let full = format!("{}/{}", ["PPPPPPP"; 3].join("/"), ["ppppppp"; 4].join("/"));
+    let fen = format!("{full}[Pp] w - - 0 1");
+    let output = common::binary::holechess(&["play", &catalogue("ataxx.hole"), "--fen", &fen], "--\n--\n");
+    let out = format!("{}{}", stdout(&output), stderr(&output));
+    assert!(out.contains("Draw: neither side can move (1/2-1/2)."), "{out}");
+}
+
+#[test]
+fn check_refuses_landing_flips_without_drops() {
+    let script = std::fs::read_to_string(catalogue("ataxx.hole"))
+        .expect("ataxx")
+        .replace("  pieces in hand may be dropped\n", "")
+        .replace("[Pp]", "");
+    let path = temp_file("flips-without-drops.hole", &script);
+    let output = common::binary::holechess(&["check", path.to_str().unwrap()], "");
+    let report = format!("{}{}", stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(2), "{report}");
+    assert!(report.contains("a piece that turns the pieces around it needs drops"), "{report}");
+}
+
+#[test]
+fn an_ataxx_clone_never_lands_on_a_hole() {
+    let script = std::fs::read_to_string(catalogue("ataxx.hole"))
+        .expect("ataxx")
+        .replace("\nsetup ", "\ntoken hole\n  impassable\n  shown as %\n  default a2\n\nsetup ")
+        .replace("P5p/7/7/7/7/7/p5P", "7/7/7/7/7/1p5/P6");
+    let path = temp_file("holed-ataxx.hole", &script);
+    let pos = common::rules(path.to_str().unwrap()).start_position();
+    let clones: Vec<String> = common::moves(&pos).into_iter().filter(|mv| mv.contains('@')).collect();
+    assert_eq!(clones, ["P@b1"], "a2 is a hole");
+}
+
+#[test]
+fn rules_describes_clones_and_landing_flips_in_words_and_json() {
+    let script = catalogue("ataxx.hole");
+    let words = stdout(&common::binary::holechess(&["rules", &script], ""));
+    assert!(words.contains("a drop lands only next to a piece of its side"), "{words}");
+    assert!(words.contains("after every move and drop the enemy pieces around the landing square turn"), "{words}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&common::binary::holechess(&["rules", &script, "--json"], ""))).expect("json");
+    assert_eq!(json["hands"]["next_to_own"], true);
+    assert_eq!(json["hands"]["landing_flips"], true);
+    assert_eq!(json["hands"]["unlimited"], true);
 }

@@ -17,6 +17,7 @@ const MATCHING: &[&str] = &[
     "amazon",
     "antichess",
     "asean",
+    "ataxx",
     "atomar",
     "atomic",
     "berolina",

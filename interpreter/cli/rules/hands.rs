@@ -27,6 +27,12 @@ pub struct Hands {
     pub flips_lines: bool,
     /// While one of these squares is empty, drops land only there.
     pub first_squares: Vec<String>,
+    /// A drop lands only next to a piece of the dropping side (Ataxx).
+    pub next_to_own: bool,
+    /// After every move and drop, the enemy pieces around the landing square change side.
+    pub landing_flips: bool,
+    /// A drop takes nothing from the hand.
+    pub unlimited: bool,
 }
 
 /// The ranks one kind may be dropped on.
@@ -61,6 +67,9 @@ pub fn of(spec: &VariantSpec) -> Option<Hands> {
         must_close: hands.enclosing.must_close,
         flips_lines: hands.enclosing.flips_lines,
         first_squares: hands.enclosing.first_squares.iter().map(|sq| super::schema::square_name(spec, sq)).collect(),
+        next_to_own: hands.enclosing.next_to_own,
+        landing_flips: hands.enclosing.landing_flips,
+        unlimited: hands.unlimited,
     })
 }
 
@@ -105,6 +114,15 @@ pub fn words(hands: &Hands) -> String {
     }
     if hands.flips_lines {
         parts.push("every enemy line a drop closes turns to the dropping side".to_owned());
+    }
+    if hands.unlimited {
+        parts.push("pieces in hand never run out".to_owned());
+    }
+    if hands.next_to_own {
+        parts.push("a drop lands only next to a piece of its side".to_owned());
+    }
+    if hands.landing_flips {
+        parts.push("after every move and drop the enemy pieces around the landing square turn to the mover".to_owned());
     }
     parts.join("; ")
 }

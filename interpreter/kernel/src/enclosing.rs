@@ -1,7 +1,9 @@
 //! Enclosing drops (Reversi): a line is a run of enemy pieces next to a square, in one of the
 //! eight directions, ended by a piece of the side that drops there. Owns which drops the
 //! enclosing rules allow (`a drop must close a line of enemy pieces`, `drops fill ... first`)
-//! and the turning over of every closed line (`drops flip the enemy lines they close`).
+//! and the turning over of every closed line (`drops flip the enemy lines they close`); and
+//! Ataxx's clones (`a drop must land next to a piece of its side`) with the turning over of
+//! the enemy pieces around a landing piece.
 //!
 //! A line runs over the board's squares only (it never follows a link) and ends at the first
 //! square without an enemy piece: an empty square or a hole ends it unclosed. A turned piece
@@ -20,7 +22,7 @@ impl Position {
     /// line.
     pub(crate) fn retain_enclosing_drops(&self, out: &mut MoveList, first: usize) {
         let rule = &self.variant.spec().hands.enclosing;
-        if !rule.must_close && rule.first_squares.is_empty() {
+        if !rule.must_close && rule.first_squares.is_empty() && !rule.next_to_own {
             return;
         }
         let open_first = self.open_first_squares();
@@ -29,7 +31,10 @@ impl Position {
             let keep = match out.as_slice()[i] {
                 Move::Drop { to, .. } => match &open_first {
                     Some(squares) => squares.contains(&to),
-                    None => !rule.must_close || self.closes_a_line(to, self.side),
+                    None => {
+                        (!rule.must_close || self.closes_a_line(to, self.side))
+                            && (!rule.next_to_own || self.next_to(to, self.side))
+                    }
                 },
                 _ => true,
             };
@@ -73,6 +78,30 @@ impl Position {
             let mut at = sq;
             for _ in 0..run {
                 at = self.step_from(at, step).expect("a closed run lies on the board");
+                self.turn_over(at);
+            }
+        }
+    }
+
+    /// Whether a piece of `side` stands on one of the eight squares around `sq`.
+    fn next_to(&self, sq: Square, side: Side) -> bool {
+        DIRECTIONS.iter().filter_map(|&step| self.step_from(sq, step)).any(|at| {
+            let code = self.cells[at.index()] & PIECE_BITS;
+            code != 0 && code_side(code) == side
+        })
+    }
+
+    /// After a move or drop that landed on `sq`, turns over the enemy pieces on the eight
+    /// squares around it, when the variant's landing pieces do.
+    pub(crate) fn flip_neighbours(&mut self, sq: Square) {
+        if !self.variant.spec().hands.enclosing.landing_flips {
+            return;
+        }
+        let Some(side) = self.piece_at(sq).map(|piece| piece.side) else { return };
+        for step in DIRECTIONS {
+            let Some(at) = self.step_from(sq, step) else { continue };
+            let code = self.cells[at.index()] & PIECE_BITS;
+            if code != 0 && code_side(code) != side {
                 self.turn_over(at);
             }
         }

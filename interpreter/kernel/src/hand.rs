@@ -35,6 +35,8 @@ pub struct HandSpec {
     pub castling_drops: bool,
     /// Reversi's drops: the lines of enemy pieces they must close and turn over.
     pub enclosing: EnclosingSpec,
+    /// A drop takes nothing from the hand (Ataxx's clones).
+    pub unlimited: bool,
 }
 
 /// Drops that enclose (Reversi): a line is a run of enemy pieces next to the landing square,
@@ -47,13 +49,17 @@ pub struct EnclosingSpec {
     pub flips_lines: bool,
     /// While one of these squares is empty, drops land only there and need close nothing.
     pub first_squares: Vec<crate::spec::SquareRef>,
+    /// A drop lands only next to a piece of the dropping side (Ataxx).
+    pub next_to_own: bool,
+    /// After every move and drop, the enemy pieces around the landing square change side.
+    pub landing_flips: bool,
 }
 
 impl EnclosingSpec {
     /// Whether any enclosing rule is in force.
     #[must_use]
     pub fn in_force(&self) -> bool {
-        self.must_close || self.flips_lines || !self.first_squares.is_empty()
+        self.must_close || self.flips_lines || !self.first_squares.is_empty() || self.next_to_own || self.landing_flips
     }
 }
 

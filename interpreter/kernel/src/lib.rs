@@ -84,6 +84,7 @@ mod no_checks;
 )]
 pub mod notation;
 pub mod outcome;
+mod passing;
 pub mod perft;
 pub mod played;
 pub mod position;

@@ -73,6 +73,7 @@ impl Position {
                 out.dedup_moves();
             }
             board.retain_legal(out);
+            self.append_forced_pass(out);
             return;
         }
         self.generate_legal_general(out);
@@ -80,6 +81,7 @@ impl Position {
         self.drop_pseudo_royal_exposures(out);
         self.drop_checking_moves(out);
         self.keep_compulsory_captures(out);
+        self.append_forced_pass(out);
     }
 
     /// [`Position::generate_legal`] through the general path only.

@@ -127,6 +127,9 @@ impl Position {
                 SideOutcome::Win => Status::Checkmate { winner: self.side },
                 SideOutcome::Draw => Status::Draw { reason: "checkmate" },
             }
+        } else if self.variant.spec().rules.stalemate == StalemateRule::Pass {
+            // A side that may pass has a move: without one, neither side can move.
+            Status::Draw { reason: "neither side can move" }
         } else {
             Status::Stalemate { rule: self.variant.spec().rules.stalemate }
         }

@@ -16,6 +16,9 @@
 //!   a drop must close a line of enemy pieces     # Reversi: a drop encloses enemy pieces
 //!   drops flip the enemy lines they close         # and turns them over
 //!   drops fill d4, e4, d5 and e5 first            # the centre before anything else
+//!   a drop must land next to a piece of its side  # Ataxx: a drop is a clone
+//!   pieces in hand never run out
+//!   a piece that lands turns the enemy pieces around it
 //! ```
 
 use holechess_kernel::spec::HandSpec;
@@ -70,6 +73,12 @@ pub enum HandRule {
     FlipsLines,
     /// `drops fill d4, e4, d5 and e5 first`: the squares as written.
     FirstSquares(Vec<Spanned<crate::ast::SquareName>>),
+    /// `a drop must land next to a piece of its side`.
+    NextToOwn,
+    /// `pieces in hand never run out`.
+    Unlimited,
+    /// `a piece that lands turns the enemy pieces around it`.
+    LandingFlips,
 }
 
 /// Whether two hand rules set the same thing: the same rule, or drop ranks of one piece.
@@ -113,6 +122,15 @@ pub fn check_hand_rules(scope: &Scope, geometry: &Geometry, problems: &mut Vec<P
                         .expecting(format!("`another {}`", piece.node)),
                 );
             }
+        }
+        if *hand == HandRule::LandingFlips
+            && !scope.rules.iter().any(|r| matches!(&r.node, Rule::Hand(HandRule::Drops | HandRule::CapturesToHand)))
+        {
+            problems.push(
+                Problem::new(rule.span, "a piece that turns the pieces around it needs drops").expecting(
+                    "`pieces in hand may be dropped` with it (the rule belongs to games played from the hand)",
+                ),
+            );
         }
         if let HandRule::FirstSquares(squares) = hand {
             problems.extend(squares.iter().filter_map(|square| geometry.square(square).err()));
@@ -231,6 +249,9 @@ pub fn lower_hands(scope: &Scope, geometry: &Geometry) -> HandSpec {
             HandRule::FirstSquares(squares) => {
                 spec.enclosing.first_squares = squares.iter().filter_map(|sq| geometry.square(sq).ok()).collect();
             }
+            HandRule::NextToOwn => spec.enclosing.next_to_own = true,
+            HandRule::Unlimited => spec.unlimited = true,
+            HandRule::LandingFlips => spec.enclosing.landing_flips = true,
         }
     }
     spec.demote_promoted = spec.captures_to_hand && !keep_promoted;

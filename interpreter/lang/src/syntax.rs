@@ -612,6 +612,9 @@ impl Builder {
             Rule::must_drop => HandRule::MustDrop { piece: kids.get(1).map(|piece| self.ident(piece)) },
             Rule::drop_castling => HandRule::CastlingDrops,
             Rule::drop_must_close => HandRule::MustClose,
+            Rule::drop_next_to_own => HandRule::NextToOwn,
+            Rule::unlimited_hand => HandRule::Unlimited,
+            Rule::landing_flips => HandRule::LandingFlips,
             Rule::drop_flips_lines => HandRule::FlipsLines,
             Rule::drop_first_squares => {
                 HandRule::FirstSquares(kids.into_iter().map(|square| self.square(square)).collect::<Built<_>>()?)
@@ -1070,6 +1073,9 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::hand_rule => "a hand rule such as `captured pieces go to the capturer's hand`",
         Rule::enclosing_drop_rule => "an enclosing drop rule such as `drops flip the enemy lines they close`",
         Rule::drop_must_close => "`a drop must close a line of enemy pieces`",
+        Rule::drop_next_to_own => "`a drop must land next to a piece of its side`",
+        Rule::unlimited_hand => "`pieces in hand never run out`",
+        Rule::landing_flips => "`a piece that lands turns the enemy pieces around it`",
         Rule::drop_flips_lines => "`drops flip the enemy lines they close`",
         Rule::drop_first_squares => "`drops fill d4, e4, d5 and e5 first`",
         Rule::captures_to_hand => "`captured pieces go to the capturer's hand`",

@@ -16,7 +16,7 @@ use super::rules::{DoubleStep, FastRules, PawnRules, FAST_KINDS};
 use crate::geometry::Side;
 use crate::spec::{
     BoardSpec, CastleRole, EpRole, LinkSpec, Pattern, PatternCondition, PatternMode, PieceSpec, PromotionSpec,
-    RulesSpec, Schedule, VariantSpec,
+    RulesSpec, Schedule, StalemateRule, VariantSpec,
 };
 use crate::variant::Variant;
 
@@ -114,7 +114,7 @@ fn variant_fits(spec: &VariantSpec) -> bool {
     let RulesSpec {
         castling: _,
         en_passant: _,
-        stalemate: _,
+        stalemate,
         fifty_move: _,
         repetition: _,
         royals: _,
@@ -126,7 +126,12 @@ fn variant_fits(spec: &VariantSpec) -> bool {
         capture_bans,
         pseudo_royal,
     } = rules;
-    let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture && !no_checks;
+    // A stalemated side that passes has a move the fast tables do not make.
+    let plain_ends = goal.is_none()
+        && ends.extinctions.is_empty()
+        && !compulsory_capture
+        && !no_checks
+        && *stalemate != StalemateRule::Pass;
     let plain_captures = explosion.is_none() && capture_bans.is_empty() && pseudo_royal.is_empty();
     let plain_board = *files == 8 && *ranks == 8 && names.len() == 1;
     let plain_links = pairs.is_empty() && one_way.is_empty() && !link_check && !teleport;
