@@ -27,6 +27,7 @@ fn crazyhouse_hands() -> HandSpec {
         opposite_colours: Vec::new(),
         castling_drops: false,
         enclosing: holechess_kernel::spec::EnclosingSpec::default(),
+        unlimited: false,
     }
 }
 
