@@ -215,8 +215,12 @@ fn a_side_without_a_move_passes_and_two_passes_in_a_row_end_the_game() {
     common::play(&mut pos, "--");
     assert!(!common::moves(&pos).is_empty(), "Black plays on");
 
-    let full = format!("{}/{}", ["PPPPPPP"; 3].join("/"), ["ppppppp"; 4].join("/"));
-    let mut pos = common::position(&catalogue("ataxx.hole"), &format!("{full}[Pp] w - - 0 1"));
+    // Without the counting rule, two passes in a row end the game drawn.
+    let script = std::fs::read_to_string(catalogue("flipello.hole"))
+        .expect("flipello")
+        .replace("  when no move is left, the side with more pieces wins\n", "");
+    let path = temp_file("flipello-without-counting.hole", &script);
+    let mut pos = common::position(path.to_str().unwrap(), CORNERS);
     assert_eq!(holechess_kernel::perft::perft(&mut pos.clone(), 3), 0, "two passes, then no move");
     assert_eq!(holechess_kernel::perft::perft(&mut pos.clone(), 2), 1);
     common::play(&mut pos, "--");
@@ -226,13 +230,56 @@ fn a_side_without_a_move_passes_and_two_passes_in_a_row_end_the_game() {
     assert_eq!(pos.status().result(pos.side_to_move()), "1/2-1/2");
 }
 
+/// A Flipello position where neither side can drop: one stone each, in opposite corners.
+const CORNERS: &str = "P7/8/8/8/8/8/8/7p[Pp] w - - 0 1";
+
 #[test]
-fn the_repl_plays_a_pass_and_announces_the_end_after_two() {
+fn counting_decides_a_game_after_two_passes_and_on_a_full_board() {
+    let mut pos = common::position(&catalogue("flipello.hole"), CORNERS);
+    common::play(&mut pos, "--");
+    common::play(&mut pos, "--");
+    assert_eq!(pos.status(), Status::Counted { winner: None, white: 1, black: 1 });
+    assert_eq!(pos.status().result(pos.side_to_move()), "1/2-1/2");
+
+    let lone = common::position(&catalogue("flipello.hole"), "P7/8/8/8/8/8/8/8[Pp] b - - 0 1");
+    assert!(lone.legal_moves().is_empty(), "Black has no stone on the board: no pass");
+    assert_eq!(lone.status(), Status::Counted { winner: Some(Side::White), white: 1, black: 0 });
+
     let full = format!("{}/{}", ["PPPPPPP"; 3].join("/"), ["ppppppp"; 4].join("/"));
-    let fen = format!("{full}[Pp] w - - 0 1");
-    let output = common::binary::holechess(&["play", &catalogue("ataxx.hole"), "--fen", &fen], "--\n--\n");
+    let mut pos = common::position(&catalogue("ataxx.hole"), &format!("{full}[Pp] w - - 0 1"));
+    assert!(pos.legal_moves().is_empty(), "a full board ends the game: no pass");
+    assert_eq!(holechess_kernel::perft::perft(&mut pos, 1), 0);
+    assert_eq!(pos.status(), Status::Counted { winner: Some(Side::Black), white: 21, black: 28 });
+    assert_eq!(pos.status().result(pos.side_to_move()), "0-1");
+}
+
+#[test]
+fn the_repl_plays_a_pass_and_announces_the_count_after_two() {
+    let output = common::binary::holechess(&["play", &catalogue("flipello.hole"), "--fen", CORNERS], "--\n--\n");
     let out = format!("{}{}", stdout(&output), stderr(&output));
-    assert!(out.contains("Draw: neither side can move (1/2-1/2)."), "{out}");
+    assert!(out.contains("No move is left: 1 pieces to 1, a draw (1/2-1/2)."), "{out}");
+}
+
+#[test]
+fn validate_refuses_a_move_after_the_count_and_accepts_the_counted_result() {
+    let script = catalogue("flipello.hole");
+    let tags = format!("[Event \"t\"]\n[SetUp \"1\"]\n[FEN \"{CORNERS}\"]\n[Result \"1/2-1/2\"]\n\n");
+    let finished = temp_file("counted.pgn", &format!("{tags}1. -- -- 1/2-1/2\n"));
+    let output = common::binary::holechess(&["validate", &script, finished.to_str().unwrap()], "");
+    assert!(output.status.success(), "{}{}", stdout(&output), stderr(&output));
+    let played_on = temp_file("counted-played-on.pgn", &format!("{tags}1. -- -- 2. -- 1/2-1/2\n"));
+    let output = common::binary::holechess(&["validate", &script, played_on.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(1), "{}{}", stdout(&output), stderr(&output));
+}
+
+#[test]
+fn rules_describes_the_counting_end_in_words_and_json() {
+    let script = catalogue("ataxx.hole");
+    let words = stdout(&common::binary::holechess(&["rules", &script], ""));
+    assert!(words.contains("when no move is left or the board is full, the side with more pieces wins"), "{words}");
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout(&common::binary::holechess(&["rules", &script, "--json"], ""))).expect("json");
+    assert_eq!(json["play"]["counting"], true);
 }
 
 #[test]

@@ -151,6 +151,8 @@ pub struct PlayRules {
     pub checkmate: &'static str,
     /// Game ends by extinction (and the bare king), in the order they are judged.
     pub extinctions: Vec<Extinction>,
+    /// A game that ends without a move, or on a full board, is won by the side with more pieces.
+    pub counting: bool,
     /// A side that can capture must capture.
     pub compulsory_capture: bool,
     /// No move may give check.
@@ -413,6 +415,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
             held: goal.held,
         }),
         checkmate: outcome_name(rules.ends.checkmate),
+        counting: rules.ends.counting,
         extinctions: rules.ends.extinctions.iter().map(|e| extinction(spec, e)).collect(),
         compulsory_capture: rules.compulsory_capture,
         no_checks: rules.no_checks,

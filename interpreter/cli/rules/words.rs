@@ -365,6 +365,9 @@ fn game_end(rules: &Rules) -> String {
         "draw" => parts.push("checkmate is a draw".to_owned()),
         _ => {}
     }
+    if play.counting {
+        parts.push("when no move is left or the board is full, the side with more pieces wins".to_owned());
+    }
     parts.extend(play.extinctions.iter().map(extinction_text));
     parts.extend(capture_rules(play));
     if let Some(moves) = play.fifty_move {

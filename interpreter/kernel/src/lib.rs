@@ -29,6 +29,7 @@ mod capture_bans;
 mod compulsory;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
+mod counting;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drop_rules;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]

@@ -289,6 +289,9 @@ pub struct EndRules {
     pub checkmate: SideOutcome,
     /// The extinction rules, in the order declared; the first that applies ends the game.
     pub extinctions: Vec<ExtinctionSpec>,
+    /// A game that ends without a move, or on a full board, is won by the side with more
+    /// pieces on the board (Othello, Ataxx).
+    pub counting: bool,
 }
 
 /// A win or a loss for the side a rule speaks of.

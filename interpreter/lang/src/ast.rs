@@ -338,6 +338,8 @@ pub enum Rule {
     PseudoRoyal(Spanned<String>),
     /// `a bare king loses` (`true`) or `a bare king draws`: the piece named as written.
     BareKing(Spanned<String>, bool),
+    /// `when no move is left, the side with more pieces wins`.
+    Counting,
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling

@@ -544,6 +544,7 @@ impl Builder {
             Rule::extinction_rule => R::Extinction(self.extinction(&pair, &kids)?),
             Rule::capture_rule => R::CompulsoryCapture,
             Rule::no_checks_rule => R::NoChecks,
+            Rule::counting_rule => R::Counting,
             Rule::bare_king_rule => {
                 R::BareKing(self.ident(&self.child(&pair, &kids, 1)?), Self::find(&kids, Rule::bare_loses).is_some())
             }
@@ -1107,6 +1108,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::extinction_wins | Rule::extinction_loses => "`wins` or `loses`",
         Rule::capture_rule => "`capturing is compulsory`",
         Rule::no_checks_rule => "`no move may give check`",
+        Rule::counting_rule => "`when no move is left, the side with more pieces wins`",
         Rule::explosion_rule => "`captures explode`",
         Rule::capture_ban_rule => "`a king may not capture a king`",
         Rule::pseudo_royal_rule => "`kings are pseudo-royal`",

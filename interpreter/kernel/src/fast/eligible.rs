@@ -126,9 +126,11 @@ fn variant_fits(spec: &VariantSpec) -> bool {
         capture_bans,
         pseudo_royal,
     } = rules;
-    // A stalemated side that passes has a move the fast tables do not make.
+    // A stalemated side that passes has a move the fast tables do not make; a full board
+    // ends a counted game.
     let plain_ends = goal.is_none()
         && ends.extinctions.is_empty()
+        && !ends.counting
         && !compulsory_capture
         && !no_checks
         && *stalemate != StalemateRule::Pass;
