@@ -34,7 +34,7 @@ pub fn game_status(pos: &Position) -> GameStatus {
     match pos.status() {
         Status::Checkmate { .. } => GameStatus::Checkmated,
         Status::Goal { .. } => GameStatus::GoalReached,
-        Status::Extinction { .. } => GameStatus::Extinct,
+        Status::Extinction { .. } | Status::Counted { .. } => GameStatus::Extinct,
         Status::Stalemate { rule } => GameStatus::Stalemated(rule),
         Status::Draw { .. } => GameStatus::Stalemated(StalemateRule::Draw),
         Status::Ongoing => match pos.claimable_draw() {
@@ -76,6 +76,12 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
             SideOutcome::Loss => decided(true),
             SideOutcome::Win => decided(false),
             SideOutcome::Draw => NoMoves::Score(DRAW),
+        };
+    }
+    if let Some(Status::Counted { winner, .. }) = pos.counted_end() {
+        return match winner {
+            Some(winner) => decided(winner != pos.side_to_move()),
+            None => NoMoves::Score(DRAW),
         };
     }
     match stalemate_rule(pos) {

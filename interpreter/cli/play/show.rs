@@ -146,6 +146,12 @@ pub fn standing(pos: &Position) -> Vec<String> {
             lines.push(format!("Draw: {reason} (1/2-1/2)."));
             return lines;
         }
+        Status::Counted { winner, white, black } => {
+            let who = winner.map_or_else(|| "a draw".to_owned(), |side| format!("{} wins", side.title()));
+            lines
+                .push(format!("No move is left: {white} pieces to {black}, {who} ({}).", pos.status().result(to_move)));
+            return lines;
+        }
         Status::Ongoing => {}
     }
     if pos.royal_attacked(just_moved) {

@@ -120,6 +120,7 @@ pub fn result_line(pos: &Position) -> Option<String> {
         Status::Checkmate { winner: Side::Black } => "Black mates".to_string(),
         Status::Goal { winner } => format!("{} reached its goal", winner.title()),
         Status::Extinction { side, kind, below, .. } => pos.describe_extinction(side, kind, below),
+        Status::Counted { white, black, .. } => format!("{white} pieces to {black}"),
         Status::Stalemate { .. } => "Stalemate".to_string(),
         Status::Draw { reason } => reason.to_string(),
         Status::Ongoing => return None,

@@ -21,6 +21,18 @@ pub struct Hands {
     pub both_colours: Vec<String>,
     /// A king and rooks dropped on their castling squares gain castling rights.
     pub castling_drops: bool,
+    /// A drop must close a line of enemy pieces (Reversi).
+    pub must_close: bool,
+    /// The enemy pieces of every line a drop closes change side.
+    pub flips_lines: bool,
+    /// While one of these squares is empty, drops land only there.
+    pub first_squares: Vec<String>,
+    /// A drop lands only next to a piece of the dropping side (Ataxx).
+    pub next_to_own: bool,
+    /// After every move and drop, the enemy pieces around the landing square change side.
+    pub landing_flips: bool,
+    /// A drop takes nothing from the hand.
+    pub unlimited: bool,
 }
 
 /// The ranks one kind may be dropped on.
@@ -52,6 +64,12 @@ pub fn of(spec: &VariantSpec) -> Option<Hands> {
         must_drop: names(&hands.must_drop),
         both_colours: names(&hands.opposite_colours),
         castling_drops: hands.castling_drops,
+        must_close: hands.enclosing.must_close,
+        flips_lines: hands.enclosing.flips_lines,
+        first_squares: hands.enclosing.first_squares.iter().map(|sq| super::schema::square_name(spec, sq)).collect(),
+        next_to_own: hands.enclosing.next_to_own,
+        landing_flips: hands.enclosing.landing_flips,
+        unlimited: hands.unlimited,
     })
 }
 
@@ -87,6 +105,24 @@ pub fn words(hands: &Hands) -> String {
     }
     if hands.castling_drops {
         parts.push("a king and rooks dropped on their castling squares may castle".to_owned());
+    }
+    if !hands.first_squares.is_empty() {
+        parts.push(format!("while one of {} is empty, drops go only there", hands.first_squares.join(", ")));
+    }
+    if hands.must_close {
+        parts.push("a drop must close a line of enemy pieces with a piece of its own".to_owned());
+    }
+    if hands.flips_lines {
+        parts.push("every enemy line a drop closes turns to the dropping side".to_owned());
+    }
+    if hands.unlimited {
+        parts.push("pieces in hand never run out".to_owned());
+    }
+    if hands.next_to_own {
+        parts.push("a drop lands only next to a piece of its side".to_owned());
+    }
+    if hands.landing_flips {
+        parts.push("after every move and drop the enemy pieces around the landing square turn to the mover".to_owned());
     }
     parts.join("; ")
 }

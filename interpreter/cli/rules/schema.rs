@@ -166,6 +166,8 @@ pub struct PlayRules {
     pub checkmate: &'static str,
     /// Game ends by extinction (and the bare king), in the order they are judged.
     pub extinctions: Vec<Extinction>,
+    /// A game that ends without a move, or on a full board, is won by the side with more pieces.
+    pub counting: bool,
     /// A side that can capture must capture.
     pub compulsory_capture: bool,
     /// No move may give check.
@@ -209,6 +211,8 @@ pub struct Goal {
     pub squares: Option<Vec<String>>,
     /// When White arrives first, Black has one more move, and arriving with it draws.
     pub reply: bool,
+    /// The opponent replies first; the side wins when its turn comes with the piece still there.
+    pub held: bool,
 }
 
 /// Castling, Chess960 style: the files the king and rook end on.
@@ -440,8 +444,10 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
                 GoalRegion::Squares(squares) => Some(squares.iter().map(|sq| square_name(spec, sq)).collect()),
             },
             reply: goal.reply,
+            held: goal.held,
         }),
         checkmate: outcome_name(rules.ends.checkmate),
+        counting: rules.ends.counting,
         extinctions: rules.ends.extinctions.iter().map(|e| extinction(spec, e)).collect(),
         compulsory_capture: rules.compulsory_capture,
         no_checks: rules.no_checks,

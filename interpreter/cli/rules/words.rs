@@ -376,11 +376,20 @@ fn game_end(rules: &Rules) -> String {
         if goal.reply {
             parts.push("when White arrives first, Black has one more move, and arriving with it draws".to_owned());
         }
+        if goal.held {
+            parts.push(
+                "the opponent replies first: the arriving side wins when its turn comes with the piece still there"
+                    .to_owned(),
+            );
+        }
     }
     match play.checkmate {
         "win" => parts.push("checkmate wins for the checkmated side".to_owned()),
         "draw" => parts.push("checkmate is a draw".to_owned()),
         _ => {}
+    }
+    if play.counting {
+        parts.push("when no move is left or the board is full, the side with more pieces wins".to_owned());
     }
     parts.extend(play.extinctions.iter().map(extinction_text));
     parts.extend(capture_rules(play));

@@ -70,8 +70,10 @@ impl Position {
     /// is pawn-like (the move then resets the fifty-move clock).
     pub(crate) fn apply_drop(&mut self, kind: PieceId, to: Square) -> bool {
         let us = self.side;
-        let left = self.hand_count(us, kind).saturating_sub(1);
-        self.set_hand_count(us, kind, left);
+        if !self.variant.spec().hands.unlimited {
+            let left = self.hand_count(us, kind).saturating_sub(1);
+            self.set_hand_count(us, kind, left);
+        }
         self.put_piece(to, Piece { side: us, kind });
         self.castling_rights_for_drop(kind, to);
         self.variant.piece(kind).pawn
@@ -83,8 +85,10 @@ impl Position {
         self.cells[to.index()] &= !PIECE_BITS;
         self.occupied[side.index()].remove(to);
         self.flip_kind_bit(to, code);
-        let slot = &mut self.hands[side.index()][usize::from(kind)];
-        *slot = slot.saturating_add(1);
+        if !self.variant.spec().hands.unlimited {
+            let slot = &mut self.hands[side.index()][usize::from(kind)];
+            *slot = slot.saturating_add(1);
+        }
     }
 }
 

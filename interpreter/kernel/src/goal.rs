@@ -1,7 +1,8 @@
 //! Game ends by reaching squares: a side whose piece of the goal kind stands on one of its goal
 //! squares after its move has won, and the position has no legal move. With a reply (racing
 //! kings) White's arrival first gives Black one more move: Black wins nothing by it, but
-//! reaching the goal with it draws; a Black without such a move has lost at once.
+//! reaching the goal with it draws; a Black without such a move has lost at once. A held goal
+//! (jesonmor) is won by the side whose turn comes with its piece still on the goal.
 
 use crate::geometry::{Side, Square};
 use crate::moves::{Move, MoveList};
@@ -34,6 +35,9 @@ impl Position {
     pub fn goal_end(&self) -> Option<GoalEnd> {
         let goal = self.variant.spec().rules.goal.as_ref()?;
         let mover = self.side.opponent();
+        if goal.held {
+            return self.on_goal(goal, self.side).then_some(GoalEnd::Won(self.side));
+        }
         if !goal.reply {
             return self.on_goal(goal, mover).then_some(GoalEnd::Won(mover));
         }

@@ -33,6 +33,34 @@ pub struct HandSpec {
     pub opposite_colours: Vec<PieceId>,
     /// A king and rooks dropped on their castling squares gain castling rights.
     pub castling_drops: bool,
+    /// Reversi's drops: the lines of enemy pieces they must close and turn over.
+    pub enclosing: EnclosingSpec,
+    /// A drop takes nothing from the hand (Ataxx's clones).
+    pub unlimited: bool,
+}
+
+/// Drops that enclose (Reversi): a line is a run of enemy pieces next to the landing square,
+/// in one of the eight directions, ended by a piece of the dropping side.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct EnclosingSpec {
+    /// A drop must close at least one line.
+    pub must_close: bool,
+    /// The enemy pieces of every line a drop closes change side.
+    pub flips_lines: bool,
+    /// While one of these squares is empty, drops land only there and need close nothing.
+    pub first_squares: Vec<crate::spec::SquareRef>,
+    /// A drop lands only next to a piece of the dropping side (Ataxx).
+    pub next_to_own: bool,
+    /// After every move and drop, the enemy pieces around the landing square change side.
+    pub landing_flips: bool,
+}
+
+impl EnclosingSpec {
+    /// Whether any enclosing rule is in force.
+    #[must_use]
+    pub fn in_force(&self) -> bool {
+        self.must_close || self.flips_lines || !self.first_squares.is_empty() || self.next_to_own || self.landing_flips
+    }
 }
 
 impl HandSpec {

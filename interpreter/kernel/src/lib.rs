@@ -29,11 +29,13 @@ mod capture_bans;
 mod compulsory;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
+mod counting;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drop_rules;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drops;
 pub mod effects;
+mod enclosing;
 pub mod error;
 mod explosion;
 pub mod extinction;
@@ -85,6 +87,7 @@ mod no_checks;
 )]
 pub mod notation;
 pub mod outcome;
+mod passing;
 pub mod perft;
 pub mod played;
 pub mod position;

@@ -36,6 +36,8 @@ pub struct Undo {
     hand_gained: u8,
     /// The promotion origins (kind plus one, 0: none) of the moving and the captured piece.
     promoted_origins: [u8; 2],
+    /// The passes in a row before the move.
+    passes: u8,
 }
 
 impl Undo {
@@ -60,6 +62,7 @@ impl Undo {
             last: None,
             hand_gained: 0,
             promoted_origins: [0; 2],
+            passes: 0,
         }
     }
 
@@ -197,6 +200,7 @@ impl Position {
             last: self.last,
             hand_gained: 0,
             promoted_origins: [0; 2],
+            passes: self.passes,
         };
         if self.variant.hand_tables.marks_promoted {
             undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.promoted[sq.index()]);
@@ -253,6 +257,7 @@ impl Position {
             Move::Drop { piece, to } => {
                 undo.moved = crate::position::piece_code(us, piece);
                 reset_clock = self.apply_drop(piece, to);
+                self.flip_closed_lines(to);
             }
             Move::Intent | Move::Pass => {}
         }
@@ -262,6 +267,9 @@ impl Position {
             }
         }
         if !matches!(mv, Move::Special { .. }) {
+            if let Some(landing) = mv.to() {
+                self.flip_neighbours(landing);
+            }
             let (moved, captured, captured_sq) = (undo.moved, undo.captured, undo.captured_sq);
             self.last = Some(LastMove { mv, moved, captured, captured_sq });
         }
@@ -271,6 +279,7 @@ impl Position {
             // Never wraps: positions are read with at most MAX_FULLMOVE.
             self.fullmove = self.fullmove.saturating_add(1);
         }
+        self.passes = if mv == Move::Pass { self.passes.saturating_add(1) } else { 0 };
         self.set_side(us.opponent());
         self.ply += 1;
         undo
@@ -295,8 +304,11 @@ impl Position {
 
     pub(crate) fn retract(&mut self, undo: Undo) {
         let us = undo.side;
-        if self.variant.spec().rules.explosion.is_some() && !matches!(undo.mv, Move::Special { .. }) {
-            // The pieces an explosion removed come back first, the capturer on its square.
+        let enclosing = &self.variant.spec().hands.enclosing;
+        let effects = self.variant.spec().rules.explosion.is_some() || enclosing.flips_lines || enclosing.landing_flips;
+        if effects && !matches!(undo.mv, Move::Special { .. }) {
+            // The pieces an explosion removed or a drop turned over come back first, the
+            // capturer on its square.
             self.roll_back_effects(undo.token_mark as usize, undo.piece_mark as usize);
         }
         match undo.mv {
@@ -334,6 +346,7 @@ impl Position {
                 self.unmoved.set(sq, was);
             }
         }
+        self.passes = undo.passes;
         self.castling = undo.castling;
         self.ep = undo.ep;
         self.halfmove = undo.halfmove;

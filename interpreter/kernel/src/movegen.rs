@@ -73,6 +73,7 @@ impl Position {
                 out.dedup_moves();
             }
             board.retain_legal(out);
+            self.append_forced_pass(out);
             return;
         }
         self.generate_legal_general(out);
@@ -80,6 +81,7 @@ impl Position {
         self.drop_pseudo_royal_exposures(out);
         self.drop_checking_moves(out);
         self.keep_compulsory_captures(out);
+        self.append_forced_pass(out);
     }
 
     /// [`Position::generate_legal`] through the general path only.
@@ -101,6 +103,7 @@ impl Position {
         let first_drop = out.len();
         self.append_drops(out);
         self.retain_colour_balanced_drops(out, first_drop);
+        self.retain_enclosing_drops(out, first_drop);
         if self.variant.dedup {
             out.dedup_moves();
         }

@@ -40,6 +40,16 @@ pub enum Status {
         /// The side that wins.
         winner: Side,
     },
+    /// The game ended without a move (or on a full board) and was decided by counting the
+    /// pieces on the board.
+    Counted {
+        /// The side with more pieces; `None` when the counts are equal (a draw).
+        winner: Option<Side>,
+        /// White's pieces on the board.
+        white: u16,
+        /// Black's pieces on the board.
+        black: u16,
+    },
     /// A drawn end other than stalemate (HP8: both checkmated in one turn, both passed).
     Draw {
         /// Why, in words (`both players passed`).
@@ -53,7 +63,11 @@ impl Status {
     pub fn is_over(self) -> bool {
         match self {
             Status::Ongoing => false,
-            Status::Checkmate { .. } | Status::Goal { .. } | Status::Extinction { .. } | Status::Draw { .. } => true,
+            Status::Checkmate { .. }
+            | Status::Goal { .. }
+            | Status::Extinction { .. }
+            | Status::Counted { .. }
+            | Status::Draw { .. } => true,
             Status::Stalemate { rule } => rule != StalemateRule::Pass,
         }
     }
@@ -66,7 +80,10 @@ impl Status {
             Status::Checkmate { winner } | Status::Goal { winner } | Status::Extinction { winner, .. } => {
                 win_for(winner)
             }
-            Status::Stalemate { rule: StalemateRule::Draw } | Status::Draw { .. } => "1/2-1/2",
+            Status::Counted { winner: Some(winner), .. } => win_for(winner),
+            Status::Stalemate { rule: StalemateRule::Draw }
+            | Status::Draw { .. }
+            | Status::Counted { winner: None, .. } => "1/2-1/2",
             Status::Stalemate { rule: StalemateRule::Loss } => win_for(side_to_move.opponent()),
             Status::Stalemate { rule: StalemateRule::Win } => win_for(side_to_move),
         }
@@ -116,10 +133,16 @@ impl Position {
                 None => Status::Draw { reason: "a side is left with too few pieces" },
             };
         }
+        if self.full_board_ends() {
+            return self.counted_end().unwrap_or(Status::Ongoing);
+        }
         let mut scratch = MoveList::new();
         let mut probe = self.clone_without_history();
         if probe.count_legal(&mut scratch) > 0 {
             return Status::Ongoing;
+        }
+        if let Some(counted) = self.counted_end().filter(|_| !self.is_check()) {
+            return counted;
         }
         if self.is_check() || self.pseudo_royal_attacked(self.side) {
             match self.variant.spec().rules.ends.checkmate {
@@ -127,6 +150,9 @@ impl Position {
                 SideOutcome::Win => Status::Checkmate { winner: self.side },
                 SideOutcome::Draw => Status::Draw { reason: "checkmate" },
             }
+        } else if self.variant.spec().rules.stalemate == StalemateRule::Pass {
+            // A side that may pass has a move: without one, neither side can move.
+            Status::Draw { reason: "neither side can move" }
         } else {
             Status::Stalemate { rule: self.variant.spec().rules.stalemate }
         }
@@ -135,7 +161,7 @@ impl Position {
     /// Whether a rule has ended the game before any move is looked at (a goal reached, an
     /// extinction): the position then has no legal move.
     pub(crate) fn ended_by_rule(&self) -> bool {
-        self.goal_end().is_some() || self.extinction().is_some()
+        self.goal_end().is_some() || self.extinction().is_some() || self.full_board_ends()
     }
 
     /// HP8: checkmate only for a player not obliged to teleport, whose king is on its board

@@ -119,6 +119,9 @@ pub struct Position {
     /// Per square, the kind a promoted piece there promoted from, plus one (0: not
     /// promoted); kept where the variant returns promoted pieces to the hand demoted.
     pub(crate) promoted: Vec<u8>,
+    /// How many passes in a row led to this position (a stalemated side passes, see
+    /// `passing.rs`).
+    pub(crate) passes: u8,
 }
 
 impl PartialEq for Position {
@@ -175,6 +178,7 @@ impl Position {
             turn_undos: Vec::with_capacity(64),
             hands: [[0; crate::variant::MAX_PIECES]; 2],
             promoted: vec![0; n],
+            passes: 0,
         }
     }
 
@@ -594,6 +598,7 @@ impl Position {
             turn_undos: self.turn_undos.clone(),
             hands: self.hands,
             promoted: self.promoted.clone(),
+            passes: self.passes,
         }
     }
 

@@ -14,7 +14,7 @@ pub type PieceId = u8;
 /// Index of a token kind in [`VariantSpec::tokens`].
 pub type TokenId = u8;
 
-pub use crate::hand::HandSpec;
+pub use crate::hand::{EnclosingSpec, HandSpec};
 
 /// A square named by board, file and rank (all zero-based), before compilation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -316,6 +316,9 @@ pub struct EndRules {
     pub checkmate: SideOutcome,
     /// The extinction rules, in the order declared; the first that applies ends the game.
     pub extinctions: Vec<ExtinctionSpec>,
+    /// A game that ends without a move, or on a full board, is won by the side with more
+    /// pieces on the board (Othello, Ataxx).
+    pub counting: bool,
 }
 
 /// A win or a loss for the side a rule speaks of.
@@ -358,6 +361,9 @@ pub struct GoalSpec {
     /// When White reaches the goal, Black has one more move: reaching the goal with it draws
     /// (racing kings); without a move that reaches the goal, White has won at once.
     pub reply: bool,
+    /// The side wins only when its turn comes with the piece still on the goal: the opponent
+    /// has one reply, which may take it (jesonmor).
+    pub held: bool,
 }
 
 /// Where a goal lies.

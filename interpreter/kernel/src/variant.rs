@@ -924,11 +924,12 @@ fn check_piece(spec: &VariantSpec, index: usize, piece: &PieceSpec, errors: &mut
             format!("two pieces use the letter '{}'", piece.letter),
         ));
     }
-    if piece.patterns.is_empty() {
+    if piece.patterns.is_empty() && !spec.hands.drops {
+        // A piece that never moves is played by dropping it (Reversi's stones).
         errors.push(SpecError::of(
             SpecErrorKind::Missing,
             subject.clone(),
-            format!("the {} has no way to move", piece.name),
+            format!("the {} has no way to move, and no piece is dropped", piece.name),
         ));
     }
     crate::regions::check_confinement(spec, index, piece, errors);

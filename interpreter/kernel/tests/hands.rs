@@ -26,6 +26,8 @@ fn crazyhouse_hands() -> HandSpec {
         must_drop: Vec::new(),
         opposite_colours: Vec::new(),
         castling_drops: false,
+        enclosing: holechess_kernel::spec::EnclosingSpec::default(),
+        unlimited: false,
     }
 }
 

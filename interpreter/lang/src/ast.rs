@@ -356,6 +356,8 @@ pub enum Rule {
     RoyalsMayNotFace,
     /// `castling rooks are found from files i and b`: the short side's file, then the long side's.
     CastlingRookFiles(Spanned<char>, Spanned<char>),
+    /// `when no move is left, the side with more pieces wins`.
+    Counting,
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling
@@ -378,6 +380,8 @@ pub struct GoalDecl {
     pub squares: Option<Vec<Spanned<SquareName>>>,
     /// `, Black reaching it on the reply draws`.
     pub reply: bool,
+    /// `, once it is still there after the reply`.
+    pub held: bool,
 }
 
 /// `short king g rook f, long king c rook d`.

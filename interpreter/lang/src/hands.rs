@@ -13,6 +13,12 @@
 //!   a side holding a king must drop it            # koedem: the king first
 //!   drops keep a side's bishops on both colours
 //!   pieces dropped on their castling squares may castle
+//!   a drop must close a line of enemy pieces     # Reversi: a drop encloses enemy pieces
+//!   drops flip the enemy lines they close         # and turns them over
+//!   drops fill d4, e4, d5 and e5 first            # the centre before anything else
+//!   a drop must land next to a piece of its side  # Ataxx: a drop is a clone
+//!   pieces in hand never run out
+//!   a piece that lands turns the enemy pieces around it
 //! ```
 
 use holechess_kernel::spec::HandSpec;
@@ -61,6 +67,18 @@ pub enum HandRule {
         /// The last rank it may be dropped on.
         last: Spanned<u32>,
     },
+    /// `a drop must close a line of enemy pieces`.
+    MustClose,
+    /// `drops flip the enemy lines they close`.
+    FlipsLines,
+    /// `drops fill d4, e4, d5 and e5 first`: the squares as written.
+    FirstSquares(Vec<Spanned<crate::ast::SquareName>>),
+    /// `a drop must land next to a piece of its side`.
+    NextToOwn,
+    /// `pieces in hand never run out`.
+    Unlimited,
+    /// `a piece that lands turns the enemy pieces around it`.
+    LandingFlips,
 }
 
 /// Whether two hand rules set the same thing: the same rule, or drop ranks of one piece.
@@ -104,6 +122,18 @@ pub fn check_hand_rules(scope: &Scope, geometry: &Geometry, problems: &mut Vec<P
                         .expecting(format!("`another {}`", piece.node)),
                 );
             }
+        }
+        if *hand == HandRule::LandingFlips
+            && !scope.rules.iter().any(|r| matches!(&r.node, Rule::Hand(HandRule::Drops | HandRule::CapturesToHand)))
+        {
+            problems.push(
+                Problem::new(rule.span, "a piece that turns the pieces around it needs drops").expecting(
+                    "`pieces in hand may be dropped` with it (the rule belongs to games played from the hand)",
+                ),
+            );
+        }
+        if let HandRule::FirstSquares(squares) = hand {
+            problems.extend(squares.iter().filter_map(|square| geometry.square(square).err()));
         }
         if let HandRule::DropRanks { piece, first, last } = hand {
             check_piece_named(scope, piece, problems);
@@ -179,7 +209,7 @@ fn check_piece_named(scope: &Scope, piece: &Name, problems: &mut Vec<Problem>) {
 
 /// The hand declaration the rules in force make (none: no hands).
 #[must_use]
-pub fn lower_hands(scope: &Scope) -> HandSpec {
+pub fn lower_hands(scope: &Scope, geometry: &Geometry) -> HandSpec {
     let mut spec = HandSpec::default();
     let mut keep_promoted = false;
     for rule in &scope.rules {
@@ -214,6 +244,14 @@ pub fn lower_hands(scope: &Scope) -> HandSpec {
                 let mask = rank_mask(first.node, last.node);
                 spec.drop_ranks.push((u8::try_from(kind).unwrap_or(u8::MAX), mask));
             }
+            HandRule::MustClose => spec.enclosing.must_close = true,
+            HandRule::FlipsLines => spec.enclosing.flips_lines = true,
+            HandRule::FirstSquares(squares) => {
+                spec.enclosing.first_squares = squares.iter().filter_map(|sq| geometry.square(sq).ok()).collect();
+            }
+            HandRule::NextToOwn => spec.enclosing.next_to_own = true,
+            HandRule::Unlimited => spec.unlimited = true,
+            HandRule::LandingFlips => spec.enclosing.landing_flips = true,
         }
     }
     spec.demote_promoted = spec.captures_to_hand && !keep_promoted;

@@ -593,6 +593,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::CastlingRookFiles(short, long) => {
                 rules.castling_rook_files = Some((file_index(short.node), file_index(long.node)));
             }
+            ast::Rule::Counting => rules.ends.counting = true,
             ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
             ast::Rule::PseudoRoyal(name) => {
                 if let Some(kind) = piece_named(scope, &name.node) {
@@ -620,7 +621,7 @@ fn lower_goal(goal: &ast::GoalDecl, scope: &Scope, geometry: &Geometry) -> Optio
         None => GoalRegion::LastRank,
         Some(squares) => GoalRegion::Squares(squares.iter().filter_map(|sq| geometry.square(sq).ok()).collect()),
     };
-    Some(GoalSpec { piece: piece.min(255) as u8, region, reply: goal.reply })
+    Some(GoalSpec { piece: piece.min(255) as u8, region, reply: goal.reply, held: goal.held })
 }
 
 /// An extinction rule: the kinds by their index (`check` reports unknown names).
@@ -764,7 +765,7 @@ pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
         tokens: scope.tokens.iter().map(|token| lower_token(&token.node, scope, &geometry)).collect(),
         links: lower_links(scope, &geometry),
         schedule,
-        hands: crate::hands::lower_hands(scope),
+        hands: crate::hands::lower_hands(scope, &geometry),
     };
     let index = SpanIndex {
         variant: header.map_or(Span::new(scope.root, 0, 0), |h| h.node.title.span),

@@ -575,6 +575,7 @@ impl Builder {
                 self.file_letter(&self.child(&pair, &kids, 0)?),
                 self.file_letter(&self.child(&pair, &kids, 1)?),
             ),
+            Rule::counting_rule => R::Counting,
             Rule::bare_king_rule => {
                 R::BareKing(self.ident(&self.child(&pair, &kids, 1)?), Self::find(&kids, Rule::bare_loses).is_some())
             }
@@ -608,7 +609,8 @@ impl Builder {
             _ => None,
         };
         let reply = Self::find(kids, Rule::goal_reply).is_some();
-        Ok(crate::ast::GoalDecl { piece, squares, reply })
+        let held = Self::find(kids, Rule::goal_held).is_some();
+        Ok(crate::ast::GoalDecl { piece, squares, reply, held })
     }
 
     /// `a side with (no | fewer than N) KINDS [left] (wins | loses)` (after the article: the
@@ -641,6 +643,14 @@ impl Builder {
             Rule::drops_allowed => HandRule::Drops,
             Rule::must_drop => HandRule::MustDrop { piece: kids.get(1).map(|piece| self.ident(piece)) },
             Rule::drop_castling => HandRule::CastlingDrops,
+            Rule::drop_must_close => HandRule::MustClose,
+            Rule::drop_next_to_own => HandRule::NextToOwn,
+            Rule::unlimited_hand => HandRule::Unlimited,
+            Rule::landing_flips => HandRule::LandingFlips,
+            Rule::drop_flips_lines => HandRule::FlipsLines,
+            Rule::drop_first_squares => {
+                HandRule::FirstSquares(kids.into_iter().map(|square| self.square(square)).collect::<Built<_>>()?)
+            }
             Rule::drop_colours => HandRule::BothColours { pieces: self.ident(&self.child(pair, &kids, 0)?) },
             Rule::drop_one_per_file => HandRule::OnePerFile {
                 piece: self.ident(&self.child(pair, &kids, 1)?),
@@ -1100,6 +1110,13 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::goal_last_rank => "`the last rank`",
         Rule::goal_squares => "squares such as `d4, e4, d5 or e5`",
         Rule::hand_rule => "a hand rule such as `captured pieces go to the capturer's hand`",
+        Rule::enclosing_drop_rule => "an enclosing drop rule such as `drops flip the enemy lines they close`",
+        Rule::drop_must_close => "`a drop must close a line of enemy pieces`",
+        Rule::drop_next_to_own => "`a drop must land next to a piece of its side`",
+        Rule::unlimited_hand => "`pieces in hand never run out`",
+        Rule::landing_flips => "`a piece that lands turns the enemy pieces around it`",
+        Rule::drop_flips_lines => "`drops flip the enemy lines they close`",
+        Rule::drop_first_squares => "`drops fill d4, e4, d5 and e5 first`",
         Rule::captures_to_hand => "`captured pieces go to the capturer's hand`",
         Rule::keep_promoted => "`captured promoted pieces keep their kind`",
         Rule::drops_allowed => "`pieces in hand may be dropped`",
@@ -1129,11 +1146,13 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::extinction_wins | Rule::extinction_loses => "`wins` or `loses`",
         Rule::capture_rule => "`capturing is compulsory`",
         Rule::no_checks_rule => "`no move may give check`",
+        Rule::counting_rule => "`when no move is left, the side with more pieces wins`",
         Rule::explosion_rule => "`captures explode`",
         Rule::capture_ban_rule => "`a king may not capture a king`",
         Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
         Rule::explosion_immune => "`except kings`",
         Rule::goal_reply => "`, Black reaching it on the reply draws`",
+        Rule::goal_held => "`, once it is still there after the reply`",
         Rule::fifty_move_rule => "`50-move rule`",
         Rule::move_count => "`50-move`",
         Rule::repetition_rule => "`threefold repetition`",

@@ -402,6 +402,8 @@ pub fn describe(status: Status) -> String {
         Status::Checkmate { winner } => format!("checkmate, {winner} wins"),
         Status::Goal { winner } => format!("{winner} reached its goal and wins"),
         Status::Extinction { side, winner, .. } => format!("{side} has too few pieces left: {winner} wins"),
+        Status::Counted { winner: Some(winner), white, black } => format!("{white} pieces to {black}: {winner} wins"),
+        Status::Counted { winner: None, white, black } => format!("{white} pieces to {black}: a draw"),
         Status::Stalemate { rule } => format!("stalemate ({rule:?})").to_lowercase(),
         Status::Draw { reason } => format!("draw: {reason}"),
     }

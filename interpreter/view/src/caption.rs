@@ -18,6 +18,7 @@ pub(crate) fn caption(pos: &Position) -> String {
                 format!("{}: {} wins ({result})", pos.describe_extinction(short, kind, below), winner.title())
             }
             Status::Draw { reason } => format!("Draw: {reason} ({result})"),
+            Status::Counted { white, black, .. } => format!("Counted: {white} pieces to {black} ({result})"),
             _ => format!("Stalemate: {} has no move ({result})", side.title()),
         };
     }

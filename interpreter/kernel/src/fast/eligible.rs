@@ -16,7 +16,7 @@ use super::rules::{DoubleStep, FastRules, PawnRules, FAST_KINDS};
 use crate::geometry::Side;
 use crate::spec::{
     BoardSpec, CastleRole, EpRole, LinkSpec, Pattern, PatternCondition, PatternMode, PieceSpec, PromotionSpec,
-    RulesSpec, Schedule, VariantSpec,
+    RulesSpec, Schedule, StalemateRule, VariantSpec,
 };
 use crate::variant::Variant;
 
@@ -114,7 +114,7 @@ fn variant_fits(spec: &VariantSpec) -> bool {
     let RulesSpec {
         castling: _,
         en_passant: _,
-        stalemate: _,
+        stalemate,
         fifty_move: _,
         repetition: _,
         royals: _,
@@ -128,7 +128,14 @@ fn variant_fits(spec: &VariantSpec) -> bool {
         royals_may_not_face,
         castling_rook_files: _,
     } = rules;
-    let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture && !no_checks;
+    // A stalemated side that passes has a move the fast tables do not make; a full board
+    // ends a counted game.
+    let plain_ends = goal.is_none()
+        && ends.extinctions.is_empty()
+        && !ends.counting
+        && !compulsory_capture
+        && !no_checks
+        && *stalemate != StalemateRule::Pass;
     let plain_captures =
         explosion.is_none() && capture_bans.is_empty() && pseudo_royal.is_empty() && !royals_may_not_face;
     let plain_board = *files == 8 && *ranks == 8 && names.len() == 1;
