@@ -157,7 +157,7 @@ pub(crate) struct Board64<'r> {
     pub ep: u8,
     pub ep_victim: u8,
     pub unmoved: u64,
-    /// The tokens on the board (none unless the variant's token kind is on the whitelist).
+    /// The tokens on the board (none unless the bit boards play the variant's token kind).
     pub tokens: Tokens,
 }
 

@@ -1,29 +1,65 @@
-//! The one eligibility test of the fast path: a whitelist of features whose meaning the fast
-//! tables reproduce exactly. A variant qualifies when it is one 8x8 board with alternating
-//! turns, no links and no wrapping, one royal kind that leaps, at most one pawn kind of the
-//! orthodox shape, and every other kind a leaper and/or a full orthogonal or diagonal slider
-//! that moves and captures alike, and/or hops along queen lines. Anything else (riders,
-//! limited slides, move-only or capture-only patterns outside the pawn, promotions of other
-//! kinds, several boards, barred ranks, per-side, optional or lost-piece promotion, hoppers
-//! beside tokens that are entered or make squares absent, ...) is not on the list and keeps
-//! the general path. Positions are checked again when used: tokens
-//! on the board (unless their kind is on the token whitelists of `tokens.rs` and `warp.rs`),
-//! installed special moves or other than one royal piece also mean the general path (see
-//! [`crate::Position::fast_rules`]).
+//! The bit-board tables of a variant: the piece kinds' leaps, lines, hops and pawn moves on
+//! one 64-square board, built from each pattern's [`PatternShape`], and the token play the
+//! back-end choice ([`Features::choose`]) gives them. A variant whose pieces the tables do
+//! not hold (riders, limited slides, move-only or capture-only patterns outside the pawn,
+//! promotions of other kinds, several royal kinds, ...) has the [`PieceShape::Other`] and is
+//! walked. Positions are checked again when used ([`crate::Position::backend`]; one royal
+//! piece a side in [`super::Board64::from_position`]).
 
+use super::backend::{Features, TokenPlay, VariantBackend};
+use super::features::{self, PatternShape, PieceShape};
 use super::hoppers::direction_bit;
 use super::rules::{DoubleStep, FastRules, PawnRules, FAST_KINDS};
 use crate::geometry::Side;
-use crate::spec::{
-    BoardSpec, CastleRole, EpRole, LinkSpec, Pattern, PatternCondition, PatternMode, PieceSpec, PromotionSpec,
-    RulesSpec, Schedule, VariantSpec,
-};
+use crate::spec::{CastleRole, PatternCondition, PieceSpec};
 use crate::variant::Variant;
 
-/// The fast tables of `v`, or `None` when some feature of it is not on the whitelist.
+/// The bit-board tables of `v`, or `None` when its positions are walked.
 pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
     let spec = v.spec();
-    if !variant_fits(spec) || spec.pieces.len() > FAST_KINDS || !spec.pieces.iter().all(piece_fits) {
+    let tables = piece_tables(v);
+    let pieces = match &tables {
+        None => PieceShape::Other,
+        Some(rules) if rules.hoppers != 0 => PieceShape::LinesAndHops,
+        Some(_) => PieceShape::Lines,
+    };
+    let features = Features {
+        geometry: features::geometry(spec),
+        play: features::play(spec),
+        pieces,
+        tokens: features::tokens(v),
+        en_passant: features::en_passant(spec),
+    };
+    let VariantBackend::BitBoards(token_play) = features.choose() else { return None };
+    let mut rules = tables?;
+    install_token_play(&mut rules, v, token_play);
+    Some(rules)
+}
+
+/// Gives the tables the token play chosen for the variant (the warped tables have capacity
+/// limits: beyond them positions with tokens are walked).
+fn install_token_play(rules: &mut FastRules, v: &Variant, token_play: TokenPlay) {
+    rules.token_play = token_play;
+    match token_play {
+        TokenPlay::Walked => {}
+        TokenPlay::Blocking { timed: _ } | TokenPlay::Transit => {
+            rules.token = Some(super::tokens::TokenRules::of(v.effects(0)));
+        }
+        TokenPlay::Warp => {
+            rules.warp = super::warp::WarpRules::of(v, rules);
+            if rules.warp.is_none() {
+                rules.token_play = TokenPlay::Walked;
+            }
+        }
+    }
+}
+
+/// The piece tables, when every kind is a leaper and/or full orthogonal or diagonal slider
+/// and/or queen-line hopper, one royal kind that leaps, at most one kind of the orthodox
+/// pawn's shape, and at most [`FAST_KINDS`] kinds.
+fn piece_tables(v: &Variant) -> Option<FastRules> {
+    let spec = v.spec();
+    if spec.pieces.len() > FAST_KINDS {
         return None;
     }
     let mut rules = FastRules {
@@ -44,7 +80,8 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         uses_first_move: v.uses_first_move,
         en_passant_rule: spec.rules.en_passant,
         kinds: spec.pieces.len(),
-        token: super::tokens::TokenRules::of(v),
+        token_play: TokenPlay::Walked,
+        token: None,
         warp: None,
     };
     let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
@@ -71,99 +108,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         return None;
     }
     fill_pawn_captures(&mut rules);
-    if rules.hoppers != 0 && rules.wraps {
-        return None;
-    }
-    if rules.hoppers != 0 || rules.wraps {
-        // A hop lands on the square behind its hurdle and a cylinder's lines go round, which
-        // a transit or a warped line would read otherwise: only tokens that stop lines.
-        rules.token = rules.token.filter(|t| t.entry == crate::spec::Entry::None);
-        return Some(rules);
-    }
-    rules.warp = super::warp::WarpRules::of(v, &rules);
     Some(rules)
-}
-
-// The whitelist reads every field of the spec by destructuring it, so that a field added to
-// the rule language does not compile here until someone decides what the fast path does
-// with it.
-
-/// One 8x8 board (its files may wrap), alternating turns, no links, no goal squares and no extinction rule (either
-/// ends the game, which the fast tables do not model), no compulsory capture and no ban on
-/// checks, banned captures or pseudo-royal pieces (they filter the legal moves), no
-/// explosions, no hands (drops are generated by the general path); what the other fields say
-/// (what checkmate means included) is modelled by the fast tables (castling, en passant, the
-/// royal rule through the per-position check of one royal piece to move) or plays no part in
-/// move generation (names, setup, draws).
-fn variant_fits(spec: &VariantSpec) -> bool {
-    let VariantSpec {
-        id: _,
-        title: _,
-        summary: _,
-        board,
-        pieces: _,
-        setup: _,
-        rules,
-        tokens: _,
-        links,
-        schedule,
-        hands,
-    } = spec;
-    let BoardSpec { files, ranks, names, files_wrap: _, first_files: _ } = board;
-    let LinkSpec { pairs, one_way, entry: _, link_check, teleport } = links;
-    let RulesSpec {
-        castling: _,
-        en_passant: _,
-        stalemate: _,
-        fifty_move: _,
-        repetition: _,
-        royals: _,
-        goal,
-        ends,
-        compulsory_capture,
-        no_checks,
-        explosion,
-        capture_bans,
-        pseudo_royal,
-    } = rules;
-    let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture && !no_checks;
-    let plain_captures = explosion.is_none() && capture_bans.is_empty() && pseudo_royal.is_empty();
-    let plain_board = *files == 8 && *ranks == 8 && names.len() == 1;
-    let plain_links = pairs.is_empty() && one_way.is_empty() && !link_check && !teleport;
-    plain_board && plain_links && plain_ends && plain_captures && *schedule == Schedule::Alternate && !hands.in_play()
-}
-
-/// Hops, barred ranks and the promotion clauses beyond one compulsory list (per-side lists,
-/// an optional zone, lost pieces only, the last existing square) are not on the whitelist;
-/// the other fields are read by [`pawn_shape`], [`pawn_rules`] and [`piece_lines`].
-fn piece_fits(piece: &PieceSpec) -> bool {
-    let PieceSpec { name: _, letter: _, royal: _, pawn: _, patterns, promotion, castling: _, value: _ } = piece;
-    patterns.iter().all(pattern_fits) && promotion.as_ref().is_none_or(promotion_fits)
-}
-
-/// A pattern with no barred rank (direction, range, mode, condition, en passant and hop are
-/// read by the kind's shape).
-fn pattern_fits(pattern: &Pattern) -> bool {
-    let Pattern { dx: _, dy: _, range: _, mode: _, condition: _, en_passant: _, hop: _, barred_rank } = *pattern;
-    barred_rank.is_none()
-}
-
-/// One compulsory zone and one list for both sides.
-fn promotion_fits(promotion: &PromotionSpec) -> bool {
-    let PromotionSpec {
-        zone_ranks: _,
-        choices: _,
-        side_choices,
-        optional_ranks,
-        only_lost,
-        at_last_existing_square,
-        on_leaving,
-    } = promotion;
-    side_choices.iter().all(Option::is_none)
-        && *optional_ranks == 0
-        && !only_lost
-        && !at_last_existing_square
-        && !on_leaving
 }
 
 /// A non-pawn kind: every pattern moves and captures alike, always; steps and leaps go in
@@ -174,26 +119,17 @@ fn piece_lines(rules: &mut FastRules, kind: usize, piece: &PieceSpec) -> Option<
         return None;
     }
     let (mut orth_dirs, mut diag_dirs) = (0u8, 0u8);
-    for p in &piece.patterns {
-        let plain = p.mode == PatternMode::MoveOrCapture
-            && p.condition == PatternCondition::Always
-            && p.en_passant == EpRole::None;
-        if !plain {
-            return None;
-        }
-        if p.hop {
-            add_hop(rules, kind, p.dx, p.dy)?;
-            continue;
-        }
-        match p.range {
-            1 => {
+    for shape in features::piece_patterns(piece) {
+        match shape {
+            PatternShape::Hop { dx, dy } => add_hop(rules, kind, dx, dy)?,
+            PatternShape::Leap { dx, dy } => {
                 for side in Side::BOTH {
-                    let dy = if side == Side::White { p.dy } else { -p.dy };
-                    add_leap(rules, side, kind, p.dx, dy);
+                    let dy = if side == Side::White { dy } else { -dy };
+                    add_leap(rules, side, kind, dx, dy);
                 }
                 rules.leapers |= 1 << kind;
             }
-            0 => match (p.dx, p.dy) {
+            PatternShape::Slide { dx, dy } => match (dx, dy) {
                 (1, 0) => orth_dirs |= 1,
                 (-1, 0) => orth_dirs |= 2,
                 (0, 1) => orth_dirs |= 4,
@@ -204,7 +140,10 @@ fn piece_lines(rules: &mut FastRules, kind: usize, piece: &PieceSpec) -> Option<
                 (-1, -1) => diag_dirs |= 8,
                 _ => return None,
             },
-            _ => return None,
+            PatternShape::PawnStep
+            | PatternShape::PawnDouble { condition: _, sets_en_passant: _ }
+            | PatternShape::PawnCapture { dx: _, en_passant: _ }
+            | PatternShape::Other => return None,
         }
     }
     if !matches!(orth_dirs, 0 | 15) || !matches!(diag_dirs, 0 | 15) {
@@ -220,43 +159,51 @@ fn piece_lines(rules: &mut FastRules, kind: usize, piece: &PieceSpec) -> Option<
 }
 
 /// Whether a kind's patterns are the orthodox pawn's: one step forward without capturing, an
-/// optional two-square step from a rank or on the first move, and diagonal forward captures.
+/// optional two-square step from a rank or on the first move, and diagonal forward captures
+/// that agree on en passant.
 fn pawn_shape(v: &Variant, kind: usize, piece: &PieceSpec) -> bool {
     let compiled = &v.patterns[Side::White.index()][kind];
     let mut seen = [0u8; 4];
-    for (p, c) in piece.patterns.iter().zip(compiled) {
-        let always = p.condition == PatternCondition::Always;
-        let slot = match (p.dx, p.dy, p.range, p.mode) {
-            (0, 1, 1, PatternMode::MoveOnly) if always && p.en_passant == EpRole::None && c.skip == 0 => 0,
-            (0, 1, 2, PatternMode::MoveOnly) if !always && p.en_passant != EpRole::Captures && c.skip == 1 => 1,
-            (1, 1, 1, PatternMode::CaptureOnly) if always && p.en_passant != EpRole::Sets && c.skip == 0 => 2,
-            (-1, 1, 1, PatternMode::CaptureOnly) if always && p.en_passant != EpRole::Sets && c.skip == 0 => 3,
+    let mut capture_ep = [false; 2];
+    for (shape, c) in features::piece_patterns(piece).zip(compiled) {
+        let slot = match (shape, c.skip) {
+            (PatternShape::PawnStep, 0) => 0,
+            (PatternShape::PawnDouble { condition: _, sets_en_passant: _ }, 1) => 1,
+            (PatternShape::PawnCapture { dx, en_passant }, 0) => {
+                capture_ep[usize::from(dx > 0)] = en_passant;
+                if dx > 0 {
+                    2
+                } else {
+                    3
+                }
+            }
             _ => return false,
         };
         seen[slot] += 1;
     }
-    let captures_agree = {
-        let ep = |dx: i8| {
-            piece.patterns.iter().find(|p| p.dx == dx && p.mode == PatternMode::CaptureOnly).map(|p| p.en_passant)
-        };
-        ep(1) == ep(-1)
-    };
-    seen[0] == 1 && seen[1] <= 1 && seen[2] == 1 && seen[3] == 1 && captures_agree
+    seen[0] == 1 && seen[1] <= 1 && seen[2] == 1 && seen[3] == 1 && capture_ep[0] == capture_ep[1]
 }
 
 fn pawn_rules(v: &Variant, kind: usize, piece: &PieceSpec) -> Option<PawnRules> {
-    let double = piece.patterns.iter().find(|p| p.range == 2).map(|p| {
-        let (from_mask, first_move) = match p.condition {
-            PatternCondition::FromRank(r) if r < 8 => ([0xFFu64 << (8 * r), 0xFFu64 << (8 * (7 - r))], false),
-            PatternCondition::FromRank(_) => ([0, 0], false),
-            _ => ([u64::MAX; 2], true),
-        };
-        DoubleStep { from_mask, first_move, sets_en_passant: p.en_passant == EpRole::Sets }
+    let double = features::piece_patterns(piece).find_map(|shape| match shape {
+        PatternShape::PawnDouble { condition, sets_en_passant } => {
+            let (from_mask, first_move) = match condition {
+                PatternCondition::FromRank(r) if r < 8 => ([0xFFu64 << (8 * r), 0xFFu64 << (8 * (7 - r))], false),
+                PatternCondition::FromRank(_) => ([0, 0], false),
+                PatternCondition::FirstMove | PatternCondition::Always => ([u64::MAX; 2], true),
+            };
+            Some(DoubleStep { from_mask, first_move, sets_en_passant })
+        }
+        _ => None,
     });
-    let captures_en_passant = piece.patterns.iter().any(|p| p.en_passant == EpRole::Captures);
+    let captures_en_passant = features::piece_patterns(piece)
+        .any(|shape| matches!(shape, PatternShape::PawnCapture { dx: _, en_passant: true }));
     let (promotion_zone, choices) = match &piece.promotion {
         None => ([0, 0], Vec::new()),
         Some(promo) => {
+            if !features::plain_promotion(promo) {
+                return None;
+            }
             let zone = promo.zone_ranks.min(8);
             let white = if zone == 0 { 0 } else { u64::MAX << (8 * (8 - zone)) };
             let black = if zone == 0 { 0 } else { u64::MAX >> (8 * (8 - zone)) };
