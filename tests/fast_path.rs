@@ -497,3 +497,36 @@ fn k1_a_hurdle_put_beside_the_king_on_a_one_way_hoppers_diagonal_is_illegal() {
         assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "depth {depth}");
     }
 }
+
+/// A five-line script adding one piece with the given patterns to chess.
+fn one_piece(patterns: &str) -> Arc<Variant> {
+    script(&format!(
+        "variant \"One piece\"\n  id one-piece\nextends chess\n\npiece amazon A\n  value 500\n  {patterns}\n\n\
+         setup 4k3/1ppppppp/8/8/8/8/1PPPPPPP/A3K3 w - - 0 1\n"
+    ))
+}
+
+/// The back-end is chosen by each pattern's shape: leaps and steps (an alfil and a fers)
+/// take the bit boards; a move-only slide, a slide limited in range and a pattern barred
+/// from a rank, which the bit-board tables do not hold, take table walking; where the bit
+/// boards play, both back-ends give the same moves along random games.
+#[test]
+fn authored_patterns_choose_their_back_end_by_shape() {
+    let cases = [
+        ("leaps (2,2)\n  steps diagonally", true),
+        ("slides forward, without capturing\n  slides orthogonally", false),
+        ("slides orthogonally up to 3 squares", false),
+        ("steps orthogonally, not onto rank 8", false),
+    ];
+    for (patterns, bit_boards) in cases {
+        let v = one_piece(patterns);
+        let start = Position::start(&v);
+        assert_eq!(start.uses_fast_path(), bit_boards, "{patterns}");
+        assert_eq!(start.fast_legal_moves().is_some(), bit_boards, "{patterns}");
+        if bit_boards {
+            for seed in 0..5 {
+                random_game(start.clone(), seed, 60, patterns);
+            }
+        }
+    }
+}

@@ -17,7 +17,6 @@
 // Every public item is documented, except in the modules allowed below with their reason.
 #![warn(missing_docs)]
 
-mod attacks;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -28,7 +27,6 @@ mod bitset;
 mod capture_bans;
 mod compulsory;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
-mod conditional_attacks;
 mod counting;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drop_rules;
@@ -40,13 +38,6 @@ pub mod error;
 mod explosion;
 pub mod extinction;
 mod facing;
-#[allow(
-    clippy::cast_possible_truncation,
-    clippy::cast_sign_loss,
-    clippy::cast_possible_wrap,
-    reason = "squares of one 64-square board and piece kinds below 16"
-)]
-mod fast;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -66,9 +57,7 @@ pub mod geometry;
 pub mod goal;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 pub mod hand;
-mod hops;
 pub mod lame;
-mod links;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -77,6 +66,7 @@ mod links;
 )]
 mod make;
 mod movegen;
+use movegen::{attacks, fast, links, warped};
 pub mod moves;
 mod no_checks;
 #[allow(
@@ -128,7 +118,6 @@ mod turns;
     reason = "indices bounded by the compiled geometry"
 )]
 mod variant;
-mod warped;
 pub mod zobrist;
 
 pub use bitset::SquareSet;

@@ -3,6 +3,20 @@
 //! from pin information alone and tests the rest by make, attack test and unmake (K1).
 //! Nothing here allocates or calls out of the kernel.
 
+pub(crate) mod attacks;
+#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
+mod conditional_attacks;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "squares of one 64-square board and piece kinds below 16"
+)]
+pub(crate) mod fast;
+mod hops;
+pub(crate) mod links;
+pub(crate) mod warped;
+
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
 use crate::moves::{Move, MoveList};

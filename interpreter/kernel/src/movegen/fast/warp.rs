@@ -8,8 +8,6 @@
 
 use super::board::Board64;
 use super::warp_pawns::PawnShifts;
-use crate::effects::SquareEffect;
-use crate::spec::{Entry, Exit, TokenMovement};
 use crate::variant::{CompiledPattern, Variant, MAX_REACH};
 pub(crate) use crate::warped::Reads;
 
@@ -232,33 +230,15 @@ pub(crate) struct Lines {
 const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
 
 impl WarpRules {
-    /// The rules of `v`'s token when it is the one kind of the variant and makes squares
-    /// absent exactly as the `tunnel-square` behaviour does (WH2-WH6); `None` otherwise.
+    /// The warped tables of `v`, whose one token kind the back-end choice found to make
+    /// squares absent as the `tunnel-square` behaviour does (WH2-WH6); `None` when the
+    /// variant has more directions, attack lines or groups of lines than the tables hold.
     pub(crate) fn of(v: &Variant, fast: &super::rules::FastRules) -> Option<WarpRules> {
         let lines = v.attack_dirs.iter().map(Vec::len).max().unwrap_or(0);
-        if v.spec().tokens.len() != 1 || v.dirs.len() > 64 || lines > MAX_LINES {
+        if v.dirs.len() > 64 || lines > MAX_LINES {
             return None;
         }
-        // Every field of the effect model is read here, so that a new one does not compile
-        // until the warped fast path decides what it means; `removes_occupant` acts only
-        // where a hook places a token, never in move generation.
-        let crate::effects::TokenEffects {
-            movers: [mover, royal],
-            relocate_to_origin,
-            // A square holding a stack is left to the general path (`Position::warp_board`).
-            stacking: _,
-            dormant_while_occupied,
-            wraps,
-            lifetime,
-            removes_occupant: _,
-            removed_by_royal,
-        } = *v.effects(0);
-        let SquareEffect { passage, entry, exit, blocks_promotion } = mover;
-        let absent = passage == TokenMovement::Absent && entry == Entry::None && !blocks_promotion;
-        let behaves = dormant_while_occupied && removed_by_royal && lifetime.is_none() && !relocate_to_origin;
-        if !absent || exit != Exit::Tunnel || royal != SquareEffect::NONE || !behaves {
-            return None;
-        }
+        let wraps = v.effects(0).wraps;
         let squares = |t: &[crate::geometry::Square]| -> Vec<u8> {
             t.iter().map(|s| if s.0 == u16::MAX { OFF } else { s.0 as u8 }).collect()
         };

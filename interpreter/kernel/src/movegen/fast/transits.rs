@@ -3,7 +3,8 @@
 //! token. A transit puts a token on its origin, so it exposes the royal piece only through its
 //! entry: its legality is read from the board before it, for every exit at once; only the
 //! royal piece's own transits (and every move of a royal piece standing on a token) are
-//! tested on the board after them.
+//! tested on the board after them. The back-end choice never gives transits to a variant with
+//! hoppers or wrapped files, so lines here are read in the plain (not `SHAPED`) form.
 
 use super::board::{Board64, FastMove};
 use super::legal::{forward, Safety, Sink, Tested};
@@ -15,6 +16,7 @@ impl Board64<'_> {
     #[inline(always)]
     pub(crate) fn transits<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let Some(t) = self.rules.token else { return };
+        debug_assert!(!self.is_shaped(), "transit tokens beside hoppers or wrapped files");
         let (us, them) = (self.us, self.us ^ 1);
         let exits = self.open_tokens() & only;
         let entries = self.tokens.all & !self.tokens.dormant & !self.sides[us] & !self.royals(them);
@@ -29,7 +31,7 @@ impl Board64<'_> {
                 continue;
             }
             for from in squares_of(self.kinds[kind] & self.sides[us]) {
-                for entry in squares_of(self.piece_attacks(kind, from, blockers) & entries) {
+                for entry in squares_of(self.piece_attacks_in::<false>(kind, from, blockers) & entries) {
                     self.transits_through(s, from, entry, exits & !(1 << entry), false, sink);
                 }
             }
@@ -103,7 +105,7 @@ impl Board64<'_> {
         let them = self.us ^ 1;
         let stays = self.rules.token.is_some_and(|t| t.merged) && self.tokens.counts[entry] > 1;
         let blockers = if stays { self.blockers() } else { self.blockers() & !entry_bit };
-        self.attackers(s.king, them, self.sides[them] & !entry_bit, blockers, s.their_lines) == 0
+        self.attackers_in::<false>(s.king, them, self.sides[them] & !entry_bit, blockers, s.their_lines) == 0
     }
 
     /// Whether a pawn exiting on some square of `exits` may promote there.

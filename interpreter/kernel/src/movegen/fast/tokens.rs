@@ -1,17 +1,15 @@
-//! Tokens on the fast path: which token effects the bit boards reproduce (one kind that
-//! blocks lines like a piece, entered by a capture-move or by any move, left through another
-//! open token, moved to the mover's origin, its stacks dormant or acting as one), the
-//! tokens of a position as bit boards with a count per square, and the transit move played
-//! on them. The effects are read from the one model in `effects.rs`; anything else it can
-//! say (absent squares, tunnels, wrapping, royal exemptions, several kinds) keeps the general
-//! path. A blocking token with a lifetime moves pieces like one without; only perft, which
-//! would have to run its timers, leaves positions holding one to the general path.
+//! Tokens on the bit boards: what they read of a token kind that blocks lines like a piece
+//! or is entered by a capture-move or by any move, left through another open token and moved
+//! to the mover's origin, its stacks dormant or acting as one (which kinds those are is
+//! decided once, in `features.rs` and `backend.rs`), the tokens of a position as bit boards
+//! with a count per square, and the transit move played on them. A blocking token with a
+//! lifetime moves pieces like one without; only perft, which would have to run its timers,
+//! leaves positions holding one to table walking.
 
 use super::board::{Board64, FastMove};
-use crate::effects::{SquareEffect, TokenEffects};
+use crate::effects::TokenEffects;
 use crate::position::Position;
-use crate::spec::{Entry, Exit, Stacking, TokenMovement};
-use crate::variant::Variant;
+use crate::spec::{Entry, Stacking};
 
 /// What the one token kind of a fast-path variant does, as the fast path reads it.
 #[derive(Clone, Copy, Debug)]
@@ -22,51 +20,18 @@ pub(crate) struct TokenRules {
     pub merged: bool,
     /// A pawn ending its move on the token does not promote.
     pub blocks_promotion: bool,
-    /// The tokens expire after a number of plies: moves are generated on the bit boards,
-    /// but the fast path's `make` keeps no timers, so perft leaves them to the general path.
-    pub timed: bool,
 }
 
 impl TokenRules {
-    /// The rules of `v`'s tokens, when it declares exactly one kind whose effects are on the
-    /// whitelist; `None` keeps positions with tokens on the general path.
-    pub(crate) fn of(v: &Variant) -> Option<TokenRules> {
-        if v.spec().tokens.len() != 1 {
-            return None;
+    /// What the bit boards read of a token kind the back-end choice gave them
+    /// ([`super::features::TokenShape::Blocking`] or [`super::features::TokenShape::Transit`]).
+    pub(crate) fn of(effects: &TokenEffects) -> TokenRules {
+        let mover = effects.for_mover(false);
+        TokenRules {
+            entry: mover.entry,
+            merged: effects.stacking == Stacking::Merged,
+            blocks_promotion: mover.blocks_promotion,
         }
-        // Every field of the effect model is read here, so that a new one does not compile
-        // until the fast path decides what it means; `removes_occupant` acts only where a
-        // hook places a token, never in move generation.
-        let TokenEffects {
-            movers: [mover, royal],
-            relocate_to_origin,
-            stacking,
-            dormant_while_occupied,
-            wraps,
-            lifetime,
-            removes_occupant: _,
-            removed_by_royal,
-        } = *v.effects(0);
-        let SquareEffect { passage, entry, exit, blocks_promotion } = mover;
-        let static_token = !wraps && !dormant_while_occupied && !removed_by_royal;
-        if mover != royal || !static_token {
-            return None;
-        }
-        let transit = match (passage, entry) {
-            (TokenMovement::Blocks | TokenMovement::Impassable, Entry::None) => false,
-            (TokenMovement::Blocks, Entry::CaptureMove | Entry::AnyMove) => true,
-            _ => return None,
-        };
-        // En passant beside tokens that are entered, and timers on them, are not modelled on
-        // the bit boards; a token that only blocks reads the same with both.
-        if transit && (v.spec().rules.en_passant || lifetime.is_some()) {
-            return None;
-        }
-        let exits_alike = matches!(exit, Exit::AnotherOpen | Exit::OpenOf(0));
-        if transit && !(exits_alike && relocate_to_origin) {
-            return None;
-        }
-        Some(TokenRules { entry, merged: stacking == Stacking::Merged, blocks_promotion, timed: lifetime.is_some() })
     }
 }
 

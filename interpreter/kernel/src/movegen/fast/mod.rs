@@ -1,18 +1,19 @@
-//! The fast path of move generation for variants that fit one 64-bit board: bit boards,
-//! magic sliding attacks and legal generation with a check mask and pins. It is chosen by one
-//! whitelist ([`eligible::fast_rules`]) when a variant is compiled, and again per position
-//! (no special moves, one royal piece to move); everything else takes the general path.
-//! Tokens on the board: move generation (`fast_board`) takes the fast path only without them;
-//! the notation's candidates in validation and perft also read the token kinds the whitelist
-//! reads from the effect model: blocking and transit tokens (`tokens.rs`, `transits.rs`;
-//! blocking ones with a lifetime for the candidates only, as perft would have to run their
-//! timers) and absent squares with tunnels and edge gateways (`warp.rs`, `warp_moves.rs`,
-//! perft only). It produces the same [`crate::Move`] values as the general path (the tests
+//! The bit-board back-ends of move generation for variants that fit one 64-bit board: bit
+//! boards, magic sliding attacks and legal generation with a check mask and pins. Which
+//! back-end plays a position is one exhaustive match over the variant's compiled features
+//! (`features.rs`) and the position's tokens in force (`backend.rs`); everything the bit
+//! boards do not claim is table walking, the general path. Tokens on the board: the legal
+//! move list takes the bit boards only without them; the notation's candidates in validation
+//! and perft also play blocking and transit tokens (`tokens.rs`, `transits.rs`; blocking ones
+//! with a lifetime for the candidates only, as perft would have to run their timers) and
+//! absent squares with tunnels and edge gateways (`warp.rs`, `warp_moves.rs`, perft only). It produces the same [`crate::Move`] values as the general path (the tests
 //! compare both), so nothing outside the kernel can tell which one ran.
 
+mod backend;
 mod board;
 mod cylinder;
 pub(crate) mod eligible;
+mod features;
 mod hoppers;
 mod legal;
 mod origins;
@@ -25,6 +26,7 @@ mod warp;
 mod warp_moves;
 mod warp_pawns;
 
+pub(crate) use backend::{Backend, Purpose};
 pub(crate) use board::Board64;
 pub(crate) use rules::FastRules;
 
@@ -32,12 +34,14 @@ use crate::moves::{Move, MoveList};
 use crate::position::Position;
 
 impl Position {
-    /// The fast tables when this position may use them: the variant qualified, no token lies
-    /// on the board and no special moves are installed.
+    /// The bit-board tables when the back-end choice gives this position's legal move list
+    /// to the bit boards.
     #[inline]
     pub(crate) fn fast_rules(&self) -> Option<&FastRules> {
-        let rules = self.variant.fast.as_deref()?;
-        (self.token_squares.is_empty() && self.variant.special_table().is_none()).then_some(rules)
+        match self.backend(Purpose::Moves) {
+            Backend::BitBoards => self.variant.fast.as_deref(),
+            Backend::BitBoardsWithWarps | Backend::TableWalking => None,
+        }
     }
 
     /// The board of the fast path for this position, if it qualifies.
@@ -46,35 +50,33 @@ impl Position {
         Board64::from_position(self, self.fast_rules()?)
     }
 
-    /// The board of the fast path, tokens on the board included when the variant's token
-    /// kind is on the whitelist ([`tokens::TokenRules`]): what perft plays, whatever the
-    /// order of the moves.
+    /// The bit board the notation's candidates are generated on, tokens on the board
+    /// included, when the back-end choice gives them to the bit boards.
     #[inline]
     pub(crate) fn fast_board_with_tokens(&self) -> Option<Board64<'_>> {
-        let rules = self.variant.fast.as_deref()?;
-        let tokens_ok = self.token_squares.is_empty() || rules.token.is_some();
-        if !tokens_ok || self.variant.special_table().is_some() {
-            return None;
-        }
-        Board64::from_position(self, rules)
+        self.board_for(Purpose::Candidates)
     }
 
-    /// The board of the fast path with absent tokens on it (WH3-WH7), when the variant's
-    /// token kind is on the whitelist ([`warp::WarpRules`]) and no piece stands on a token.
+    /// The bit board of `purpose` when the back-end choice says plain bit boards.
+    #[inline]
+    fn board_for(&self, purpose: Purpose) -> Option<Board64<'_>> {
+        match self.backend(purpose) {
+            Backend::BitBoards => Board64::from_position(self, self.variant.fast.as_deref()?),
+            Backend::BitBoardsWithWarps | Backend::TableWalking => None,
+        }
+    }
+
+    /// The board of the fast path with absent tokens on it (WH3-WH7), when the back-end
+    /// choice says bit boards with warps.
     pub(crate) fn warp_board(&self) -> Option<(Board64<'_>, &warp::WarpRules)> {
+        match self.backend(Purpose::Perft) {
+            Backend::BitBoardsWithWarps => {}
+            Backend::BitBoards | Backend::TableWalking => return None,
+        }
         let rules = self.variant.fast.as_deref()?;
         let w = rules.warp.as_ref()?;
-        let tokens = self.token_squares.first_word();
-        let occupied = self.occupied[0].first_word() | self.occupied[1].first_word();
-        if tokens == 0 || tokens & occupied != 0 || self.variant.special_table().is_some() {
-            return None;
-        }
-        if self.token_squares.iter().any(|sq| self.tokens[sq.index()].count > 1) {
-            // Stacks are not modelled by the warped tables.
-            return None;
-        }
         let mut board = Board64::from_position(self, rules)?;
-        board.tokens.all = tokens;
+        board.tokens.all = self.token_squares.first_word();
         Some((board, w))
     }
 
@@ -86,12 +88,10 @@ impl Position {
         Some(perft::perft(&self.perft_board()?, depth))
     }
 
-    /// The board perft plays on the fast path: the one with tokens, unless they have
-    /// lifetimes (the fast path's `make` keeps no timers).
+    /// The board perft plays on the bit boards (tokens with lifetimes are walked: the bit
+    /// boards' `make` keeps no timers).
     fn perft_board(&self) -> Option<Board64<'_>> {
-        let board = self.fast_board_with_tokens()?;
-        let timed = board.rules.token.is_some_and(|t| t.timed);
-        (!timed || board.tokens.all == 0).then_some(board)
+        self.board_for(Purpose::Perft)
     }
 
     /// Whether the fast path serves this position's perft (for tests and benchmarks).

@@ -157,7 +157,7 @@ pub(crate) struct Board64<'r> {
     pub ep: u8,
     pub ep_victim: u8,
     pub unmoved: u64,
-    /// The tokens on the board (none unless the variant's token kind is on the whitelist).
+    /// The tokens on the board (none unless the bit boards play the variant's token kind).
     pub tokens: Tokens,
 }
 
@@ -302,17 +302,8 @@ impl<'r> Board64<'r> {
         }
     }
 
-    /// What a piece of `kind` of the side to move attacks from `from`.
-    #[inline(always)]
-    pub(crate) fn piece_attacks(&self, kind: usize, from: usize, occupied: u64) -> u64 {
-        if self.is_shaped() {
-            self.piece_attacks_in::<true>(kind, from, occupied)
-        } else {
-            self.piece_attacks_in::<false>(kind, from, occupied)
-        }
-    }
-
-    /// [`Board64::piece_attacks`], hops and a cylinder's lines only when `SHAPED`.
+    /// What a piece of `kind` of the side to move attacks from `from`; hops and a cylinder's
+    /// lines only when `SHAPED`.
     #[inline(always)]
     pub(crate) fn piece_attacks_in<const SHAPED: bool>(&self, kind: usize, from: usize, occupied: u64) -> u64 {
         let r = self.rules;

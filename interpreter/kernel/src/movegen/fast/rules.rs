@@ -1,7 +1,7 @@
 //! The tables of the fast path for one variant: what each piece kind attacks from each square
 //! (leaps as precomputed sets, lines through the shared magic tables), how its pawn moves and
-//! promotes, and which kind is royal. Built only by [`super::eligible::fast_rules`], which has
-//! checked that these tables say everything the variant's patterns say.
+//! promotes, which kind is royal, and how positions holding tokens are played. Built only by
+//! [`super::eligible::fast_rules`] when the back-end choice gives the variant bit boards.
 
 use crate::spec::{CastlingSpec, PieceId};
 
@@ -65,7 +65,9 @@ pub(crate) struct FastRules {
     pub uses_first_move: bool,
     pub en_passant_rule: bool,
     pub kinds: usize,
-    /// The variant's token kind, when the fast path plays positions with tokens on the board.
+    /// How positions holding tokens are played (chosen with the back-end).
+    pub token_play: super::backend::TokenPlay,
+    /// The variant's token kind, when the bit boards play positions with tokens on the board.
     pub token: Option<super::tokens::TokenRules>,
     /// The variant's token kind, when it makes squares absent and the fast path plays it.
     pub warp: Option<super::warp::WarpRules>,

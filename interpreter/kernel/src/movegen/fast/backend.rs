@@ -1,0 +1,239 @@
+//! The one choice of a move-generation back-end. A variant compiles into [`Features`] (see
+//! `features.rs`); one exhaustive match maps them to the bit boards, with the token kind they
+//! play, or to table walking for every position ([`Features::choose`]). Per position, a
+//! second exhaustive match adds the tokens in force, installed special moves and what the
+//! moves are for ([`crate::Position::backend`]). Neither match has a catch-all arm over the
+//! features, so a new case does not compile until someone decides its back-end; a feature
+//! value that no arm claims for the bit boards ("other") falls to table walking.
+
+use super::features::{EnPassant, Geometry, PieceShape, Play, TokenShape};
+use crate::position::Position;
+
+/// A family of move generators.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Backend {
+    /// Bit boards, magic lines and legal generation with a check mask and pins.
+    BitBoards,
+    /// Bit boards whose lines are walked across absent squares, tunnels and edge gateways.
+    BitBoardsWithWarps,
+    /// The general generator walking the per-square tables.
+    TableWalking,
+}
+
+/// How the bit boards play positions holding tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TokenPlay {
+    /// They do not: positions with a token on the board are walked.
+    Walked,
+    /// Tokens stop lines; `timed` ones expire, which perft's `make` does not keep.
+    Blocking { timed: bool },
+    /// Tokens stop lines and are entered (`transits.rs`).
+    Transit,
+    /// Absent squares with tunnels and edge gateways (`warp.rs`), perft only.
+    Warp,
+}
+
+/// The back-end of a variant's positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum VariantBackend {
+    TableWalking,
+    BitBoards(TokenPlay),
+}
+
+/// Everything the back-end choice reads about a variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Features {
+    pub geometry: Geometry,
+    pub play: Play,
+    pub pieces: PieceShape,
+    pub tokens: TokenShape,
+    pub en_passant: EnPassant,
+}
+
+impl Features {
+    /// The back-end of the variant's positions. Hops land behind their hurdle and cylinder
+    /// lines go round, which a transit or a warped line would read otherwise, so those take
+    /// only tokens that stop lines; en passant beside entered tokens is not modelled.
+    pub(crate) fn choose(&self) -> VariantBackend {
+        use VariantBackend::{BitBoards, TableWalking};
+        let Features { geometry, play, pieces, tokens, en_passant } = *self;
+        match (geometry, play, pieces, tokens, en_passant) {
+            (Geometry::Other, _, _, _, _)
+            | (_, Play::Other, _, _, _)
+            | (_, _, PieceShape::Other, _, _)
+            | (Geometry::Cylinder8x8, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            (_, Play::Plain, _, TokenShape::None | TokenShape::Other, _) => BitBoards(TokenPlay::Walked),
+            (Geometry::Cylinder8x8, Play::Plain, PieceShape::Lines, TokenShape::Blocking { timed }, _)
+            | (Geometry::Square8x8, Play::Plain, PieceShape::LinesAndHops, TokenShape::Blocking { timed }, _) => {
+                BitBoards(TokenPlay::Blocking { timed })
+            }
+            (
+                Geometry::Cylinder8x8,
+                Play::Plain,
+                PieceShape::Lines,
+                TokenShape::Transit | TokenShape::Tunnel { wraps: _ },
+                _,
+            )
+            | (
+                Geometry::Square8x8,
+                Play::Plain,
+                PieceShape::LinesAndHops,
+                TokenShape::Transit | TokenShape::Tunnel { wraps: _ },
+                _,
+            ) => BitBoards(TokenPlay::Walked),
+            (Geometry::Square8x8, Play::Plain, PieceShape::Lines, TokenShape::Blocking { timed }, _) => {
+                BitBoards(TokenPlay::Blocking { timed })
+            }
+            (Geometry::Square8x8, Play::Plain, PieceShape::Lines, TokenShape::Transit, EnPassant::Off) => {
+                BitBoards(TokenPlay::Transit)
+            }
+            (Geometry::Square8x8, Play::Plain, PieceShape::Lines, TokenShape::Transit, EnPassant::On) => {
+                BitBoards(TokenPlay::Walked)
+            }
+            (Geometry::Square8x8, Play::Plain, PieceShape::Lines, TokenShape::Tunnel { wraps: _ }, _) => {
+                BitBoards(TokenPlay::Warp)
+            }
+        }
+    }
+}
+
+/// What the moves are generated for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Purpose {
+    /// The legal move list, in the order the general generator gives it.
+    Moves,
+    /// The notation's candidates, in any order.
+    Candidates,
+    /// Perft counts, the moves played on the back-end's own boards.
+    Perft,
+}
+
+/// The tokens on the board of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TokensInForce {
+    None,
+    Some,
+}
+
+/// Whether the variant's special moves are installed (a hook generates moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SpecialMoves {
+    None,
+    Installed,
+}
+
+impl Position {
+    /// The back-end that generates this position's moves for `purpose`.
+    #[inline]
+    pub(crate) fn backend(&self, purpose: Purpose) -> Backend {
+        let Some(rules) = self.variant.fast.as_deref() else { return Backend::TableWalking };
+        let in_force = if self.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
+        let specials =
+            if self.variant.special_table().is_some() { SpecialMoves::Installed } else { SpecialMoves::None };
+        match (rules.token_play, in_force, purpose, specials) {
+            (_, _, _, SpecialMoves::Installed) => Backend::TableWalking,
+            (_, TokensInForce::None, _, SpecialMoves::None) => Backend::BitBoards,
+            (_, TokensInForce::Some, Purpose::Moves, SpecialMoves::None) => Backend::TableWalking,
+            (TokenPlay::Walked, TokensInForce::Some, Purpose::Candidates | Purpose::Perft, SpecialMoves::None) => {
+                Backend::TableWalking
+            }
+            (TokenPlay::Blocking { timed: true }, TokensInForce::Some, Purpose::Perft, SpecialMoves::None) => {
+                Backend::TableWalking
+            }
+            (
+                TokenPlay::Blocking { timed: false } | TokenPlay::Transit,
+                TokensInForce::Some,
+                Purpose::Candidates | Purpose::Perft,
+                SpecialMoves::None,
+            )
+            | (TokenPlay::Blocking { timed: true }, TokensInForce::Some, Purpose::Candidates, SpecialMoves::None) => {
+                Backend::BitBoards
+            }
+            (TokenPlay::Warp, TokensInForce::Some, Purpose::Perft, SpecialMoves::None) if self.tokens_stand_alone() => {
+                Backend::BitBoardsWithWarps
+            }
+            (TokenPlay::Warp, TokensInForce::Some, Purpose::Candidates | Purpose::Perft, SpecialMoves::None) => {
+                Backend::TableWalking
+            }
+        }
+    }
+
+    /// Whether no piece stands on a token and no square holds a stack (the warped tables
+    /// model single, empty absent squares).
+    fn tokens_stand_alone(&self) -> bool {
+        let tokens = self.token_squares.first_word();
+        let occupied = self.occupied[0].first_word() | self.occupied[1].first_word();
+        tokens & occupied == 0 && self.token_squares.iter().all(|sq| self.tokens[sq.index()].count <= 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plain_chess() -> Features {
+        Features {
+            geometry: Geometry::Square8x8,
+            play: Play::Plain,
+            pieces: PieceShape::Lines,
+            tokens: TokenShape::None,
+            en_passant: EnPassant::On,
+        }
+    }
+
+    #[test]
+    fn orthodox_features_take_the_bit_boards() {
+        assert_eq!(plain_chess().choose(), VariantBackend::BitBoards(TokenPlay::Walked));
+    }
+
+    #[test]
+    fn any_feature_the_bit_boards_do_not_model_is_table_walking() {
+        let cases = [
+            Features { geometry: Geometry::Other, ..plain_chess() },
+            Features { play: Play::Other, ..plain_chess() },
+            Features { pieces: PieceShape::Other, ..plain_chess() },
+            Features { geometry: Geometry::Cylinder8x8, pieces: PieceShape::LinesAndHops, ..plain_chess() },
+        ];
+        for features in cases {
+            assert_eq!(features.choose(), VariantBackend::TableWalking, "{features:?}");
+        }
+    }
+
+    #[test]
+    fn ph_sp_transits_take_the_bit_boards_only_without_en_passant() {
+        let transit = Features { tokens: TokenShape::Transit, ..plain_chess() };
+        assert_eq!(transit.choose(), VariantBackend::BitBoards(TokenPlay::Walked));
+        let transit = Features { en_passant: EnPassant::Off, ..transit };
+        assert_eq!(transit.choose(), VariantBackend::BitBoards(TokenPlay::Transit));
+    }
+
+    #[test]
+    fn wh_tunnels_take_the_warped_bit_boards_on_a_plain_board_only() {
+        let tunnel = Features { tokens: TokenShape::Tunnel { wraps: true }, ..plain_chess() };
+        assert_eq!(tunnel.choose(), VariantBackend::BitBoards(TokenPlay::Warp));
+        for bent in [
+            Features { geometry: Geometry::Cylinder8x8, ..tunnel },
+            Features { pieces: PieceShape::LinesAndHops, ..tunnel },
+        ] {
+            assert_eq!(bent.choose(), VariantBackend::BitBoards(TokenPlay::Walked), "{bent:?}");
+        }
+    }
+
+    #[test]
+    fn pt_blocking_tokens_stay_on_the_bit_boards_beside_hops_and_wrapped_files() {
+        let blocking = TokenShape::Blocking { timed: true };
+        for features in [
+            Features { tokens: blocking, ..plain_chess() },
+            Features { tokens: blocking, geometry: Geometry::Cylinder8x8, ..plain_chess() },
+            Features { tokens: blocking, pieces: PieceShape::LinesAndHops, ..plain_chess() },
+        ] {
+            assert_eq!(features.choose(), VariantBackend::BitBoards(TokenPlay::Blocking { timed: true }));
+        }
+    }
+
+    #[test]
+    fn tokens_the_bit_boards_do_not_model_leave_token_positions_walked() {
+        let other = Features { tokens: TokenShape::Other, ..plain_chess() };
+        assert_eq!(other.choose(), VariantBackend::BitBoards(TokenPlay::Walked));
+    }
+}
