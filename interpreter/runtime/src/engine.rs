@@ -16,6 +16,12 @@ use crate::special::SpecialBuilder;
 /// Operations one hook call may run (a runaway loop is stopped).
 pub const MAX_OPERATIONS: u64 = 200_000;
 
+/// The most special moves one `special moves` hook call may list.
+pub const MAX_SPECIAL_MOVES: usize = 10_000;
+
+/// The longest text one `note` may carry, in bytes.
+pub const MAX_NOTE_BYTES: usize = 10_000;
+
 /// An engine with limits and the hook API, and nothing that reaches outside.
 pub fn sandboxed_engine() -> Engine {
     let mut engine = Engine::new_raw();
@@ -37,9 +43,11 @@ pub fn sandboxed_engine() -> Engine {
     engine.set_max_operations(MAX_OPERATIONS);
     engine.set_max_call_levels(32);
     engine.set_max_expr_depths(128, 64);
-    engine.set_max_string_size(10_000);
-    engine.set_max_array_size(10_000);
-    engine.set_max_map_size(10_000);
+    // No rhai size limits on arrays, maps and strings: rhai measures them by walking the
+    // whole value after every call that returns one, so a hook pushing n items costs n²
+    // steps. The byte budgets of `crate::meter` bound the same memory and count each value
+    // once, when it is allocated; what leaves a hook is capped where it leaves (the special
+    // moves listed, a note's text).
     // Before each operation: stop a hook that holds or has copied more than its budgets.
     engine.on_progress(|_| crate::meter::exceeded().map(|overrun| Dynamic::from(overrun.message())));
     engine.on_print(|_| {});
