@@ -1,14 +1,16 @@
-//! The sandboxed rhai engine hooks run in: limits on operations, depth and sizes, the
+//! The sandboxed rhai engine hooks run in: limits on operations and depth, the
 //! memory budgets of [`crate::meter`] asked before every operation, no modules, no file
 //! access, no printing, and nothing that differs between two runs (no clock: `timestamp()`
 //! and friends are left out, `sleep` is refused), so a game replays exactly from its
 //! recorded dice.
 
+use std::sync::OnceLock;
+
 use rhai::packages::{
     BasicArrayPackage, BasicBlobPackage, BasicMapPackage, BasicMathPackage, BitFieldPackage, CorePackage, LogicPackage,
     MoreStringPackage, Package,
 };
-use rhai::{exported_module, Dynamic, Engine, EvalAltResult};
+use rhai::{exported_module, Dynamic, Engine, EvalAltResult, Module, Shared};
 
 use crate::api::hook_api;
 use crate::special::SpecialBuilder;
@@ -25,16 +27,9 @@ pub const MAX_NOTE_BYTES: usize = 10_000;
 /// An engine with limits and the hook API, and nothing that reaches outside.
 pub fn sandboxed_engine() -> Engine {
     let mut engine = Engine::new_raw();
-    // The standard library without its time package (a clock differs between play and replay).
-    engine.register_global_module(CorePackage::new().as_shared_module());
-    engine.register_global_module(LogicPackage::new().as_shared_module());
-    engine.register_global_module(BitFieldPackage::new().as_shared_module());
-    engine.register_global_module(BasicMathPackage::new().as_shared_module());
-    engine.register_global_module(BasicArrayPackage::new().as_shared_module());
-    engine.register_global_module(BasicBlobPackage::new().as_shared_module());
-    engine.register_global_module(BasicMapPackage::new().as_shared_module());
-    engine.register_global_module(MoreStringPackage::new().as_shared_module());
-    engine.register_global_module(exported_module!(hook_api).into());
+    for module in library() {
+        engine.register_global_module(module.clone());
+    }
     engine.register_type_with_name::<SpecialBuilder>("SpecialMove");
     let no_sleep = "sleep() is not available to hooks (a hook must not depend on time)";
     engine.register_fn("sleep", move |_: i64| -> Result<(), Box<EvalAltResult>> { Err(no_sleep.into()) });
@@ -53,4 +48,25 @@ pub fn sandboxed_engine() -> Engine {
     engine.on_print(|_| {});
     engine.on_debug(|_, _, _| {});
     engine
+}
+
+/// The modules every hook engine registers, built once (each package is a table of a few
+/// hundred functions; a variant loaded again shares them).
+fn library() -> &'static [Shared<Module>] {
+    static LIBRARY: OnceLock<Vec<Shared<Module>>> = OnceLock::new();
+    LIBRARY.get_or_init(|| {
+        vec![
+            // The standard library without its time package (a clock differs between play
+            // and replay).
+            CorePackage::new().as_shared_module(),
+            LogicPackage::new().as_shared_module(),
+            BitFieldPackage::new().as_shared_module(),
+            BasicMathPackage::new().as_shared_module(),
+            BasicArrayPackage::new().as_shared_module(),
+            BasicBlobPackage::new().as_shared_module(),
+            BasicMapPackage::new().as_shared_module(),
+            MoreStringPackage::new().as_shared_module(),
+            exported_module!(hook_api).into(),
+        ]
+    })
 }
