@@ -78,6 +78,23 @@ fn k1_k6_variant_space_regressions_agree() {
 }
 
 #[test]
+fn pt4_the_first_generated_variants_with_timed_tokens_agree() {
+    // Seeds in order until three variants have had a position with tokens running down.
+    let mut timed = 0;
+    for seed in 0..2_000 {
+        if generator::variant(seed).lifetime.is_none() {
+            continue;
+        }
+        let covered = check_variant(seed, 3).unwrap_or_else(|report| panic!("{report}"));
+        timed += usize::from(covered.timed > 0);
+        if timed == 3 {
+            return;
+        }
+    }
+    panic!("fewer than three of the first 2,000 variants have timed tokens");
+}
+
+#[test]
 fn k1_k6_random_variants_agree_on_perft() {
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(150, |n| n as u32), 3);
     println!(

@@ -86,6 +86,7 @@ pub mod outcome;
 pub mod perft;
 pub mod played;
 pub mod position;
+mod position_rules;
 mod promotion;
 mod promotion_leaving;
 mod pseudo_royal;
