@@ -129,7 +129,9 @@ fn statement(choices: &mut Choices<'_>, kind: Body, depth: usize, reach: usize, 
             statement(choices, kind, depth + 1, reach, &mut inner);
             format!("if {} {{\n{inner}{indent}}}", condition(choices))
         }
-        10 => heavy_value(choices),
+        // Outside loops only: a heavy value within its budgets, copied at each turn of a
+        // loop, makes every call slow and tests nothing one copy does not.
+        10 if reach == 1 => heavy_value(choices),
         11..=14 => format!("let v{} = {};", choices.pick(4), query_value(choices)),
         _ => match kind {
             Body::Special => special_move(choices),
