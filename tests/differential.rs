@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use holechess_kernel::notation::lan;
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::{Position, Square, Variant};
 use reference::MoveKey;
 

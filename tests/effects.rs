@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use common::binary::{holechess, stderr};
 use common::*;
 use holechess_kernel::perft::perft;
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::Position;
 
 fn example(file: &str) -> String {

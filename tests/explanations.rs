@@ -14,6 +14,7 @@
 use std::collections::BTreeSet;
 
 use holechess_kernel::notation::{checks, explain_illegal, resolve, Notation, Resolved};
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::testing::TestHooks;
 use holechess_kernel::{Move, Piece, Position, Side, Square};
 use holechess_runtime::Game;

@@ -2,6 +2,7 @@
 //! variant scripts and the game layer (dice from the record, as in validation).
 
 use holechess_kernel::notation::{lan, parse_move};
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::{Position, Status};
 use holechess_runtime::{Dice, Game, PlayableVariant};
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use common::*;
 use holechess_kernel::notation::{lan, parse_move, san};
 use holechess_kernel::perft::perft;
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::{Move, Position, Side};
 use holechess_record::{record_of, replay_record, write_game, PgnReader};
 use holechess_runtime::{Dice, Game, PlayableVariant};

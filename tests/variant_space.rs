@@ -54,6 +54,7 @@ fn run_random(cases: u32, positions: usize) -> Covered {
         let mut total = total.borrow_mut();
         total.positions += covered.positions;
         total.fast += covered.fast;
+        total.timed += covered.timed;
         total.variants += 1;
         if total.variants % 2000 == 0 {
             eprintln!("{} variants, {} positions agree so far", total.variants, total.positions);
@@ -77,11 +78,28 @@ fn k1_k6_variant_space_regressions_agree() {
 }
 
 #[test]
+fn pt4_the_first_generated_variants_with_timed_tokens_agree() {
+    // Seeds in order until three variants have had a position with tokens running down.
+    let mut timed = 0;
+    for seed in 0..2_000 {
+        if generator::variant(seed).lifetime.is_none() {
+            continue;
+        }
+        let covered = check_variant(seed, 3).unwrap_or_else(|report| panic!("{report}"));
+        timed += usize::from(covered.timed > 0);
+        if timed == 3 {
+            return;
+        }
+    }
+    panic!("fewer than three of the first 2,000 variants have timed tokens");
+}
+
+#[test]
 fn k1_k6_random_variants_agree_on_perft() {
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(150, |n| n as u32), 3);
     println!(
-        "{} generated variant positions of {} variants agree ({} on the fast path)",
-        covered.positions, covered.variants, covered.fast
+        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens)",
+        covered.positions, covered.variants, covered.fast, covered.timed
     );
 }
 
@@ -91,7 +109,7 @@ fn variant_space_long_run() {
     let positions = env_number("VARIANT_SPACE_POSITIONS").map_or(8, |n| n as usize);
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(15_000, |n| n as u32), positions);
     println!(
-        "{} generated variant positions of {} variants agree ({} on the fast path)",
-        covered.positions, covered.variants, covered.fast
+        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens)",
+        covered.positions, covered.variants, covered.fast, covered.timed
     );
 }

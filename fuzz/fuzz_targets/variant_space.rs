@@ -4,12 +4,12 @@
 //! on at most 500 leaves each so that an input costs milliseconds.
 #![no_main]
 
-#[path = "../../tests/variant_space/generator.rs"]
-#[allow(dead_code)]
-mod generator;
 #[path = "../../tests/variant_space/check.rs"]
 #[allow(dead_code)]
 mod check;
+#[path = "../../tests/variant_space/generator.rs"]
+#[allow(dead_code)]
+mod generator;
 #[path = "../../tests/reference/spec.rs"]
 #[allow(dead_code)]
 mod spec_reference;

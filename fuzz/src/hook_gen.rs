@@ -17,6 +17,19 @@ const SIDES: [&str; 5] = ["\"white\"", "\"black\"", "side_to_move()", "mover()",
 const MAX_STATEMENTS: usize = 24;
 /// How deep loops and branches nest.
 const MAX_DEPTH: usize = 3;
+/// The most times one statement runs in a call, its enclosing loops' lengths multiplied:
+/// a loop over all 64 squares, or two nested loops over neighbours. Without the cap a hook
+/// listing thousands of moves makes every move generation of the input slow, and tests
+/// nothing a list of 64 does not (the operation budget has its own heavy statements).
+const MAX_REACH: usize = 64;
+/// The lengths of the arrays a heavy value builds (10,000 numbers are 160 KB).
+const HEAVY_SIZES: [usize; 4] = [0, 10, 200, 10_000];
+/// How many times a heavy value stores or copies its array.
+const HEAVY_TIMES: [usize; 4] = [1, 10, 100, 1_000];
+/// The most squares `squares()` gives on the boards the hooks play on (8x8).
+const ALL_SQUARES: usize = 64;
+/// The most squares `neighbours(..)` gives.
+const NEIGHBOURS: usize = 8;
 
 /// Reads choices from the fuzz bytes.
 struct Choices<'a> {
@@ -94,27 +107,31 @@ fn body(choices: &mut Choices<'_>, kind: Body) -> String {
     let mut out = String::new();
     let count = choices.pick(MAX_STATEMENTS + 1);
     for _ in 0..count {
-        statement(choices, kind, 1, &mut out);
+        statement(choices, kind, 1, 1, &mut out);
     }
     out
 }
 
-fn statement(choices: &mut Choices<'_>, kind: Body, depth: usize, out: &mut String) {
+/// One statement at nesting `depth`, run `reach` times a call by its enclosing loops.
+fn statement(choices: &mut Choices<'_>, kind: Body, depth: usize, reach: usize, out: &mut String) {
     let indent = "    ".repeat(depth);
     // One choice in 32 builds a heavy value (each costs up to a whole budget to run).
     let line = match choices.pick(32) {
         0..=3 => query(choices),
-        4..=6 if depth < MAX_DEPTH => {
+        4..=6 if depth < MAX_DEPTH && reach * NEIGHBOURS <= MAX_REACH => {
+            let (list, length) = square_list(choices, reach);
             let mut inner = String::new();
-            statement(choices, kind, depth + 1, &mut inner);
-            format!("for sq in {} {{\n{inner}{indent}}}", square_list(choices))
+            statement(choices, kind, depth + 1, reach * length, &mut inner);
+            format!("for sq in {list} {{\n{inner}{indent}}}")
         }
         7..=9 if depth < MAX_DEPTH => {
             let mut inner = String::new();
-            statement(choices, kind, depth + 1, &mut inner);
+            statement(choices, kind, depth + 1, reach, &mut inner);
             format!("if {} {{\n{inner}{indent}}}", condition(choices))
         }
-        10 => heavy_value(choices),
+        // Outside loops only: a heavy value within its budgets, copied at each turn of a
+        // loop, makes every call slow and tests nothing one copy does not.
+        10 if reach == 1 => heavy_value(choices),
         11..=14 => format!("let v{} = {};", choices.pick(4), query_value(choices)),
         _ => match kind {
             Body::Special => special_move(choices),
@@ -126,11 +143,14 @@ fn statement(choices: &mut Choices<'_>, kind: Body, depth: usize, out: &mut Stri
     out.push('\n');
 }
 
-fn square_list(choices: &mut Choices<'_>) -> String {
+/// A list of squares to loop over inside loops running `reach` times, and the most squares
+/// it holds (the tokens of a kind may lie on every square).
+fn square_list(choices: &mut Choices<'_>, reach: usize) -> (String, usize) {
+    let whole_board = reach * ALL_SQUARES <= MAX_REACH;
     match choices.pick(3) {
-        0 => "squares()".to_string(),
-        1 => format!("neighbours({})", choices.square()),
-        _ => format!("token_squares({})", choices.token()),
+        0 if whole_board => ("squares()".to_string(), ALL_SQUARES),
+        2 if whole_board => (format!("token_squares({})", choices.token()), ALL_SQUARES),
+        _ => (format!("neighbours({})", choices.square()), NEIGHBOURS),
     }
 }
 
@@ -165,8 +185,11 @@ fn query(choices: &mut Choices<'_>) -> String {
 
 /// Values that cost memory or time: big arrays in maps, copies of them, long strings.
 fn heavy_value(choices: &mut Choices<'_>) -> String {
-    let size = usize::from(choices.byte().unwrap_or(0)) * 40;
-    let times = usize::from(choices.byte().unwrap_or(0)) * 40;
+    // Sizes and counts from a few steps: the big ones together go over a budget (and end the
+    // input), the others stay within a few MB of copies, so a heavy value that passes does
+    // not make every later call of the input slow.
+    let size = HEAVY_SIZES[choices.pick(HEAVY_SIZES.len())];
+    let times = HEAVY_TIMES[choices.pick(HEAVY_TIMES.len())];
     match choices.pick(4) {
         0 => format!("let a = []; a.pad({size}, 0); let m = #{{}}; for i in 0..{times} {{ m[`k${{i}}`] = a; }}"),
         1 => format!("let a = []; a.pad({size}, 0); let c = []; for i in 0..{times} {{ c.push(a); }}"),

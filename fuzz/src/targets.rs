@@ -147,6 +147,9 @@ fn over_budget(error: &str) -> bool {
 /// cut off only on later positions is still played, sampled and counted up to that point).
 pub fn hooks(data: &[u8]) {
     let text = hook_gen::script(data);
+    if std::env::var_os("HOOKS_FUZZ_PRINT").is_some() {
+        eprintln!("{text}");
+    }
     let loaded = match holechess_lang::load_str("fuzzed-hooks.hole", &text) {
         Ok(loaded) => loaded,
         // `check` refuses a royal piece placed by name where a side has one; nothing runs.
@@ -193,10 +196,10 @@ pub fn hooks(data: &[u8]) {
             assert!(Position::from_fen(rules.variant(), &fen).is_ok(), "a sampled event made {fen}\n{text}");
         }
     }
-    // Depth 2 (a hook call for each reply) for one input in eight, and only where the start
-    // has chess's 20 moves and a few special ones: each reply's call lists its moves again,
-    // and a hook listing many moves makes depth 2 slow by nature, not a runaway.
-    let depth = if data.len() % 8 == 0 && start_moves <= 24 { 2 } else { 1 };
+    // Depth 2 (a hook call for each reply) for one input in sixteen, and only where the
+    // start has chess's 20 moves and a few special ones: each reply's call lists its moves
+    // again, so depth 2 costs twenty times depth 1 and finds the same kinds of mistakes.
+    let depth = if data.len() % 16 == 0 && start_moves <= 24 { 2 } else { 1 };
     let mut start = rules.start_position();
     let _ = holechess_kernel::perft::perft(&mut start, depth);
     let _ = rules.hooks.take_special_error();

@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use holechess_kernel::spec::{
     CastleRole, Entry, EpRole, Exit, LinkEntry, PatternCondition, PatternMode, TokenMovement,
 };
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::testing::TestHooks;
 use holechess_kernel::{Move, Piece, Position, Side, Square, SquareEffect};
 

@@ -6,7 +6,7 @@
 //! pieces, tokens). It covers what the variant-space generator writes: steps, slides with
 //! ranges, leaps, rides and hops with their modifiers, pawns with double steps, en passant
 //! and promotion, castling, a cylinder board, several or no royal pieces, and tokens that
-//! block, are impassable or are open.
+//! block, are impassable or are open, for good or for a number of plies.
 
 use std::collections::BTreeSet;
 
@@ -35,6 +35,8 @@ pub struct Board<'s> {
     cells: Vec<Option<(u8, u8)>>,
     /// The kind of each square's tokens (`None`: no token).
     tokens: Vec<Option<u8>>,
+    /// The plies each square's tokens still last (0: for good), PT4.
+    timers: Vec<u16>,
     unmoved: Vec<bool>,
     side: u8,
     /// Rook squares keeping a castling right, `[side][short, long]`.
@@ -54,6 +56,7 @@ impl<'s> Board<'s> {
             ranks,
             cells: vec![None; (files * ranks) as usize],
             tokens: vec![None; (files * ranks) as usize],
+            timers: vec![0; (files * ranks) as usize],
             unmoved: vec![false; (files * ranks) as usize],
             side: if pos.side_to_move() == Side::White { 0 } else { 1 },
             castling: [[None; 2]; 2],
@@ -68,9 +71,10 @@ impl<'s> Board<'s> {
             }
         }
         for s in pos.token_squares() {
-            let kind = pos.tokens_at(s).expect("a token").kind;
+            let stack = pos.tokens_at(s).expect("a token");
             let i = b.index(sq_of(s));
-            b.tokens[i] = Some(kind);
+            b.tokens[i] = Some(stack.kind);
+            b.timers[i] = stack.timer;
         }
         b.castling = pos.castling_rights().map(|rights| rights.map(|right| right.map(sq_of)));
         b.ep = pos.en_passant().map(|ep| (sq_of(ep.square), sq_of(ep.victim)));
@@ -375,8 +379,24 @@ impl<'s> Board<'s> {
         }
     }
 
-    /// The position after `mv`.
+    /// The position after `mv` and the end of its ply: timed tokens run down, and those
+    /// whose time is up vanish (PT4).
     pub fn after(&self, mv: RefMove) -> Board<'s> {
+        let mut b = self.moved(mv);
+        for i in 0..b.timers.len() {
+            if b.tokens[i].is_some() && b.timers[i] > 0 {
+                b.timers[i] -= 1;
+                if b.timers[i] == 0 {
+                    b.tokens[i] = None;
+                }
+            }
+        }
+        b
+    }
+
+    /// The position right after `mv`, before its ply ends: the move is judged on it, its
+    /// tokens still there (PT4).
+    fn moved(&self, mv: RefMove) -> Board<'s> {
         let mut b = self.clone();
         let side = self.side;
         let mut touched = Vec::new();
@@ -452,7 +472,7 @@ impl<'s> Board<'s> {
         moves
             .into_iter()
             .filter(|&mv| {
-                let after = self.after(mv);
+                let after = self.moved(mv);
                 after.royals(us).into_iter().all(|sq| !after.attacked(sq, 1 - us))
             })
             .collect()

@@ -17,6 +17,8 @@ pub struct Covered {
     pub variants: usize,
     pub positions: usize,
     pub fast: usize,
+    /// Positions with tokens that last a number of plies (PT4).
+    pub timed: usize,
 }
 
 /// The three counts of `pos` at `depth`, or a report of how they differ.
@@ -87,6 +89,9 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
     let loaded = holechess_lang::load_str("generated.hole", &generated.script)
         .map_err(|e| format!("seed {seed}: the generated script is refused:\n{}\n{}", generated.script, e.render()))?;
     let mut pos = Position::start(&loaded.variant);
+    if let Some(plies) = generated.lifetime {
+        pos = with_timers(&pos, plies, &mut Rng(seed ^ 0x71E5));
+    }
     let mut rng = Rng(seed ^ 0x5EED);
     let mut covered = Covered::default();
     for _ in 0..positions {
@@ -94,6 +99,7 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
         let fast = compare(&generated.script, &pos, depth).map_err(|report| format!("seed {seed}:\n{report}"))?;
         covered.positions += 1;
         covered.fast += usize::from(fast);
+        covered.timed += usize::from(pos.token_squares().any(|s| pos.tokens_at(s).is_some_and(|t| t.timer > 0)));
         for _ in 0..rng.range(1, 4) {
             let moves = pos.legal_moves();
             if moves.is_empty() {
@@ -103,4 +109,23 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
         }
     }
     Ok(covered)
+}
+
+/// `pos` with each of its tokens lasting 1 to `plies` more plies (a token's default square
+/// holds it for good; the position notation gives each its own time, PT4).
+fn with_timers(pos: &Position, plies: usize, rng: &mut Rng) -> Position {
+    let fen = pos.fen();
+    let Some((head, tokens)) = fen.rsplit_once(' ').filter(|(_, tokens)| tokens.contains('=')) else {
+        return pos.clone();
+    };
+    let timed: Vec<String> = tokens
+        .split(';')
+        .map(|group| {
+            let (kind, squares) = group.split_once('=').unwrap_or((group, ""));
+            let squares: Vec<String> = squares.split(',').map(|sq| format!("{sq}({})", rng.range(1, plies))).collect();
+            format!("{kind}={}", squares.join(","))
+        })
+        .collect();
+    let text = format!("{head} {}", timed.join(";"));
+    Position::from_fen(pos.variant(), &text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }

@@ -5,7 +5,7 @@
 //! modifiers, a pawn (orthodox or Berolina) with promotion, castling, and a token kind that
 //! blocks, is impassable or is open. The variants the fast path plays get hops and a
 //! cylinder at times too, drawn from a second stream so that every seed's other choices stay
-//! what they were. The same seed gives the same script.
+//! what they were; token lifetimes come from a third. The same seed gives the same script.
 
 /// A small seeded generator (SplitMix64), so the variants do not depend on any crate.
 pub struct Rng(pub u64);
@@ -39,9 +39,10 @@ impl Rng {
     }
 }
 
-/// A generated variant: its script.
+/// A generated variant: its script, and the plies its tokens last if they have a lifetime.
 pub struct Generated {
     pub script: String,
+    pub lifetime: Option<usize>,
 }
 
 /// The letters generated pieces take (not K, the king, nor P, the pawn).
@@ -155,11 +156,15 @@ pub fn variant(seed: u64) -> Generated {
     }
     script += "\n";
     let setup = setup(&mut rng, &pieces, files, ranks, zone, castling, any_royals);
-    if let Some(tokens) = tokens(&mut rng, &setup, files, ranks) {
-        script += &tokens;
+    // Token lifetimes, from their own stream too.
+    let mut lifetimes = Rng(seed ^ 0x11FE_71AE);
+    let mut lifetime = lifetimes.chance(40).then(|| lifetimes.range(1, 4));
+    match tokens(&mut rng, &setup, files, ranks, lifetime) {
+        Some(tokens) => script += &tokens,
+        None => lifetime = None,
     }
     script += &format!("setup {}\n", setup.fen);
-    Generated { script }
+    Generated { script, lifetime }
 }
 
 fn letter(file: usize) -> char {
@@ -362,8 +367,8 @@ fn place(rng: &mut Rng, board: &mut [Option<char>], files: usize, piece: char, l
     }
 }
 
-/// A token kind on a few empty squares, sometimes.
-fn tokens(rng: &mut Rng, setup: &Setup, files: usize, ranks: usize) -> Option<String> {
+/// A token kind on a few empty squares, sometimes, lasting `lifetime` plies if given (PT4).
+fn tokens(rng: &mut Rng, setup: &Setup, files: usize, ranks: usize, lifetime: Option<usize>) -> Option<String> {
     if !rng.chance(35) {
         return None;
     }
@@ -384,6 +389,9 @@ fn tokens(rng: &mut Rng, setup: &Setup, files: usize, ranks: usize) -> Option<St
     }
     if squares.is_empty() {
         return None;
+    }
+    if let Some(plies) = lifetime {
+        movement += &format!("\n  lasts {plies} {}", if plies == 1 { "ply" } else { "plies" });
     }
     Some(format!("token wall\n  {movement}\n  shown as *\n  default {}\n  any number\n\n", squares.join(" ")))
 }

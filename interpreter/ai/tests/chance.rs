@@ -6,6 +6,7 @@ mod support;
 use std::sync::Arc;
 
 use holechess_ai::{evaluate, sample_outcomes, ChanceModel, Limits, SearchConfig, Searcher, VariantTables, MATE};
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::{Position, Side};
 
 /// After every move, each non-royal piece of the side that moved standing on file `file`

@@ -10,6 +10,7 @@ use holechess_ai::{
 };
 use holechess_kernel::notation::parse_move;
 use holechess_kernel::spec::StalemateRule;
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::Position;
 
 fn settings(games: u32, seed: u64) -> MatchSettings {

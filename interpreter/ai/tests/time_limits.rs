@@ -12,6 +12,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use holechess_ai::{ChanceModel, ClassicPlayer, Limits, SearchConfig, Searcher, StopFlag, CLASSIC_DEPTH, CLASSIC_TIME};
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::Position;
 
 /// A crowded position with portals: a depth-3 minimax of it takes long.

@@ -42,8 +42,7 @@ pub fn layout_lines(pos: &Position) -> Vec<String> {
 
 /// The moves the piece on `sq` of the side *not* to move would have if it were its turn.
 pub fn moves_of_waiting_piece(pos: &Position, sq: Square) -> Vec<String> {
-    let mut turned = pos.clone();
-    turned.set_side_to_move(pos.side_to_move().opponent());
+    let turned = pos.with_turn_passed();
     let legal = turned.legal_moves();
     let mut texts: Vec<String> = legal.iter().filter(|mv| mv.from() == Some(sq)).map(|&mv| san(&turned, mv)).collect();
     texts.sort();

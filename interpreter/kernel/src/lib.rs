@@ -81,6 +81,7 @@ mod passing;
 pub mod perft;
 pub mod played;
 pub mod position;
+mod position_rules;
 mod promotion;
 mod promotion_leaving;
 mod pseudo_royal;

@@ -358,7 +358,7 @@ impl Position {
     /// A [`PositionError`] of kind [`PositionErrorKind::Placement`] when `sq` is not a
     /// square of the variant's geometry, when a piece already stands on it, or when
     /// `piece.kind` is not one of the variant's pieces.
-    pub fn place_piece(&mut self, sq: Square, piece: Piece) -> Result<(), PositionError> {
+    pub(crate) fn place_piece(&mut self, sq: Square, piece: Piece) -> Result<(), PositionError> {
         let placement = |message: String| PositionError::of(PositionErrorKind::Placement, message);
         if sq.index() >= self.variant.geometry().square_count() {
             return Err(placement(format!("square {} is not on the board", sq.index())));
@@ -391,7 +391,7 @@ impl Position {
     /// # Panics
     ///
     /// When `sq` is not a square of the variant's geometry.
-    pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
+    pub(crate) fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.take_piece(sq)?;
         self.promoted[sq.index()] = 0;
         self.drop_castling_right_at(sq);
@@ -420,7 +420,7 @@ impl Position {
     /// # Panics
     ///
     /// When `sq` is not a square of the variant's geometry.
-    pub fn set_tokens(&mut self, sq: Square, stack: TokenStack) {
+    pub(crate) fn set_tokens(&mut self, sq: Square, stack: TokenStack) {
         let old = self.tokens[sq.index()];
         self.token_log.push((sq, old));
         self.write_tokens(sq, stack);
@@ -451,7 +451,7 @@ impl Position {
     /// # Panics
     ///
     /// When `sq` is not a square of the variant's geometry.
-    pub fn add_token(&mut self, sq: Square, kind: TokenId) {
+    pub(crate) fn add_token(&mut self, sq: Square, kind: TokenId) {
         let current = self.tokens[sq.index()];
         let timer = self.variant.effects(kind).lifetime.unwrap_or(0);
         let count = if current.count > 0 && current.kind == kind { current.count.saturating_add(1) } else { 1 };
@@ -467,7 +467,7 @@ impl Position {
     /// # Panics
     ///
     /// When `sq` is not a square of the variant's geometry.
-    pub fn clear_tokens(&mut self, sq: Square) {
+    pub(crate) fn clear_tokens(&mut self, sq: Square) {
         self.set_tokens(sq, TokenStack::default());
     }
 
@@ -514,9 +514,14 @@ impl Position {
         }
     }
 
-    /// Sets the side to move (used by setups and events).
-    pub fn set_side_to_move(&mut self, side: Side) {
-        self.set_side(side);
+    /// The same position with the other side to move (en passant, clocks and tokens kept):
+    /// what the waiting side could do if it were its turn, for explanations. Pieces, tokens
+    /// and royal pieces are untouched, so the copy keeps every rule a position keeps.
+    #[must_use]
+    pub fn with_turn_passed(&self) -> Position {
+        let mut turned = self.clone();
+        turned.set_side(self.side.opponent());
+        turned
     }
 
     /// Recomputes the hash from scratch (for checks in tests).

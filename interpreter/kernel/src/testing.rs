@@ -5,7 +5,9 @@
 
 use crate::make::Undo;
 use crate::moves::{Move, MoveList};
-use crate::position::Position;
+use crate::position::{Piece, Position, TokenStack};
+use crate::spec::TokenId;
+use crate::{Side, Square};
 
 /// The test hooks of a [`Position`] (bring the trait into scope to call them).
 pub trait TestHooks {
@@ -80,5 +82,62 @@ impl TestHooks for Position {
             self.unmake(undo);
         }
         nodes
+    }
+}
+
+/// The raw mutators of a [`Position`], for tests that build positions no game reaches
+/// (a second king, a token on any square): they keep the hash and derived boards in step
+/// but check none of the variant's rules. Code outside tests changes a position by moves,
+/// by effects ([`Position::apply_event_effect`]) and by the position notation; without
+/// this trait in scope the raw mutators are out of reach:
+///
+/// ```compile_fail
+/// # let variant = holechess_testkit::orthodox();
+/// let mut pos = holechess_kernel::Position::start(&variant);
+/// pos.remove_piece(holechess_kernel::Square(4));
+/// ```
+pub trait RawEdits {
+    /// Puts `piece` on the empty square `sq` (see the error cases of the checked setup).
+    ///
+    /// # Errors
+    ///
+    /// A [`PositionError`](crate::PositionError) when `sq` is not on the board, holds a
+    /// piece, or `piece.kind` is not one of the variant's pieces.
+    fn place_piece(&mut self, sq: Square, piece: Piece) -> Result<(), crate::PositionError>;
+    /// Removes the piece on `sq`, if any, with any castling right it carried.
+    fn remove_piece(&mut self, sq: Square) -> Option<Piece>;
+    /// Replaces the token stack on `sq` (count 0 removes it).
+    fn set_tokens(&mut self, sq: Square, stack: TokenStack);
+    /// Adds one token of `kind` on `sq`, with the kind's declared lifetime.
+    fn add_token(&mut self, sq: Square, kind: TokenId);
+    /// Removes every token on `sq`.
+    fn clear_tokens(&mut self, sq: Square);
+    /// Sets the side to move.
+    fn set_side_to_move(&mut self, side: Side);
+}
+
+impl RawEdits for Position {
+    fn place_piece(&mut self, sq: Square, piece: Piece) -> Result<(), crate::PositionError> {
+        Position::place_piece(self, sq, piece)
+    }
+
+    fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
+        Position::remove_piece(self, sq)
+    }
+
+    fn set_tokens(&mut self, sq: Square, stack: TokenStack) {
+        Position::set_tokens(self, sq, stack);
+    }
+
+    fn add_token(&mut self, sq: Square, kind: TokenId) {
+        Position::add_token(self, sq, kind);
+    }
+
+    fn clear_tokens(&mut self, sq: Square) {
+        Position::clear_tokens(self, sq);
+    }
+
+    fn set_side_to_move(&mut self, side: Side) {
+        self.set_side(side);
     }
 }

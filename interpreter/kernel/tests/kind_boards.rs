@@ -7,6 +7,7 @@ mod support;
 use std::sync::Arc;
 
 use holechess_kernel::spec::{Entry, Stacking};
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::testing::TestHooks;
 use holechess_kernel::{Piece, Position, Side, Square, Variant};
 use support::*;

@@ -2,6 +2,7 @@
 //! it refuses an occupied square, a square off the board and a kind the variant lacks,
 //! and leaves the position as it was when it refuses.
 
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::{Piece, Position, PositionErrorKind, Side, Square};
 use holechess_testkit::orthodox;
 

@@ -5,6 +5,7 @@ mod support;
 
 use holechess_kernel::notation::lan;
 use holechess_kernel::perft::perft;
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::testing::TestHooks;
 use holechess_kernel::Position;
 

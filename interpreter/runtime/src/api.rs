@@ -60,6 +60,7 @@ pub mod hook_api {
     use super::{event_effect, lifetime, piece_named, place_token_for, side_named, timer, EVENTS};
     use crate::call_state::with_state;
     use crate::dice::Roll;
+    use crate::engine::MAX_NOTE_BYTES;
     use crate::event_trace::{Action, Query, Step};
     use crate::last_move::last_move_map;
     use crate::special::SpecialBuilder;
@@ -363,11 +364,17 @@ pub mod hook_api {
     ///
     /// A script error (the hook fails, or catches it) when:
     /// - the hook is a `special moves` hook (it changes nothing and says nothing);
+    /// - `text` is longer than [`MAX_NOTE_BYTES`] bytes;
     /// - called outside a running hook (the API reads the hook's call state).
     #[rhai_fn(return_raw)]
     pub fn note(ctx: NativeCallContext, text: &str) -> Result<(), Box<EvalAltResult>> {
         with_state(&ctx, |s| {
             s.require("note", EVENTS)?;
+            if text.len() > MAX_NOTE_BYTES {
+                return Err(
+                    format!("note: a text of {} bytes; a note holds at most {MAX_NOTE_BYTES}", text.len()).into()
+                );
+            }
             s.notes.push(text.to_string());
             Ok(())
         })

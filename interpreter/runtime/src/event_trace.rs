@@ -9,7 +9,7 @@
 //! ([`crate::event_tree`]).
 
 use holechess_kernel::spec::{RoyalRule, TokenId};
-use holechess_kernel::{Effect, PlayedMove, Position, Side, Square, TokenStack};
+use holechess_kernel::{Effect, PlayedMove, Position, Side, Square};
 
 /// A call of the hook API whose answer depends on the position (or on the side that moved).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -166,7 +166,10 @@ impl Action {
         match *self {
             Action::PlaceToken { kind, square, plies } => place_token(pos, kind, square, plies).map(|()| Answer::Unit),
             Action::RemoveToken(square) => {
-                pos.clear_tokens(square);
+                // Removing the tokens of a square that has none changes nothing.
+                if pos.tokens_at(square).is_some() {
+                    pos.apply_event_effect(Effect::RemoveToken { square }).map_err(|e| e.to_string())?;
+                }
                 Ok(Answer::Unit)
             }
             Action::RemovePiece(square) => {
@@ -219,16 +222,11 @@ fn place_token(pos: &mut Position, kind: TokenId, at: Square, plies: Option<u16>
     if variant.tokens()[kind as usize].removes_occupant {
         if let Some(p) = pos.piece_at(at) {
             if !variant.is_royal(p.kind) {
-                pos.remove_piece(at);
+                pos.apply_event_effect(Effect::RemovePiece { square: at }).map_err(|e| e.to_string())?;
             }
         }
     }
-    pos.add_token(at, kind);
-    if let Some(plies) = plies {
-        let stack = pos.tokens_at(at).unwrap_or(TokenStack { kind, count: 1, timer: 0 });
-        pos.set_tokens(at, TokenStack { timer: plies, ..stack });
-    }
-    Ok(())
+    pos.apply_event_effect(Effect::PlaceToken { square: at, kind, plies }).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]

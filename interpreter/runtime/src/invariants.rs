@@ -5,40 +5,13 @@
 //! that would make one fails instead (its effects, or the special move it lists, are
 //! refused), and the position a game reaches can always be written and read again.
 
-use holechess_kernel::spec::{LayoutRule, RoyalRule};
-use holechess_kernel::{Effect, Position, Side, Variant};
+use holechess_kernel::spec::LayoutRule;
+use holechess_kernel::{Effect, Position, Variant};
 
-/// The first rule `position` breaks, in words; `None` when it keeps them all.
+/// The first rule `position` breaks, in words; `None` when it keeps them all (the kernel's
+/// check, [`Position::broken_rule`]).
 pub fn violation(position: &Position) -> Option<String> {
-    royal_violation(position).or_else(|| token_violation(position))
-}
-
-/// A side with other than one royal piece, where the variant has exactly one per side.
-pub fn royal_violation(position: &Position) -> Option<String> {
-    if position.variant().spec().rules.royals != RoyalRule::ExactlyOne {
-        return None;
-    }
-    Side::BOTH.into_iter().find_map(|side| match position.royals(side).count() {
-        1 => None,
-        0 => Some(format!("{side} has no royal piece; this variant has exactly one per side")),
-        n => Some(format!("{side} has {n} royal pieces; this variant has exactly one per side")),
-    })
-}
-
-/// A token kind declared with an exact count that has another number of tokens.
-fn token_violation(position: &Position) -> Option<String> {
-    let variant = position.variant();
-    variant.tokens().iter().enumerate().find_map(|(kind, token)| {
-        let LayoutRule::Exactly(wanted) = token.layout else { return None };
-        let count: u32 = position
-            .token_squares()
-            .filter_map(|sq| position.tokens_at(sq))
-            .filter(|stack| usize::from(stack.kind) == kind)
-            .map(|stack| u32::from(stack.count))
-            .sum();
-        (count != u32::from(wanted))
-            .then(|| format!("the position has {count} {} token(s); this variant has exactly {wanted}", token.name))
-    })
+    position.broken_rule()
 }
 
 /// Whether `effect` could make a position break a rule (most effects cannot: a special

@@ -19,6 +19,7 @@ use rhai::Dynamic;
 
 use crate::call_state::{CallMode, CallState, RhaiResult};
 use crate::dice::Dice;
+use crate::engine::MAX_SPECIAL_MOVES;
 use crate::hooks::{HookCall, HookError, Script};
 use crate::invariants;
 use crate::special_tree::{MoveTree, Offered, Recorded};
@@ -214,7 +215,15 @@ impl RhaiSpecialSource {
 
 /// The array a `special moves` hook returned.
 fn array_of(call: &HookCall, list: Dynamic) -> Result<rhai::Array, HookError> {
-    list.into_array().map_err(|_| call.failure("a `special moves` hook returns an array of special_move(...)"))
+    let array =
+        list.into_array().map_err(|_| call.failure("a `special moves` hook returns an array of special_move(...)"))?;
+    if array.len() > MAX_SPECIAL_MOVES {
+        return Err(call.failure(&format!(
+            "the hook lists {} special moves; one call may list at most {MAX_SPECIAL_MOVES}",
+            array.len()
+        )));
+    }
+    Ok(array)
 }
 
 /// The special move one item of that array built (hook `index` of the variant), whatever

@@ -42,3 +42,35 @@ fn a_meter_is_only_running_while_a_hook_runs() {
     rules.trial_run().unwrap();
     assert_eq!(holechess_runtime::meter::usage(), None);
 }
+
+/// Chess with an `after each move` hook running `body`.
+fn event_hook(body: &str) -> PlayableVariant {
+    let script = format!(
+        "variant \"E\"\n  id e\n\nextends chess\n\nafter each move: call f()\n  rhai ```\nfn f() {{\n{body}\n}}\n```\n"
+    );
+    let loaded = holechess_lang::load_str("e.hole", &script).unwrap_or_else(|d| panic!("{}", d.render()));
+    PlayableVariant::from_loaded(loaded).unwrap()
+}
+
+#[test]
+fn an_array_longer_than_ten_thousand_items_is_bounded_by_bytes_not_by_length() {
+    // 20,000 numbers are about 320 KB: well within the bytes a hook may hold.
+    let rules = special_hook("let a = []; for i in 0..20000 { a.push(i); } []");
+    rules.trial_run().unwrap();
+}
+
+#[test]
+fn a_hook_listing_more_special_moves_than_one_call_may_is_refused_with_the_count() {
+    let rules = special_hook("let ms = []; for i in 0..10001 { ms.push(special_move(`fz@m${i}`)); } ms");
+    let error = rules.trial_run().unwrap_err().to_string();
+    assert!(error.contains("lists 10001 special moves; one call may list at most 10000"), "{error}");
+}
+
+#[test]
+fn a_note_longer_than_its_cap_is_a_hook_error() {
+    let rules = std::sync::Arc::new(event_hook("let s = \"ab\"; for i in 0..13 { s += s; } note(s);"));
+    let mut game = holechess_runtime::Game::seeded(std::sync::Arc::clone(&rules), 0);
+    let mv = game.position().legal_moves().as_slice()[0];
+    let error = game.play(mv).unwrap_err().to_string();
+    assert!(error.contains("a text of 16384 bytes; a note holds at most 10000"), "{error}");
+}

@@ -5,6 +5,7 @@ mod support;
 
 use std::sync::Arc;
 
+use holechess_kernel::testing::RawEdits;
 use holechess_kernel::{Move, Position, Square, TokenStack, Variant};
 use holechess_view::{render_svg, SvgOptions};
 use roxmltree::{Document, Node};
