@@ -1,7 +1,8 @@
 //! Resolving a move from its candidates only (the moves its notation can name) gives the
 //! same answer as resolving it against every legal move: every legal move, written in SAN
 //! and in long algebraic, is found again along seeded random games of the variants with
-//! and without holes (fast path, general path with tokens, warped movement); a move that is
+//! and without holes (fast path, general path with tokens, warped movement, two-board
+//! turns); a move that is
 //! not legal is left unresolved with every legal move generated, for the explanation; no
 //! candidate generated is ever an illegal move.
 
@@ -70,6 +71,38 @@ fn moves_with_tokens_on_the_board_resolve_from_their_candidates() {
         2,
         40,
     );
+}
+
+#[test]
+fn hp2_moves_of_two_board_turns_resolve_from_their_candidates() {
+    // Boards that letter their files apart (portal-one-set) are read per board by the
+    // caller's full resolution, not from candidates.
+    random_games("portal", None, 6, 80);
+}
+
+/// The number of moves left in the scratch list after resolving `text` in `pos`, which must
+/// name one legal move.
+fn candidates_left(pos: &Position, text: &str) -> usize {
+    let mut scratch = MoveList::new();
+    let notation = Notation::parse(text).unwrap();
+    assert!(matches!(resolve_candidates(&mut pos.clone(), &notation, &mut scratch), Candidates::One(_)), "{text}");
+    scratch.len()
+}
+
+#[test]
+fn wh_hp2_a_named_move_is_found_without_judging_every_legal_move() {
+    // WH: on a warped board only the pieces the notation names are generated and judged.
+    let v = variant("wormhole");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=c3,f3,a5,h4,d6,e5";
+    let pos = Position::from_fen(&v, fen).unwrap();
+    assert!(pos.legal_moves().len() > 10);
+    assert_eq!(candidates_left(&pos, "Nh3"), 1);
+    assert_eq!(candidates_left(&pos, "e4"), 1);
+    // HP2: in a two-board turn, likewise on the board the side plays.
+    let pos = Position::start(&variant("portal"));
+    assert!(pos.legal_moves().len() > 10);
+    assert_eq!(candidates_left(&pos, "Nf3"), 1);
+    assert_eq!(candidates_left(&pos, "d4"), 1);
 }
 
 #[test]

@@ -179,7 +179,8 @@ pub enum CliCommand {
         #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10000))]
         self_play_games: u64,
         /// A peer validator to time on the same PGN files beside `validate` (a program that
-        /// takes the files as arguments, such as the one docs/peers/compare.sh builds).
+        /// takes the files as arguments, such as the one docs/peers/compare.sh builds);
+        /// without it, the one `HOLECHESS_PEER_VALIDATE` names, if set.
         #[arg(long, value_name = "PATH")]
         peer_validate: Option<std::path::PathBuf>,
     },

@@ -6,6 +6,15 @@ use std::path::PathBuf;
 use crate::args::{AiSide, Cli, CliCommand};
 use crate::play::{AiSides, PlayConfig};
 
+/// The environment variable naming the bench's peer validator when `--peer-validate` is
+/// not given.
+const PEER_VARIABLE: &str = "HOLECHESS_PEER_VALIDATE";
+
+/// The peer validator an environment variable names (none when unset or empty).
+fn peer_from(value: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    value.filter(|path| !path.is_empty()).map(PathBuf::from)
+}
+
 /// A command with everything it needs, independent of how it was spelled.
 #[derive(Debug)]
 pub enum Command {
@@ -52,7 +61,7 @@ impl From<Cli> for Command {
                     hole_depth,
                     pgn,
                     self_play_games,
-                    peer_validate,
+                    peer_validate: peer_validate.or_else(|| peer_from(std::env::var_os(PEER_VARIABLE))),
                 })
             }
             CliCommand::Play { variant, seed, ai, level, holes, fen } => {
@@ -78,5 +87,17 @@ fn ai_sides(side: AiSide) -> AiSides {
         AiSide::Black => AiSides::BLACK,
         AiSide::Both => AiSides::BOTH,
         AiSide::None => AiSides::NONE,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_peer_validator_may_come_from_the_environment_unless_empty() {
+        assert_eq!(peer_from(Some("/opt/peer".into())), Some(PathBuf::from("/opt/peer")));
+        assert_eq!(peer_from(Some("".into())), None);
+        assert_eq!(peer_from(None), None);
     }
 }

@@ -9,6 +9,11 @@ pub struct SquareSet {
 }
 
 impl SquareSet {
+    /// Makes this set `other`, reusing its storage.
+    pub(crate) fn copy_from(&mut self, other: &SquareSet) {
+        self.words.clone_from(&other.words);
+    }
+
     /// An empty set for a geometry of `squares` squares.
     #[must_use]
     pub fn with_capacity(squares: usize) -> SquareSet {

@@ -86,13 +86,14 @@ mod promotion;
 mod promotion_leaving;
 mod pseudo_royal;
 mod regions;
-mod setup;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
     clippy::cast_possible_wrap,
     reason = "indices bounded by the compiled geometry"
 )]
+mod scratch_copy;
+mod setup;
 mod setup_check;
 #[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;

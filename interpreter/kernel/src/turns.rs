@@ -85,6 +85,14 @@ impl Position {
         }
     }
 
+    /// Keeps the moves of `list` (pseudo-legal moves of the side to move on its board this
+    /// turn) that are legal actions (HP6).
+    pub(crate) fn retain_turn_legal(&mut self, list: &mut MoveList) {
+        let us = self.side;
+        let board = self.board_of_side(us);
+        self.retain_legal_on_board(list, us, board);
+    }
+
     /// HP6: a move on the board holding the player's king must leave it out of check.
     fn retain_legal_on_board(&mut self, list: &mut MoveList, us: Side, board: usize) {
         if !self.royal_on_board(us, board) {

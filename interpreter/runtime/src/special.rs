@@ -98,6 +98,12 @@ impl SpecialBuilder {
     }
 }
 
+thread_local! {
+    /// The position a leaf's moves are checked on, one per thread: refreshed from each
+    /// position asked about in its own buffers, so a call copies no position afresh.
+    static CHECK_SCRATCH: std::cell::RefCell<Option<Position>> = const { std::cell::RefCell::new(None) };
+}
+
 /// The `special moves` hooks of a variant, asked by the kernel during generation.
 #[derive(Debug)]
 pub struct RhaiSpecialSource {
@@ -190,13 +196,28 @@ impl RhaiSpecialSource {
         if offered.is_empty() {
             return Ok(Vec::new());
         }
-        let mut scratch = position.clone_without_history();
-        let mut moves = Vec::with_capacity(offered.len());
-        for offer in offered {
-            self.check_on(offer, &mut scratch)?;
-            moves.push(offer.mv.clone());
-        }
-        Ok(moves)
+        let check_all = |scratch: &mut Position| {
+            let mut moves = Vec::with_capacity(offered.len());
+            for offer in offered {
+                self.check_on(offer, scratch)?;
+                moves.push(offer.mv.clone());
+            }
+            Ok(moves)
+        };
+        CHECK_SCRATCH.with(|cell| match cell.try_borrow_mut() {
+            Ok(mut slot) => {
+                let scratch = match slot.as_mut() {
+                    Some(scratch) => {
+                        position.copy_without_history_into(scratch);
+                        scratch
+                    }
+                    None => slot.insert(position.clone_without_history()),
+                };
+                check_all(scratch)
+            }
+            // Not reached (checking calls no hook); a fresh copy keeps it safe.
+            Err(_) => check_all(&mut position.clone_without_history()),
+        })
     }
 
     /// Whether a built move can be played on `scratch`: its effects fit and break no rule
@@ -307,6 +328,20 @@ mod tests {
         }
         let runs = source.rhai_runs();
         assert!(runs < positions.len() as u64, "{runs} rhai runs for {} positions listed twice", positions.len());
+    }
+
+    #[test]
+    fn a_scratch_copy_is_each_position_without_its_history_whatever_it_held_before() {
+        let rules = dig();
+        let positions = positions_of_a_game(&rules, 120);
+        assert!(positions.iter().any(|p| p.token_squares().next().is_some()), "pits were dug");
+        let mut scratch = positions[positions.len() - 1].clone();
+        for position in positions.iter().rev().chain(&positions) {
+            position.copy_without_history_into(&mut scratch);
+            let fresh = position.clone_without_history();
+            assert!(scratch == fresh, "{}", position.fen());
+            assert_eq!((scratch.fen(), scratch.hash(), scratch.history_len()), (fresh.fen(), fresh.hash(), 0));
+        }
     }
 
     #[test]

@@ -677,3 +677,33 @@ fn push_double_step(out: &mut MoveList, first: usize, mv: Move) {
         out.push(mv);
     }
 }
+
+impl Position {
+    /// [`Position::generate_warped`] for the pieces `keep` accepts (by square and kind), and
+    /// castling: the candidates of a record's move, whose notation names the piece's letter.
+    pub(crate) fn generate_warped_where(&self, keep: impl Fn(Square, u8) -> bool, out: &mut MoveList) {
+        let v = &*self.variant;
+        let us = self.side;
+        for from in self.occupied[us.index()].iter() {
+            let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
+            if !keep(from, kind) {
+                continue;
+            }
+            let royal = v.is_royal(kind);
+            let mut mover = Mover { from, kind, first: out.len(), seen: 0 };
+            for p in &v.patterns[us.index()][kind as usize] {
+                if !self.condition_holds(p.condition, from, us) {
+                    continue;
+                }
+                if royal {
+                    self.walk_pattern(from, kind, p, out);
+                } else {
+                    self.walk_warped(&mut mover, p, out);
+                }
+            }
+        }
+        if v.spec().rules.castling.is_some() {
+            self.generate_castling(out);
+        }
+    }
+}

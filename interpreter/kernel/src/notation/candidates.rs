@@ -3,8 +3,9 @@
 //! castling, which long algebraic writes as a king move; for castling, castling alone.
 //! Replaying a record resolves each ply against these few moves instead of every legal
 //! move, and falls back to every legal move only when they do not give exactly one answer
-//! (an illegal or ambiguous move is then explained as before). Variants whose movement is
-//! warped, two-board turns and special moves always take every legal move.
+//! (an illegal or ambiguous move is then explained as before). Warped boards and two-board
+//! turns find their candidates in [`super::named_first`]; special moves always take every
+//! legal move.
 
 use super::resolve::{kernel_square, matches_action};
 use super::text::{Action, BoardMove, Notation};
@@ -59,13 +60,16 @@ fn generate_candidates(pos: &mut Position, notation: &Notation, legal: &mut Move
     legal.clear();
     // A reached goal or an extinction ends the game, and compulsory capture removes moves:
     // every legal move is needed to see which remain.
-    let plain = !pos.is_turn_based()
-        && !pos.is_warped()
-        && pos.variant.special_table().is_none()
-        && !pos.variant.dedup
-        && !pos.variant.spec().rules.limits_legal_moves();
+    let plain =
+        pos.variant.special_table().is_none() && !pos.variant.dedup && !pos.variant.spec().rules.limits_legal_moves();
     if !plain {
         return false;
+    }
+    if pos.is_turn_based() {
+        return super::named_first::turn_named(pos, notation, legal);
+    }
+    if pos.is_warped() {
+        return super::named_first::warped_named(pos, notation, legal);
     }
     let board_move = match notation.action {
         Action::Move(board_move) => board_move,
@@ -104,7 +108,13 @@ fn generate_candidates(pos: &mut Position, notation: &Notation, legal: &mut Move
 }
 
 /// Whether the piece of `kind` on `from` may be the one `wanted` moves (letter and origin).
-fn may_move(v: &crate::Variant, g: &crate::Geometry, from: crate::Square, kind: u8, wanted: &BoardMove) -> bool {
+pub(super) fn may_move(
+    v: &crate::Variant,
+    g: &crate::Geometry,
+    from: crate::Square,
+    kind: u8,
+    wanted: &BoardMove,
+) -> bool {
     let spec = v.piece(kind);
     let long_algebraic = wanted.piece.is_none() && wanted.from_rank.is_some();
     let letter_ok = match wanted.piece {

@@ -17,6 +17,7 @@ mod elsewhere;
 mod fast_san;
 pub mod forgiving;
 mod king_safety;
+mod named_first;
 mod obstacle;
 pub mod resolve;
 pub mod text;
