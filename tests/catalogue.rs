@@ -31,6 +31,7 @@ const MATCHING: &[&str] = &[
     "coregal",
     "courier",
     "crazyhouse",
+    "dobutsu",
     "embassy",
     "euroshogi",
     "extinction",

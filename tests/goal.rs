@@ -106,5 +106,8 @@ fn rules_describes_the_goal_in_words_and_json() {
     assert!(stdout(&output).contains("a side wins when, after its move, one of its kings stands on d4, e4, d5, e5"));
     let output = common::binary::holechess(&["rules", &catalogue("breakthrough.hole"), "--json"], "");
     let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("json");
-    assert_eq!(json["play"]["goal"], serde_json::json!({ "piece": "pawn", "squares": null, "reply": false }));
+    assert_eq!(
+        json["play"]["goal"],
+        serde_json::json!({ "piece": "pawn", "squares": null, "reply": false, "safe": false })
+    );
 }

@@ -192,6 +192,8 @@ pub struct Goal {
     pub squares: Option<Vec<String>>,
     /// When White arrives first, Black has one more move, and arriving with it draws.
     pub reply: bool,
+    /// The piece counts on the goal only while no enemy piece attacks it.
+    pub safe: bool,
 }
 
 /// Castling, Chess960 style: the files the king and rook end on.
@@ -408,6 +410,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
                 GoalRegion::Squares(squares) => Some(squares.iter().map(|sq| square_name(spec, sq)).collect()),
             },
             reply: goal.reply,
+            safe: goal.safe,
         }),
         checkmate: outcome_name(rules.ends.checkmate),
         extinctions: rules.ends.extinctions.iter().map(|e| extinction(spec, e)).collect(),

@@ -349,7 +349,14 @@ fn game_end(rules: &Rules) -> String {
             None => "its last rank".to_owned(),
             Some(squares) => squares.join(", "),
         };
-        parts.push(format!("a side wins when, after its move, one of its {}s stands on {region}", goal.piece));
+        parts.push(if goal.safe {
+            format!(
+                "a side wins when one of its {}s stands on {region} where no enemy piece attacks it (both sides at once: a draw)",
+                goal.piece
+            )
+        } else {
+            format!("a side wins when, after its move, one of its {}s stands on {region}", goal.piece)
+        });
         if goal.reply {
             parts.push("when White arrives first, Black has one more move, and arriving with it draws".to_owned());
         }

@@ -331,6 +331,9 @@ pub struct GoalSpec {
     /// When White reaches the goal, Black has one more move: reaching the goal with it draws
     /// (racing kings); without a move that reaches the goal, White has won at once.
     pub reply: bool,
+    /// The piece counts on the goal only while no enemy piece attacks it; the side to move is
+    /// judged first, and both sides there at once draw (dobutsu's lion).
+    pub safe: bool,
 }
 
 /// Where a goal lies.

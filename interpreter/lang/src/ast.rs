@@ -360,6 +360,8 @@ pub struct GoalDecl {
     pub squares: Option<Vec<Spanned<SquareName>>>,
     /// `, Black reaching it on the reply draws`.
     pub reply: bool,
+    /// `where it is not attacked`.
+    pub safe: bool,
 }
 
 /// `short king g rook f, long king c rook d`.

@@ -1080,6 +1080,12 @@ impl Consistency<'_> {
                 problems.push(problem);
             }
         }
+        if goal.safe && goal.reply {
+            problems.push(
+                Problem::new(goal.piece.span, "a goal `where it is not attacked` has no reply for Black")
+                    .expecting("either `where it is not attacked` or `, Black reaching it on the reply draws`"),
+            );
+        }
     }
 
     /// An extinction rule names declared pieces (singular or plural), keeps a count of at

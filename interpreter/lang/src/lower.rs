@@ -589,7 +589,7 @@ fn lower_goal(goal: &ast::GoalDecl, scope: &Scope, geometry: &Geometry) -> Optio
         None => GoalRegion::LastRank,
         Some(squares) => GoalRegion::Squares(squares.iter().filter_map(|sq| geometry.square(sq).ok()).collect()),
     };
-    Some(GoalSpec { piece: piece.min(255) as u8, region, reply: goal.reply })
+    Some(GoalSpec { piece: piece.min(255) as u8, region, reply: goal.reply, safe: goal.safe })
 }
 
 /// An extinction rule: the kinds by their index (`check` reports unknown names).

@@ -577,7 +577,8 @@ impl Builder {
             _ => None,
         };
         let reply = Self::find(kids, Rule::goal_reply).is_some();
-        Ok(crate::ast::GoalDecl { piece, squares, reply })
+        let safe = Self::find(kids, Rule::goal_safe).is_some();
+        Ok(crate::ast::GoalDecl { piece, squares, reply, safe })
     }
 
     /// `a side with (no | fewer than N) KINDS [left] (wins | loses)` (after the article: the
@@ -1096,6 +1097,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
         Rule::explosion_immune => "`except kings`",
         Rule::goal_reply => "`, Black reaching it on the reply draws`",
+        Rule::goal_safe => "`where it is not attacked`",
         Rule::fifty_move_rule => "`50-move rule`",
         Rule::move_count => "`50-move`",
         Rule::repetition_rule => "`threefold repetition`",
