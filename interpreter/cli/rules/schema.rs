@@ -161,6 +161,8 @@ pub struct PlayRules {
     pub capture_bans: Vec<[String; 2]>,
     /// Kinds that may be taken but that no move may leave attacked or blow up.
     pub pseudo_royal: Vec<String>,
+    /// Of those, the kinds guarded only while a side has one piece of the kind.
+    pub pseudo_royal_alone: Vec<String>,
 }
 
 /// A side left with fewer than `below` pieces of one of the kinds (of all its pieces
@@ -419,6 +421,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
         explosion: rules.explosion.as_ref().map(|e| Explosion { immune: piece_names(spec, &e.immune) }),
         capture_bans: rules.capture_bans.iter().map(|&(a, b)| [piece_name(spec, a), piece_name(spec, b)]).collect(),
         pseudo_royal: piece_names(spec, &rules.pseudo_royal),
+        pseudo_royal_alone: piece_names(spec, &rules.pseudo_royal_alone),
     }
 }
 

@@ -423,7 +423,11 @@ fn capture_rules(play: &super::schema::PlayRules) -> Vec<String> {
         parts.push(format!("a {capturer} may not capture a {captured}"));
     }
     for name in &play.pseudo_royal {
-        parts.push(format!("a {name} may be taken, but no move may leave one attacked or blow it up"));
+        parts.push(if play.pseudo_royal_alone.contains(name) {
+            format!("a {name} may be taken, but no move may leave a side's last {name} attacked or blow it up")
+        } else {
+            format!("a {name} may be taken, but no move may leave one attacked or blow it up")
+        });
     }
     parts
 }

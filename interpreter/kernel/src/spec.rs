@@ -254,6 +254,9 @@ pub struct RulesSpec {
     pub capture_bans: Vec<(PieceId, PieceId)>,
     /// Kinds no move may leave attacked or blow up, though they may be taken (atomic's king).
     pub pseudo_royal: Vec<PieceId>,
+    /// Kinds of `pseudo_royal` that are pseudo-royal only while their side has one piece of
+    /// the kind (sho shogi's king and crown prince: either may be lost, not the last).
+    pub pseudo_royal_alone: Vec<PieceId>,
 }
 
 /// Exploding captures: the capturer and the pieces around the square it lands on are

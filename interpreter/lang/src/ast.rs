@@ -334,8 +334,9 @@ pub enum Rule {
     Explosion(Vec<Spanned<String>>),
     /// `a king may not capture a king`: the capturer's kind, then the captured kind.
     CaptureBan(Spanned<String>, Spanned<String>),
-    /// `kings are pseudo-royal`: the kind as written.
-    PseudoRoyal(Spanned<String>),
+    /// `kings are pseudo-royal`: the kind as written, and whether `while a side has only one`
+    /// follows.
+    PseudoRoyal(Spanned<String>, bool),
     /// `a bare king loses` (`true`) or `a bare king draws`: the piece named as written.
     BareKing(Spanned<String>, bool),
 }

@@ -430,7 +430,8 @@ impl Checker {
     /// and capture bans form lists: a file may state several, and its own replace those it
     /// inherits.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
-        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(_) | Rule::BareKing(..)) {
+        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(..) | Rule::BareKing(..))
+        {
             let kind = std::mem::discriminant(&rule.node);
             self.scope.rules.retain(|entry| std::mem::discriminant(&entry.node) != kind || entry.file == file);
             self.scope.rules.push(Declared { node: rule.node.clone(), span: rule.span, file });
@@ -1011,7 +1012,7 @@ impl Consistency<'_> {
                     );
                 }
             }
-            if let Rule::PseudoRoyal(name) = &rule.node {
+            if let Rule::PseudoRoyal(name, _) = &rule.node {
                 self.pseudo_royal(name, geometry, problems);
             }
             if let Rule::CaptureBan(capturer, captured) = &rule.node {

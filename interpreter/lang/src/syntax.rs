@@ -552,7 +552,7 @@ impl Builder {
                     .iter()
                     .find(|kid| kid.as_rule() == Rule::ident)
                     .ok_or_else(|| self.malformed(&pair, "a piece name"))?;
-                R::PseudoRoyal(self.ident(name))
+                R::PseudoRoyal(self.ident(name), Self::find(&kids, Rule::pseudo_royal_alone).is_some())
             }
             Rule::capture_ban_rule => {
                 R::CaptureBan(self.ident(&self.child(&pair, &kids, 1)?), self.ident(&self.child(&pair, &kids, 3)?))
@@ -1095,6 +1095,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::explosion_rule => "`captures explode`",
         Rule::capture_ban_rule => "`a king may not capture a king`",
         Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
+        Rule::pseudo_royal_alone => "`while a side has only one`",
         Rule::explosion_immune => "`except kings`",
         Rule::goal_reply => "`, Black reaching it on the reply draws`",
         Rule::goal_safe => "`where it is not attacked`",

@@ -98,6 +98,7 @@ pub fn orthodox_spec() -> VariantSpec {
             explosion: None,
             capture_bans: Vec::new(),
             pseudo_royal: Vec::new(),
+            pseudo_royal_alone: Vec::new(),
         },
         tokens: vec![],
         links: LinkSpec::default(),
