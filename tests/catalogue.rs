@@ -70,6 +70,7 @@ const MATCHING: &[&str] = &[
     "sortofalmost",
     "tencubed",
     "threekings",
+    "torishogi",
     "torpedo",
     "troitzky",
     "yarishogi",

@@ -21,6 +21,15 @@ pub struct Hands {
     pub both_colours: Vec<String>,
     /// A king and rooks dropped on their castling squares gain castling rights.
     pub castling_drops: bool,
+    /// Kinds never dropped on a file holding this many of the side's own of the kind.
+    pub file_limits: Vec<FileLimit>,
+}
+
+/// A kind and how many of a side's pieces of it on a file refuse a drop there.
+#[derive(Debug, Serialize)]
+pub struct FileLimit {
+    pub piece: String,
+    pub count: u8,
 }
 
 /// The ranks one kind may be dropped on.
@@ -52,6 +61,11 @@ pub fn of(spec: &VariantSpec) -> Option<Hands> {
         must_drop: names(&hands.must_drop),
         both_colours: names(&hands.opposite_colours),
         castling_drops: hands.castling_drops,
+        file_limits: hands
+            .file_limits
+            .iter()
+            .map(|&(kind, count)| FileLimit { piece: names(&[kind]).concat(), count })
+            .collect(),
     })
 }
 
@@ -78,6 +92,9 @@ pub fn words(hands: &Hands) -> String {
     }
     for piece in &hands.one_per_file {
         parts.push(format!("never a {piece} on a file holding another of its side"));
+    }
+    for limit in &hands.file_limits {
+        parts.push(format!("never a {} on a file holding {} others of its side", limit.piece, limit.count));
     }
     if !hands.must_drop.is_empty() {
         parts.push(format!("a side holding a {} drops it before anything else", hands.must_drop.join(" or ")));

@@ -237,13 +237,15 @@ impl Variant {
         let mut patterns: [Vec<Vec<CompiledPattern>>; 2] = [Vec::new(), Vec::new()];
         for side in Side::BOTH {
             for piece in &spec.pieces {
+                let turned = side == Side::Black && !mirror_symmetric(&piece.patterns);
                 let compiled = piece
                     .patterns
                     .iter()
                     .map(|p| {
                         let dy = if side == Side::White { p.dy } else { -p.dy };
-                        let dir = dir_of(p.dx, dy, &mut dirs);
-                        dir_of(-p.dx, -dy, &mut dirs);
+                        let dx = if turned { -p.dx } else { p.dx };
+                        let dir = dir_of(dx, dy, &mut dirs);
+                        dir_of(-dx, -dy, &mut dirs);
                         CompiledPattern {
                             dir,
                             skip: 0,
@@ -1104,4 +1106,11 @@ fn check_square_links(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
              this variant's links lie within one board",
         );
     }
+}
+
+/// Whether a piece moves alike to its left and right (every pattern has its mirror image
+/// across the file): Black then mirrors White's ranks only. A piece that differs is turned
+/// around for Black instead (ranks and files), so that its left is the player's left.
+fn mirror_symmetric(patterns: &[Pattern]) -> bool {
+    patterns.iter().all(|p| patterns.iter().any(|q| *q == Pattern { dx: -p.dx, ..*p }))
 }

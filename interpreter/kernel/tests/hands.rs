@@ -26,6 +26,7 @@ fn crazyhouse_hands() -> HandSpec {
         must_drop: Vec::new(),
         opposite_colours: Vec::new(),
         castling_drops: false,
+        file_limits: Vec::new(),
     }
 }
 

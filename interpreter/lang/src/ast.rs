@@ -195,6 +195,15 @@ pub enum MoveKind {
 pub struct Direction {
     pub line: Option<LineKind>,
     pub heading: Option<Heading>,
+    /// `to the left` / `to the right`, from the mover's view.
+    pub side: Option<HandSide>,
+}
+
+/// The mover's left or right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandSide {
+    Left,
+    Right,
 }
 
 /// A kind of line.

@@ -129,6 +129,7 @@ pub fn directions(movement: &Movement) -> Result<Vec<(i8, i8)>, String> {
     let direction = movement.direction.as_ref().map(|d| d.node);
     let line = direction.and_then(|d| d.line);
     let heading = direction.and_then(|d| d.heading);
+    let hand_side = direction.and_then(|d| d.side);
     let bases: Vec<(u32, u32)> = match (movement.kind, movement.vector.as_ref()) {
         (MoveKind::Leap | MoveKind::Ride, Some(vector)) => {
             if matches!(line, Some(LineKind::Orthogonal | LineKind::Diagonal)) {
@@ -157,6 +158,11 @@ pub fn directions(movement: &Movement) -> Result<Vec<(i8, i8)>, String> {
         Some(Heading::NarrowlyForward) => dy > 0 && dy.abs() > dx.abs(),
         Some(Heading::Backward) => dy < 0,
         Some(Heading::Sideways) => dy == 0,
+        None => true,
+    });
+    vectors.retain(|&(dx, _)| match hand_side {
+        Some(crate::ast::HandSide::Left) => dx < 0,
+        Some(crate::ast::HandSide::Right) => dx > 0,
         None => true,
     });
     if vectors.is_empty() {

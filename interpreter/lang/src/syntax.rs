@@ -352,7 +352,7 @@ impl Builder {
 
     fn direction(&self, pair: Pair<'_, Rule>) -> Built<Spanned<Direction>> {
         let span = self.span(&pair);
-        let mut direction = Direction { line: None, heading: None };
+        let mut direction = Direction { line: None, heading: None, side: None };
         for part in children(pair) {
             match part.as_rule() {
                 Rule::orthogonally => direction.line = Some(LineKind::Orthogonal),
@@ -362,6 +362,8 @@ impl Builder {
                 Rule::narrowly_forward => direction.heading = Some(Heading::NarrowlyForward),
                 Rule::backward => direction.heading = Some(Heading::Backward),
                 Rule::sideways => direction.heading = Some(Heading::Sideways),
+                Rule::to_the_left => direction.side = Some(crate::ast::HandSide::Left),
+                Rule::to_the_right => direction.side = Some(crate::ast::HandSide::Right),
                 _ => return Err(self.malformed(&part, "a direction")),
             }
         }
@@ -615,6 +617,11 @@ impl Builder {
             Rule::drop_one_per_file => HandRule::OnePerFile {
                 piece: self.ident(&self.child(pair, &kids, 1)?),
                 other: self.ident(&self.child(pair, &kids, 2)?),
+            },
+            Rule::drop_file_limit => HandRule::FileLimit {
+                piece: self.ident(&self.child(pair, &kids, 1)?),
+                count: self.number(&self.child(pair, &kids, 2)?)?,
+                others: self.ident(&self.child(pair, &kids, 3)?),
             },
             _ => {
                 let piece = self.ident(&self.child(pair, &kids, 1)?);
@@ -1001,6 +1008,9 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::narrowly_forward => "`narrowly forward`",
         Rule::backward => "`backward`",
         Rule::sideways => "`sideways`",
+        Rule::hand_side => "`to the left` or `to the right`",
+        Rule::to_the_left => "`to the left`",
+        Rule::to_the_right => "`to the right`",
         Rule::modifier => "a movement modifier",
         Rule::move_only => "`without capturing`",
         Rule::capture_only => "`only to capture`",
@@ -1069,6 +1079,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::drop_ranks => "`a pawn may be dropped only on ranks 2 to 7`",
         Rule::drop_rank_range | Rule::drop_one_rank => "`ranks 2 to 7` or `rank 1`",
         Rule::drop_one_per_file => "`a pawn may not be dropped on a file with another pawn of its side`",
+        Rule::drop_file_limit => "`a swallow may not be dropped on a file with 2 other swallows of its side`",
         Rule::must_drop => "`a side holding pieces must drop one` or `a side holding a king must drop it`",
         Rule::drop_colours => "`drops keep a side's bishops on both colours`",
         Rule::drop_castling => "`pieces dropped on their castling squares may castle`",
