@@ -23,6 +23,8 @@ pub struct Hands {
     pub castling_drops: bool,
     /// Kinds never dropped on a file holding this many of the side's own of the kind.
     pub file_limits: Vec<FileLimit>,
+    /// A piece whose promotion flips may also be dropped as its promoted kind.
+    pub drop_promoted: bool,
 }
 
 /// A kind and how many of a side's pieces of it on a file refuse a drop there.
@@ -66,6 +68,7 @@ pub fn of(spec: &VariantSpec) -> Option<Hands> {
             .iter()
             .map(|&(kind, count)| FileLimit { piece: names(&[kind]).concat(), count })
             .collect(),
+        drop_promoted: hands.drop_promoted,
     })
 }
 
@@ -92,6 +95,9 @@ pub fn words(hands: &Hands) -> String {
     }
     for piece in &hands.one_per_file {
         parts.push(format!("never a {piece} on a file holding another of its side"));
+    }
+    if hands.drop_promoted {
+        parts.push("a piece that turns over may be dropped either way up".to_owned());
     }
     for limit in &hands.file_limits {
         parts.push(format!("never a {} on a file holding {} others of its side", limit.piece, limit.count));

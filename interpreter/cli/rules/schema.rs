@@ -95,6 +95,9 @@ pub struct Promotion {
     pub at_last_existing_square: bool,
     /// A move starting in the zone promotes as one ending there.
     pub on_leaving: bool,
+    /// `every-move` or `every-capture`: promotion (and turning back) by the move, not a zone;
+    /// null for a zone.
+    pub flips: Option<&'static str>,
 }
 
 #[derive(Debug, Serialize)]
@@ -310,6 +313,11 @@ fn promotion(spec: &VariantSpec, promotion: &PromotionSpec) -> Promotion {
         only_lost_pieces: promotion.only_lost,
         at_last_existing_square: promotion.at_last_existing_square,
         on_leaving: promotion.on_leaving,
+        flips: match promotion.flips {
+            holechess_kernel::spec::Flip::Never => None,
+            holechess_kernel::spec::Flip::EveryMove => Some("every-move"),
+            holechess_kernel::spec::Flip::EveryCapture => Some("every-capture"),
+        },
     }
 }
 

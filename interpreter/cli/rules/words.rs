@@ -194,6 +194,10 @@ fn vectors(dirs: &BTreeSet<(i8, i8)>) -> String {
 }
 
 fn promotion_text(p: &Promotion) -> String {
+    if let Some(flips) = p.flips {
+        let when = if flips == "every-capture" { "capture" } else { "move" };
+        return format!("promotes on every {when} to {}, and turns back on its next {when}", or_list(&p.white_choices));
+    }
     let zone = |ranks: u8| if ranks <= 1 { "the last rank".to_owned() } else { format!("the last {ranks} ranks") };
     if p.compulsory_ranks == 0 {
         let mut text = format!("may promote in {} to {}", zone(p.optional_ranks), or_list(&p.white_choices));

@@ -38,6 +38,9 @@ impl Position {
                 if file_free && tables.may_drop_on_rank(kind, g.relative_rank(sq, us)) && self.takes_drop(sq, kind) {
                     out.push(Move::Drop { piece: kind, to: sq });
                 }
+                if tables.drop_promoted {
+                    self.push_promoted_drops(kind, sq, out);
+                }
             }
         }
     }
@@ -84,9 +87,13 @@ impl Position {
     /// is pawn-like (the move then resets the fifty-move clock).
     pub(crate) fn apply_drop(&mut self, kind: PieceId, to: Square) -> bool {
         let us = self.side;
-        let left = self.hand_count(us, kind).saturating_sub(1);
-        self.set_hand_count(us, kind, left);
+        let from_hand = self.hand_kind_of_drop(kind);
+        let left = self.hand_count(us, from_hand).saturating_sub(1);
+        self.set_hand_count(us, from_hand, left);
         self.put_piece(to, Piece { side: us, kind });
+        if from_hand != kind {
+            self.promoted[to.index()] = from_hand + 1;
+        }
         self.castling_rights_for_drop(kind, to);
         self.variant.piece(kind).pawn
     }
@@ -97,6 +104,10 @@ impl Position {
         self.cells[to.index()] &= !PIECE_BITS;
         self.occupied[side.index()].remove(to);
         self.flip_kind_bit(to, code);
+        let kind = match std::mem::take(&mut self.promoted[to.index()]) {
+            0 => kind,
+            origin => origin - 1,
+        };
         let slot = &mut self.hands[side.index()][usize::from(kind)];
         *slot = slot.saturating_add(1);
     }

@@ -36,6 +36,8 @@ pub struct HandSpec {
     /// Kinds never dropped on a file where the dropping side has this many pieces of the
     /// kind (tori shogi's swallows: 2).
     pub file_limits: Vec<(PieceId, u8)>,
+    /// A piece whose promotion flips may also be dropped as its promoted kind (Kyoto shogi).
+    pub drop_promoted: bool,
 }
 
 impl HandSpec {
@@ -70,6 +72,8 @@ pub(crate) struct HandTables {
     /// `file_limits[kind]`: how many of the side's pieces of the kind on a file refuse a
     /// drop there (0: no limit).
     pub file_limits: [u8; MAX_PIECES],
+    /// Pieces whose promotion flips may be dropped promoted.
+    pub drop_promoted: bool,
 }
 
 impl HandTables {
@@ -100,6 +104,7 @@ impl HandTables {
         }
         HandTables {
             file_limits,
+            drop_promoted: spec.drop_promoted,
             drops: spec.drops,
             captures_to_hand: spec.captures_to_hand,
             marks_promoted: spec.captures_to_hand && spec.demote_promoted,

@@ -186,6 +186,21 @@ pub struct PromotionSpec {
     /// Also compulsory on the last existing square of a file, where permanent holes (tokens
     /// that are impassable or absent and have no lifetime) fill every square beyond it.
     pub at_last_existing_square: bool,
+    /// Promotion on every move or every capture, wherever it ends, instead of a zone; the
+    /// promoted piece turns back by the same rule (Kyoto and Micro shogi).
+    pub flips: Flip,
+}
+
+/// Whether a piece turns into its promoted kind (and back) by its moves rather than by a zone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Flip {
+    /// Promotion by the zone only.
+    #[default]
+    Never,
+    /// On every move (Kyoto shogi).
+    EveryMove,
+    /// On every capture (Micro shogi).
+    EveryCapture,
 }
 
 impl PromotionSpec {
@@ -199,6 +214,7 @@ impl PromotionSpec {
             optional_ranks: 0,
             only_lost: false,
             at_last_existing_square: false,
+            flips: Flip::Never,
             on_leaving: false,
         }
     }

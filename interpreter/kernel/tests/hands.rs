@@ -27,6 +27,7 @@ fn crazyhouse_hands() -> HandSpec {
         opposite_colours: Vec::new(),
         castling_drops: false,
         file_limits: Vec::new(),
+        drop_promoted: false,
     }
 }
 

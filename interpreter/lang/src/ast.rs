@@ -154,6 +154,11 @@ pub enum PieceClause {
     PromotionOnlyLost,
     /// `promotes on the last existing square of its file`.
     PromotionAtLastExisting,
+    /// `promotes on every move to rook` (`on_capture`: `on every capture`).
+    FlipPromotion {
+        choice: Name,
+        on_capture: bool,
+    },
     Castles(CastleRole),
     Movement(Movement),
 }

@@ -686,10 +686,12 @@ impl Consistency<'_> {
 
     /// The promotion clauses that need a `promotes ...` list of the piece.
     fn promotion_extras(&self, piece: &PieceDecl, problems: &mut Vec<Problem>) {
-        let promotes = piece
-            .clauses
-            .iter()
-            .any(|clause| matches!(clause.node, PieceClause::Promotion(_) | PieceClause::OptionalPromotionTo(_)));
+        let promotes = piece.clauses.iter().any(|clause| {
+            matches!(
+                clause.node,
+                PieceClause::Promotion(_) | PieceClause::OptionalPromotionTo(_) | PieceClause::FlipPromotion { .. }
+            )
+        });
         for clause in &piece.clauses {
             let extra = matches!(
                 clause.node,
@@ -738,6 +740,12 @@ impl Consistency<'_> {
                             .expecting(format!("1 to {} ranks", geometry.ranks)),
                     );
                 }
+            }
+            PieceClause::FlipPromotion { choice, .. } if !names.contains(&choice.node.as_str()) => {
+                problems.push(
+                    Problem::new(choice.span, format!("promotion to an unknown piece `{}`", choice.node))
+                        .expecting(format!("one of: {}", names.join(", "))),
+                );
             }
             PieceClause::OptionalPromotion(zone) => {
                 let compulsory = piece

@@ -51,6 +51,8 @@ pub enum HandRule {
         /// The piece named again (`another pawn`): must be the same.
         other: Name,
     },
+    /// `pieces in hand may be dropped promoted`.
+    DropPromoted,
     /// `a PIECE may not be dropped on a file with N other PIECES of its side`.
     FileLimit {
         /// The piece, by name.
@@ -237,6 +239,7 @@ pub fn lower_hands(scope: &Scope) -> HandSpec {
                 let Some(kind) = scope.pieces.iter().position(|p| p.node.name.node == piece.node) else { continue };
                 spec.one_per_file.push(u8::try_from(kind).unwrap_or(u8::MAX));
             }
+            HandRule::DropPromoted => spec.drop_promoted = true,
             HandRule::FileLimit { piece, count, .. } => {
                 let Some(kind) = scope.pieces.iter().position(|p| p.node.name.node == piece.node) else { continue };
                 let count = u8::try_from(count.node).unwrap_or(u8::MAX);

@@ -494,6 +494,11 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
                 extras.optional_ranks = decl.zone_ranks.node.min(16) as u8;
             }
             PieceClause::PromotionOnLeaving => extras.on_leaving = true,
+            PieceClause::FlipPromotion { choice, on_capture } => {
+                let choices = piece_named(scope, &choice.node).map(|index| index.min(255) as u8).into_iter().collect();
+                let flips = if *on_capture { Flip::EveryCapture } else { Flip::EveryMove };
+                promotion = Some(PromotionSpec { flips, ..PromotionSpec::new(0, choices) });
+            }
             PieceClause::PromotionOnlyLost => extras.only_lost = true,
             PieceClause::PromotionAtLastExisting => extras.at_last_existing_square = true,
             PieceClause::Castles(role) => spec.castling = *role,

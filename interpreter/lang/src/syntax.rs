@@ -254,6 +254,13 @@ impl Builder {
             Rule::value => PieceClause::Value(self.value(pair)?),
             Rule::promotion => PieceClause::Promotion(self.promotion(pair)?),
             Rule::promotion_on_leaving => PieceClause::PromotionOnLeaving,
+            Rule::promotion_flip => {
+                let kids = children(pair.clone());
+                PieceClause::FlipPromotion {
+                    choice: self.ident(&self.child(&pair, &kids, 1)?),
+                    on_capture: Self::find(&kids, Rule::flip_capture).is_some(),
+                }
+            }
             Rule::optional_promotion if children(pair.clone()).len() > 1 => {
                 PieceClause::OptionalPromotionTo(self.promotion(pair)?)
             }
@@ -609,6 +616,7 @@ impl Builder {
         let kids = children(pair.clone());
         Ok(match pair.as_rule() {
             Rule::captures_to_hand => HandRule::CapturesToHand,
+            Rule::drop_promoted => HandRule::DropPromoted,
             Rule::keep_promoted => HandRule::KeepPromoted,
             Rule::drops_allowed => HandRule::Drops,
             Rule::must_drop => HandRule::MustDrop { piece: kids.get(1).map(|piece| self.ident(piece)) },
@@ -985,6 +993,10 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::promotion_side => "`white` or `black`",
         Rule::optional_promotion => "`may promote in the last N ranks`",
         Rule::promotion_on_leaving => "`may promote on leaving the zone`",
+        Rule::promotion_flip => "`promotes on every move to rook`",
+        Rule::flip_move => "`move`",
+        Rule::flip_capture => "`capture`",
+        Rule::drop_promoted => "`pieces in hand may be dropped promoted`",
         Rule::promotion_only_lost => "`promotes only to lost pieces`",
         Rule::promotion_last_existing => "`promotes on the last existing square of its file`",
         Rule::promotion_zone => "`rank` or `N ranks`",

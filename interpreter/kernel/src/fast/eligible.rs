@@ -160,12 +160,14 @@ fn promotion_fits(promotion: &PromotionSpec) -> bool {
         only_lost,
         at_last_existing_square,
         on_leaving,
+        flips,
     } = promotion;
     side_choices.iter().all(Option::is_none)
         && *optional_ranks == 0
         && !only_lost
         && !at_last_existing_square
         && !on_leaving
+        && *flips == crate::spec::Flip::Never
 }
 
 /// A non-pawn kind: every pattern moves and captures alike, always; steps and leaps go in
