@@ -76,6 +76,21 @@ fn check_refuses_a_flip_to_an_unknown_piece() {
 }
 
 #[test]
+fn check_refuses_pieces_that_turn_over_in_a_variant_with_tokens() {
+    let folder = std::env::temp_dir().join(format!("holechess-flips-tokens-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("temp folder");
+    let text = std::fs::read_to_string(catalogue("kyotoshogi.hole"))
+        .expect("script")
+        .replace("rules\n", "token wall\n  impassable\n  shown as %\n  any number\n\nrules\n");
+    let path = folder.join("flip-tokens.hole");
+    std::fs::write(&path, text).expect("write");
+    let output = common::binary::holechess(&["check", path.to_str().unwrap()], "");
+    let report = format!("{}{}", stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(2), "{report}");
+    assert!(report.contains("turns over by its moves, which the engine does not combine with tokens"), "{report}");
+}
+
+#[test]
 fn rules_describes_flips_and_promoted_drops_in_words_and_json() {
     let output = common::binary::holechess(&["rules", &catalogue("micro.hole")], "");
     let out = stdout(&output);

@@ -940,6 +940,17 @@ fn check_promotion(
     subject: SpecSubject,
     errors: &mut Vec<SpecError>,
 ) {
+    if promo.flips != Flip::Never && !spec.tokens.is_empty() {
+        errors.push(SpecError::of(
+            SpecErrorKind::Inconsistent,
+            subject.clone(),
+            format!(
+                "the {} turns over by its moves, which the engine does not combine with tokens \
+                 (a token's promotion and transit rules say nothing of turning back)",
+                piece.name
+            ),
+        ));
+    }
     for side in Side::BOTH {
         let choices = promo.choices_for(side.index());
         if choices.is_empty() {
