@@ -61,9 +61,14 @@ fn check_refuses_a_file_limit_naming_another_piece_or_zero() {
 }
 
 #[test]
-fn rules_describes_the_file_limit_in_words_and_json() {
+fn rules_describes_the_file_limit_and_the_turned_pieces_in_words_and_json() {
     let output = common::binary::holechess(&["rules", &catalogue("torishogi.hole")], "");
     assert!(stdout(&output).contains("never a swallow on a file holding 2 others of its side"), "{}", stdout(&output));
+    assert!(
+        stdout(&output).contains("moves differ to its left and right: Black's are turned around"),
+        "{}",
+        stdout(&output)
+    );
     let output = common::binary::holechess(&["rules", &catalogue("torishogi.hole"), "--json"], "");
     let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("json");
     assert_eq!(json["hands"]["file_limits"], serde_json::json!([{ "piece": "swallow", "count": 2 }]));

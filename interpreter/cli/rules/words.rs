@@ -81,6 +81,11 @@ fn piece_text(piece: &Piece) -> String {
     for line in move_lines(&piece.moves) {
         let _ = writeln!(out, "    {line}");
     }
+    if !mirror_symmetric(&piece.moves) {
+        out.push_str(
+            "    moves differ to its left and right: Black's are turned around (its left is the player's left)\n",
+        );
+    }
     match piece.castling {
         "king" => out.push_str("    castles as the king\n"),
         "rook" => out.push_str("    castles as a rook\n"),
@@ -90,6 +95,12 @@ fn piece_text(piece: &Piece) -> String {
         let _ = writeln!(out, "    {}", promotion_text(promotion));
     }
     out
+}
+
+/// Whether every move rule has its mirror image across the file (the piece moves alike to
+/// its left and right).
+fn mirror_symmetric(moves: &[MoveRule]) -> bool {
+    moves.iter().all(|rule| moves.contains(&MoveRule { dx: -rule.dx, ..rule.clone() }))
 }
 
 /// The move rules grouped back into phrases: rules that differ only in direction share one
