@@ -36,6 +36,29 @@ fn a_black_left_quail_is_turned_around_its_left_is_the_players_left() {
 }
 
 #[test]
+fn on_the_orthodox_board_a_black_piece_that_differs_left_and_right_is_turned_around_too() {
+    let folder = std::env::temp_dir().join(format!("holechess-sided-chess-{}", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("temp folder");
+    let script = "variant \"Left Knight\"\n  id left-knight\nextends chess\n\npiece knight N\n  value 300\n  \
+                  leaps (1,2) forward to the left\n";
+    let path = folder.join("left-knight.hole");
+    std::fs::write(&path, script).expect("write");
+    let rules = common::rules(path.to_str().unwrap());
+    let start = rules.start_position();
+    assert_eq!(
+        sorted(common::moves_from(&start, "g1")),
+        ["g1f3"],
+        "White's left is towards the a-file (e2 holds a pawn)"
+    );
+    let mut pos = start;
+    common::play(&mut pos, "e4");
+    assert_eq!(sorted(common::moves_from(&pos, "g8")), ["g8h6"], "Black's left is towards the h-file");
+    let checked = Position::from_fen(rules.variant(), "6n1/8/7K/8/8/8/P7/k7 w - - 0 1").expect("a check");
+    assert!(checked.is_check(), "Black's knight on g8 attacks h6");
+    assert!(!common::has(&checked, "a2a3"), "White must answer the check");
+}
+
+#[test]
 fn a_swallow_is_not_dropped_on_a_file_with_two_swallows_of_its_side() {
     let pos = torishogi("3k3/7/7/S6/S6/1S5/3K3[S] w - - 0 1");
     assert!(!common::has(&pos, "S@a5"), "file a holds two white swallows");

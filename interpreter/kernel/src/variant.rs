@@ -1124,6 +1124,6 @@ fn check_square_links(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
 /// Whether a piece moves alike to its left and right (every pattern has its mirror image
 /// across the file): Black then mirrors White's ranks only. A piece that differs is turned
 /// around for Black instead (ranks and files), so that its left is the player's left.
-fn mirror_symmetric(patterns: &[Pattern]) -> bool {
+pub(crate) fn mirror_symmetric(patterns: &[Pattern]) -> bool {
     patterns.iter().all(|p| patterns.iter().any(|q| *q == Pattern { dx: -p.dx, ..*p }))
 }

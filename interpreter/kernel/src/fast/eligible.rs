@@ -135,12 +135,15 @@ fn variant_fits(spec: &VariantSpec) -> bool {
     plain_board && plain_links && plain_ends && plain_captures && *schedule == Schedule::Alternate && !hands.in_play()
 }
 
-/// Hops, barred ranks and the promotion clauses beyond one compulsory list (per-side lists,
-/// an optional zone, lost pieces only, the last existing square) are not on the whitelist;
+/// Hops, barred ranks, pieces whose moves differ to their left and right (turned around for
+/// Black) and the promotion clauses beyond one compulsory list (per-side lists, an optional
+/// zone, lost pieces only, the last existing square) are not on the whitelist;
 /// the other fields are read by [`pawn_shape`], [`pawn_rules`] and [`piece_lines`].
 fn piece_fits(piece: &PieceSpec) -> bool {
     let PieceSpec { name: _, letter: _, royal: _, pawn: _, patterns, promotion, castling: _, value: _ } = piece;
-    patterns.iter().all(pattern_fits) && promotion.as_ref().is_none_or(promotion_fits)
+    patterns.iter().all(pattern_fits)
+        && crate::variant::mirror_symmetric(patterns)
+        && promotion.as_ref().is_none_or(promotion_fits)
 }
 
 /// A pattern with no barred rank (direction, range, mode, condition, en passant and hop are
