@@ -33,6 +33,7 @@ const MATCHING: &[&str] = &[
     "coregal",
     "courier",
     "crazyhouse",
+    "dobutsu",
     "embassy",
     "euroshogi",
     "extinction",
@@ -51,11 +52,13 @@ const MATCHING: &[&str] = &[
     "kingofthehill",
     "knightmate",
     "koedem",
+    "kyotoshogi",
     "loop",
     "losalamos",
     "losers",
     "makruk",
     "manchu",
+    "micro",
     "minishogi",
     "modern",
     "newzealand",
@@ -73,9 +76,11 @@ const MATCHING: &[&str] = &[
     "shatar",
     "shatranj",
     "shogi",
+    "shoshogi",
     "sortofalmost",
     "tencubed",
     "threekings",
+    "torishogi",
     "torpedo",
     "troitzky",
     "xiangqi",
@@ -138,6 +143,13 @@ fn a_pawn_without_a_move_from_rank_1_may_not_stand_on_its_first_rank() {
     let chess = common::rules("chess");
     let err = Position::from_fen(chess.variant(), "4k3/8/8/8/8/8/8/P3K3 w - - 0 1").unwrap_err();
     assert!(err.to_string().contains("cannot stand on a1"), "{err}");
+}
+
+#[test]
+fn a_promoting_piece_that_is_not_pawn_like_may_stand_on_its_first_rank() {
+    let shoshogi = common::rules(catalogue().join("shoshogi.hole").to_str().unwrap());
+    let pos = Position::from_fen(shoshogi.variant(), "4k4/9/9/9/9/9/9/9/L3K4 w - - 0 1").expect("a lance on a1");
+    assert!(common::has(&pos, "a1a8"), "the lance slides up its file");
 }
 
 #[test]

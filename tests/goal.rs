@@ -108,6 +108,6 @@ fn rules_describes_the_goal_in_words_and_json() {
     let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("json");
     assert_eq!(
         json["play"]["goal"],
-        serde_json::json!({ "piece": "pawn", "squares": null, "reply": false, "held": false })
+        serde_json::json!({ "piece": "pawn", "squares": null, "reply": false, "held": false, "safe": false })
     );
 }

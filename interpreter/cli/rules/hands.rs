@@ -33,6 +33,17 @@ pub struct Hands {
     pub landing_flips: bool,
     /// A drop takes nothing from the hand.
     pub unlimited: bool,
+    /// Kinds never dropped on a file holding this many of the side's own of the kind.
+    pub file_limits: Vec<FileLimit>,
+    /// A piece whose promotion flips may also be dropped as its promoted kind.
+    pub drop_promoted: bool,
+}
+
+/// A kind and how many of a side's pieces of it on a file refuse a drop there.
+#[derive(Debug, Serialize)]
+pub struct FileLimit {
+    pub piece: String,
+    pub count: u8,
 }
 
 /// The ranks one kind may be dropped on.
@@ -70,6 +81,12 @@ pub fn of(spec: &VariantSpec) -> Option<Hands> {
         next_to_own: hands.enclosing.next_to_own,
         landing_flips: hands.enclosing.landing_flips,
         unlimited: hands.unlimited,
+        file_limits: hands
+            .file_limits
+            .iter()
+            .map(|&(kind, count)| FileLimit { piece: names(&[kind]).concat(), count })
+            .collect(),
+        drop_promoted: hands.drop_promoted,
     })
 }
 
@@ -96,6 +113,12 @@ pub fn words(hands: &Hands) -> String {
     }
     for piece in &hands.one_per_file {
         parts.push(format!("never a {piece} on a file holding another of its side"));
+    }
+    if hands.drop_promoted {
+        parts.push("a piece that turns over may be dropped either way up".to_owned());
+    }
+    for limit in &hands.file_limits {
+        parts.push(format!("never a {} on a file holding {} others of its side", limit.piece, limit.count));
     }
     if !hands.must_drop.is_empty() {
         parts.push(format!("a side holding a {} drops it before anything else", hands.must_drop.join(" or ")));

@@ -110,6 +110,9 @@ pub struct Promotion {
     pub at_last_existing_square: bool,
     /// A move starting in the zone promotes as one ending there.
     pub on_leaving: bool,
+    /// `every-move` or `every-capture`: promotion (and turning back) by the move, not a zone;
+    /// null for a zone.
+    pub flips: Option<&'static str>,
 }
 
 #[derive(Debug, Serialize)]
@@ -180,6 +183,8 @@ pub struct PlayRules {
     pub pseudo_royal: Vec<String>,
     /// Royal pieces of the two sides may not face each other on an open file.
     pub royals_may_not_face: bool,
+    /// Of those, the kinds guarded only while a side has one piece of the kind.
+    pub pseudo_royal_alone: Vec<String>,
 }
 
 /// A side left with fewer than `below` pieces of one of the kinds (of all its pieces
@@ -213,6 +218,8 @@ pub struct Goal {
     pub reply: bool,
     /// The opponent replies first; the side wins when its turn comes with the piece still there.
     pub held: bool,
+    /// The piece counts on the goal only while no enemy piece attacks it.
+    pub safe: bool,
 }
 
 /// Castling, Chess960 style: the files the king and rook end on.
@@ -341,6 +348,11 @@ fn promotion(spec: &VariantSpec, promotion: &PromotionSpec) -> Promotion {
         only_lost_pieces: promotion.only_lost,
         at_last_existing_square: promotion.at_last_existing_square,
         on_leaving: promotion.on_leaving,
+        flips: match promotion.flips {
+            holechess_kernel::spec::Flip::Never => None,
+            holechess_kernel::spec::Flip::EveryMove => Some("every-move"),
+            holechess_kernel::spec::Flip::EveryCapture => Some("every-capture"),
+        },
     }
 }
 
@@ -445,6 +457,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
             },
             reply: goal.reply,
             held: goal.held,
+            safe: goal.safe,
         }),
         checkmate: outcome_name(rules.ends.checkmate),
         counting: rules.ends.counting,
@@ -455,6 +468,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
         capture_bans: rules.capture_bans.iter().map(|&(a, b)| [piece_name(spec, a), piece_name(spec, b)]).collect(),
         pseudo_royal: piece_names(spec, &rules.pseudo_royal),
         royals_may_not_face: rules.royals_may_not_face,
+        pseudo_royal_alone: piece_names(spec, &rules.pseudo_royal_alone),
     }
 }
 

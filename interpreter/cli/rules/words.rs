@@ -81,6 +81,11 @@ fn piece_text(piece: &Piece) -> String {
     for line in move_lines(&piece.moves) {
         let _ = writeln!(out, "    {line}");
     }
+    if !mirror_symmetric(&piece.moves) {
+        out.push_str(
+            "    moves differ to its left and right: Black's are turned around (its left is the player's left)\n",
+        );
+    }
     match piece.castling {
         "king" => out.push_str("    castles as the king\n"),
         "rook" => out.push_str("    castles as a rook\n"),
@@ -97,6 +102,12 @@ fn piece_text(piece: &Piece) -> String {
         );
     }
     out
+}
+
+/// Whether every move rule has its mirror image across the file (the piece moves alike to
+/// its left and right).
+fn mirror_symmetric(moves: &[MoveRule]) -> bool {
+    moves.iter().all(|rule| moves.contains(&MoveRule { dx: -rule.dx, ..rule.clone() }))
 }
 
 /// The move rules grouped back into phrases: rules that differ only in direction share one
@@ -208,6 +219,10 @@ fn vectors(dirs: &BTreeSet<(i8, i8)>) -> String {
 }
 
 fn promotion_text(p: &Promotion) -> String {
+    if let Some(flips) = p.flips {
+        let when = if flips == "every-capture" { "capture" } else { "move" };
+        return format!("promotes on every {when} to {}, and turns back on its next {when}", or_list(&p.white_choices));
+    }
     let zone = |ranks: u8| if ranks <= 1 { "the last rank".to_owned() } else { format!("the last {ranks} ranks") };
     if p.compulsory_ranks == 0 {
         let mut text = format!("may promote in {} to {}", zone(p.optional_ranks), or_list(&p.white_choices));
@@ -372,7 +387,14 @@ fn game_end(rules: &Rules) -> String {
             None => "its last rank".to_owned(),
             Some(squares) => squares.join(", "),
         };
-        parts.push(format!("a side wins when, after its move, one of its {}s stands on {region}", goal.piece));
+        parts.push(if goal.safe {
+            format!(
+                "a side wins when one of its {}s stands on {region} where no enemy piece attacks it (both sides at once: a draw)",
+                goal.piece
+            )
+        } else {
+            format!("a side wins when, after its move, one of its {}s stands on {region}", goal.piece)
+        });
         if goal.reply {
             parts.push("when White arrives first, Black has one more move, and arriving with it draws".to_owned());
         }
@@ -451,7 +473,11 @@ fn capture_rules(play: &super::schema::PlayRules) -> Vec<String> {
         parts.push(format!("a {capturer} may not capture a {captured}"));
     }
     for name in &play.pseudo_royal {
-        parts.push(format!("a {name} may be taken, but no move may leave one attacked or blow it up"));
+        parts.push(if play.pseudo_royal_alone.contains(name) {
+            format!("a {name} may be taken, but no move may leave a side's last {name} attacked or blow it up")
+        } else {
+            format!("a {name} may be taken, but no move may leave one attacked or blow it up")
+        });
     }
     parts
 }

@@ -28,7 +28,11 @@ impl Position {
             if self.hand_count(us, kind) == 0 {
                 continue;
             }
-            let taken_files = if tables.one_per_file & (1 << kind) != 0 { self.files_holding(us, kind) } else { 0 };
+            let taken_files = if tables.one_per_file & (1 << kind) != 0 {
+                self.files_holding(us, kind)
+            } else {
+                self.files_full(us, kind, tables.file_limits[usize::from(kind)])
+            };
             for sq in g.squares() {
                 let file_free = taken_files & (1 << g.file_of(sq)) == 0;
                 let in_region = self.variant.regions.allows(us, kind, sq);
@@ -38,6 +42,9 @@ impl Position {
                     && self.takes_drop(sq, kind)
                 {
                     out.push(Move::Drop { piece: kind, to: sq });
+                }
+                if tables.drop_promoted {
+                    self.push_promoted_drops(kind, sq, out);
                 }
             }
         }
@@ -49,6 +56,21 @@ impl Position {
         self.pieces_of(side)
             .filter(|(_, piece)| piece.kind == kind)
             .fold(0, |files, (sq, _)| files | 1 << g.file_of(sq))
+    }
+
+    /// The files (bit per file) where `side` has at least `limit` pieces of `kind` (none
+    /// without a limit).
+    fn files_full(&self, side: Side, kind: PieceId, limit: u8) -> u32 {
+        if limit == 0 {
+            return 0;
+        }
+        let g = self.variant.geometry();
+        let mut counts = [0u8; 32];
+        for (sq, _) in self.pieces_of(side).filter(|(_, piece)| piece.kind == kind) {
+            let file = usize::from(g.file_of(sq)).min(31);
+            counts[file] = counts[file].saturating_add(1);
+        }
+        (0..32).filter(|&file| counts[file] >= limit).fold(0, |files, file| files | 1 << file)
     }
 
     /// Whether a piece of `kind` may be dropped on `sq`: no piece stands there, and a token
@@ -70,11 +92,15 @@ impl Position {
     /// is pawn-like (the move then resets the fifty-move clock).
     pub(crate) fn apply_drop(&mut self, kind: PieceId, to: Square) -> bool {
         let us = self.side;
+        let from_hand = self.hand_kind_of_drop(kind);
         if !self.variant.spec().hands.unlimited {
-            let left = self.hand_count(us, kind).saturating_sub(1);
-            self.set_hand_count(us, kind, left);
+            let left = self.hand_count(us, from_hand).saturating_sub(1);
+            self.set_hand_count(us, from_hand, left);
         }
         self.put_piece(to, Piece { side: us, kind });
+        if from_hand != kind {
+            self.promoted[to.index()] = from_hand + 1;
+        }
         self.castling_rights_for_drop(kind, to);
         self.variant.piece(kind).pawn
     }
@@ -85,6 +111,10 @@ impl Position {
         self.cells[to.index()] &= !PIECE_BITS;
         self.occupied[side.index()].remove(to);
         self.flip_kind_bit(to, code);
+        let kind = match std::mem::take(&mut self.promoted[to.index()]) {
+            0 => kind,
+            origin => origin - 1,
+        };
         if !self.variant.spec().hands.unlimited {
             let slot = &mut self.hands[side.index()][usize::from(kind)];
             *slot = slot.saturating_add(1);
@@ -107,7 +137,8 @@ pub(crate) fn check_hands(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
         ));
     }
     let board_ranks = if spec.board.ranks >= 32 { u32::MAX } else { (1u32 << spec.board.ranks) - 1 };
-    for &kind in hands.one_per_file.iter().chain(&hands.opposite_colours) {
+    let limited = hands.file_limits.iter().map(|&(kind, _)| kind);
+    for kind in hands.one_per_file.iter().chain(&hands.opposite_colours).copied().chain(limited) {
         if usize::from(kind) >= spec.pieces.len() {
             errors.push(SpecError::of(
                 SpecErrorKind::Inconsistent,

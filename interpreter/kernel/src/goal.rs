@@ -2,7 +2,8 @@
 //! squares after its move has won, and the position has no legal move. With a reply (racing
 //! kings) White's arrival first gives Black one more move: Black wins nothing by it, but
 //! reaching the goal with it draws; a Black without such a move has lost at once. A held goal
-//! (jesonmor) is won by the side whose turn comes with its piece still on the goal.
+//! (jesonmor) is won by the side whose turn comes with its piece still on the goal. A safe goal
+//! (dobutsu) counts a piece only while no enemy piece attacks it.
 
 use crate::geometry::{Side, Square};
 use crate::moves::{Move, MoveList};
@@ -38,6 +39,9 @@ impl Position {
         if goal.held {
             return self.on_goal(goal, self.side).then_some(GoalEnd::Won(self.side));
         }
+        if goal.safe {
+            return self.safe_goal_end(goal);
+        }
         if !goal.reply {
             return self.on_goal(goal, mover).then_some(GoalEnd::Won(mover));
         }
@@ -51,6 +55,27 @@ impl Position {
         }
         let reply_due = mover == Side::White && !self.is_check() && self.may_reach_goal(goal);
         (!reply_due).then_some(GoalEnd::Won(mover))
+    }
+
+    /// A goal that counts only while unattacked, as Fairy-Stockfish's `flagPieceSafe`: the side
+    /// to move is judged first (its piece stood on the goal attacked, and the reply left it
+    /// safe), a draw when the side that just moved stands there safely too; then the side that
+    /// just moved.
+    fn safe_goal_end(&self, goal: &GoalSpec) -> Option<GoalEnd> {
+        let us = self.side;
+        let mover = us.opponent();
+        if self.safe_on_goal(goal, us) {
+            return Some(if self.safe_on_goal(goal, mover) { GoalEnd::Drawn } else { GoalEnd::Won(us) });
+        }
+        self.safe_on_goal(goal, mover).then_some(GoalEnd::Won(mover))
+    }
+
+    /// Whether a piece of `side` of the goal kind stands on one of its goal squares where no
+    /// piece of the opponent attacks it.
+    fn safe_on_goal(&self, goal: &GoalSpec, side: Side) -> bool {
+        self.pieces_of(side).any(|(sq, piece)| {
+            piece.kind == goal.piece && self.is_goal_square(goal, sq, side) && !self.is_attacked(sq, side.opponent())
+        })
     }
 
     /// Whether a piece of `side` of the goal kind stands on one of its goal squares.

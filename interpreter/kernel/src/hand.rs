@@ -33,6 +33,11 @@ pub struct HandSpec {
     pub opposite_colours: Vec<PieceId>,
     /// A king and rooks dropped on their castling squares gain castling rights.
     pub castling_drops: bool,
+    /// Kinds never dropped on a file where the dropping side has this many pieces of the
+    /// kind (tori shogi's swallows: 2).
+    pub file_limits: Vec<(PieceId, u8)>,
+    /// A piece whose promotion flips may also be dropped as its promoted kind (Kyoto shogi).
+    pub drop_promoted: bool,
     /// Reversi's drops: the lines of enemy pieces they must close and turn over.
     pub enclosing: EnclosingSpec,
     /// A drop takes nothing from the hand (Ataxx's clones).
@@ -92,6 +97,11 @@ pub(crate) struct HandTables {
     pub opposite_colours: u32,
     /// Dropped kings and rooks gain castling rights.
     pub castling_drops: bool,
+    /// `file_limits[kind]`: how many of the side's pieces of the kind on a file refuse a
+    /// drop there (0: no limit).
+    pub file_limits: [u8; MAX_PIECES],
+    /// Pieces whose promotion flips may be dropped promoted.
+    pub drop_promoted: bool,
 }
 
 impl HandTables {
@@ -114,7 +124,15 @@ impl HandTables {
                 }
             }
         }
+        let mut file_limits = [0u8; MAX_PIECES];
+        for &(kind, count) in &spec.file_limits {
+            if let Some(slot) = file_limits.get_mut(usize::from(kind)) {
+                *slot = count;
+            }
+        }
         HandTables {
+            file_limits,
+            drop_promoted: spec.drop_promoted,
             drops: spec.drops,
             captures_to_hand: spec.captures_to_hand,
             marks_promoted: spec.captures_to_hand && spec.demote_promoted,

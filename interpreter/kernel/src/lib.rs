@@ -47,6 +47,7 @@ mod facing;
 mod fen;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod fen_hand;
+mod flips;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

@@ -445,7 +445,12 @@ impl Position {
         self.put_piece(to, crate::position::Piece { side: piece.side, kind });
         if self.variant.hand_tables.marks_promoted {
             let origin = std::mem::take(&mut self.promoted[from.index()]);
-            self.promoted[to.index()] = if promotion.is_some() { piece.kind + 1 } else { origin };
+            self.promoted[to.index()] = match promotion {
+                // Turning back into the kind it promoted from (a flip) leaves no mark.
+                Some(kind) if origin == kind + 1 => 0,
+                Some(_) => piece.kind + 1,
+                None => origin,
+            };
         }
         pawn
     }

@@ -9,7 +9,7 @@
 use crate::geometry::Square;
 use crate::moves::{Move, MoveList};
 use crate::position::{code_kind, Position, PIECE_BITS};
-use crate::spec::{PieceId, PromotionSpec, TokenMovement};
+use crate::spec::{Flip, PieceId, PromotionSpec, TokenMovement};
 
 /// What ending a move on a square means for a piece that promotes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +49,9 @@ impl Position {
     /// the optional zone.
     #[inline(never)]
     fn promotion_outside_the_zone(&self, promo: &PromotionSpec, to: Square, rank: u8) -> PromotionHere {
+        if promo.flips != Flip::Never {
+            return self.flip_here(promo.flips, to);
+        }
         if promo.at_last_existing_square && self.file_ends_beyond(to) {
             return PromotionHere::Compulsory;
         }

@@ -3,7 +3,8 @@
 //! mover's pseudo-royal pieces attacked or blow it up, unless the move removes a pseudo-royal
 //! piece of the opponent. Where captures explode, a pseudo-royal piece next to an enemy one is
 //! not attacked (taking it would blow up the taker's own), and castling may not start from or
-//! pass over an attacked square.
+//! pass over an attacked square. A kind may be pseudo-royal only while its side has one piece
+//! of it (sho shogi): the side may lose all but the last.
 
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
@@ -31,11 +32,14 @@ impl Position {
                 return true;
             }
         }
-        let (ours, theirs) = (self.pseudo_royals(us).count(), self.pseudo_royals(us.opponent()).count());
+        let them = us.opponent();
+        let (ours_guarded, theirs_guarded) =
+            (self.pseudo_royals(us).next().is_some(), self.pseudo_royals(them).next().is_some());
+        let (ours, theirs) = (self.pseudo_royal_kinds(us), self.pseudo_royal_kinds(them));
         let undo = self.make(mv);
-        let exposed = if self.pseudo_royals(us).count() < ours {
+        let exposed = if ours_guarded && self.pseudo_royal_kinds(us) < ours {
             true
-        } else if self.pseudo_royals(us.opponent()).count() < theirs {
+        } else if theirs_guarded && self.pseudo_royal_kinds(them) < theirs {
             false
         } else {
             self.pseudo_royals(us).any(|sq| self.pseudo_royal_threatened(sq, us, NO_SQUARE))
@@ -72,10 +76,22 @@ impl Position {
         (low..=high).any(|file| self.pseudo_royal_threatened(g.square(board, file, rank), us, king))
     }
 
-    /// The squares of `side`'s pseudo-royal pieces.
-    fn pseudo_royals(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
+    /// How many pieces of pseudo-royal kinds `side` has, guarded or not.
+    fn pseudo_royal_kinds(&self, side: Side) -> usize {
         let kinds = &self.variant.spec().rules.pseudo_royal;
-        self.pieces_of(side).filter(|(_, piece)| kinds.contains(&piece.kind)).map(|(sq, _)| sq)
+        self.pieces_of(side).filter(|(_, piece)| kinds.contains(&piece.kind)).count()
+    }
+
+    /// The squares of `side`'s pseudo-royal pieces: of a kind pseudo-royal only while alone,
+    /// the side's piece when it has just one.
+    fn pseudo_royals(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
+        let rules = &self.variant.spec().rules;
+        let guarded = move |kind: u8| {
+            rules.pseudo_royal.contains(&kind)
+                && (!rules.pseudo_royal_alone.contains(&kind)
+                    || self.pieces_of(side).filter(|(_, piece)| piece.kind == kind).count() == 1)
+        };
+        self.pieces_of(side).filter(move |(_, piece)| guarded(piece.kind)).map(|(sq, _)| sq)
     }
 
     /// Whether two squares of one board are next to each other.

@@ -326,8 +326,9 @@ fn check_token_counts(pos: &Position) -> Result<(), PositionError> {
     Ok(())
 }
 
-/// Without tokens a pawn can never stand on its first rank (unless one of its movements is
-/// made `from rank 1`), nor unpromoted on its last.
+/// Without tokens a pawn-like piece can never stand on its first rank (unless one of its
+/// movements is made `from rank 1`), and no piece stands unpromoted in its compulsory zone.
+/// Other promoting pieces may start on their first rank (sho shogi's lances and silvers).
 fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
     let g = pos.geometry();
     for side in Side::BOTH {
@@ -338,7 +339,7 @@ fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
             // A piece dropped there stands there too (unpromoted).
             let tables = &pos.variant.hand_tables;
             let dropped_there = tables.drops && tables.may_drop_on_rank(p.kind, rel);
-            let first_rank = rel == 0 && !moves_from_first_rank(spec);
+            let first_rank = rel == 0 && spec.pawn && !moves_from_first_rank(spec);
             if !dropped_there && (first_rank || rel >= g.ranks - promo.zone_ranks) {
                 return Err(PositionError::of(
                     PositionErrorKind::PawnRank,

@@ -207,6 +207,21 @@ pub struct PromotionSpec {
     /// Also compulsory on the last existing square of a file, where permanent holes (tokens
     /// that are impassable or absent and have no lifetime) fill every square beyond it.
     pub at_last_existing_square: bool,
+    /// Promotion on every move or every capture, wherever it ends, instead of a zone; the
+    /// promoted piece turns back by the same rule (Kyoto and Micro shogi).
+    pub flips: Flip,
+}
+
+/// Whether a piece turns into its promoted kind (and back) by its moves rather than by a zone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Flip {
+    /// Promotion by the zone only.
+    #[default]
+    Never,
+    /// On every move (Kyoto shogi).
+    EveryMove,
+    /// On every capture (Micro shogi).
+    EveryCapture,
 }
 
 impl PromotionSpec {
@@ -220,6 +235,7 @@ impl PromotionSpec {
             optional_ranks: 0,
             only_lost: false,
             at_last_existing_square: false,
+            flips: Flip::Never,
             on_leaving: false,
         }
     }
@@ -281,6 +297,9 @@ pub struct RulesSpec {
     /// The files from which the castling letters `K` and `Q` of the position notation look
     /// for their rook, towards the king (short side, long side); `None`: the outermost rook.
     pub castling_rook_files: Option<(u8, u8)>,
+    /// Kinds of `pseudo_royal` that are pseudo-royal only while their side has one piece of
+    /// the kind (sho shogi's king and crown prince: either may be lost, not the last).
+    pub pseudo_royal_alone: Vec<PieceId>,
 }
 
 /// Exploding captures: the capturer and the pieces around the square it lands on are
@@ -364,6 +383,9 @@ pub struct GoalSpec {
     /// The side wins only when its turn comes with the piece still on the goal: the opponent
     /// has one reply, which may take it (jesonmor).
     pub held: bool,
+    /// The piece counts on the goal only while no enemy piece attacks it; the side to move is
+    /// judged first, and both sides there at once draw (dobutsu's lion).
+    pub safe: bool,
 }
 
 /// Where a goal lies.

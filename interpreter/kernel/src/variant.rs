@@ -265,13 +265,15 @@ impl Variant {
         let mut patterns: [Vec<Vec<CompiledPattern>>; 2] = [Vec::new(), Vec::new()];
         for side in Side::BOTH {
             for piece in &spec.pieces {
+                let turned = side == Side::Black && !mirror_symmetric(&piece.patterns);
                 let compiled = piece
                     .patterns
                     .iter()
                     .map(|p| {
                         let dy = if side == Side::White { p.dy } else { -p.dy };
-                        let dir = dir_of(p.dx, dy, &mut dirs);
-                        dir_of(-p.dx, -dy, &mut dirs);
+                        let dx = if turned { -p.dx } else { p.dx };
+                        let dir = dir_of(dx, dy, &mut dirs);
+                        dir_of(-dx, -dy, &mut dirs);
                         CompiledPattern {
                             dir,
                             skip: 0,
@@ -298,7 +300,9 @@ impl Variant {
             p.region.is_some() || p.patterns.iter().any(|q| q.hop || q.lame || q.barred_rank.is_some())
         });
         let promotion_extras = kinds_where(&spec.pieces, |p| {
-            p.promotion.as_ref().is_some_and(|q| q.optional_ranks > 0 || q.at_last_existing_square)
+            p.promotion
+                .as_ref()
+                .is_some_and(|q| q.optional_ranks > 0 || q.at_last_existing_square || q.flips != Flip::Never)
         });
         let effects: Vec<TokenEffects> = spec.tokens.iter().map(TokenEffects::compile).collect();
         let warped = effects.iter().any(TokenEffects::is_absent);
@@ -987,6 +991,17 @@ fn check_promotion(
     subject: SpecSubject,
     errors: &mut Vec<SpecError>,
 ) {
+    if promo.flips != Flip::Never && !spec.tokens.is_empty() {
+        errors.push(SpecError::of(
+            SpecErrorKind::Inconsistent,
+            subject.clone(),
+            format!(
+                "the {} turns over by its moves, which the engine does not combine with tokens \
+                 (a token's promotion and transit rules say nothing of turning back)",
+                piece.name
+            ),
+        ));
+    }
     for side in Side::BOTH {
         let choices = promo.choices_for(side.index());
         if choices.is_empty() {
@@ -1016,7 +1031,7 @@ fn check_promotion(
             }
         }
     }
-    let optional_only = promo.zone_ranks == 0 && promo.optional_ranks > 0;
+    let optional_only = promo.zone_ranks == 0 && (promo.optional_ranks > 0 || promo.flips != Flip::Never);
     if (promo.zone_ranks == 0 && !optional_only) || promo.zone_ranks >= spec.board.ranks {
         errors.push(SpecError::of(
             SpecErrorKind::OutOfRange,
@@ -1155,4 +1170,11 @@ fn check_square_links(spec: &VariantSpec, errors: &mut Vec<SpecError>) {
              this variant's links lie within one board",
         );
     }
+}
+
+/// Whether a piece moves alike to its left and right (every pattern has its mirror image
+/// across the file): Black then mirrors White's ranks only. A piece that differs is turned
+/// around for Black instead (ranks and files), so that its left is the player's left.
+pub(crate) fn mirror_symmetric(patterns: &[Pattern]) -> bool {
+    patterns.iter().all(|p| patterns.iter().any(|q| *q == Pattern { dx: -p.dx, ..*p }))
 }

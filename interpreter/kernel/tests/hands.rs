@@ -28,6 +28,8 @@ fn crazyhouse_hands() -> HandSpec {
         castling_drops: false,
         enclosing: holechess_kernel::spec::EnclosingSpec::default(),
         unlimited: false,
+        file_limits: Vec::new(),
+        drop_promoted: false,
     }
 }
 

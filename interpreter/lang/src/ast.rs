@@ -154,6 +154,11 @@ pub enum PieceClause {
     PromotionOnlyLost,
     /// `promotes on the last existing square of its file`.
     PromotionAtLastExisting,
+    /// `promotes on every move to rook` (`on_capture`: `on every capture`).
+    FlipPromotion {
+        choice: Name,
+        on_capture: bool,
+    },
     Castles(CastleRole),
     /// `stays within files d to f and ranks 1 to 3`.
     Region(RegionDecl),
@@ -207,6 +212,15 @@ pub enum MoveKind {
 pub struct Direction {
     pub line: Option<LineKind>,
     pub heading: Option<Heading>,
+    /// `to the left` / `to the right`, from the mover's view.
+    pub side: Option<HandSide>,
+}
+
+/// The mover's left or right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandSide {
+    Left,
+    Right,
 }
 
 /// A kind of line.
@@ -348,8 +362,9 @@ pub enum Rule {
     Explosion(Vec<Spanned<String>>),
     /// `a king may not capture a king`: the capturer's kind, then the captured kind.
     CaptureBan(Spanned<String>, Spanned<String>),
-    /// `kings are pseudo-royal`: the kind as written.
-    PseudoRoyal(Spanned<String>),
+    /// `kings are pseudo-royal`: the kind as written, and whether `while a side has only one`
+    /// follows.
+    PseudoRoyal(Spanned<String>, bool),
     /// `a bare king loses` (`true`) or `a bare king draws`: the piece named as written.
     BareKing(Spanned<String>, bool),
     /// `royal pieces may not face each other`.
@@ -382,6 +397,8 @@ pub struct GoalDecl {
     pub reply: bool,
     /// `, once it is still there after the reply`.
     pub held: bool,
+    /// `where it is not attacked`.
+    pub safe: bool,
 }
 
 /// `short king g rook f, long king c rook d`.

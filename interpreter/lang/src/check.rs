@@ -430,7 +430,8 @@ impl Checker {
     /// and capture bans form lists: a file may state several, and its own replace those it
     /// inherits.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
-        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(_) | Rule::BareKing(..)) {
+        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(..) | Rule::BareKing(..))
+        {
             let kind = std::mem::discriminant(&rule.node);
             self.scope.rules.retain(|entry| std::mem::discriminant(&entry.node) != kind || entry.file == file);
             self.scope.rules.push(Declared { node: rule.node.clone(), span: rule.span, file });
@@ -685,10 +686,12 @@ impl Consistency<'_> {
 
     /// The promotion clauses that need a `promotes ...` list of the piece.
     fn promotion_extras(&self, piece: &PieceDecl, problems: &mut Vec<Problem>) {
-        let promotes = piece
-            .clauses
-            .iter()
-            .any(|clause| matches!(clause.node, PieceClause::Promotion(_) | PieceClause::OptionalPromotionTo(_)));
+        let promotes = piece.clauses.iter().any(|clause| {
+            matches!(
+                clause.node,
+                PieceClause::Promotion(_) | PieceClause::OptionalPromotionTo(_) | PieceClause::FlipPromotion { .. }
+            )
+        });
         for clause in &piece.clauses {
             let extra = matches!(
                 clause.node,
@@ -739,6 +742,12 @@ impl Consistency<'_> {
                 }
             }
             PieceClause::Region(region) => region_problems(region, geometry, problems),
+            PieceClause::FlipPromotion { choice, .. } if !names.contains(&choice.node.as_str()) => {
+                problems.push(
+                    Problem::new(choice.span, format!("promotion to an unknown piece `{}`", choice.node))
+                        .expecting(format!("one of: {}", names.join(", "))),
+                );
+            }
             PieceClause::OptionalPromotion(zone) => {
                 let compulsory = piece
                     .clauses
@@ -1012,7 +1021,7 @@ impl Consistency<'_> {
                     );
                 }
             }
-            if let Rule::PseudoRoyal(name) = &rule.node {
+            if let Rule::PseudoRoyal(name, _) = &rule.node {
                 self.pseudo_royal(name, geometry, problems);
             }
             if let Rule::CaptureBan(capturer, captured) = &rule.node {
@@ -1080,6 +1089,12 @@ impl Consistency<'_> {
             if let Err(problem) = geometry.square(square) {
                 problems.push(problem);
             }
+        }
+        if goal.safe && goal.reply {
+            problems.push(
+                Problem::new(goal.piece.span, "a goal `where it is not attacked` has no reply for Black")
+                    .expecting("either `where it is not attacked` or `, Black reaching it on the reply draws`"),
+            );
         }
     }
 

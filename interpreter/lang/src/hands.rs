@@ -57,6 +57,17 @@ pub enum HandRule {
         /// The piece named again (`another pawn`): must be the same.
         other: Name,
     },
+    /// `pieces in hand may be dropped promoted`.
+    DropPromoted,
+    /// `a PIECE may not be dropped on a file with N other PIECES of its side`.
+    FileLimit {
+        /// The piece, by name.
+        piece: Name,
+        /// How many of the side's pieces of the kind on a file refuse the drop.
+        count: Spanned<u32>,
+        /// The piece named again, singular or plural (`other swallows`).
+        others: Name,
+    },
     /// `a PIECE may be dropped only on ranks FIRST to LAST` (or `on rank N`), ranks counted
     /// from the dropping side, 1-based.
     DropRanks {
@@ -87,6 +98,7 @@ pub fn same_hand_rule(a: &HandRule, b: &HandRule) -> bool {
     match (a, b) {
         (HandRule::DropRanks { piece: a, .. }, HandRule::DropRanks { piece: b, .. })
         | (HandRule::OnePerFile { piece: a, .. }, HandRule::OnePerFile { piece: b, .. })
+        | (HandRule::FileLimit { piece: a, .. }, HandRule::FileLimit { piece: b, .. })
         | (HandRule::BothColours { pieces: a }, HandRule::BothColours { pieces: b }) => a.node == b.node,
         _ => std::mem::discriminant(a) == std::mem::discriminant(b),
     }
@@ -134,6 +146,24 @@ pub fn check_hand_rules(scope: &Scope, geometry: &Geometry, problems: &mut Vec<P
         }
         if let HandRule::FirstSquares(squares) = hand {
             problems.extend(squares.iter().filter_map(|square| geometry.square(square).err()));
+        }
+        if let HandRule::FileLimit { piece, count, others } = hand {
+            check_piece_named(scope, piece, problems);
+            if piece_index(scope, others) != piece_index(scope, piece) {
+                problems.push(
+                    Problem::new(others.span, format!("`other {}` must name the piece again", others.node))
+                        .expecting(format!("`other {}s`", piece.node)),
+                );
+            }
+            if !(1..=u32::from(geometry.ranks)).contains(&count.node) {
+                problems.push(
+                    Problem::new(
+                        count.span,
+                        format!("a file holds 1 to {} pieces, not {}", geometry.ranks, count.node),
+                    )
+                    .expecting(format!("a count from 1 to {}", geometry.ranks)),
+                );
+            }
         }
         if let HandRule::DropRanks { piece, first, last } = hand {
             check_piece_named(scope, piece, problems);
@@ -238,6 +268,12 @@ pub fn lower_hands(scope: &Scope, geometry: &Geometry) -> HandSpec {
             HandRule::OnePerFile { piece, .. } => {
                 let Some(kind) = scope.pieces.iter().position(|p| p.node.name.node == piece.node) else { continue };
                 spec.one_per_file.push(u8::try_from(kind).unwrap_or(u8::MAX));
+            }
+            HandRule::DropPromoted => spec.drop_promoted = true,
+            HandRule::FileLimit { piece, count, .. } => {
+                let Some(kind) = scope.pieces.iter().position(|p| p.node.name.node == piece.node) else { continue };
+                let count = u8::try_from(count.node).unwrap_or(u8::MAX);
+                spec.file_limits.push((u8::try_from(kind).unwrap_or(u8::MAX), count));
             }
             HandRule::DropRanks { piece, first, last } => {
                 let Some(kind) = scope.pieces.iter().position(|p| p.node.name.node == piece.node) else { continue };

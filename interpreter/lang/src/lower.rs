@@ -129,6 +129,7 @@ pub fn directions(movement: &Movement) -> Result<Vec<(i8, i8)>, String> {
     let direction = movement.direction.as_ref().map(|d| d.node);
     let line = direction.and_then(|d| d.line);
     let heading = direction.and_then(|d| d.heading);
+    let hand_side = direction.and_then(|d| d.side);
     let bases: Vec<(u32, u32)> = match (movement.kind, movement.vector.as_ref()) {
         (MoveKind::Leap | MoveKind::Ride, Some(vector)) => {
             if matches!(line, Some(LineKind::Orthogonal | LineKind::Diagonal)) {
@@ -157,6 +158,11 @@ pub fn directions(movement: &Movement) -> Result<Vec<(i8, i8)>, String> {
         Some(Heading::NarrowlyForward) => dy > 0 && dy.abs() > dx.abs(),
         Some(Heading::Backward) => dy < 0,
         Some(Heading::Sideways) => dy == 0,
+        None => true,
+    });
+    vectors.retain(|&(dx, _)| match hand_side {
+        Some(crate::ast::HandSide::Left) => dx < 0,
+        Some(crate::ast::HandSide::Right) => dx > 0,
         None => true,
     });
     if vectors.is_empty() {
@@ -500,6 +506,11 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
                 extras.optional_ranks = decl.zone_ranks.node.min(16) as u8;
             }
             PieceClause::PromotionOnLeaving => extras.on_leaving = true,
+            PieceClause::FlipPromotion { choice, on_capture } => {
+                let choices = piece_named(scope, &choice.node).map(|index| index.min(255) as u8).into_iter().collect();
+                let flips = if *on_capture { Flip::EveryCapture } else { Flip::EveryMove };
+                promotion = Some(PromotionSpec { flips, ..PromotionSpec::new(0, choices) });
+            }
             PieceClause::PromotionOnlyLost => extras.only_lost = true,
             PieceClause::PromotionAtLastExisting => extras.at_last_existing_square = true,
             PieceClause::Castles(role) => spec.castling = *role,
@@ -571,6 +582,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         pseudo_royal: Vec::new(),
         royals_may_not_face: false,
         castling_rook_files: None,
+        pseudo_royal_alone: Vec::new(),
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -595,9 +607,12 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             }
             ast::Rule::Counting => rules.ends.counting = true,
             ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
-            ast::Rule::PseudoRoyal(name) => {
+            ast::Rule::PseudoRoyal(name, alone) => {
                 if let Some(kind) = piece_named(scope, &name.node) {
                     rules.pseudo_royal.push(kind.min(255) as u8);
+                    if *alone {
+                        rules.pseudo_royal_alone.push(kind.min(255) as u8);
+                    }
                 }
             }
             ast::Rule::CaptureBan(capturer, captured) => {
@@ -621,7 +636,7 @@ fn lower_goal(goal: &ast::GoalDecl, scope: &Scope, geometry: &Geometry) -> Optio
         None => GoalRegion::LastRank,
         Some(squares) => GoalRegion::Squares(squares.iter().filter_map(|sq| geometry.square(sq).ok()).collect()),
     };
-    Some(GoalSpec { piece: piece.min(255) as u8, region, reply: goal.reply, held: goal.held })
+    Some(GoalSpec { piece: piece.min(255) as u8, region, reply: goal.reply, held: goal.held, safe: goal.safe })
 }
 
 /// An extinction rule: the kinds by their index (`check` reports unknown names).

@@ -254,6 +254,13 @@ impl Builder {
             Rule::value => PieceClause::Value(self.value(pair)?),
             Rule::promotion => PieceClause::Promotion(self.promotion(pair)?),
             Rule::promotion_on_leaving => PieceClause::PromotionOnLeaving,
+            Rule::promotion_flip => {
+                let kids = children(pair.clone());
+                PieceClause::FlipPromotion {
+                    choice: self.ident(&self.child(&pair, &kids, 1)?),
+                    on_capture: Self::find(&kids, Rule::flip_capture).is_some(),
+                }
+            }
             Rule::optional_promotion if children(pair.clone()).len() > 1 => {
                 PieceClause::OptionalPromotionTo(self.promotion(pair)?)
             }
@@ -377,7 +384,7 @@ impl Builder {
 
     fn direction(&self, pair: Pair<'_, Rule>) -> Built<Spanned<Direction>> {
         let span = self.span(&pair);
-        let mut direction = Direction { line: None, heading: None };
+        let mut direction = Direction { line: None, heading: None, side: None };
         for part in children(pair) {
             match part.as_rule() {
                 Rule::orthogonally => direction.line = Some(LineKind::Orthogonal),
@@ -387,6 +394,8 @@ impl Builder {
                 Rule::narrowly_forward => direction.heading = Some(Heading::NarrowlyForward),
                 Rule::backward => direction.heading = Some(Heading::Backward),
                 Rule::sideways => direction.heading = Some(Heading::Sideways),
+                Rule::to_the_left => direction.side = Some(crate::ast::HandSide::Left),
+                Rule::to_the_right => direction.side = Some(crate::ast::HandSide::Right),
                 _ => return Err(self.malformed(&part, "a direction")),
             }
         }
@@ -584,7 +593,7 @@ impl Builder {
                     .iter()
                     .find(|kid| kid.as_rule() == Rule::ident)
                     .ok_or_else(|| self.malformed(&pair, "a piece name"))?;
-                R::PseudoRoyal(self.ident(name))
+                R::PseudoRoyal(self.ident(name), Self::find(&kids, Rule::pseudo_royal_alone).is_some())
             }
             Rule::capture_ban_rule => {
                 R::CaptureBan(self.ident(&self.child(&pair, &kids, 1)?), self.ident(&self.child(&pair, &kids, 3)?))
@@ -610,7 +619,8 @@ impl Builder {
         };
         let reply = Self::find(kids, Rule::goal_reply).is_some();
         let held = Self::find(kids, Rule::goal_held).is_some();
-        Ok(crate::ast::GoalDecl { piece, squares, reply, held })
+        let safe = Self::find(kids, Rule::goal_safe).is_some();
+        Ok(crate::ast::GoalDecl { piece, squares, reply, held, safe })
     }
 
     /// `a side with (no | fewer than N) KINDS [left] (wins | loses)` (after the article: the
@@ -639,6 +649,7 @@ impl Builder {
         let kids = children(pair.clone());
         Ok(match pair.as_rule() {
             Rule::captures_to_hand => HandRule::CapturesToHand,
+            Rule::drop_promoted => HandRule::DropPromoted,
             Rule::keep_promoted => HandRule::KeepPromoted,
             Rule::drops_allowed => HandRule::Drops,
             Rule::must_drop => HandRule::MustDrop { piece: kids.get(1).map(|piece| self.ident(piece)) },
@@ -655,6 +666,11 @@ impl Builder {
             Rule::drop_one_per_file => HandRule::OnePerFile {
                 piece: self.ident(&self.child(pair, &kids, 1)?),
                 other: self.ident(&self.child(pair, &kids, 2)?),
+            },
+            Rule::drop_file_limit => HandRule::FileLimit {
+                piece: self.ident(&self.child(pair, &kids, 1)?),
+                count: self.number(&self.child(pair, &kids, 2)?)?,
+                others: self.ident(&self.child(pair, &kids, 3)?),
             },
             _ => {
                 let piece = self.ident(&self.child(pair, &kids, 1)?);
@@ -1018,6 +1034,10 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::promotion_side => "`white` or `black`",
         Rule::optional_promotion => "`may promote in the last N ranks`",
         Rule::promotion_on_leaving => "`may promote on leaving the zone`",
+        Rule::promotion_flip => "`promotes on every move to rook`",
+        Rule::flip_move => "`move`",
+        Rule::flip_capture => "`capture`",
+        Rule::drop_promoted => "`pieces in hand may be dropped promoted`",
         Rule::promotion_only_lost => "`promotes only to lost pieces`",
         Rule::promotion_last_existing => "`promotes on the last existing square of its file`",
         Rule::promotion_zone => "`rank` or `N ranks`",
@@ -1048,6 +1068,9 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::narrowly_forward => "`narrowly forward`",
         Rule::backward => "`backward`",
         Rule::sideways => "`sideways`",
+        Rule::hand_side => "`to the left` or `to the right`",
+        Rule::to_the_left => "`to the left`",
+        Rule::to_the_right => "`to the right`",
         Rule::modifier => "a movement modifier",
         Rule::move_only => "`without capturing`",
         Rule::capture_only => "`only to capture`",
@@ -1123,6 +1146,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::drop_ranks => "`a pawn may be dropped only on ranks 2 to 7`",
         Rule::drop_rank_range | Rule::drop_one_rank => "`ranks 2 to 7` or `rank 1`",
         Rule::drop_one_per_file => "`a pawn may not be dropped on a file with another pawn of its side`",
+        Rule::drop_file_limit => "`a swallow may not be dropped on a file with 2 other swallows of its side`",
         Rule::must_drop => "`a side holding pieces must drop one` or `a side holding a king must drop it`",
         Rule::drop_colours => "`drops keep a side's bishops on both colours`",
         Rule::drop_castling => "`pieces dropped on their castling squares may castle`",
@@ -1150,9 +1174,11 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::explosion_rule => "`captures explode`",
         Rule::capture_ban_rule => "`a king may not capture a king`",
         Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
+        Rule::pseudo_royal_alone => "`while a side has only one`",
         Rule::explosion_immune => "`except kings`",
         Rule::goal_reply => "`, Black reaching it on the reply draws`",
         Rule::goal_held => "`, once it is still there after the reply`",
+        Rule::goal_safe => "`where it is not attacked`",
         Rule::fifty_move_rule => "`50-move rule`",
         Rule::move_count => "`50-move`",
         Rule::repetition_rule => "`threefold repetition`",

@@ -91,6 +91,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             pseudo_royal: Vec::new(),
             royals_may_not_face: false,
             castling_rook_files: None,
+            pseudo_royal_alone: Vec::new(),
         }
     );
     assert!(spec.tokens.is_empty());

@@ -101,6 +101,7 @@ pub fn orthodox_spec() -> VariantSpec {
             pseudo_royal: Vec::new(),
             royals_may_not_face: false,
             castling_rook_files: None,
+            pseudo_royal_alone: Vec::new(),
         },
         tokens: vec![],
         links: LinkSpec::default(),

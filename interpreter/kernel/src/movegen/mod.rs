@@ -91,6 +91,7 @@ impl Position {
             return;
         }
         self.generate_legal_general(out);
+        self.turn_back_flipped(out);
         self.drop_banned_captures(out);
         self.drop_pseudo_royal_exposures(out);
         self.drop_checking_moves(out);

@@ -127,12 +127,14 @@ pub(crate) fn plain_promotion(promotion: &PromotionSpec) -> bool {
         only_lost,
         at_last_existing_square,
         on_leaving,
+        flips,
     } = promotion;
     side_choices.iter().all(Option::is_none)
         && *optional_ranks == 0
         && !only_lost
         && !at_last_existing_square
         && !on_leaving
+        && *flips == crate::spec::Flip::Never
 }
 
 /// The fields of a piece the tables read beyond its patterns and promotion (name, letter and
@@ -141,9 +143,11 @@ pub(crate) fn plain_promotion(promotion: &PromotionSpec) -> bool {
 pub(crate) fn piece_patterns(piece: &PieceSpec) -> impl Iterator<Item = PatternShape> + '_ {
     let PieceSpec { name: _, letter: _, royal: _, pawn: _, patterns, promotion: _, castling: _, value: _, region } =
         piece;
-    // A piece bound to a region has moves the tables do not confine.
-    let bound = region.is_some().then_some(PatternShape::Other);
-    patterns.iter().map(PatternShape::of).chain(bound)
+    // A piece bound to a region has moves the tables do not confine; the tables turn Black's
+    // moves around by ranks only, so a piece whose moves differ to its left and right is
+    // walked.
+    let walked = (region.is_some() || !crate::variant::mirror_symmetric(patterns)).then_some(PatternShape::Other);
+    patterns.iter().map(PatternShape::of).chain(walked)
 }
 
 /// The geometry of a variant: board, links and turn schedule.
@@ -191,6 +195,7 @@ pub(crate) fn play(spec: &VariantSpec) -> Play {
         pseudo_royal,
         royals_may_not_face,
         castling_rook_files: _,
+        pseudo_royal_alone,
     } = &spec.rules;
     // A stalemated side that passes has a move the tables do not make; a full board ends a
     // counted game.
@@ -200,8 +205,11 @@ pub(crate) fn play(spec: &VariantSpec) -> Play {
         && !compulsory_capture
         && !no_checks
         && *stalemate != StalemateRule::Pass;
-    let plain_captures =
-        explosion.is_none() && capture_bans.is_empty() && pseudo_royal.is_empty() && !royals_may_not_face;
+    let plain_captures = explosion.is_none()
+        && capture_bans.is_empty()
+        && pseudo_royal.is_empty()
+        && pseudo_royal_alone.is_empty()
+        && !royals_may_not_face;
     match (plain_ends, plain_captures, spec.hands.in_play()) {
         (true, true, false) => Play::Plain,
         _ => Play::Other,
