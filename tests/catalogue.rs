@@ -12,6 +12,7 @@ use holechess_kernel::Position;
 
 /// Every variant of perft.sh whose counts the catalogue matches, by script name.
 const MATCHING: &[&str] = &[
+    "3check",
     "ai-wok",
     "almost",
     "amazon",
@@ -48,6 +49,7 @@ const MATCHING: &[&str] = &[
     "loop",
     "losalamos",
     "losers",
+    "makpong",
     "makruk",
     "minishogi",
     "modern",

@@ -161,6 +161,11 @@ pub struct PlayRules {
     pub capture_bans: Vec<[String; 2]>,
     /// Kinds that may be taken but that no move may leave attacked or blow up.
     pub pseudo_royal: Vec<String>,
+    /// The number of checks that wins, or `None`.
+    pub checks_win: Option<u8>,
+    /// Kinds that may not move while their side is in check, except to capture the only
+    /// checking piece.
+    pub held_in_check: Vec<String>,
 }
 
 /// A side left with fewer than `below` pieces of one of the kinds (of all its pieces
@@ -416,6 +421,8 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
         explosion: rules.explosion.as_ref().map(|e| Explosion { immune: piece_names(spec, &e.immune) }),
         capture_bans: rules.capture_bans.iter().map(|&(a, b)| [piece_name(spec, a), piece_name(spec, b)]).collect(),
         pseudo_royal: piece_names(spec, &rules.pseudo_royal),
+        checks_win: rules.checks.win_at,
+        held_in_check: piece_names(spec, &rules.checks.held_in_check),
     }
 }
 

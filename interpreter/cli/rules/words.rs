@@ -361,6 +361,7 @@ fn game_end(rules: &Rules) -> String {
     }
     parts.extend(play.extinctions.iter().map(extinction_text));
     parts.extend(capture_rules(play));
+    parts.extend(check_rules(play));
     if let Some(moves) = play.fifty_move {
         parts.push(format!("a draw may be claimed after {moves} moves by each side without a capture or a pawn move"));
     }
@@ -391,6 +392,19 @@ fn extinction_text(e: &super::schema::Extinction) -> String {
         text.push_str(" (the side to move may answer first)");
     }
     text
+}
+
+/// Check counting and kinds held in check.
+fn check_rules(play: &super::schema::PlayRules) -> Vec<String> {
+    let mut parts = Vec::new();
+    if let Some(checks) = play.checks_win {
+        let given = if checks == 1 { "a check".to_owned() } else { format!("{checks} checks") };
+        parts.push(format!("a side wins as soon as it has given {given}"));
+    }
+    for name in &play.held_in_check {
+        parts.push(format!("a {name} in check may not move, except to capture the only piece giving check"));
+    }
+    parts
 }
 
 /// Compulsory capture, the ban on checks, explosions, capture bans and pseudo-royal pieces.

@@ -71,9 +71,9 @@ impl Position {
             self.side.letter().to_string(),
             castling_text(self),
             en_passant_text(self),
-            self.halfmove.to_string(),
-            self.fullmove.to_string(),
         ];
+        fields.extend(self.checks_field());
+        fields.extend([self.halfmove.to_string(), self.fullmove.to_string()]);
         let layout: Vec<(TokenId, Square)> = self
             .token_squares()
             .flat_map(|sq| {
@@ -125,6 +125,7 @@ impl Setup {
     pub fn from_fen_with_warnings(variant: &Arc<Variant>, text: &str) -> Result<(Setup, Vec<String>), PositionError> {
         let mut warnings = Vec::new();
         let fields: Vec<&str> = text.split_whitespace().collect();
+        let (fields, checks_given) = crate::check_count::split_check_field(variant, fields)?;
         if fields.is_empty() {
             return Err(PositionError::of(PositionErrorKind::Fields, "the position is empty"));
         }
@@ -187,6 +188,7 @@ impl Setup {
             fullmove_number,
             obliged,
             pending_action,
+            checks_given,
         };
         Ok((setup, warnings))
     }

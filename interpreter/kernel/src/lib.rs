@@ -26,6 +26,7 @@ mod attacks;
 )]
 mod bitset;
 mod capture_bans;
+mod check_count;
 mod compulsory;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
@@ -63,6 +64,7 @@ pub mod geometry;
 pub mod goal;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 pub mod hand;
+mod held_in_check;
 mod hops;
 mod links;
 #[allow(

@@ -36,6 +36,8 @@ pub struct Undo {
     hand_gained: u8,
     /// The promotion origins (kind plus one, 0: none) of the moving and the captured piece.
     promoted_origins: [u8; 2],
+    /// The checks each side had given (`check_count.rs`).
+    checks: [u8; 2],
 }
 
 impl Undo {
@@ -60,6 +62,7 @@ impl Undo {
             last: None,
             hand_gained: 0,
             promoted_origins: [0; 2],
+            checks: [0; 2],
         }
     }
 
@@ -89,6 +92,7 @@ impl Position {
         }
         let undo = self.apply(mv);
         self.finish_ply();
+        self.count_check();
         undo
     }
 
@@ -197,6 +201,7 @@ impl Position {
             last: self.last,
             hand_gained: 0,
             promoted_origins: [0; 2],
+            checks: self.checks,
         };
         if self.variant.hand_tables.marks_promoted {
             undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.promoted[sq.index()]);
@@ -343,6 +348,7 @@ impl Position {
         self.history.pop();
         self.hash = undo.hash;
         self.last = undo.last;
+        self.checks = undo.checks;
     }
 
     /// Puts back the promotion origins a move moved or captured (`hand.rs`).

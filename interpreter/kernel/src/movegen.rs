@@ -80,6 +80,7 @@ impl Position {
         self.drop_pseudo_royal_exposures(out);
         self.drop_checking_moves(out);
         self.keep_compulsory_captures(out);
+        self.drop_held_moves(out);
     }
 
     /// [`Position::generate_legal`] through the general path only.

@@ -40,6 +40,13 @@ pub enum Status {
         /// The side that wins.
         winner: Side,
     },
+    /// A side has given as many checks as the variant's check rule asks.
+    Checks {
+        /// The side that gave them and wins.
+        winner: Side,
+        /// How many checks win.
+        checks: u8,
+    },
     /// A drawn end other than stalemate (HP8: both checkmated in one turn, both passed).
     Draw {
         /// Why, in words (`both players passed`).
@@ -53,7 +60,11 @@ impl Status {
     pub fn is_over(self) -> bool {
         match self {
             Status::Ongoing => false,
-            Status::Checkmate { .. } | Status::Goal { .. } | Status::Extinction { .. } | Status::Draw { .. } => true,
+            Status::Checkmate { .. }
+            | Status::Goal { .. }
+            | Status::Extinction { .. }
+            | Status::Checks { .. }
+            | Status::Draw { .. } => true,
             Status::Stalemate { rule } => rule != StalemateRule::Pass,
         }
     }
@@ -63,9 +74,10 @@ impl Status {
     pub fn result(self, side_to_move: Side) -> &'static str {
         match self {
             Status::Ongoing | Status::Stalemate { rule: StalemateRule::Pass } => "*",
-            Status::Checkmate { winner } | Status::Goal { winner } | Status::Extinction { winner, .. } => {
-                win_for(winner)
-            }
+            Status::Checkmate { winner }
+            | Status::Goal { winner }
+            | Status::Extinction { winner, .. }
+            | Status::Checks { winner, .. } => win_for(winner),
             Status::Stalemate { rule: StalemateRule::Draw } | Status::Draw { .. } => "1/2-1/2",
             Status::Stalemate { rule: StalemateRule::Loss } => win_for(side_to_move.opponent()),
             Status::Stalemate { rule: StalemateRule::Win } => win_for(side_to_move),
@@ -116,6 +128,10 @@ impl Position {
                 None => Status::Draw { reason: "a side is left with too few pieces" },
             };
         }
+        if let Some(winner) = self.check_count_winner() {
+            let checks = self.variant.spec().rules.checks.win_at.unwrap_or_default();
+            return Status::Checks { winner, checks };
+        }
         let mut scratch = MoveList::new();
         let mut probe = self.clone_without_history();
         if probe.count_legal(&mut scratch) > 0 {
@@ -133,9 +149,9 @@ impl Position {
     }
 
     /// Whether a rule has ended the game before any move is looked at (a goal reached, an
-    /// extinction): the position then has no legal move.
+    /// extinction, the checks that win given): the position then has no legal move.
     pub(crate) fn ended_by_rule(&self) -> bool {
-        self.goal_end().is_some() || self.extinction().is_some()
+        self.goal_end().is_some() || self.extinction().is_some() || self.check_count_winner().is_some()
     }
 
     /// HP8: checkmate only for a player not obliged to teleport, whose king is on its board

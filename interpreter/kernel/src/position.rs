@@ -119,6 +119,8 @@ pub struct Position {
     /// Per square, the kind a promoted piece there promoted from, plus one (0: not
     /// promoted); kept where the variant returns promoted pieces to the hand demoted.
     pub(crate) promoted: Vec<u8>,
+    /// The checks each side has given, where the variant counts them (`check_count.rs`).
+    pub(crate) checks: [u8; 2],
 }
 
 impl PartialEq for Position {
@@ -138,6 +140,7 @@ impl PartialEq for Position {
             && self.ep_boards == other.ep_boards
             && self.hands == other.hands
             && self.promoted == other.promoted
+            && self.checks == other.checks
     }
 }
 
@@ -175,6 +178,7 @@ impl Position {
             turn_undos: Vec::with_capacity(64),
             hands: [[0; crate::variant::MAX_PIECES]; 2],
             promoted: vec![0; n],
+            checks: [0; 2],
         }
     }
 
@@ -540,7 +544,7 @@ impl Position {
         if self.is_turn_based() {
             h ^= self.turn_state_hash();
         }
-        h ^ self.hands_hash()
+        h ^ self.hands_hash() ^ self.checks_hash()
     }
 
     /// The forward direction of `side` (+1 or -1 ranks).
@@ -594,6 +598,7 @@ impl Position {
             turn_undos: self.turn_undos.clone(),
             hands: self.hands,
             promoted: self.promoted.clone(),
+            checks: self.checks,
         }
     }
 

@@ -55,6 +55,8 @@ pub struct Setup {
     /// Two-board turns: White's action of this turn in long algebraic notation, applied
     /// with Black's (HP2); Black is then to move.
     pub pending_action: Option<String>,
+    /// The checks White and Black have given, where the variant counts them.
+    pub checks_given: [u8; 2],
 }
 
 impl Default for Setup {
@@ -72,6 +74,7 @@ impl Default for Setup {
             fullmove_number: 1,
             obliged: [false; 2],
             pending_action: None,
+            checks_given: [0; 2],
         }
     }
 }
@@ -111,6 +114,7 @@ impl Position {
             fullmove_number: self.fullmove,
             obliged: self.obliged,
             pending_action: self.pending_action_text(),
+            checks_given: self.checks,
         }
     }
 

@@ -49,6 +49,7 @@ impl Position {
         pos.fullmove = checked_fullmove(setup.fullmove_number)?;
         set_en_passant(&mut pos, &setup.en_passant)?;
         set_turn_state(&mut pos, setup.obliged, setup.pending_action.as_deref())?;
+        pos.set_checks_given(setup.checks_given)?;
         check_royals(&pos)?;
         if pos.variant.tokens().is_empty() {
             check_pawn_ranks(&pos)?;

@@ -254,6 +254,19 @@ pub struct RulesSpec {
     pub capture_bans: Vec<(PieceId, PieceId)>,
     /// Kinds no move may leave attacked or blow up, though they may be taken (atomic's king).
     pub pseudo_royal: Vec<PieceId>,
+    /// Check counting and pieces held in check.
+    pub checks: CheckRules,
+}
+
+/// Rules about checks beyond K1: a number of checks that wins the game, and kinds that may
+/// not move while their side is in check.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckRules {
+    /// A side that has given this many checks wins (three-check: 3; the first check: 1).
+    pub win_at: Option<u8>,
+    /// Kinds that may not move while their side is in check, except to capture the only
+    /// piece giving check (makpong's king).
+    pub held_in_check: Vec<PieceId>,
 }
 
 /// Exploding captures: the capturer and the pieces around the square it lands on are
@@ -278,6 +291,7 @@ impl RulesSpec {
             || self.explosion.is_some()
             || !self.capture_bans.is_empty()
             || !self.pseudo_royal.is_empty()
+            || self.checks != CheckRules::default()
     }
 }
 

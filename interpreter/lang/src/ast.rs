@@ -338,6 +338,10 @@ pub enum Rule {
     PseudoRoyal(Spanned<String>),
     /// `a bare king loses` (`true`) or `a bare king draws`: the piece named as written.
     BareKing(Spanned<String>, bool),
+    /// `a side giving 3 checks wins`: the number of checks.
+    CheckCount(Spanned<u32>),
+    /// `a king in check may move only to capture the checking piece`: the kind as written.
+    HeldInCheck(Spanned<String>),
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling

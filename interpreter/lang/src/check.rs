@@ -430,7 +430,14 @@ impl Checker {
     /// and capture bans form lists: a file may state several, and its own replace those it
     /// inherits.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
-        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(_) | Rule::BareKing(..)) {
+        if matches!(
+            rule.node,
+            Rule::Extinction(_)
+                | Rule::CaptureBan(..)
+                | Rule::PseudoRoyal(_)
+                | Rule::BareKing(..)
+                | Rule::HeldInCheck(_)
+        ) {
             let kind = std::mem::discriminant(&rule.node);
             self.scope.rules.retain(|entry| std::mem::discriminant(&entry.node) != kind || entry.file == file);
             self.scope.rules.push(Declared { node: rule.node.clone(), span: rule.span, file });
@@ -1014,6 +1021,7 @@ impl Consistency<'_> {
             if let Rule::PseudoRoyal(name) = &rule.node {
                 self.pseudo_royal(name, geometry, problems);
             }
+            crate::check_rules::check_rule(self.scope, &rule.node, geometry, problems);
             if let Rule::CaptureBan(capturer, captured) = &rule.node {
                 for name in [capturer, captured] {
                     if lower::piece_named(self.scope, &name.node).is_none() {

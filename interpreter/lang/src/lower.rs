@@ -544,6 +544,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         explosion: None,
         capture_bans: Vec::new(),
         pseudo_royal: Vec::new(),
+        checks: CheckRules::default(),
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -563,6 +564,12 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
             ast::Rule::NoChecks => rules.no_checks = true,
             ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
+            ast::Rule::CheckCount(checks) => rules.checks.win_at = Some(checks.node.clamp(1, 255) as u8),
+            ast::Rule::HeldInCheck(name) => {
+                if let Some(kind) = piece_named(scope, &name.node) {
+                    rules.checks.held_in_check.push(kind.min(255) as u8);
+                }
+            }
             ast::Rule::PseudoRoyal(name) => {
                 if let Some(kind) = piece_named(scope, &name.node) {
                     rules.pseudo_royal.push(kind.min(255) as u8);

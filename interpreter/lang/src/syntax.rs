@@ -544,6 +544,8 @@ impl Builder {
             Rule::extinction_rule => R::Extinction(self.extinction(&pair, &kids)?),
             Rule::capture_rule => R::CompulsoryCapture,
             Rule::no_checks_rule => R::NoChecks,
+            Rule::check_count_rule => R::CheckCount(self.number(&self.child(&pair, &kids, 1)?)?),
+            Rule::held_in_check_rule => R::HeldInCheck(self.ident(&self.child(&pair, &kids, 1)?)),
             Rule::bare_king_rule => {
                 R::BareKing(self.ident(&self.child(&pair, &kids, 1)?), Self::find(&kids, Rule::bare_loses).is_some())
             }
@@ -958,6 +960,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::variant_decl => "`variant \"Title\"`",
         Rule::variant_clause => "`id NAME` or `summary \"...\"`",
         Rule::variant_id => "`id NAME`",
+        Rule::variant_id_name => "a name",
         Rule::variant_summary => "`summary \"...\"`",
         Rule::extends_decl => "`extends NAME`",
         Rule::include_decl => "`include NAME`",
@@ -1094,6 +1097,8 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::explosion_rule => "`captures explode`",
         Rule::capture_ban_rule => "`a king may not capture a king`",
         Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
+        Rule::check_count_rule => "`a side giving 3 checks wins`",
+        Rule::held_in_check_rule => "`a king in check may move only to capture the checking piece`",
         Rule::explosion_immune => "`except kings`",
         Rule::goal_reply => "`, Black reaching it on the reply draws`",
         Rule::fifty_move_rule => "`50-move rule`",

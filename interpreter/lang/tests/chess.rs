@@ -89,6 +89,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             explosion: None,
             capture_bans: Vec::new(),
             pseudo_royal: Vec::new(),
+            checks: holechess_kernel::spec::CheckRules::default(),
         }
     );
     assert!(spec.tokens.is_empty());

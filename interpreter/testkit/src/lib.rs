@@ -98,6 +98,7 @@ pub fn orthodox_spec() -> VariantSpec {
             explosion: None,
             capture_bans: Vec::new(),
             pseudo_royal: Vec::new(),
+            checks: holechess_kernel::spec::CheckRules::default(),
         },
         tokens: vec![],
         links: LinkSpec::default(),

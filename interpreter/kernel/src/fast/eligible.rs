@@ -125,8 +125,11 @@ fn variant_fits(spec: &VariantSpec) -> bool {
         explosion,
         capture_bans,
         pseudo_royal,
+        checks,
     } = rules;
-    let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture && !no_checks;
+    // Counted checks end the game and held kinds filter the legal moves: general path.
+    let plain_checks = *checks == crate::spec::CheckRules::default();
+    let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture && !no_checks && plain_checks;
     let plain_captures = explosion.is_none() && capture_bans.is_empty() && pseudo_royal.is_empty();
     let plain_board = *files == 8 && *ranks == 8 && names.len() == 1;
     let plain_links = pairs.is_empty() && one_way.is_empty() && !link_check && !teleport;
