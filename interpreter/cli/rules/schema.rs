@@ -166,6 +166,11 @@ pub struct PlayRules {
     /// Kinds that may not move while their side is in check, except to capture the only
     /// checking piece.
     pub held_in_check: Vec<String>,
+    /// The position notation's castling field names the pieces that have not moved yet.
+    pub first_moves_in_castling_field: bool,
+    /// An unmoved piece of the first kind loses its first move when an enemy piece of the
+    /// second kind ends a move on its file or rank.
+    pub first_moves_lost_to: Vec<[String; 2]>,
 }
 
 /// A side left with fewer than `below` pieces of one of the kinds (of all its pieces
@@ -286,6 +291,8 @@ fn move_rule(pattern: &Pattern) -> MoveRule {
             PatternCondition::Always => "always".to_owned(),
             PatternCondition::FirstMove => "first-move".to_owned(),
             PatternCondition::FromRank(rank) => format!("from-rank-{}", rank + 1),
+            PatternCondition::OutOfCheck => "out-of-check".to_owned(),
+            PatternCondition::FirstMoveOutOfCheck => "first-move-out-of-check".to_owned(),
         },
         en_passant: match pattern.en_passant {
             EpRole::None => "none",
@@ -423,6 +430,13 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
         pseudo_royal: piece_names(spec, &rules.pseudo_royal),
         checks_win: rules.checks.win_at,
         held_in_check: piece_names(spec, &rules.checks.held_in_check),
+        first_moves_in_castling_field: rules.first_moves.in_castling_field,
+        first_moves_lost_to: rules
+            .first_moves
+            .lost_to
+            .iter()
+            .map(|&(a, b)| [piece_name(spec, a), piece_name(spec, b)])
+            .collect(),
     }
 }
 

@@ -139,6 +139,8 @@ fn move_phrase(rule: &MoveRule, dirs: &BTreeSet<(i8, i8)>) -> String {
     match rule.condition.as_str() {
         "always" => {}
         "first-move" => text.push_str(", on its first move"),
+        "out-of-check" => text.push_str(", not while in check"),
+        "first-move-out-of-check" => text.push_str(", on its first move, not while in check"),
         other => {
             let rank = other.trim_start_matches("from-rank-");
             let _ = write!(text, ", from its rank {rank}");
@@ -403,6 +405,12 @@ fn check_rules(play: &super::schema::PlayRules) -> Vec<String> {
     }
     for name in &play.held_in_check {
         parts.push(format!("a {name} in check may not move, except to capture the only piece giving check"));
+    }
+    if play.first_moves_in_castling_field {
+        parts.push("the position's castling field names the pieces that have not made their first move".to_owned());
+    }
+    for [victim, mover] in &play.first_moves_lost_to {
+        parts.push(format!("a {victim} loses its first move when an enemy {mover} moves onto its file or rank"));
     }
     parts
 }

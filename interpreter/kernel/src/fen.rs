@@ -69,7 +69,7 @@ impl Position {
         let mut fields = vec![
             placement(self) + &crate::fen_hand::hands_text(self),
             self.side.letter().to_string(),
-            castling_text(self),
+            crate::first_move_field::first_moves_text(self).unwrap_or_else(|| castling_text(self)),
             en_passant_text(self),
         ];
         fields.extend(self.checks_field());
@@ -153,7 +153,10 @@ impl Setup {
         };
         let castling_field = fields.get(2).copied().unwrap_or("-");
         let mut castling = [[None; 2]; 2];
-        if castling_field != "-" && variant.spec().rules.castling.is_none() {
+        let first_moves = crate::first_move_field::read_first_moves(&board, castling_field)?;
+        if first_moves.is_some() {
+            // The field names pieces that have not moved yet, not castling rights.
+        } else if castling_field != "-" && variant.spec().rules.castling.is_none() {
             warnings.push(format!(
                 "the castling field '{castling_field}' is ignored: {} has no castling",
                 variant.spec().title
@@ -189,6 +192,7 @@ impl Setup {
             obliged,
             pending_action,
             checks_given,
+            first_moves,
         };
         Ok((setup, warnings))
     }

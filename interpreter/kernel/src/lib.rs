@@ -54,6 +54,7 @@ mod fast;
 mod fen;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod fen_hand;
+mod first_move_field;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

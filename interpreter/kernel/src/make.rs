@@ -38,6 +38,8 @@ pub struct Undo {
     promoted_origins: [u8; 2],
     /// The checks each side had given (`check_count.rs`).
     checks: [u8; 2],
+    /// The length of the position's log of first moves lost (`first_move_field.rs`).
+    first_move_mark: u32,
 }
 
 impl Undo {
@@ -63,6 +65,7 @@ impl Undo {
             hand_gained: 0,
             promoted_origins: [0; 2],
             checks: [0; 2],
+            first_move_mark: 0,
         }
     }
 
@@ -93,6 +96,7 @@ impl Position {
         let undo = self.apply(mv);
         self.finish_ply();
         self.count_check();
+        self.take_first_moves(mv);
         undo
     }
 
@@ -139,6 +143,7 @@ impl Position {
     pub fn keep_made(&mut self) {
         self.token_log.clear();
         self.piece_log.clear();
+        self.first_move_log.clear();
         self.forget_unrepeatable();
     }
 
@@ -202,6 +207,7 @@ impl Position {
             hand_gained: 0,
             promoted_origins: [0; 2],
             checks: self.checks,
+            first_move_mark: self.first_move_log.len() as u32,
         };
         if self.variant.hand_tables.marks_promoted {
             undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.promoted[sq.index()]);
@@ -349,6 +355,7 @@ impl Position {
         self.hash = undo.hash;
         self.last = undo.last;
         self.checks = undo.checks;
+        self.restore_first_moves(undo.first_move_mark as usize);
     }
 
     /// Puts back the promotion origins a move moved or captured (`hand.rs`).

@@ -236,6 +236,8 @@ impl Position {
             PatternCondition::Always => true,
             PatternCondition::FirstMove => self.unmoved.contains(from),
             PatternCondition::FromRank(r) => self.variant.geometry().relative_rank(from, us) == r,
+            PatternCondition::OutOfCheck => !self.royal_attacked(us),
+            PatternCondition::FirstMoveOutOfCheck => self.unmoved.contains(from) && !self.royal_attacked(us),
         }
     }
 

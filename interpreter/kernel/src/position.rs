@@ -121,6 +121,9 @@ pub struct Position {
     pub(crate) promoted: Vec<u8>,
     /// The checks each side has given, where the variant counts them (`check_count.rs`).
     pub(crate) checks: [u8; 2],
+    /// Squares whose piece lost its first move to an enemy move, for unmake
+    /// (`first_move_field.rs`).
+    pub(crate) first_move_log: Vec<Square>,
 }
 
 impl PartialEq for Position {
@@ -179,6 +182,7 @@ impl Position {
             hands: [[0; crate::variant::MAX_PIECES]; 2],
             promoted: vec![0; n],
             checks: [0; 2],
+            first_move_log: Vec::new(),
         }
     }
 
@@ -599,6 +603,7 @@ impl Position {
             hands: self.hands,
             promoted: self.promoted.clone(),
             checks: self.checks,
+            first_move_log: self.first_move_log.clone(),
         }
     }
 

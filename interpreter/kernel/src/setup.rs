@@ -57,6 +57,10 @@ pub struct Setup {
     pub pending_action: Option<String>,
     /// The checks White and Black have given, where the variant counts them.
     pub checks_given: [u8; 2],
+    /// Where the position notation's castling field names the pieces that have not moved
+    /// (`first-move rights are in the castling field`): their squares; `None` otherwise (K8:
+    /// pieces count as unmoved where they stand).
+    pub first_moves: Option<Vec<Square>>,
 }
 
 impl Default for Setup {
@@ -75,6 +79,7 @@ impl Default for Setup {
             obliged: [false; 2],
             pending_action: None,
             checks_given: [0; 2],
+            first_moves: None,
         }
     }
 }
@@ -115,6 +120,7 @@ impl Position {
             obliged: self.obliged,
             pending_action: self.pending_action_text(),
             checks_given: self.checks,
+            first_moves: self.first_move_squares(),
         }
     }
 

@@ -43,6 +43,7 @@ impl Position {
         mark_promoted(&mut pos, &setup.promoted)?;
         pos.set_side(setup.side_to_move);
         mark_unmoved_pieces(&mut pos);
+        pos.keep_first_moves(setup.first_moves.as_deref())?;
         check_castling(&pos, &setup)?;
         pos.set_castling(setup.castling);
         pos.halfmove = setup.halfmove_clock;

@@ -151,6 +151,11 @@ pub enum PatternCondition {
     FirstMove,
     /// Only from this rank, counted from the mover's side (0 = its first rank).
     FromRank(u8),
+    /// Only while the mover's side is not in check (a move-only pattern).
+    OutOfCheck,
+    /// Only by a piece that has never moved, while its side is not in check (a move-only
+    /// pattern: Cambodian chess's king leap).
+    FirstMoveOutOfCheck,
 }
 
 /// The pattern's part in en passant.
@@ -256,6 +261,21 @@ pub struct RulesSpec {
     pub pseudo_royal: Vec<PieceId>,
     /// Check counting and pieces held in check.
     pub checks: CheckRules,
+    /// Where first-move rights are written and how they are lost.
+    pub first_moves: FirstMoveRules,
+}
+
+/// First-move rights beyond K8: where the position notation writes them, and moves that take
+/// them from enemy pieces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FirstMoveRules {
+    /// The position notation's castling field names the pieces that have not yet made their
+    /// first move (Cambodian chess's `DEde`), instead of castling rights.
+    pub in_castling_field: bool,
+    /// `(victim, mover)`: an unmoved piece of the first kind loses its first move when an
+    /// enemy piece of the second kind ends a move on its file or rank (Cambodian chess: a
+    /// king, by a rook).
+    pub lost_to: Vec<(PieceId, PieceId)>,
 }
 
 /// Rules about checks beyond K1: a number of checks that wins the game, and kinds that may

@@ -272,8 +272,11 @@ impl Variant {
         });
         let effects: Vec<TokenEffects> = spec.tokens.iter().map(TokenEffects::compile).collect();
         let warped = effects.iter().any(TokenEffects::is_absent);
-        let uses_first_move =
-            spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
+        let uses_first_move = spec
+            .pieces
+            .iter()
+            .flat_map(|p| &p.patterns)
+            .any(|p| matches!(p.condition, PatternCondition::FirstMove | PatternCondition::FirstMoveOutOfCheck));
         let hops = spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.hop);
         let dedup = geometry.files_wrap
             || spec.pieces.iter().any(|p| p.patterns.iter().any(|q| q.hop) && p.patterns.len() > 1)

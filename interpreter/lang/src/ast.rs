@@ -211,6 +211,8 @@ pub enum Heading {
     Forward,
     /// Forward, and further forward than sideways.
     NarrowlyForward,
+    /// Forward, and further sideways than forward.
+    WidelyForward,
     Backward,
     Sideways,
 }
@@ -230,6 +232,8 @@ pub enum Modifier {
     NotOntoRank(u32),
     /// `not onto the last rank`.
     NotOntoLastRank,
+    /// `not while in check`.
+    OutOfCheck,
 }
 
 /// `token NAME` or `behaviour NAME` with its clauses.
@@ -342,6 +346,11 @@ pub enum Rule {
     CheckCount(Spanned<u32>),
     /// `a king in check may move only to capture the checking piece`: the kind as written.
     HeldInCheck(Spanned<String>),
+    /// `first-move rights are in the castling field`.
+    FirstMoveField,
+    /// `a king loses its first move when a rook moves onto its file or rank`: the victim's
+    /// kind, then the mover's, as written.
+    FirstMoveLost(Spanned<String>, Spanned<String>),
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling

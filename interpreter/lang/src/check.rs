@@ -437,6 +437,7 @@ impl Checker {
                 | Rule::PseudoRoyal(_)
                 | Rule::BareKing(..)
                 | Rule::HeldInCheck(_)
+                | Rule::FirstMoveLost(..)
         ) {
             let kind = std::mem::discriminant(&rule.node);
             self.scope.rules.retain(|entry| std::mem::discriminant(&entry.node) != kind || entry.file == file);
@@ -798,6 +799,9 @@ impl Consistency<'_> {
                 span,
                 "a movement can have one condition (`on its first move`, `from its starting rank` or `from rank N`)",
             ));
+        }
+        if count(&[Modifier::OutOfCheck]) > 0 {
+            crate::check_rules::out_of_check(modifiers, span, problems);
         }
         if count(&[Modifier::SetsEnPassant, Modifier::CapturesEnPassant]) > 1 {
             problems

@@ -2,8 +2,9 @@
 //! wins`) and kinds held in check (`a king in check may move only to capture the checking
 //! piece`) need a variant of one board (two-board turns end a game by their own rules, HP8);
 //! a count is at least one and fits the position notation's counter; a held kind is declared.
+//! A movement barred while in check (`not while in check`) moves without capturing.
 
-use crate::ast::Rule;
+use crate::ast::{Modifier, Rule, Span, Spanned};
 use crate::check::Scope;
 use crate::diagnostic::Problem;
 use crate::lower;
@@ -42,6 +43,37 @@ pub(crate) fn check_rule(scope: &Scope, rule: &Rule, geometry: &lower::Geometry,
                 );
             }
         }
+        Rule::FirstMoveLost(victim, mover) => {
+            for name in [victim, mover] {
+                if lower::piece_named(scope, &name.node).is_none() {
+                    problems.push(
+                        Problem::new(
+                            name.span,
+                            format!("the rule on first moves names an unknown piece `{}`", name.node),
+                        )
+                        .expecting("a declared piece"),
+                    );
+                }
+            }
+        }
         _ => {}
+    }
+}
+
+/// `not while in check` goes with `without capturing` (a capture pattern barred in check would
+/// make attack detection ask whether the side is in check), and with no condition but `on its
+/// first move`.
+pub(crate) fn out_of_check(modifiers: &[Spanned<Modifier>], span: Span, problems: &mut Vec<Problem>) {
+    if !modifiers.iter().any(|m| m.node == Modifier::MoveOnly) {
+        problems.push(
+            Problem::new(span, "a movement barred while in check cannot capture")
+                .expecting("`without capturing` beside `not while in check`"),
+        );
+    }
+    if modifiers.iter().any(|m| matches!(m.node, Modifier::FromRank(_) | Modifier::FromStartingRank)) {
+        problems.push(
+            Problem::new(span, "`not while in check` combines only with `on its first move`")
+                .expecting("no `from rank N` or `from its starting rank` beside `not while in check`"),
+        );
     }
 }

@@ -155,6 +155,7 @@ pub fn directions(movement: &Movement) -> Result<Vec<(i8, i8)>, String> {
     vectors.retain(|&(dx, dy)| match heading {
         Some(Heading::Forward) => dy > 0,
         Some(Heading::NarrowlyForward) => dy > 0 && dy.abs() > dx.abs(),
+        Some(Heading::WidelyForward) => dy > 0 && dx.abs() > dy.abs(),
         Some(Heading::Backward) => dy < 0,
         Some(Heading::Sideways) => dy == 0,
         None => true,
@@ -206,7 +207,14 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>, ranks:
             Modifier::CapturesEnPassant => en_passant = EpRole::Captures,
             Modifier::NotOntoRank(rank) => barred_rank = Some(rank.saturating_sub(1).min(255) as u8),
             Modifier::NotOntoLastRank => barred_rank = Some(ranks.saturating_sub(1)),
+            Modifier::OutOfCheck => {}
         }
+    }
+    if movement.modifiers.iter().any(|m| m.node == Modifier::OutOfCheck) {
+        condition = match condition {
+            PatternCondition::FirstMove => PatternCondition::FirstMoveOutOfCheck,
+            _ => PatternCondition::OutOfCheck,
+        };
     }
     let hop = movement.kind == MoveKind::Hop;
     vectors
@@ -545,6 +553,7 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         capture_bans: Vec::new(),
         pseudo_royal: Vec::new(),
         checks: CheckRules::default(),
+        first_moves: FirstMoveRules::default(),
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -564,6 +573,12 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::CompulsoryCapture => rules.compulsory_capture = true,
             ast::Rule::NoChecks => rules.no_checks = true,
             ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
+            ast::Rule::FirstMoveField => rules.first_moves.in_castling_field = true,
+            ast::Rule::FirstMoveLost(victim, mover) => {
+                if let (Some(a), Some(b)) = (piece_named(scope, &victim.node), piece_named(scope, &mover.node)) {
+                    rules.first_moves.lost_to.push((a.min(255) as u8, b.min(255) as u8));
+                }
+            }
             ast::Rule::CheckCount(checks) => rules.checks.win_at = Some(checks.node.clamp(1, 255) as u8),
             ast::Rule::HeldInCheck(name) => {
                 if let Some(kind) = piece_named(scope, &name.node) {

@@ -360,6 +360,7 @@ impl Builder {
                 Rule::all_directions => direction.line = Some(LineKind::All),
                 Rule::forward => direction.heading = Some(Heading::Forward),
                 Rule::narrowly_forward => direction.heading = Some(Heading::NarrowlyForward),
+                Rule::widely_forward => direction.heading = Some(Heading::WidelyForward),
                 Rule::backward => direction.heading = Some(Heading::Backward),
                 Rule::sideways => direction.heading = Some(Heading::Sideways),
                 _ => return Err(self.malformed(&part, "a direction")),
@@ -378,6 +379,7 @@ impl Builder {
             Rule::from_rank => self.rank_condition(pair)?,
             Rule::sets_en_passant => Modifier::SetsEnPassant,
             Rule::captures_en_passant => Modifier::CapturesEnPassant,
+            Rule::out_of_check => Modifier::OutOfCheck,
             Rule::not_onto_rank => match Self::find(&children(pair.clone()), Rule::int) {
                 Some(rank) => Modifier::NotOntoRank(self.number(&rank)?.node),
                 None => Modifier::NotOntoLastRank,
@@ -544,6 +546,10 @@ impl Builder {
             Rule::extinction_rule => R::Extinction(self.extinction(&pair, &kids)?),
             Rule::capture_rule => R::CompulsoryCapture,
             Rule::no_checks_rule => R::NoChecks,
+            Rule::first_move_field_rule => R::FirstMoveField,
+            Rule::first_move_lost_rule => {
+                R::FirstMoveLost(self.ident(&self.child(&pair, &kids, 1)?), self.ident(&self.child(&pair, &kids, 3)?))
+            }
             Rule::check_count_rule => R::CheckCount(self.number(&self.child(&pair, &kids, 1)?)?),
             Rule::held_in_check_rule => R::HeldInCheck(self.ident(&self.child(&pair, &kids, 1)?)),
             Rule::bare_king_rule => {
@@ -1001,6 +1007,8 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::all_directions => "`in all directions`",
         Rule::forward => "`forward`",
         Rule::narrowly_forward => "`narrowly forward`",
+        Rule::widely_forward => "`widely forward`",
+        Rule::out_of_check => "`not while in check`",
         Rule::backward => "`backward`",
         Rule::sideways => "`sideways`",
         Rule::modifier => "a movement modifier",
@@ -1098,6 +1106,8 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::capture_ban_rule => "`a king may not capture a king`",
         Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
         Rule::check_count_rule => "`a side giving 3 checks wins`",
+        Rule::first_move_field_rule => "`first-move rights are in the castling field`",
+        Rule::first_move_lost_rule => "`a king loses its first move when a rook moves onto its file or rank`",
         Rule::held_in_check_rule => "`a king in check may move only to capture the checking piece`",
         Rule::explosion_immune => "`except kings`",
         Rule::goal_reply => "`, Black reaching it on the reply draws`",

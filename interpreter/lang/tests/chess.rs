@@ -90,6 +90,7 @@ fn chess_lowers_to_the_orthodox_spec() {
             capture_bans: Vec::new(),
             pseudo_royal: Vec::new(),
             checks: holechess_kernel::spec::CheckRules::default(),
+            first_moves: holechess_kernel::spec::FirstMoveRules::default(),
         }
     );
     assert!(spec.tokens.is_empty());

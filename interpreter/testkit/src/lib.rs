@@ -99,6 +99,7 @@ pub fn orthodox_spec() -> VariantSpec {
             capture_bans: Vec::new(),
             pseudo_royal: Vec::new(),
             checks: holechess_kernel::spec::CheckRules::default(),
+            first_moves: holechess_kernel::spec::FirstMoveRules::default(),
         },
         tokens: vec![],
         links: LinkSpec::default(),

@@ -126,9 +126,13 @@ fn variant_fits(spec: &VariantSpec) -> bool {
         capture_bans,
         pseudo_royal,
         checks,
+        first_moves,
     } = rules;
+    // Which pieces are unmoved is read from the position, and the castling field is notation
+    // only; first moves lost to enemy moves change the position after a move: general path.
+    let plain_first_moves = first_moves.lost_to.is_empty();
     // Counted checks end the game and held kinds filter the legal moves: general path.
-    let plain_checks = *checks == crate::spec::CheckRules::default();
+    let plain_checks = *checks == crate::spec::CheckRules::default() && plain_first_moves;
     let plain_ends = goal.is_none() && ends.extinctions.is_empty() && !compulsory_capture && !no_checks && plain_checks;
     let plain_captures = explosion.is_none() && capture_bans.is_empty() && pseudo_royal.is_empty();
     let plain_board = *files == 8 && *ranks == 8 && names.len() == 1;
@@ -147,8 +151,10 @@ fn piece_fits(piece: &PieceSpec) -> bool {
 /// A pattern with no barred rank (direction, range, mode, condition, en passant and hop are
 /// read by the kind's shape).
 fn pattern_fits(pattern: &Pattern) -> bool {
-    let Pattern { dx: _, dy: _, range: _, mode: _, condition: _, en_passant: _, hop: _, barred_rank } = *pattern;
-    barred_rank.is_none()
+    let Pattern { dx: _, dy: _, range: _, mode: _, condition, en_passant: _, hop: _, barred_rank } = *pattern;
+    // A pattern barred while in check is judged per position: general path.
+    let check_bound = matches!(condition, PatternCondition::OutOfCheck | PatternCondition::FirstMoveOutOfCheck);
+    barred_rank.is_none() && !check_bound
 }
 
 /// One compulsory zone and one list for both sides.
