@@ -70,6 +70,7 @@ const MATCHING: &[&str] = &[
     "shatranj",
     "shogi",
     "sortofalmost",
+    "spartan",
     "tencubed",
     "threekings",
     "torpedo",

@@ -182,3 +182,45 @@ fn check_refuses_check_rules_on_two_boards() {
     assert_eq!(code, Some(2), "{report}");
     assert!(report.contains("check counting needs a variant of one board"), "{report}");
 }
+
+#[test]
+fn spartan_a_side_with_two_kings_may_leave_one_attacked_but_not_both() {
+    // Black's kings on a8 and h8; the queen on e7 attacks neither yet.
+    let pos = at("spartan.hole", "k6k/8/8/8/8/8/8/4K1Q1 b - - 0 1");
+    assert!(common::has(&pos, "a8b7"), "b7 is attacked by nothing");
+    assert!(common::has(&pos, "h8g7"), "g7 is attacked by the queen on g1, the other king stays safe");
+    // The queen on a1 attacks both kings (the a-file and the long diagonal): duple check.
+    let both = at("spartan.hole", "k6k/8/8/8/8/8/8/Q3K3 b - - 0 1");
+    assert!(!common::has(&both, "a8a7"), "a7 is on the a-file too: both kings would stay attacked");
+    assert!(common::has(&both, "h8h7"), "the king on h8 steps out, the one on a8 may stay attacked");
+    assert_eq!(both.status(), Status::Ongoing);
+}
+
+#[test]
+fn spartan_a_lone_king_may_not_be_left_attacked_and_a_promoted_king_shelters_it() {
+    // The hoplite on g2 shields the lone king on g1 from the queen on g4: moving it exposes the
+    // king, unless it becomes a second king that is safe.
+    let pos = at("spartan.hole", "8/8/8/8/6Q1/8/2h3h1/4K1k1 b - - 0 1");
+    assert!(!common::has(&pos, "g2h1g"), "a general on h1 leaves the lone king attacked");
+    assert!(common::has(&pos, "g2h1k"), "a second king on h1, not attacked, shelters the first");
+    assert!(common::has(&pos, "c2b1k"), "promotion to a king while Black has one");
+}
+
+#[test]
+fn spartan_no_promotion_to_a_third_king() {
+    let pos = at("spartan.hole", "k6k/8/8/8/8/8/2h5/4K3 b - - 0 1");
+    assert!(!common::has(&pos, "c2b1k") && !common::has(&pos, "c2d1k"), "{:?}", common::moves(&pos));
+    assert!(common::has(&pos, "c2b1g"), "the other choices stay open");
+}
+
+#[test]
+fn check_refuses_an_unknown_piece_in_a_promotion_limit_or_a_duple_rule() {
+    let script = "variant \"Bad Spartans\"\n  id bad-spartans\nextends chess\n\npiece pawn P\n  pawn-like\n  \
+                  steps forward, without capturing\n  steps diagonally forward, only to capture\n  \
+                  promotes on the last rank to queen\n  promotes to a dragon only while its side has fewer than 2\n\n\
+                  rules\n  a move may not leave all of the mover's wyverns attacked\n";
+    let (code, report) = check_report("bad-spartans.hole", script);
+    assert_eq!(code, Some(2), "{report}");
+    assert!(report.contains("the promotion limit names an unknown piece `dragon`"), "{report}");
+    assert!(report.contains("unknown piece `wyverns`"), "{report}");
+}

@@ -95,6 +95,15 @@ pub struct Promotion {
     pub at_last_existing_square: bool,
     /// A move starting in the zone promotes as one ending there.
     pub on_leaving: bool,
+    /// Choices open only while the side has fewer than the count of that kind.
+    pub limits: Vec<PromotionLimit>,
+}
+
+/// A promotion choice open only while the side has fewer than `below` pieces of its kind.
+#[derive(Debug, Serialize)]
+pub struct PromotionLimit {
+    pub piece: String,
+    pub below: u8,
 }
 
 #[derive(Debug, Serialize)]
@@ -171,6 +180,9 @@ pub struct PlayRules {
     /// An unmoved piece of the first kind loses its first move when an enemy piece of the
     /// second kind ends a move on its file or rank.
     pub first_moves_lost_to: Vec<[String; 2]>,
+    /// No move may leave every piece of this kind of the mover attacked (duple check), or
+    /// `None`.
+    pub duple: Option<String>,
 }
 
 /// A side left with fewer than `below` pieces of one of the kinds (of all its pieces
@@ -318,6 +330,11 @@ fn promotion(spec: &VariantSpec, promotion: &PromotionSpec) -> Promotion {
         only_lost_pieces: promotion.only_lost,
         at_last_existing_square: promotion.at_last_existing_square,
         on_leaving: promotion.on_leaving,
+        limits: promotion
+            .limits
+            .iter()
+            .map(|&(kind, below)| PromotionLimit { piece: piece_name(spec, kind), below })
+            .collect(),
     }
 }
 
@@ -431,6 +448,7 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
         checks_win: rules.checks.win_at,
         held_in_check: piece_names(spec, &rules.checks.held_in_check),
         first_moves_in_castling_field: rules.first_moves.in_castling_field,
+        duple: rules.checks.duple.map(|kind| piece_name(spec, kind)),
         first_moves_lost_to: rules
             .first_moves
             .lost_to

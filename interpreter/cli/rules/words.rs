@@ -226,6 +226,9 @@ fn promotion_text(p: &Promotion) -> String {
     if p.on_leaving {
         text.push_str("; also on a move leaving the zone");
     }
+    for limit in &p.limits {
+        let _ = write!(text, "; to a {} only while its side has fewer than {}", limit.piece, limit.below);
+    }
     text
 }
 
@@ -405,6 +408,9 @@ fn check_rules(play: &super::schema::PlayRules) -> Vec<String> {
     }
     for name in &play.held_in_check {
         parts.push(format!("a {name} in check may not move, except to capture the only piece giving check"));
+    }
+    if let Some(name) = &play.duple {
+        parts.push(format!("no move may leave every {name} of the mover attacked (a lone {name} must stay safe)"));
     }
     if play.first_moves_in_castling_field {
         parts.push("the position's castling field names the pieces that have not made their first move".to_owned());

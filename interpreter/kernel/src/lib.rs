@@ -34,6 +34,7 @@ mod conditional_attacks;
 mod drop_rules;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drops;
+mod duple_check;
 pub mod effects;
 pub mod error;
 mod explosion;

@@ -81,6 +81,7 @@ impl Position {
         self.drop_checking_moves(out);
         self.keep_compulsory_captures(out);
         self.drop_held_moves(out);
+        self.drop_duple_exposures(out);
     }
 
     /// [`Position::generate_legal`] through the general path only.

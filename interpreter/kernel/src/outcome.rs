@@ -137,7 +137,7 @@ impl Position {
         if probe.count_legal(&mut scratch) > 0 {
             return Status::Ongoing;
         }
-        if self.is_check() || self.pseudo_royal_attacked(self.side) {
+        if self.is_check() || self.pseudo_royal_attacked(self.side) || self.duple_checked(self.side) {
             match self.variant.spec().rules.ends.checkmate {
                 SideOutcome::Loss => Status::Checkmate { winner: self.side.opponent() },
                 SideOutcome::Win => Status::Checkmate { winner: self.side },

@@ -191,6 +191,9 @@ pub struct PromotionSpec {
     /// Also compulsory on the last existing square of a file, where permanent holes (tokens
     /// that are impassable or absent and have no lifetime) fill every square beyond it.
     pub at_last_existing_square: bool,
+    /// `(kind, count)`: a choice of that kind is open only while the side has fewer than
+    /// `count` pieces of it on the board (Spartan chess: a second king, never a third).
+    pub limits: Vec<(PieceId, u8)>,
 }
 
 impl PromotionSpec {
@@ -205,6 +208,7 @@ impl PromotionSpec {
             only_lost: false,
             at_last_existing_square: false,
             on_leaving: false,
+            limits: Vec::new(),
         }
     }
 
@@ -287,6 +291,9 @@ pub struct CheckRules {
     /// Kinds that may not move while their side is in check, except to capture the only
     /// piece giving check (makpong's king).
     pub held_in_check: Vec<PieceId>,
+    /// No move may leave every piece of this kind of the mover attacked (Spartan chess's duple
+    /// check: a side with two kings may leave one attacked), counted after the move.
+    pub duple: Option<PieceId>,
 }
 
 /// Exploding captures: the capturer and the pieces around the square it lands on are

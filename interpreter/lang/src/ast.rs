@@ -152,6 +152,8 @@ pub enum PieceClause {
     PromotionOnLeaving,
     /// `promotes only to lost pieces`.
     PromotionOnlyLost,
+    /// `promotes to a king only while its side has fewer than 2`: the kind, the count.
+    PromotionLimit(Spanned<String>, Spanned<u32>),
     /// `promotes on the last existing square of its file`.
     PromotionAtLastExisting,
     Castles(CastleRole),
@@ -348,6 +350,8 @@ pub enum Rule {
     HeldInCheck(Spanned<String>),
     /// `first-move rights are in the castling field`.
     FirstMoveField,
+    /// `a move may not leave all of the mover's kings attacked`: the kind as written.
+    Duple(Spanned<String>),
     /// `a king loses its first move when a rook moves onto its file or rank`: the victim's
     /// kind, then the mover's, as written.
     FirstMoveLost(Spanned<String>, Spanned<String>),

@@ -698,10 +698,12 @@ impl Consistency<'_> {
             .iter()
             .any(|clause| matches!(clause.node, PieceClause::Promotion(_) | PieceClause::OptionalPromotionTo(_)));
         for clause in &piece.clauses {
+            crate::check_rules::promotion_limit(self.scope, &clause.node, problems);
             let extra = matches!(
                 clause.node,
                 PieceClause::OptionalPromotion(_)
                     | PieceClause::PromotionOnlyLost
+                    | PieceClause::PromotionLimit(..)
                     | PieceClause::PromotionAtLastExisting
                     | PieceClause::PromotionOnLeaving
             );

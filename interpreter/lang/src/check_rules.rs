@@ -4,7 +4,7 @@
 //! a count is at least one and fits the position notation's counter; a held kind is declared.
 //! A movement barred while in check (`not while in check`) moves without capturing.
 
-use crate::ast::{Modifier, Rule, Span, Spanned};
+use crate::ast::{Modifier, PieceClause, Rule, Span, Spanned};
 use crate::check::Scope;
 use crate::diagnostic::Problem;
 use crate::lower;
@@ -43,6 +43,23 @@ pub(crate) fn check_rule(scope: &Scope, rule: &Rule, geometry: &lower::Geometry,
                 );
             }
         }
+        Rule::Duple(name) => {
+            if lower::piece_named(scope, &name.node).is_none() {
+                problems.push(
+                    Problem::new(
+                        name.span,
+                        format!("the rule on attacked pieces names an unknown piece `{}`", name.node),
+                    )
+                    .expecting("a declared piece, such as `kings`"),
+                );
+            }
+            if geometry.board_count() > 1 {
+                problems.push(
+                    Problem::new(name.span, "duple check needs a variant of one board")
+                        .expecting("one `board`, or no `a move may not leave all of the mover's kings attacked`"),
+                );
+            }
+        }
         Rule::FirstMoveLost(victim, mover) => {
             for name in [victim, mover] {
                 if lower::piece_named(scope, &name.node).is_none() {
@@ -74,6 +91,26 @@ pub(crate) fn out_of_check(modifiers: &[Spanned<Modifier>], span: Span, problems
         problems.push(
             Problem::new(span, "`not while in check` combines only with `on its first move`")
                 .expecting("no `from rank N` or `from its starting rank` beside `not while in check`"),
+        );
+    }
+}
+
+/// `promotes to a KIND only while its side has fewer than N`: a declared kind, N at least one.
+pub(crate) fn promotion_limit(scope: &Scope, clause: &PieceClause, problems: &mut Vec<Problem>) {
+    let PieceClause::PromotionLimit(kind, count) = clause else { return };
+    if lower::piece_named(scope, &kind.node).is_none() {
+        problems.push(
+            Problem::new(kind.span, format!("the promotion limit names an unknown piece `{}`", kind.node))
+                .expecting("a declared piece"),
+        );
+    }
+    if count.node == 0 || count.node > 255 {
+        problems.push(
+            Problem::new(
+                count.span,
+                format!("a promotion open while the side has fewer than {} is never open", count.node),
+            )
+            .expecting("a count from 1 to 255"),
         );
     }
 }

@@ -497,6 +497,11 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
             }
             PieceClause::PromotionOnLeaving => extras.on_leaving = true,
             PieceClause::PromotionOnlyLost => extras.only_lost = true,
+            PieceClause::PromotionLimit(kind, count) => {
+                if let Some(kind) = piece_named(scope, &kind.node) {
+                    extras.limits.push((kind.min(255) as u8, count.node.min(255) as u8));
+                }
+            }
             PieceClause::PromotionAtLastExisting => extras.at_last_existing_square = true,
             PieceClause::Castles(role) => spec.castling = *role,
             PieceClause::Movement(movement) => {
@@ -509,6 +514,7 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
         only_lost: extras.only_lost,
         at_last_existing_square: extras.at_last_existing_square,
         on_leaving: extras.on_leaving,
+        limits: extras.limits,
         ..promotion
     });
     spec
@@ -574,6 +580,9 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             ast::Rule::NoChecks => rules.no_checks = true,
             ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
             ast::Rule::FirstMoveField => rules.first_moves.in_castling_field = true,
+            ast::Rule::Duple(name) => {
+                rules.checks.duple = piece_named(scope, &name.node).map(|kind| kind.min(255) as u8)
+            }
             ast::Rule::FirstMoveLost(victim, mover) => {
                 if let (Some(a), Some(b)) = (piece_named(scope, &victim.node), piece_named(scope, &mover.node)) {
                     rules.first_moves.lost_to.push((a.min(255) as u8, b.min(255) as u8));

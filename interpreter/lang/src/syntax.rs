@@ -262,6 +262,13 @@ impl Builder {
                 PieceClause::OptionalPromotion(self.promotion_zone(self.child(&pair, &kids, 0)?)?)
             }
             Rule::promotion_only_lost => PieceClause::PromotionOnlyLost,
+            Rule::promotion_limit => {
+                let kids = children(pair.clone());
+                PieceClause::PromotionLimit(
+                    self.ident(&self.child(&pair, &kids, 1)?),
+                    self.number(&self.child(&pair, &kids, 2)?)?,
+                )
+            }
             Rule::promotion_last_existing => PieceClause::PromotionAtLastExisting,
             Rule::castles_as => PieceClause::Castles(self.castles_as(pair)?),
             Rule::movement => PieceClause::Movement(self.movement(pair)?),
@@ -547,6 +554,7 @@ impl Builder {
             Rule::capture_rule => R::CompulsoryCapture,
             Rule::no_checks_rule => R::NoChecks,
             Rule::first_move_field_rule => R::FirstMoveField,
+            Rule::duple_rule => R::Duple(self.ident(&self.child(&pair, &kids, 1)?)),
             Rule::first_move_lost_rule => {
                 R::FirstMoveLost(self.ident(&self.child(&pair, &kids, 1)?), self.ident(&self.child(&pair, &kids, 3)?))
             }
@@ -987,6 +995,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::optional_promotion => "`may promote in the last N ranks`",
         Rule::promotion_on_leaving => "`may promote on leaving the zone`",
         Rule::promotion_only_lost => "`promotes only to lost pieces`",
+        Rule::promotion_limit => "`promotes to a king only while its side has fewer than 2`",
         Rule::promotion_last_existing => "`promotes on the last existing square of its file`",
         Rule::promotion_zone => "`rank` or `N ranks`",
         Rule::castles_as => "`castles as the king` or `castles as a rook`",
@@ -1107,6 +1116,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
         Rule::check_count_rule => "`a side giving 3 checks wins`",
         Rule::first_move_field_rule => "`first-move rights are in the castling field`",
+        Rule::duple_rule => "`a move may not leave all of the mover's kings attacked`",
         Rule::first_move_lost_rule => "`a king loses its first move when a rook moves onto its file or rank`",
         Rule::held_in_check_rule => "`a king in check may move only to capture the checking piece`",
         Rule::explosion_immune => "`except kings`",

@@ -167,12 +167,14 @@ fn promotion_fits(promotion: &PromotionSpec) -> bool {
         only_lost,
         at_last_existing_square,
         on_leaving,
+        limits,
     } = promotion;
     side_choices.iter().all(Option::is_none)
         && *optional_ranks == 0
         && !only_lost
         && !at_last_existing_square
         && !on_leaving
+        && limits.is_empty()
 }
 
 /// A non-pawn kind: every pattern moves and captures alike, always; steps and leaps go in
