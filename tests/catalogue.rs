@@ -12,6 +12,7 @@ use holechess_kernel::Position;
 
 /// Every variant of perft.sh whose counts the catalogue matches, by script name.
 const MATCHING: &[&str] = &[
+    "3check",
     "ai-wok",
     "almost",
     "amazon",
@@ -22,6 +23,7 @@ const MATCHING: &[&str] = &[
     "atomic",
     "berolina",
     "breakthrough",
+    "cambodian",
     "capablanca",
     "centaur",
     "chancellor",
@@ -48,6 +50,7 @@ const MATCHING: &[&str] = &[
     "horde",
     "janus",
     "jesonmor",
+    "karouk",
     "kinglet",
     "kingofthehill",
     "knightmate",
@@ -56,6 +59,7 @@ const MATCHING: &[&str] = &[
     "loop",
     "losalamos",
     "losers",
+    "makpong",
     "makruk",
     "manchu",
     "micro",
@@ -78,6 +82,7 @@ const MATCHING: &[&str] = &[
     "shogi",
     "shoshogi",
     "sortofalmost",
+    "spartan",
     "tencubed",
     "threekings",
     "torishogi",

@@ -75,6 +75,8 @@ pub fn pseudo_moves(pos: &Position, side: Side, royal_captures: bool) -> Vec<Mov
                 PatternCondition::Always => true,
                 PatternCondition::FirstMove => pos.is_unmoved(from),
                 PatternCondition::FromRank(r) => pos.geometry().relative_rank(from, side) == r,
+                PatternCondition::OutOfCheck => !pos.royal_attacked(side),
+                PatternCondition::FirstMoveOutOfCheck => pos.is_unmoved(from) && !pos.royal_attacked(side),
             };
             if holds {
                 let dy = if side == Side::White { p.dy } else { -p.dy };

@@ -145,7 +145,14 @@ impl<'s> Board<'s> {
             PatternCondition::Always => true,
             PatternCondition::FirstMove => self.unmoved[self.index(from)],
             PatternCondition::FromRank(r) => self.relative_rank(from, side) == i32::from(r),
+            PatternCondition::OutOfCheck => self.out_of_check(side),
+            PatternCondition::FirstMoveOutOfCheck => self.unmoved[self.index(from)] && self.out_of_check(side),
         }
+    }
+
+    /// Whether no royal piece of `side` is attacked.
+    fn out_of_check(&self, side: u8) -> bool {
+        self.royals(side).into_iter().all(|sq| !self.attacked(sq, 1 - side))
     }
 
     fn barred(&self, p: &Pattern, to: Sq, side: u8) -> bool {

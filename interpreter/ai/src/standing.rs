@@ -33,7 +33,7 @@ pub enum GameStatus {
 pub fn game_status(pos: &Position) -> GameStatus {
     match pos.status() {
         Status::Checkmate { .. } => GameStatus::Checkmated,
-        Status::Goal { .. } => GameStatus::GoalReached,
+        Status::Goal { .. } | Status::Checks { .. } => GameStatus::GoalReached,
         Status::Extinction { .. } | Status::Counted { .. } => GameStatus::Extinct,
         Status::Stalemate { rule } => GameStatus::Stalemated(rule),
         Status::Draw { .. } => GameStatus::Stalemated(StalemateRule::Draw),
@@ -65,6 +65,9 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
             Some(winner) => decided(winner != pos.side_to_move()),
             None => NoMoves::Score(DRAW),
         };
+    }
+    if let Some(winner) = pos.check_count_winner() {
+        return decided(winner != pos.side_to_move());
     }
     match pos.goal_end() {
         Some(GoalEnd::Won(winner)) => return decided(winner != pos.side_to_move()),

@@ -131,6 +131,11 @@ pub fn standing(pos: &Position) -> Vec<String> {
             lines.push(format!("{} reached its goal and wins ({}).", winner.title(), pos.status().result(to_move)));
             return lines;
         }
+        Status::Checks { winner, checks } => {
+            let given = holechess_runtime::game::checks_text(checks);
+            lines.push(format!("{} gave {given} and wins ({}).", winner.title(), pos.status().result(to_move)));
+            return lines;
+        }
         Status::Extinction { side, kind, below, winner } => {
             let why = pos.describe_extinction(side, kind, below);
             lines.push(format!("{why}: {} wins ({}).", winner.title(), pos.status().result(to_move)));

@@ -119,6 +119,9 @@ pub fn result_line(pos: &Position) -> Option<String> {
         Status::Checkmate { winner: Side::White } => "White mates".to_string(),
         Status::Checkmate { winner: Side::Black } => "Black mates".to_string(),
         Status::Goal { winner } => format!("{} reached its goal", winner.title()),
+        Status::Checks { winner, checks } => {
+            format!("{} gave {}", winner.title(), holechess_runtime::game::checks_text(checks))
+        }
         Status::Extinction { side, kind, below, .. } => pos.describe_extinction(side, kind, below),
         Status::Counted { white, black, .. } => format!("{white} pieces to {black}"),
         Status::Stalemate { .. } => "Stalemate".to_string(),

@@ -113,6 +113,15 @@ pub struct Promotion {
     /// `every-move` or `every-capture`: promotion (and turning back) by the move, not a zone;
     /// null for a zone.
     pub flips: Option<&'static str>,
+    /// Choices open only while the side has fewer than the count of that kind.
+    pub limits: Vec<PromotionLimit>,
+}
+
+/// A promotion choice open only while the side has fewer than `below` pieces of its kind.
+#[derive(Debug, Serialize)]
+pub struct PromotionLimit {
+    pub piece: String,
+    pub below: u8,
 }
 
 #[derive(Debug, Serialize)]
@@ -185,6 +194,19 @@ pub struct PlayRules {
     pub royals_may_not_face: bool,
     /// Of those, the kinds guarded only while a side has one piece of the kind.
     pub pseudo_royal_alone: Vec<String>,
+    /// The number of checks that wins, or `None`.
+    pub checks_win: Option<u8>,
+    /// Kinds that may not move while their side is in check, except to capture the only
+    /// checking piece.
+    pub held_in_check: Vec<String>,
+    /// The position notation's castling field names the pieces that have not moved yet.
+    pub first_moves_in_castling_field: bool,
+    /// An unmoved piece of the first kind loses its first move when an enemy piece of the
+    /// second kind ends a move on its file or rank.
+    pub first_moves_lost_to: Vec<[String; 2]>,
+    /// No move may leave every piece of this kind of the mover attacked (duple check), or
+    /// `None`.
+    pub duple: Option<String>,
 }
 
 /// A side left with fewer than `below` pieces of one of the kinds (of all its pieces
@@ -321,6 +343,8 @@ fn move_rule(pattern: &Pattern) -> MoveRule {
             PatternCondition::Always => "always".to_owned(),
             PatternCondition::FirstMove => "first-move".to_owned(),
             PatternCondition::FromRank(rank) => format!("from-rank-{}", rank + 1),
+            PatternCondition::OutOfCheck => "out-of-check".to_owned(),
+            PatternCondition::FirstMoveOutOfCheck => "first-move-out-of-check".to_owned(),
         },
         en_passant: match pattern.en_passant {
             EpRole::None => "none",
@@ -353,6 +377,11 @@ fn promotion(spec: &VariantSpec, promotion: &PromotionSpec) -> Promotion {
             holechess_kernel::spec::Flip::EveryMove => Some("every-move"),
             holechess_kernel::spec::Flip::EveryCapture => Some("every-capture"),
         },
+        limits: promotion
+            .limits
+            .iter()
+            .map(|&(kind, below)| PromotionLimit { piece: piece_name(spec, kind), below })
+            .collect(),
     }
 }
 
@@ -469,6 +498,16 @@ fn play_rules(spec: &VariantSpec) -> PlayRules {
         pseudo_royal: piece_names(spec, &rules.pseudo_royal),
         royals_may_not_face: rules.royals_may_not_face,
         pseudo_royal_alone: piece_names(spec, &rules.pseudo_royal_alone),
+        checks_win: rules.checks.win_at,
+        held_in_check: piece_names(spec, &rules.checks.held_in_check),
+        first_moves_in_castling_field: rules.first_moves.in_castling_field,
+        duple: rules.checks.duple.map(|kind| piece_name(spec, kind)),
+        first_moves_lost_to: rules
+            .first_moves
+            .lost_to
+            .iter()
+            .map(|&(a, b)| [piece_name(spec, a), piece_name(spec, b)])
+            .collect(),
     }
 }
 

@@ -161,6 +161,8 @@ fn move_phrase(rule: &MoveRule, dirs: &BTreeSet<(i8, i8)>) -> String {
     match rule.condition.as_str() {
         "always" => {}
         "first-move" => text.push_str(", on its first move"),
+        "out-of-check" => text.push_str(", not while in check"),
+        "first-move-out-of-check" => text.push_str(", on its first move, not while in check"),
         other => {
             let rank = other.trim_start_matches("from-rank-");
             let _ = write!(text, ", from its rank {rank}");
@@ -252,6 +254,9 @@ fn promotion_text(p: &Promotion) -> String {
     }
     if p.on_leaving {
         text.push_str("; also on a move leaving the zone");
+    }
+    for limit in &p.limits {
+        let _ = write!(text, "; to a {} only while its side has fewer than {}", limit.piece, limit.below);
     }
     text
 }
@@ -415,6 +420,7 @@ fn game_end(rules: &Rules) -> String {
     }
     parts.extend(play.extinctions.iter().map(extinction_text));
     parts.extend(capture_rules(play));
+    parts.extend(check_rules(play));
     if let Some(moves) = play.fifty_move {
         parts.push(format!("a draw may be claimed after {moves} moves by each side without a capture or a pawn move"));
     }
@@ -445,6 +451,28 @@ fn extinction_text(e: &super::schema::Extinction) -> String {
         text.push_str(" (the side to move may answer first)");
     }
     text
+}
+
+/// Check counting and kinds held in check.
+fn check_rules(play: &super::schema::PlayRules) -> Vec<String> {
+    let mut parts = Vec::new();
+    if let Some(checks) = play.checks_win {
+        let given = if checks == 1 { "a check".to_owned() } else { format!("{checks} checks") };
+        parts.push(format!("a side wins as soon as it has given {given}"));
+    }
+    for name in &play.held_in_check {
+        parts.push(format!("a {name} in check may not move, except to capture the only piece giving check"));
+    }
+    if let Some(name) = &play.duple {
+        parts.push(format!("no move may leave every {name} of the mover attacked (a lone {name} must stay safe)"));
+    }
+    if play.first_moves_in_castling_field {
+        parts.push("the position's castling field names the pieces that have not made their first move".to_owned());
+    }
+    for [victim, mover] in &play.first_moves_lost_to {
+        parts.push(format!("a {victim} loses its first move when an enemy {mover} moves onto its file or rank"));
+    }
+    parts
 }
 
 /// Compulsory capture, the ban on checks, explosions, capture bans and pseudo-royal pieces.

@@ -69,11 +69,11 @@ impl Position {
         let mut fields = vec![
             placement(self) + &crate::fen_hand::hands_text(self),
             self.side.letter().to_string(),
-            castling_text(self),
+            crate::first_move_field::first_moves_text(self).unwrap_or_else(|| castling_text(self)),
             en_passant_text(self),
-            self.halfmove.to_string(),
-            self.fullmove.to_string(),
         ];
+        fields.extend(self.checks_field());
+        fields.extend([self.halfmove.to_string(), self.fullmove.to_string()]);
         let layout: Vec<(TokenId, Square)> = self
             .token_squares()
             .flat_map(|sq| {
@@ -125,6 +125,7 @@ impl Setup {
     pub fn from_fen_with_warnings(variant: &Arc<Variant>, text: &str) -> Result<(Setup, Vec<String>), PositionError> {
         let mut warnings = Vec::new();
         let fields: Vec<&str> = text.split_whitespace().collect();
+        let (fields, checks_given) = crate::check_count::split_check_field(variant, fields)?;
         if fields.is_empty() {
             return Err(PositionError::of(PositionErrorKind::Fields, "the position is empty"));
         }
@@ -152,7 +153,10 @@ impl Setup {
         };
         let castling_field = fields.get(2).copied().unwrap_or("-");
         let mut castling = [[None; 2]; 2];
-        if castling_field != "-" && variant.spec().rules.castling.is_none() {
+        let first_moves = crate::first_move_field::read_first_moves(&board, castling_field)?;
+        if first_moves.is_some() {
+            // The field names pieces that have not moved yet, not castling rights.
+        } else if castling_field != "-" && variant.spec().rules.castling.is_none() {
             warnings.push(format!(
                 "the castling field '{castling_field}' is ignored: {} has no castling",
                 variant.spec().title
@@ -187,6 +191,8 @@ impl Setup {
             fullmove_number,
             obliged,
             pending_action,
+            checks_given,
+            first_moves,
         };
         Ok((setup, warnings))
     }

@@ -25,6 +25,7 @@
 )]
 mod bitset;
 mod capture_bans;
+mod check_count;
 mod compulsory;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod counting;
@@ -32,6 +33,7 @@ mod counting;
 mod drop_rules;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drops;
+mod duple_check;
 pub mod effects;
 mod enclosing;
 pub mod error;
@@ -47,6 +49,7 @@ mod facing;
 mod fen;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod fen_hand;
+mod first_move_field;
 mod flips;
 #[allow(
     clippy::cast_possible_truncation,
@@ -58,6 +61,7 @@ pub mod geometry;
 pub mod goal;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 pub mod hand;
+mod held_in_check;
 pub mod lame;
 #[allow(
     clippy::cast_possible_truncation,

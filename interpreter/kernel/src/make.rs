@@ -38,6 +38,10 @@ pub struct Undo {
     promoted_origins: [u8; 2],
     /// The passes in a row before the move.
     passes: u8,
+    /// The checks each side had given (`check_count.rs`).
+    checks: [u8; 2],
+    /// The length of the position's log of first moves lost (`first_move_field.rs`).
+    first_move_mark: u32,
 }
 
 impl Undo {
@@ -63,6 +67,8 @@ impl Undo {
             hand_gained: 0,
             promoted_origins: [0; 2],
             passes: 0,
+            checks: [0; 2],
+            first_move_mark: 0,
         }
     }
 
@@ -92,6 +98,8 @@ impl Position {
         }
         let undo = self.apply(mv);
         self.finish_ply();
+        self.count_check();
+        self.take_first_moves(mv);
         undo
     }
 
@@ -138,6 +146,7 @@ impl Position {
     pub fn keep_made(&mut self) {
         self.token_log.clear();
         self.piece_log.clear();
+        self.first_move_log.clear();
         self.forget_unrepeatable();
     }
 
@@ -201,6 +210,8 @@ impl Position {
             hand_gained: 0,
             promoted_origins: [0; 2],
             passes: self.passes,
+            checks: self.checks,
+            first_move_mark: self.first_move_log.len() as u32,
         };
         if self.variant.hand_tables.marks_promoted {
             undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.promoted[sq.index()]);
@@ -356,6 +367,8 @@ impl Position {
         self.history.pop();
         self.hash = undo.hash;
         self.last = undo.last;
+        self.checks = undo.checks;
+        self.restore_first_moves(undo.first_move_mark as usize);
     }
 
     /// Puts back the promotion origins a move moved or captured (`hand.rs`).

@@ -50,6 +50,13 @@ pub enum Status {
         /// Black's pieces on the board.
         black: u16,
     },
+    /// A side has given as many checks as the variant's check rule asks.
+    Checks {
+        /// The side that gave them and wins.
+        winner: Side,
+        /// How many checks win.
+        checks: u8,
+    },
     /// A drawn end other than stalemate (HP8: both checkmated in one turn, both passed).
     Draw {
         /// Why, in words (`both players passed`).
@@ -67,6 +74,7 @@ impl Status {
             | Status::Goal { .. }
             | Status::Extinction { .. }
             | Status::Counted { .. }
+            | Status::Checks { .. }
             | Status::Draw { .. } => true,
             Status::Stalemate { rule } => rule != StalemateRule::Pass,
         }
@@ -77,9 +85,10 @@ impl Status {
     pub fn result(self, side_to_move: Side) -> &'static str {
         match self {
             Status::Ongoing | Status::Stalemate { rule: StalemateRule::Pass } => "*",
-            Status::Checkmate { winner } | Status::Goal { winner } | Status::Extinction { winner, .. } => {
-                win_for(winner)
-            }
+            Status::Checkmate { winner }
+            | Status::Goal { winner }
+            | Status::Extinction { winner, .. }
+            | Status::Checks { winner, .. } => win_for(winner),
             Status::Counted { winner: Some(winner), .. } => win_for(winner),
             Status::Stalemate { rule: StalemateRule::Draw }
             | Status::Draw { .. }
@@ -133,6 +142,10 @@ impl Position {
                 None => Status::Draw { reason: "a side is left with too few pieces" },
             };
         }
+        if let Some(winner) = self.check_count_winner() {
+            let checks = self.variant.spec().rules.checks.win_at.unwrap_or_default();
+            return Status::Checks { winner, checks };
+        }
         if self.full_board_ends() {
             return self.counted_end().unwrap_or(Status::Ongoing);
         }
@@ -144,7 +157,7 @@ impl Position {
         if let Some(counted) = self.counted_end().filter(|_| !self.is_check()) {
             return counted;
         }
-        if self.is_check() || self.pseudo_royal_attacked(self.side) {
+        if self.is_check() || self.pseudo_royal_attacked(self.side) || self.duple_checked(self.side) {
             match self.variant.spec().rules.ends.checkmate {
                 SideOutcome::Loss => Status::Checkmate { winner: self.side.opponent() },
                 SideOutcome::Win => Status::Checkmate { winner: self.side },
@@ -159,9 +172,12 @@ impl Position {
     }
 
     /// Whether a rule has ended the game before any move is looked at (a goal reached, an
-    /// extinction): the position then has no legal move.
+    /// extinction, the checks that win given): the position then has no legal move.
     pub(crate) fn ended_by_rule(&self) -> bool {
-        self.goal_end().is_some() || self.extinction().is_some() || self.full_board_ends()
+        self.goal_end().is_some()
+            || self.extinction().is_some()
+            || self.full_board_ends()
+            || self.check_count_winner().is_some()
     }
 
     /// HP8: checkmate only for a player not obliged to teleport, whose king is on its board

@@ -122,6 +122,11 @@ pub struct Position {
     /// How many passes in a row led to this position (a stalemated side passes, see
     /// `passing.rs`).
     pub(crate) passes: u8,
+    /// The checks each side has given, where the variant counts them (`check_count.rs`).
+    pub(crate) checks: [u8; 2],
+    /// Squares whose piece lost its first move to an enemy move, for unmake
+    /// (`first_move_field.rs`).
+    pub(crate) first_move_log: Vec<Square>,
 }
 
 impl PartialEq for Position {
@@ -141,6 +146,7 @@ impl PartialEq for Position {
             && self.ep_boards == other.ep_boards
             && self.hands == other.hands
             && self.promoted == other.promoted
+            && self.checks == other.checks
     }
 }
 
@@ -179,6 +185,8 @@ impl Position {
             hands: [[0; crate::variant::MAX_PIECES]; 2],
             promoted: vec![0; n],
             passes: 0,
+            checks: [0; 2],
+            first_move_log: Vec::new(),
         }
     }
 
@@ -549,7 +557,7 @@ impl Position {
         if self.is_turn_based() {
             h ^= self.turn_state_hash();
         }
-        h ^ self.hands_hash()
+        h ^ self.hands_hash() ^ self.checks_hash()
     }
 
     /// The forward direction of `side` (+1 or -1 ranks).
@@ -604,6 +612,8 @@ impl Position {
             hands: self.hands,
             promoted: self.promoted.clone(),
             passes: self.passes,
+            checks: self.checks,
+            first_move_log: self.first_move_log.clone(),
         }
     }
 

@@ -94,7 +94,8 @@ impl Position {
     /// Whether the side to move may promote to `choice`: always, or with `only_lost`, when it
     /// has fewer pieces of that kind than the setup gave it.
     pub(crate) fn may_promote_to(&self, promo: &PromotionSpec, choice: PieceId) -> bool {
-        if !promo.only_lost {
+        let limit = promo.limits.iter().find(|&&(kind, _)| kind == choice).map(|&(_, count)| count);
+        if !promo.only_lost && limit.is_none() {
             return true;
         }
         let us = self.side;
@@ -102,7 +103,8 @@ impl Position {
             .iter()
             .filter(|sq| code_kind(self.cells[sq.index()] & PIECE_BITS) == choice)
             .count();
-        now < usize::from(self.variant.setup_count(us, choice))
+        let below_limit = limit.is_none_or(|count| now < usize::from(count));
+        below_limit && (!promo.only_lost || now < usize::from(self.variant.setup_count(us, choice)))
     }
 
     /// Pushes `make(None)`, and/or `make(Some(piece))` for every piece a promotion on `to`

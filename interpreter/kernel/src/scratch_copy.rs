@@ -37,6 +37,8 @@ impl Position {
             hands,
             promoted,
             passes,
+            checks,
+            first_move_log,
         } = self;
         if !Arc::ptr_eq(&scratch.variant, variant) {
             scratch.variant = Arc::clone(variant);
@@ -67,5 +69,7 @@ impl Position {
         scratch.hands = *hands;
         scratch.promoted.clone_from(promoted);
         scratch.passes = *passes;
+        scratch.checks = *checks;
+        scratch.first_move_log.clone_from(first_move_log);
     }
 }

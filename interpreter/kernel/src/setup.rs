@@ -55,6 +55,12 @@ pub struct Setup {
     /// Two-board turns: White's action of this turn in long algebraic notation, applied
     /// with Black's (HP2); Black is then to move.
     pub pending_action: Option<String>,
+    /// The checks White and Black have given, where the variant counts them.
+    pub checks_given: [u8; 2],
+    /// Where the position notation's castling field names the pieces that have not moved
+    /// (`first-move rights are in the castling field`): their squares; `None` otherwise (K8:
+    /// pieces count as unmoved where they stand).
+    pub first_moves: Option<Vec<Square>>,
 }
 
 impl Default for Setup {
@@ -72,6 +78,8 @@ impl Default for Setup {
             fullmove_number: 1,
             obliged: [false; 2],
             pending_action: None,
+            checks_given: [0; 2],
+            first_moves: None,
         }
     }
 }
@@ -111,6 +119,8 @@ impl Position {
             fullmove_number: self.fullmove,
             obliged: self.obliged,
             pending_action: self.pending_action_text(),
+            checks_given: self.checks,
+            first_moves: self.first_move_squares(),
         }
     }
 

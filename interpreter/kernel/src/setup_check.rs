@@ -43,12 +43,14 @@ impl Position {
         mark_promoted(&mut pos, &setup.promoted)?;
         pos.set_side(setup.side_to_move);
         mark_unmoved_pieces(&mut pos);
+        pos.keep_first_moves(setup.first_moves.as_deref())?;
         check_castling(&pos, &setup)?;
         pos.set_castling(setup.castling);
         pos.halfmove = setup.halfmove_clock;
         pos.fullmove = checked_fullmove(setup.fullmove_number)?;
         set_en_passant(&mut pos, &setup.en_passant)?;
         set_turn_state(&mut pos, setup.obliged, setup.pending_action.as_deref())?;
+        pos.set_checks_given(setup.checks_given)?;
         check_royals(&pos)?;
         if pos.variant.tokens().is_empty() {
             check_pawn_ranks(&pos)?;

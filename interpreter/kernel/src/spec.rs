@@ -172,6 +172,11 @@ pub enum PatternCondition {
     FirstMove,
     /// Only from this rank, counted from the mover's side (0 = its first rank).
     FromRank(u8),
+    /// Only while the mover's side is not in check (a move-only pattern).
+    OutOfCheck,
+    /// Only by a piece that has never moved, while its side is not in check (a move-only
+    /// pattern: Cambodian chess's king leap).
+    FirstMoveOutOfCheck,
 }
 
 /// The pattern's part in en passant.
@@ -207,6 +212,9 @@ pub struct PromotionSpec {
     /// Also compulsory on the last existing square of a file, where permanent holes (tokens
     /// that are impassable or absent and have no lifetime) fill every square beyond it.
     pub at_last_existing_square: bool,
+    /// `(kind, count)`: a choice of that kind is open only while the side has fewer than
+    /// `count` pieces of it on the board (Spartan chess: a second king, never a third).
+    pub limits: Vec<(PieceId, u8)>,
     /// Promotion on every move or every capture, wherever it ends, instead of a zone; the
     /// promoted piece turns back by the same rule (Kyoto and Micro shogi).
     pub flips: Flip,
@@ -237,6 +245,7 @@ impl PromotionSpec {
             at_last_existing_square: false,
             flips: Flip::Never,
             on_leaving: false,
+            limits: Vec::new(),
         }
     }
 
@@ -300,6 +309,37 @@ pub struct RulesSpec {
     /// Kinds of `pseudo_royal` that are pseudo-royal only while their side has one piece of
     /// the kind (sho shogi's king and crown prince: either may be lost, not the last).
     pub pseudo_royal_alone: Vec<PieceId>,
+    /// Check counting and pieces held in check.
+    pub checks: CheckRules,
+    /// Where first-move rights are written and how they are lost.
+    pub first_moves: FirstMoveRules,
+}
+
+/// First-move rights beyond K8: where the position notation writes them, and moves that take
+/// them from enemy pieces.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FirstMoveRules {
+    /// The position notation's castling field names the pieces that have not yet made their
+    /// first move (Cambodian chess's `DEde`), instead of castling rights.
+    pub in_castling_field: bool,
+    /// `(victim, mover)`: an unmoved piece of the first kind loses its first move when an
+    /// enemy piece of the second kind ends a move on its file or rank (Cambodian chess: a
+    /// king, by a rook).
+    pub lost_to: Vec<(PieceId, PieceId)>,
+}
+
+/// Rules about checks beyond K1: a number of checks that wins the game, and kinds that may
+/// not move while their side is in check.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CheckRules {
+    /// A side that has given this many checks wins (three-check: 3; the first check: 1).
+    pub win_at: Option<u8>,
+    /// Kinds that may not move while their side is in check, except to capture the only
+    /// piece giving check (makpong's king).
+    pub held_in_check: Vec<PieceId>,
+    /// No move may leave every piece of this kind of the mover attacked (Spartan chess's duple
+    /// check: a side with two kings may leave one attacked), counted after the move.
+    pub duple: Option<PieceId>,
 }
 
 /// Exploding captures: the capturer and the pieces around the square it lands on are
@@ -324,6 +364,7 @@ impl RulesSpec {
             || self.explosion.is_some()
             || !self.capture_bans.is_empty()
             || !self.pseudo_royal.is_empty()
+            || self.checks != CheckRules::default()
     }
 }
 

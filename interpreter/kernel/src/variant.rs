@@ -306,8 +306,11 @@ impl Variant {
         });
         let effects: Vec<TokenEffects> = spec.tokens.iter().map(TokenEffects::compile).collect();
         let warped = effects.iter().any(TokenEffects::is_absent);
-        let uses_first_move =
-            spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.condition == PatternCondition::FirstMove);
+        let uses_first_move = spec
+            .pieces
+            .iter()
+            .flat_map(|p| &p.patterns)
+            .any(|p| matches!(p.condition, PatternCondition::FirstMove | PatternCondition::FirstMoveOutOfCheck));
         let hops = spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.hop);
         let lame = spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.lame);
         let spec_facing = spec.rules.royals_may_not_face;

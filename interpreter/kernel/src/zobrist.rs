@@ -26,6 +26,7 @@ const TOKEN_DOMAIN: u64 = 4 << 40;
 const TIMER_DOMAIN: u64 = 5 << 40;
 const STATE_DOMAIN: u64 = 6 << 40;
 const HAND_DOMAIN: u64 = 7 << 40;
+const CHECKS_DOMAIN: u64 = 8 << 40;
 
 impl Zobrist {
     pub fn new(squares: usize, piece_kinds: usize, _token_kinds: usize) -> Zobrist {
@@ -68,6 +69,14 @@ impl Zobrist {
             return 0;
         }
         splitmix64(HAND_DOMAIN + ((side.index() as u64) << 16) + ((kind as u64) << 8) + count as u64)
+    }
+
+    /// `side` has given `count` checks (0 = none).
+    pub fn checks(&self, side: crate::geometry::Side, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        splitmix64(CHECKS_DOMAIN + ((side.index() as u64) << 8) + count as u64)
     }
 
     pub fn timer(&self, remaining: u16, sq: usize) -> u64 {

@@ -152,6 +152,8 @@ pub enum PieceClause {
     PromotionOnLeaving,
     /// `promotes only to lost pieces`.
     PromotionOnlyLost,
+    /// `promotes to a king only while its side has fewer than 2`: the kind, the count.
+    PromotionLimit(Spanned<String>, Spanned<u32>),
     /// `promotes on the last existing square of its file`.
     PromotionAtLastExisting,
     /// `promotes on every move to rook` (`on_capture`: `on every capture`).
@@ -237,6 +239,8 @@ pub enum Heading {
     Forward,
     /// Forward, and further forward than sideways.
     NarrowlyForward,
+    /// Forward, and further sideways than forward.
+    WidelyForward,
     Backward,
     Sideways,
 }
@@ -258,6 +262,8 @@ pub enum Modifier {
     NotOntoLastRank,
     /// `not over pieces`: a leap stopped by a piece on its path.
     Lame,
+    /// `not while in check`.
+    OutOfCheck,
 }
 
 /// `token NAME` or `behaviour NAME` with its clauses.
@@ -373,6 +379,17 @@ pub enum Rule {
     CastlingRookFiles(Spanned<char>, Spanned<char>),
     /// `when no move is left, the side with more pieces wins`.
     Counting,
+    /// `a side giving 3 checks wins`: the number of checks.
+    CheckCount(Spanned<u32>),
+    /// `a king in check may move only to capture the checking piece`: the kind as written.
+    HeldInCheck(Spanned<String>),
+    /// `first-move rights are in the castling field`.
+    FirstMoveField,
+    /// `a move may not leave all of the mover's kings attacked`: the kind as written.
+    Duple(Spanned<String>),
+    /// `a king loses its first move when a rook moves onto its file or rank`: the victim's
+    /// kind, then the mover's, as written.
+    FirstMoveLost(Spanned<String>, Spanned<String>),
 }
 
 /// A game end by extinction: the kinds counted, the count a side must keep, and what falling

@@ -430,8 +430,15 @@ impl Checker {
     /// and capture bans form lists: a file may state several, and its own replace those it
     /// inherits.
     fn merge_rule(&mut self, rule: &Spanned<Rule>, file: FileId) {
-        if matches!(rule.node, Rule::Extinction(_) | Rule::CaptureBan(..) | Rule::PseudoRoyal(..) | Rule::BareKing(..))
-        {
+        if matches!(
+            rule.node,
+            Rule::Extinction(_)
+                | Rule::CaptureBan(..)
+                | Rule::PseudoRoyal(..)
+                | Rule::BareKing(..)
+                | Rule::HeldInCheck(_)
+                | Rule::FirstMoveLost(..)
+        ) {
             let kind = std::mem::discriminant(&rule.node);
             self.scope.rules.retain(|entry| std::mem::discriminant(&entry.node) != kind || entry.file == file);
             self.scope.rules.push(Declared { node: rule.node.clone(), span: rule.span, file });
@@ -693,10 +700,12 @@ impl Consistency<'_> {
             )
         });
         for clause in &piece.clauses {
+            crate::check_rules::promotion_limit(self.scope, &clause.node, problems);
             let extra = matches!(
                 clause.node,
                 PieceClause::OptionalPromotion(_)
                     | PieceClause::PromotionOnlyLost
+                    | PieceClause::PromotionLimit(..)
                     | PieceClause::PromotionAtLastExisting
                     | PieceClause::PromotionOnLeaving
             );
@@ -801,6 +810,9 @@ impl Consistency<'_> {
                 span,
                 "a movement can have one condition (`on its first move`, `from its starting rank` or `from rank N`)",
             ));
+        }
+        if count(&[Modifier::OutOfCheck]) > 0 {
+            crate::check_rules::out_of_check(modifiers, span, problems);
         }
         if count(&[Modifier::SetsEnPassant, Modifier::CapturesEnPassant]) > 1 {
             problems
@@ -1024,6 +1036,7 @@ impl Consistency<'_> {
             if let Rule::PseudoRoyal(name, _) = &rule.node {
                 self.pseudo_royal(name, geometry, problems);
             }
+            crate::check_rules::check_rule(self.scope, &rule.node, geometry, problems);
             if let Rule::CaptureBan(capturer, captured) = &rule.node {
                 for name in [capturer, captured] {
                     if lower::piece_named(self.scope, &name.node).is_none() {

@@ -33,6 +33,7 @@
 pub mod ast;
 pub mod check;
 mod check_exits;
+mod check_rules;
 pub mod diagnostic;
 pub mod hands;
 mod hook_check;

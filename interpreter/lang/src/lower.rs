@@ -156,6 +156,7 @@ pub fn directions(movement: &Movement) -> Result<Vec<(i8, i8)>, String> {
     vectors.retain(|&(dx, dy)| match heading {
         Some(Heading::Forward) => dy > 0,
         Some(Heading::NarrowlyForward) => dy > 0 && dy.abs() > dx.abs(),
+        Some(Heading::WidelyForward) => dy > 0 && dx.abs() > dy.abs(),
         Some(Heading::Backward) => dy < 0,
         Some(Heading::Sideways) => dy == 0,
         None => true,
@@ -214,7 +215,14 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>, ranks:
             Modifier::NotOntoRank(rank) => barred_rank = Some(rank.saturating_sub(1).min(255) as u8),
             Modifier::NotOntoLastRank => barred_rank = Some(ranks.saturating_sub(1)),
             Modifier::Lame => lame = true,
+            Modifier::OutOfCheck => {}
         }
+    }
+    if movement.modifiers.iter().any(|m| m.node == Modifier::OutOfCheck) {
+        condition = match condition {
+            PatternCondition::FirstMove => PatternCondition::FirstMoveOutOfCheck,
+            _ => PatternCondition::OutOfCheck,
+        };
     }
     let hop = matches!(movement.kind, MoveKind::Hop | MoveKind::FarHop);
     let hop_any_distance = movement.kind == MoveKind::FarHop;
@@ -512,6 +520,11 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
                 promotion = Some(PromotionSpec { flips, ..PromotionSpec::new(0, choices) });
             }
             PieceClause::PromotionOnlyLost => extras.only_lost = true,
+            PieceClause::PromotionLimit(kind, count) => {
+                if let Some(kind) = piece_named(scope, &kind.node) {
+                    extras.limits.push((kind.min(255) as u8, count.node.min(255) as u8));
+                }
+            }
             PieceClause::PromotionAtLastExisting => extras.at_last_existing_square = true,
             PieceClause::Castles(role) => spec.castling = *role,
             PieceClause::Region(region) => spec.region = Some(lower_region(region)),
@@ -525,6 +538,7 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
         only_lost: extras.only_lost,
         at_last_existing_square: extras.at_last_existing_square,
         on_leaving: extras.on_leaving,
+        limits: extras.limits,
         ..promotion
     });
     spec
@@ -583,6 +597,8 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
         royals_may_not_face: false,
         castling_rook_files: None,
         pseudo_royal_alone: Vec::new(),
+        checks: CheckRules::default(),
+        first_moves: FirstMoveRules::default(),
     };
     let mut schedule = Schedule::Alternate;
     for rule in &scope.rules {
@@ -607,6 +623,21 @@ fn lower_rules(scope: &Scope, geometry: &Geometry) -> (RulesSpec, Schedule) {
             }
             ast::Rule::Counting => rules.ends.counting = true,
             ast::Rule::BareKing(_, loses) => rules.ends.extinctions.push(bare_king(*loses)),
+            ast::Rule::FirstMoveField => rules.first_moves.in_castling_field = true,
+            ast::Rule::Duple(name) => {
+                rules.checks.duple = piece_named(scope, &name.node).map(|kind| kind.min(255) as u8)
+            }
+            ast::Rule::FirstMoveLost(victim, mover) => {
+                if let (Some(a), Some(b)) = (piece_named(scope, &victim.node), piece_named(scope, &mover.node)) {
+                    rules.first_moves.lost_to.push((a.min(255) as u8, b.min(255) as u8));
+                }
+            }
+            ast::Rule::CheckCount(checks) => rules.checks.win_at = Some(checks.node.clamp(1, 255) as u8),
+            ast::Rule::HeldInCheck(name) => {
+                if let Some(kind) = piece_named(scope, &name.node) {
+                    rules.checks.held_in_check.push(kind.min(255) as u8);
+                }
+            }
             ast::Rule::PseudoRoyal(name, alone) => {
                 if let Some(kind) = piece_named(scope, &name.node) {
                     rules.pseudo_royal.push(kind.min(255) as u8);

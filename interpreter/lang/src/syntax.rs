@@ -269,6 +269,13 @@ impl Builder {
                 PieceClause::OptionalPromotion(self.promotion_zone(self.child(&pair, &kids, 0)?)?)
             }
             Rule::promotion_only_lost => PieceClause::PromotionOnlyLost,
+            Rule::promotion_limit => {
+                let kids = children(pair.clone());
+                PieceClause::PromotionLimit(
+                    self.ident(&self.child(&pair, &kids, 1)?),
+                    self.number(&self.child(&pair, &kids, 2)?)?,
+                )
+            }
             Rule::promotion_last_existing => PieceClause::PromotionAtLastExisting,
             Rule::castles_as => PieceClause::Castles(self.castles_as(pair)?),
             Rule::stays_within => PieceClause::Region(self.stays_within(pair)?),
@@ -392,6 +399,7 @@ impl Builder {
                 Rule::all_directions => direction.line = Some(LineKind::All),
                 Rule::forward => direction.heading = Some(Heading::Forward),
                 Rule::narrowly_forward => direction.heading = Some(Heading::NarrowlyForward),
+                Rule::widely_forward => direction.heading = Some(Heading::WidelyForward),
                 Rule::backward => direction.heading = Some(Heading::Backward),
                 Rule::sideways => direction.heading = Some(Heading::Sideways),
                 Rule::to_the_left => direction.side = Some(crate::ast::HandSide::Left),
@@ -412,6 +420,7 @@ impl Builder {
             Rule::from_rank => self.rank_condition(pair)?,
             Rule::sets_en_passant => Modifier::SetsEnPassant,
             Rule::captures_en_passant => Modifier::CapturesEnPassant,
+            Rule::out_of_check => Modifier::OutOfCheck,
             Rule::not_onto_rank => match Self::find(&children(pair.clone()), Rule::int) {
                 Some(rank) => Modifier::NotOntoRank(self.number(&rank)?.node),
                 None => Modifier::NotOntoLastRank,
@@ -585,6 +594,13 @@ impl Builder {
                 self.file_letter(&self.child(&pair, &kids, 1)?),
             ),
             Rule::counting_rule => R::Counting,
+            Rule::first_move_field_rule => R::FirstMoveField,
+            Rule::duple_rule => R::Duple(self.ident(&self.child(&pair, &kids, 1)?)),
+            Rule::first_move_lost_rule => {
+                R::FirstMoveLost(self.ident(&self.child(&pair, &kids, 1)?), self.ident(&self.child(&pair, &kids, 3)?))
+            }
+            Rule::check_count_rule => R::CheckCount(self.number(&self.child(&pair, &kids, 1)?)?),
+            Rule::held_in_check_rule => R::HeldInCheck(self.ident(&self.child(&pair, &kids, 1)?)),
             Rule::bare_king_rule => {
                 R::BareKing(self.ident(&self.child(&pair, &kids, 1)?), Self::find(&kids, Rule::bare_loses).is_some())
             }
@@ -1015,6 +1031,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::variant_decl => "`variant \"Title\"`",
         Rule::variant_clause => "`id NAME` or `summary \"...\"`",
         Rule::variant_id => "`id NAME`",
+        Rule::variant_id_name => "a name",
         Rule::variant_summary => "`summary \"...\"`",
         Rule::extends_decl => "`extends NAME`",
         Rule::include_decl => "`include NAME`",
@@ -1039,6 +1056,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::flip_capture => "`capture`",
         Rule::drop_promoted => "`pieces in hand may be dropped promoted`",
         Rule::promotion_only_lost => "`promotes only to lost pieces`",
+        Rule::promotion_limit => "`promotes to a king only while its side has fewer than 2`",
         Rule::promotion_last_existing => "`promotes on the last existing square of its file`",
         Rule::promotion_zone => "`rank` or `N ranks`",
         Rule::castles_as => "`castles as the king` or `castles as a rook`",
@@ -1066,6 +1084,8 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::all_directions => "`in all directions`",
         Rule::forward => "`forward`",
         Rule::narrowly_forward => "`narrowly forward`",
+        Rule::widely_forward => "`widely forward`",
+        Rule::out_of_check => "`not while in check`",
         Rule::backward => "`backward`",
         Rule::sideways => "`sideways`",
         Rule::hand_side => "`to the left` or `to the right`",
@@ -1175,6 +1195,11 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::capture_ban_rule => "`a king may not capture a king`",
         Rule::pseudo_royal_rule => "`kings are pseudo-royal`",
         Rule::pseudo_royal_alone => "`while a side has only one`",
+        Rule::check_count_rule => "`a side giving 3 checks wins`",
+        Rule::first_move_field_rule => "`first-move rights are in the castling field`",
+        Rule::duple_rule => "`a move may not leave all of the mover's kings attacked`",
+        Rule::first_move_lost_rule => "`a king loses its first move when a rook moves onto its file or rank`",
+        Rule::held_in_check_rule => "`a king in check may move only to capture the checking piece`",
         Rule::explosion_immune => "`except kings`",
         Rule::goal_reply => "`, Black reaching it on the reply draws`",
         Rule::goal_held => "`, once it is still there after the reply`",

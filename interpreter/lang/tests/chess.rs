@@ -92,6 +92,8 @@ fn chess_lowers_to_the_orthodox_spec() {
             royals_may_not_face: false,
             castling_rook_files: None,
             pseudo_royal_alone: Vec::new(),
+            checks: holechess_kernel::spec::CheckRules::default(),
+            first_moves: holechess_kernel::spec::FirstMoveRules::default(),
         }
     );
     assert!(spec.tokens.is_empty());

@@ -394,6 +394,16 @@ impl PlayableVariant {
     }
 }
 
+/// `3 checks`, `1 check`.
+#[must_use]
+pub fn checks_text(checks: u8) -> String {
+    if checks == 1 {
+        "1 check".to_string()
+    } else {
+        format!("{checks} checks")
+    }
+}
+
 /// A status in words.
 #[must_use]
 pub fn describe(status: Status) -> String {
@@ -401,6 +411,7 @@ pub fn describe(status: Status) -> String {
         Status::Ongoing => "the game goes on".to_string(),
         Status::Checkmate { winner } => format!("checkmate, {winner} wins"),
         Status::Goal { winner } => format!("{winner} reached its goal and wins"),
+        Status::Checks { winner, checks } => format!("{winner} gave {} and wins", checks_text(checks)),
         Status::Extinction { side, winner, .. } => format!("{side} has too few pieces left: {winner} wins"),
         Status::Counted { winner: Some(winner), white, black } => format!("{white} pieces to {black}: {winner} wins"),
         Status::Counted { winner: None, white, black } => format!("{white} pieces to {black}: a draw"),

@@ -102,6 +102,8 @@ pub fn orthodox_spec() -> VariantSpec {
             royals_may_not_face: false,
             castling_rook_files: None,
             pseudo_royal_alone: Vec::new(),
+            checks: holechess_kernel::spec::CheckRules::default(),
+            first_moves: holechess_kernel::spec::FirstMoveRules::default(),
         },
         tokens: vec![],
         links: LinkSpec::default(),

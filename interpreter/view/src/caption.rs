@@ -14,6 +14,10 @@ pub(crate) fn caption(pos: &Position) -> String {
         return match status {
             Status::Checkmate { winner } => format!("Checkmate: {} wins ({result})", winner.title()),
             Status::Goal { winner } => format!("{} reached its goal and wins ({result})", winner.title()),
+            Status::Checks { winner, checks } => {
+                let given = if checks == 1 { "1 check".to_string() } else { format!("{checks} checks") };
+                format!("{} gave {given} and wins ({result})", winner.title())
+            }
             Status::Extinction { side: short, kind, below, winner } => {
                 format!("{}: {} wins ({result})", pos.describe_extinction(short, kind, below), winner.title())
             }

@@ -97,6 +97,8 @@ impl Position {
         self.drop_checking_moves(out);
         self.keep_compulsory_captures(out);
         self.append_forced_pass(out);
+        self.drop_held_moves(out);
+        self.drop_duple_exposures(out);
     }
 
     /// [`Position::generate_legal`] through the general path only.
@@ -257,6 +259,8 @@ impl Position {
             PatternCondition::Always => true,
             PatternCondition::FirstMove => self.unmoved.contains(from),
             PatternCondition::FromRank(r) => self.variant.geometry().relative_rank(from, us) == r,
+            PatternCondition::OutOfCheck => !self.royal_attacked(us),
+            PatternCondition::FirstMoveOutOfCheck => self.unmoved.contains(from) && !self.royal_attacked(us),
         }
     }
 

@@ -191,6 +191,8 @@ fn pawn_rules(v: &Variant, kind: usize, piece: &PieceSpec) -> Option<PawnRules> 
                 PatternCondition::FromRank(r) if r < 8 => ([0xFFu64 << (8 * r), 0xFFu64 << (8 * (7 - r))], false),
                 PatternCondition::FromRank(_) => ([0, 0], false),
                 PatternCondition::FirstMove | PatternCondition::Always => ([u64::MAX; 2], true),
+                // Conditions judged per position never have a pawn shape (`PatternShape::of`).
+                PatternCondition::OutOfCheck | PatternCondition::FirstMoveOutOfCheck => return None,
             };
             Some(DoubleStep { from_mask, first_move, sets_en_passant })
         }

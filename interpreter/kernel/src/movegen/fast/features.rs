@@ -128,6 +128,7 @@ pub(crate) fn plain_promotion(promotion: &PromotionSpec) -> bool {
         at_last_existing_square,
         on_leaving,
         flips,
+        limits,
     } = promotion;
     side_choices.iter().all(Option::is_none)
         && *optional_ranks == 0
@@ -135,6 +136,7 @@ pub(crate) fn plain_promotion(promotion: &PromotionSpec) -> bool {
         && !at_last_existing_square
         && !on_leaving
         && *flips == crate::spec::Flip::Never
+        && limits.is_empty()
 }
 
 /// The fields of a piece the tables read beyond its patterns and promotion (name, letter and
@@ -196,10 +198,17 @@ pub(crate) fn play(spec: &VariantSpec) -> Play {
         royals_may_not_face,
         castling_rook_files: _,
         pseudo_royal_alone,
+        checks,
+        first_moves,
     } = &spec.rules;
     // A stalemated side that passes has a move the tables do not make; a full board ends a
     // counted game.
-    let plain_ends = goal.is_none()
+    // Counted checks end the game and held kinds filter the legal moves; first moves lost to
+    // enemy moves change the position after a move. Which pieces are unmoved is read from the
+    // position, and the castling field is notation only.
+    let plain_checks = *checks == crate::spec::CheckRules::default() && first_moves.lost_to.is_empty();
+    let plain_ends = plain_checks
+        && goal.is_none()
         && ends.extinctions.is_empty()
         && !ends.counting
         && !compulsory_capture
