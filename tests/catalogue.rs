@@ -47,6 +47,7 @@ const MATCHING: &[&str] = &[
     "knightmate",
     "koedem",
     "kyotoshogi",
+    "legan",
     "loop",
     "losalamos",
     "losers",

@@ -98,6 +98,10 @@ pub struct Promotion {
     /// `every-move` or `every-capture`: promotion (and turning back) by the move, not a zone;
     /// null for a zone.
     pub flips: Option<&'static str>,
+    /// The squares of White's compulsory zone when it is given by squares (empty otherwise).
+    pub white_squares: Vec<String>,
+    /// The squares of Black's compulsory zone when it is given by squares (empty otherwise).
+    pub black_squares: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -318,6 +322,8 @@ fn promotion(spec: &VariantSpec, promotion: &PromotionSpec) -> Promotion {
             holechess_kernel::spec::Flip::EveryMove => Some("every-move"),
             holechess_kernel::spec::Flip::EveryCapture => Some("every-capture"),
         },
+        white_squares: promotion.zone_squares[0].iter().map(|square| square_name(spec, square)).collect(),
+        black_squares: promotion.zone_squares[1].iter().map(|square| square_name(spec, square)).collect(),
     }
 }
 

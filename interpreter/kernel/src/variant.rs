@@ -270,9 +270,9 @@ impl Variant {
             .fold(0u32, |m, (i, _)| m | 1 << i);
         let special_kinds = kinds_where(&spec.pieces, |p| p.patterns.iter().any(|q| q.hop || q.barred_rank.is_some()));
         let promotion_extras = kinds_where(&spec.pieces, |p| {
-            p.promotion
-                .as_ref()
-                .is_some_and(|q| q.optional_ranks > 0 || q.at_last_existing_square || q.flips != Flip::Never)
+            p.promotion.as_ref().is_some_and(|q| {
+                q.optional_ranks > 0 || q.at_last_existing_square || q.flips != Flip::Never || q.has_zone_squares()
+            })
         });
         let effects: Vec<TokenEffects> = spec.tokens.iter().map(TokenEffects::compile).collect();
         let warped = effects.iter().any(TokenEffects::is_absent);
@@ -980,7 +980,8 @@ fn check_promotion(
             }
         }
     }
-    let optional_only = promo.zone_ranks == 0 && (promo.optional_ranks > 0 || promo.flips != Flip::Never);
+    let optional_only =
+        promo.zone_ranks == 0 && (promo.optional_ranks > 0 || promo.flips != Flip::Never || promo.has_zone_squares());
     if (promo.zone_ranks == 0 && !optional_only) || promo.zone_ranks >= spec.board.ranks {
         errors.push(SpecError::of(
             SpecErrorKind::OutOfRange,

@@ -164,8 +164,10 @@ fn promotion_fits(promotion: &PromotionSpec) -> bool {
         at_last_existing_square,
         on_leaving,
         flips,
+        zone_squares,
     } = promotion;
     side_choices.iter().all(Option::is_none)
+        && zone_squares.iter().all(Vec::is_empty)
         && *optional_ranks == 0
         && !only_lost
         && !at_last_existing_square
