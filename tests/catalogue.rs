@@ -56,6 +56,7 @@ const MATCHING: &[&str] = &[
     "knightmate",
     "koedem",
     "kyotoshogi",
+    "legan",
     "loop",
     "losalamos",
     "losers",

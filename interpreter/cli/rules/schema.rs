@@ -113,6 +113,10 @@ pub struct Promotion {
     /// `every-move` or `every-capture`: promotion (and turning back) by the move, not a zone;
     /// null for a zone.
     pub flips: Option<&'static str>,
+    /// The squares of White's compulsory zone when it is given by squares (empty otherwise).
+    pub white_squares: Vec<String>,
+    /// The squares of Black's compulsory zone when it is given by squares (empty otherwise).
+    pub black_squares: Vec<String>,
     /// Choices open only while the side has fewer than the count of that kind.
     pub limits: Vec<PromotionLimit>,
 }
@@ -382,6 +386,8 @@ fn promotion(spec: &VariantSpec, promotion: &PromotionSpec) -> Promotion {
             .iter()
             .map(|&(kind, below)| PromotionLimit { piece: piece_name(spec, kind), below })
             .collect(),
+        white_squares: promotion.zone_squares[0].iter().map(|square| square_name(spec, square)).collect(),
+        black_squares: promotion.zone_squares[1].iter().map(|square| square_name(spec, square)).collect(),
     }
 }
 

@@ -226,6 +226,9 @@ fn promotion_text(p: &Promotion) -> String {
         return format!("promotes on every {when} to {}, and turns back on its next {when}", or_list(&p.white_choices));
     }
     let zone = |ranks: u8| if ranks <= 1 { "the last rank".to_owned() } else { format!("the last {ranks} ranks") };
+    if !p.white_squares.is_empty() || !p.black_squares.is_empty() {
+        return zone_squares_text(p);
+    }
     if p.compulsory_ranks == 0 {
         let mut text = format!("may promote in {} to {}", zone(p.optional_ranks), or_list(&p.white_choices));
         if p.on_leaving {
@@ -259,6 +262,22 @@ fn promotion_text(p: &Promotion) -> String {
         let _ = write!(text, "; to a {} only while its side has fewer than {}", limit.piece, limit.below);
     }
     text
+}
+
+/// A compulsory zone of named squares, each side's own.
+fn zone_squares_text(p: &Promotion) -> String {
+    let side = |squares: &[String], choices: &[String]| {
+        if squares.is_empty() {
+            "never".to_owned()
+        } else {
+            format!("on {} to {}", squares.join(", "), or_list(choices))
+        }
+    };
+    format!(
+        "promotes: White {}; Black {}",
+        side(&p.white_squares, &p.white_choices),
+        side(&p.black_squares, &p.black_choices)
+    )
 }
 
 fn or_list(names: &[String]) -> String {

@@ -3,7 +3,8 @@
 //! A piece's [`PromotionSpec`] gives a compulsory zone (its last ranks), an optional zone
 //! around it, a list of choices per side, and two conditions: choices limited to kinds the
 //! player has lost (fewer on the board than the setup gave it), and promotion on the last
-//! existing square of a file whose further squares are all permanent holes. Generation
+//! existing square of a file whose further squares are all permanent holes. A zone may also
+//! name squares of its own per side (`promotes on squares a8, a7 ...`). Generation
 //! (plain and warped) asks here; nothing here allocates.
 
 use crate::geometry::Square;
@@ -52,6 +53,9 @@ impl Position {
         if promo.flips != Flip::Never {
             return self.flip_here(promo.flips, to);
         }
+        if self.in_zone_squares(promo, to) {
+            return PromotionHere::Compulsory;
+        }
         if promo.at_last_existing_square && self.file_ends_beyond(to) {
             return PromotionHere::Compulsory;
         }
@@ -59,6 +63,12 @@ impl Position {
             return PromotionHere::Optional;
         }
         PromotionHere::None
+    }
+
+    /// Whether `to` is one of the squares the side to move's compulsory zone names.
+    fn in_zone_squares(&self, promo: &PromotionSpec, to: Square) -> bool {
+        let g = self.variant.geometry();
+        promo.zone_squares[self.side.index()].iter().any(|&square| g.square_of(square) == Some(to))
     }
 
     /// Whether every square beyond `to` on its file, in the side to move's forward direction,

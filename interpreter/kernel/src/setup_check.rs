@@ -330,7 +330,9 @@ fn check_token_counts(pos: &Position) -> Result<(), PositionError> {
 
 /// Without tokens a pawn-like piece can never stand on its first rank (unless one of its
 /// movements is made `from rank 1`), and no piece stands unpromoted in its compulsory zone.
-/// Other promoting pieces may start on their first rank (sho shogi's lances and silvers).
+/// Other promoting pieces may start on their first rank (sho shogi's lances and silvers), and
+/// so may a pawn-like piece whose zone is named squares (its first rank is no edge it moves
+/// away from: Legan's pawns advance along the diagonal).
 fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
     let g = pos.geometry();
     for side in Side::BOTH {
@@ -341,8 +343,13 @@ fn check_pawn_ranks(pos: &Position) -> Result<(), PositionError> {
             // A piece dropped there stands there too (unpromoted).
             let tables = &pos.variant.hand_tables;
             let dropped_there = tables.drops && tables.may_drop_on_rank(p.kind, rel);
-            let first_rank = rel == 0 && spec.pawn && !moves_from_first_rank(spec);
-            if !dropped_there && (first_rank || rel >= g.ranks - promo.zone_ranks) {
+            let in_zone = if promo.has_zone_squares() {
+                promo.zone_squares[side.index()].iter().any(|&square| g.square_of(square) == Some(sq))
+            } else {
+                rel >= g.ranks - promo.zone_ranks
+            };
+            let first_rank = rel == 0 && spec.pawn && !moves_from_first_rank(spec) && !promo.has_zone_squares();
+            if !dropped_there && (first_rank || in_zone) {
                 return Err(PositionError::of(
                     PositionErrorKind::PawnRank,
                     format!("a {side} {} cannot stand on {}", spec.name, g.name(sq)),

@@ -218,6 +218,9 @@ pub struct PromotionSpec {
     /// Promotion on every move or every capture, wherever it ends, instead of a zone; the
     /// promoted piece turns back by the same rule (Kyoto and Micro shogi).
     pub flips: Flip,
+    /// Squares where promotion is compulsory for each side (`[white, black]`), besides the
+    /// last `zone_ranks` ranks (0 when the zone is given by squares only).
+    pub zone_squares: [Vec<SquareRef>; 2],
 }
 
 /// Whether a piece turns into its promoted kind (and back) by its moves rather than by a zone.
@@ -246,6 +249,7 @@ impl PromotionSpec {
             flips: Flip::Never,
             on_leaving: false,
             limits: Vec::new(),
+            zone_squares: [Vec::new(), Vec::new()],
         }
     }
 
@@ -253,6 +257,12 @@ impl PromotionSpec {
     #[must_use]
     pub fn choices_for(&self, side: usize) -> &[PieceId] {
         self.side_choices[side].as_deref().unwrap_or(&self.choices)
+    }
+
+    /// Whether the compulsory zone names squares of its own (besides its last ranks).
+    #[must_use]
+    pub fn has_zone_squares(&self) -> bool {
+        self.zone_squares.iter().any(|squares| !squares.is_empty())
     }
 }
 

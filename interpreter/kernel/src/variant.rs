@@ -300,9 +300,9 @@ impl Variant {
             p.region.is_some() || p.patterns.iter().any(|q| q.hop || q.lame || q.barred_rank.is_some())
         });
         let promotion_extras = kinds_where(&spec.pieces, |p| {
-            p.promotion
-                .as_ref()
-                .is_some_and(|q| q.optional_ranks > 0 || q.at_last_existing_square || q.flips != Flip::Never)
+            p.promotion.as_ref().is_some_and(|q| {
+                q.optional_ranks > 0 || q.at_last_existing_square || q.flips != Flip::Never || q.has_zone_squares()
+            })
         });
         let effects: Vec<TokenEffects> = spec.tokens.iter().map(TokenEffects::compile).collect();
         let warped = effects.iter().any(TokenEffects::is_absent);
@@ -1034,7 +1034,8 @@ fn check_promotion(
             }
         }
     }
-    let optional_only = promo.zone_ranks == 0 && (promo.optional_ranks > 0 || promo.flips != Flip::Never);
+    let optional_only =
+        promo.zone_ranks == 0 && (promo.optional_ranks > 0 || promo.flips != Flip::Never || promo.has_zone_squares());
     if (promo.zone_ranks == 0 && !optional_only) || promo.zone_ranks >= spec.board.ranks {
         errors.push(SpecError::of(
             SpecErrorKind::OutOfRange,

@@ -181,6 +181,8 @@ pub struct PromotionDecl {
     /// `white promotes ...` / `black promotes ...`: the side the list is for (`None`: both).
     pub side: Option<Side>,
     pub zone_ranks: Spanned<u32>,
+    /// `promotes on squares ...`: the zone's squares (then `zone_ranks` is 0).
+    pub zone_squares: Vec<Spanned<SquareName>>,
     pub choices: Vec<Name>,
 }
 

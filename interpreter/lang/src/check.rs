@@ -721,6 +721,29 @@ impl Consistency<'_> {
         }
     }
 
+    /// A promotion zone given by squares is the piece's whole zone: no zone of last ranks, no
+    /// optional zone, no promotion on leaving it or at the end of a file beside it.
+    fn zone_squares_alone(piece: &PieceDecl, span: Span, problems: &mut Vec<Problem>) {
+        let mixed = piece.clauses.iter().any(|clause| match &clause.node {
+            PieceClause::Promotion(other) => other.zone_squares.is_empty(),
+            PieceClause::OptionalPromotion(_)
+            | PieceClause::OptionalPromotionTo(_)
+            | PieceClause::PromotionOnLeaving
+            | PieceClause::PromotionAtLastExisting
+            | PieceClause::FlipPromotion { .. } => true,
+            _ => false,
+        });
+        if mixed {
+            problems.push(
+                Problem::new(
+                    span,
+                    format!("the {} has a promotion zone of squares and another promotion rule", piece.name.node),
+                )
+                .expecting("the squares alone (`white promotes on squares ...`, `black promotes on squares ...`)"),
+            );
+        }
+    }
+
     fn piece_clause(
         &self,
         piece: &PieceDecl,
@@ -742,8 +765,18 @@ impl Consistency<'_> {
                         );
                     }
                 }
+                for square in &promotion.zone_squares {
+                    if let Err(problem) = geometry.square(square) {
+                        problems.push(problem);
+                    }
+                }
+                if !promotion.zone_squares.is_empty() {
+                    Self::zone_squares_alone(piece, clause.span, problems);
+                }
                 let zone = promotion.zone_ranks.node;
-                if zone == 0 || (geometry.ranks > 0 && zone > u32::from(geometry.ranks)) {
+                if promotion.zone_squares.is_empty()
+                    && (zone == 0 || (geometry.ranks > 0 && zone > u32::from(geometry.ranks)))
+                {
                     problems.push(
                         Problem::new(promotion.zone_ranks.span, format!("a promotion zone of {zone} ranks"))
                             .expecting(format!("1 to {} ranks", geometry.ranks)),

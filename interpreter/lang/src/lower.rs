@@ -484,7 +484,8 @@ fn apply_token_clause(spec: &mut TokenSpec, clause: &TokenClause, geometry: &Geo
 
 // ------------------------------------------------------------------ pieces and rules
 
-fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
+fn lower_piece(piece: &PieceDecl, scope: &Scope, geometry: &Geometry) -> PieceSpec {
+    let ranks = geometry.ranks;
     let setup = scope.setup.as_ref().map(|setup| &setup.node);
     let mut spec = PieceSpec {
         name: piece.name.node.clone(),
@@ -504,10 +505,10 @@ fn lower_piece(piece: &PieceDecl, scope: &Scope, ranks: u8) -> PieceSpec {
             PieceClause::Royal => spec.royal = true,
             PieceClause::PawnLike => spec.pawn = true,
             PieceClause::Value(value) => spec.value = i32::try_from(value.node).unwrap_or(i32::MAX),
-            PieceClause::Promotion(decl) => lower_promotion(decl, scope, &mut promotion),
+            PieceClause::Promotion(decl) => lower_promotion(decl, scope, geometry, &mut promotion),
             PieceClause::OptionalPromotion(zone) => extras.optional_ranks = zone.node.min(16) as u8,
             PieceClause::OptionalPromotionTo(decl) => {
-                lower_promotion(decl, scope, &mut promotion);
+                lower_promotion(decl, scope, geometry, &mut promotion);
                 if let Some(promotion) = promotion.as_mut() {
                     promotion.zone_ranks = 0;
                 }
@@ -557,8 +558,8 @@ fn lower_region(region: &RegionDecl) -> RegionSpec {
 }
 
 /// A `promotes ...` clause: the list for both sides, or for the side it names; the zone is
-/// the last one given.
-fn lower_promotion(decl: &PromotionDecl, scope: &Scope, promotion: &mut Option<PromotionSpec>) {
+/// the last one given (its squares, for the side it names or both, when it names squares).
+fn lower_promotion(decl: &PromotionDecl, scope: &Scope, geometry: &Geometry, promotion: &mut Option<PromotionSpec>) {
     let choices: Vec<u8> = decl
         .choices
         .iter()
@@ -568,6 +569,14 @@ fn lower_promotion(decl: &PromotionDecl, scope: &Scope, promotion: &mut Option<P
     let zone = decl.zone_ranks.node.min(16) as u8;
     let spec = promotion.get_or_insert_with(|| PromotionSpec::new(zone, Vec::new()));
     spec.zone_ranks = zone;
+    if !decl.zone_squares.is_empty() {
+        let squares: Vec<SquareRef> =
+            decl.zone_squares.iter().filter_map(|square| geometry.square(square).ok()).collect();
+        match decl.side {
+            None => spec.zone_squares = [squares.clone(), squares],
+            Some(side) => spec.zone_squares[side.index()] = squares,
+        }
+    }
     match decl.side {
         None => spec.choices = choices,
         Some(side) => spec.side_choices[side.index()] = Some(choices),
@@ -805,7 +814,7 @@ pub fn lower(scope: &Scope, fallback_id: &str) -> (VariantSpec, SpanIndex) {
             files_wrap: scope.board.as_ref().is_some_and(|board| board.node.files_wrap),
             first_files: geometry.first_files.clone(),
         },
-        pieces: scope.pieces.iter().map(|piece| lower_piece(&piece.node, scope, geometry.ranks)).collect(),
+        pieces: scope.pieces.iter().map(|piece| lower_piece(&piece.node, scope, &geometry)).collect(),
         setup: SetupSpec { fen: scope.setup.as_ref().map(|s| setup_fen(&s.node, &geometry)).unwrap_or_default() },
         rules,
         tokens: scope.tokens.iter().map(|token| lower_token(&token.node, scope, &geometry)).collect(),

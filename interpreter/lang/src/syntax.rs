@@ -301,9 +301,14 @@ impl Builder {
             _ => None,
         };
         let zone = self.child(&pair, &kids, 0)?;
-        let zone_ranks = self.promotion_zone(zone)?;
+        let (zone_ranks, zone_squares) = if zone.as_rule() == Rule::promotion_squares {
+            let squares = children(zone.clone()).into_iter().map(|square| self.square(square)).collect::<Built<_>>()?;
+            (Spanned::new(0, self.span(&zone)), squares)
+        } else {
+            (self.promotion_zone(zone)?, Vec::new())
+        };
         let choices = kids.iter().skip(1).map(|kid| self.ident(kid)).collect();
-        Ok(PromotionDecl { side, zone_ranks, choices })
+        Ok(PromotionDecl { side, zone_ranks, zone_squares, choices })
     }
 
     fn promotion_zone(&self, pair: Pair<'_, Rule>) -> Built<Spanned<u32>> {
@@ -1059,6 +1064,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::promotion_limit => "`promotes to a king only while its side has fewer than 2`",
         Rule::promotion_last_existing => "`promotes on the last existing square of its file`",
         Rule::promotion_zone => "`rank` or `N ranks`",
+        Rule::promotion_squares => "`squares` and a list of squares such as `a8, b8`",
         Rule::castles_as => "`castles as the king` or `castles as a rook`",
         Rule::castle_role => "`king` or `rook`",
         Rule::movement | Rule::move_kind => "a movement (`steps`, `slides`, `leaps`, `rides` or `hops`)",

@@ -129,6 +129,7 @@ pub(crate) fn plain_promotion(promotion: &PromotionSpec) -> bool {
         on_leaving,
         flips,
         limits,
+        zone_squares,
     } = promotion;
     side_choices.iter().all(Option::is_none)
         && *optional_ranks == 0
@@ -137,6 +138,7 @@ pub(crate) fn plain_promotion(promotion: &PromotionSpec) -> bool {
         && !on_leaving
         && *flips == crate::spec::Flip::Never
         && limits.is_empty()
+        && zone_squares.iter().all(Vec::is_empty)
 }
 
 /// The fields of a piece the tables read beyond its patterns and promotion (name, letter and
