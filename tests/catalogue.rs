@@ -78,6 +78,7 @@ const MATCHING: &[&str] = &[
     "threekings",
     "torpedo",
     "troitzky",
+    "wolf",
     "xiangqi",
     "yarishogi",
 ];

@@ -74,6 +74,7 @@ pub fn pseudo_moves(pos: &Position, side: Side, royal_captures: bool) -> Vec<Mov
                 PatternCondition::Always => true,
                 PatternCondition::FirstMove => pos.is_unmoved(from),
                 PatternCondition::FromRank(r) => pos.geometry().relative_rank(from, side) == r,
+                PatternCondition::FromSquares(squares) => squares.holds(pos.geometry(), from, side),
             };
             if holds {
                 let dy = if side == Side::White { p.dy } else { -p.dy };

@@ -141,6 +141,10 @@ impl<'s> Board<'s> {
             PatternCondition::Always => true,
             PatternCondition::FirstMove => self.unmoved[self.index(from)],
             PatternCondition::FromRank(r) => self.relative_rank(from, side) == i32::from(r),
+            PatternCondition::FromSquares(squares) => {
+                let file = u8::try_from(from.0).unwrap_or(u8::MAX);
+                squares.contains(file, u8::try_from(self.relative_rank(from, side)).unwrap_or(u8::MAX))
+            }
         }
     }
 

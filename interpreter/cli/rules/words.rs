@@ -150,6 +150,9 @@ fn move_phrase(rule: &MoveRule, dirs: &BTreeSet<(i8, i8)>) -> String {
     match rule.condition.as_str() {
         "always" => {}
         "first-move" => text.push_str(", on its first move"),
+        "from-squares" => {
+            let _ = write!(text, ", from squares {} (Black's mirrored)", rule.origin_squares.join(" "));
+        }
         other => {
             let rank = other.trim_start_matches("from-rank-");
             let _ = write!(text, ", from its rank {rank}");

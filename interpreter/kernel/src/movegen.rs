@@ -242,6 +242,7 @@ impl Position {
             PatternCondition::Always => true,
             PatternCondition::FirstMove => self.unmoved.contains(from),
             PatternCondition::FromRank(r) => self.variant.geometry().relative_rank(from, us) == r,
+            PatternCondition::FromSquares(squares) => squares.holds(self.variant.geometry(), from, us),
         }
     }
 

@@ -172,6 +172,8 @@ pub enum PatternCondition {
     FirstMove,
     /// Only from this rank, counted from the mover's side (0 = its first rank).
     FromRank(u8),
+    /// Only from these squares, named from White's side and mirrored for Black.
+    FromSquares(crate::origin_squares::OriginSquares),
 }
 
 /// The pattern's part in en passant.

@@ -244,6 +244,8 @@ pub enum Modifier {
     NotOntoLastRank,
     /// `not over pieces`: a leap stopped by a piece on its path.
     Lame,
+    /// `from squares b3 c3`: only from these squares, named from White's side.
+    FromSquares(holechess_kernel::OriginSquares),
 }
 
 /// `token NAME` or `behaviour NAME` with its clauses.

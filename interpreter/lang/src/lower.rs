@@ -208,6 +208,7 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>, ranks:
             Modifier::NotOntoRank(rank) => barred_rank = Some(rank.saturating_sub(1).min(255) as u8),
             Modifier::NotOntoLastRank => barred_rank = Some(ranks.saturating_sub(1)),
             Modifier::Lame => lame = true,
+            Modifier::FromSquares(squares) => condition = PatternCondition::FromSquares(squares),
         }
     }
     let hop = matches!(movement.kind, MoveKind::Hop | MoveKind::FarHop);

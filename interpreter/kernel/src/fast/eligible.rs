@@ -14,6 +14,7 @@
 use super::hoppers::direction_bit;
 use super::rules::{DoubleStep, FastRules, PawnRules, FAST_KINDS};
 use crate::geometry::Side;
+use crate::origin_squares::OriginSquares;
 use crate::spec::{
     BoardSpec, CastleRole, EpRole, LinkSpec, Pattern, PatternCondition, PatternMode, PieceSpec, PromotionSpec,
     RulesSpec, Schedule, StalemateRule, VariantSpec,
@@ -270,7 +271,8 @@ fn pawn_rules(v: &Variant, kind: usize, piece: &PieceSpec) -> Option<PawnRules> 
         let (from_mask, first_move) = match p.condition {
             PatternCondition::FromRank(r) if r < 8 => ([0xFFu64 << (8 * r), 0xFFu64 << (8 * (7 - r))], false),
             PatternCondition::FromRank(_) => ([0, 0], false),
-            _ => ([u64::MAX; 2], true),
+            PatternCondition::FromSquares(squares) => (origin_masks(&squares), false),
+            PatternCondition::Always | PatternCondition::FirstMove => ([u64::MAX; 2], true),
         };
         DoubleStep { from_mask, first_move, sets_en_passant: p.en_passant == EpRole::Sets }
     });
@@ -291,6 +293,13 @@ fn pawn_rules(v: &Variant, kind: usize, piece: &PieceSpec) -> Option<PawnRules> 
         return None;
     }
     Some(PawnRules { kind: kind as u8, double, captures_en_passant, promotion_zone, choices })
+}
+
+/// The 8x8 masks (`[white, black]`) of a double step's origin squares, Black's mirrored.
+fn origin_masks(squares: &OriginSquares) -> [u64; 2] {
+    squares.cells().filter(|&(file, rank)| file < 8 && rank < 8).fold([0, 0], |[white, black], (file, rank)| {
+        [white | 1 << (8 * rank + file), black | 1 << (8 * (7 - rank) + file)]
+    })
 }
 
 /// A hop along one of the eight queen directions (Black's mirrored), or `None` for a hop
