@@ -158,3 +158,21 @@ fn rules_describes_origin_squares_in_words_and_json() {
     assert_eq!(double["origin_squares"].as_array().map(Vec::len), Some(12));
     assert_eq!(double["origin_squares"][8], "b3");
 }
+
+#[test]
+fn a_record_with_a_sergeants_double_step_taken_en_passant_and_an_elephant_promotion_validates() {
+    let folder = std::env::temp_dir().join(format!("holechess-origin-{}-records", std::process::id()));
+    std::fs::create_dir_all(&folder).expect("temp folder");
+    let file = folder.join("wolf.pgn");
+    let games = "[Event \"a\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/p7/8/1S6/8/4K3 w - - 0 1\"]\n[Result \"*\"]\n\n\
+                 1. Sb5 axb4 2. Kd1 b3 *\n\n\
+                 [Event \"b\"]\n[SetUp \"1\"]\n[FEN \"8/k5SP/8/8/8/8/8/8/8/7K w - - 0 1\"]\n[Result \"*\"]\n\n\
+                 1. h10=E Kb8 2. g10=W *\n\n\
+                 [Event \"c\"]\n[SetUp \"1\"]\n[FEN \"8/k5SP/8/8/8/8/8/8/8/7K w - - 0 1\"]\n[Result \"*\"]\n\n\
+                 1. g10=E *\n";
+    std::fs::write(&file, games).expect("write");
+    let output = common::binary::holechess(&["validate", &catalogue("wolf.hole"), file.to_str().expect("path")], "");
+    let text = format!("{}{}", stdout(&output), stderr(&output));
+    assert_eq!(output.status.code(), Some(1), "{text}");
+    assert!(text.contains("3 games: 2 valid, 1 invalid"), "a sergeant does not become an elephant: {text}");
+}
