@@ -89,6 +89,7 @@ const MATCHING: &[&str] = &[
     "torishogi",
     "torpedo",
     "troitzky",
+    "wolf",
     "xiangqi",
     "yarishogi",
 ];

@@ -77,6 +77,7 @@ pub fn pseudo_moves(pos: &Position, side: Side, royal_captures: bool) -> Vec<Mov
                 PatternCondition::FromRank(r) => pos.geometry().relative_rank(from, side) == r,
                 PatternCondition::OutOfCheck => !pos.royal_attacked(side),
                 PatternCondition::FirstMoveOutOfCheck => pos.is_unmoved(from) && !pos.royal_attacked(side),
+                PatternCondition::FromSquares(squares) => squares.holds(pos.geometry(), from, side),
             };
             if holds {
                 let dy = if side == Side::White { p.dy } else { -p.dy };

@@ -147,6 +147,10 @@ impl<'s> Board<'s> {
             PatternCondition::FromRank(r) => self.relative_rank(from, side) == i32::from(r),
             PatternCondition::OutOfCheck => self.out_of_check(side),
             PatternCondition::FirstMoveOutOfCheck => self.unmoved[self.index(from)] && self.out_of_check(side),
+            PatternCondition::FromSquares(squares) => {
+                let file = u8::try_from(from.0).unwrap_or(u8::MAX);
+                squares.contains(file, u8::try_from(self.relative_rank(from, side)).unwrap_or(u8::MAX))
+            }
         }
     }
 

@@ -83,8 +83,13 @@ pub struct MoveRule {
     pub range: u8,
     /// `move-or-capture`, `move-only` or `capture-only`.
     pub mode: &'static str,
-    /// `always`, `first-move`, or `from-rank-N` (N counted from the mover's side, 1 = its first rank).
+    /// `always`, `first-move`, `from-rank-N` (N counted from the mover's side, 1 = its first
+    /// rank) or `from-squares` (the squares in `origin_squares`).
     pub condition: String,
+    /// For `from-squares`: the squares, named from White's side (Black's mirrored across the
+    /// middle rank).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub origin_squares: Vec<String>,
     /// `none`, `sets` (a double step that may be taken en passant) or `captures`.
     pub en_passant: &'static str,
     /// A rank the move never ends on (1 = the mover's first rank).
@@ -349,6 +354,7 @@ fn move_rule(pattern: &Pattern) -> MoveRule {
             PatternCondition::FromRank(rank) => format!("from-rank-{}", rank + 1),
             PatternCondition::OutOfCheck => "out-of-check".to_owned(),
             PatternCondition::FirstMoveOutOfCheck => "first-move-out-of-check".to_owned(),
+            PatternCondition::FromSquares(_) => "from-squares".to_owned(),
         },
         en_passant: match pattern.en_passant {
             EpRole::None => "none",
@@ -358,6 +364,10 @@ fn move_rule(pattern: &Pattern) -> MoveRule {
         barred_rank: pattern.barred_rank.map(|rank| rank + 1),
         hop_any_distance: pattern.hop && pattern.hop_any_distance,
         lame: pattern.lame,
+        origin_squares: match pattern.condition {
+            PatternCondition::FromSquares(squares) => white_squares(&squares),
+            _ => Vec::new(),
+        },
     }
 }
 
@@ -554,4 +564,9 @@ fn hook(hook: &holechess_lang::Hook) -> Hook {
         file: hook.source_file.clone(),
         line: hook.source_line,
     }
+}
+
+/// The squares of a `from squares` condition, named from White's side (`b3`).
+fn white_squares(squares: &holechess_kernel::OriginSquares) -> Vec<String> {
+    squares.cells().map(|(file, rank)| format!("{}{}", char::from(b'a' + file), rank + 1)).collect()
 }

@@ -163,6 +163,9 @@ fn move_phrase(rule: &MoveRule, dirs: &BTreeSet<(i8, i8)>) -> String {
         "first-move" => text.push_str(", on its first move"),
         "out-of-check" => text.push_str(", not while in check"),
         "first-move-out-of-check" => text.push_str(", on its first move, not while in check"),
+        "from-squares" => {
+            let _ = write!(text, ", from squares {} (Black's mirrored)", rule.origin_squares.join(" "));
+        }
         other => {
             let rank = other.trim_start_matches("from-rank-");
             let _ = write!(text, ", from its rank {rank}");

@@ -81,6 +81,8 @@ mod no_checks;
     reason = "indices bounded by the compiled geometry"
 )]
 pub mod notation;
+#[allow(clippy::cast_possible_truncation, reason = "cells are below 16x16")]
+pub mod origin_squares;
 pub mod outcome;
 mod passing;
 pub mod perft;
@@ -135,6 +137,7 @@ pub use geometry::{Geometry, Side, Square};
 pub use hand::HandSpec;
 pub use make::Undo;
 pub use moves::{Move, MoveList};
+pub use origin_squares::OriginSquares;
 pub use outcome::{DrawClaim, Status};
 pub use played::PlayedMove;
 pub use position::{CastlingRights, EnPassant, Piece, Position, TokenStack};

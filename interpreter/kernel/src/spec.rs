@@ -177,6 +177,8 @@ pub enum PatternCondition {
     /// Only by a piece that has never moved, while its side is not in check (a move-only
     /// pattern: Cambodian chess's king leap).
     FirstMoveOutOfCheck,
+    /// Only from these squares, named from White's side and mirrored for Black.
+    FromSquares(crate::origin_squares::OriginSquares),
 }
 
 /// The pattern's part in en passant.

@@ -266,6 +266,8 @@ pub enum Modifier {
     Lame,
     /// `not while in check`.
     OutOfCheck,
+    /// `from squares b3 c3`: only from these squares, named from White's side.
+    FromSquares(holechess_kernel::OriginSquares),
 }
 
 /// `token NAME` or `behaviour NAME` with its clauses.

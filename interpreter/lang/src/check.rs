@@ -838,10 +838,17 @@ impl Consistency<'_> {
         if count(&[Modifier::MoveOnly, Modifier::CaptureOnly]) > 1 {
             problems.push(Problem::new(span, "a movement can say `without capturing` or `only to capture`, not both"));
         }
-        if count(&[Modifier::FirstMove, Modifier::FromStartingRank, Modifier::FromRank(0)]) > 1 {
+        let conditions = [
+            Modifier::FirstMove,
+            Modifier::FromStartingRank,
+            Modifier::FromRank(0),
+            Modifier::FromSquares(holechess_kernel::OriginSquares::new()),
+        ];
+        if count(&conditions) > 1 {
             problems.push(Problem::new(
                 span,
-                "a movement can have one condition (`on its first move`, `from its starting rank` or `from rank N`)",
+                "a movement can have one condition (`on its first move`, `from its starting rank`, `from rank N` or \
+                 `from squares ...`)",
             ));
         }
         if count(&[Modifier::OutOfCheck]) > 0 {
@@ -868,6 +875,7 @@ impl Consistency<'_> {
                     Problem::new(modifier.span, format!("rank {rank} is off the board")).expecting("a rank from 1"),
                 );
             }
+            Modifier::FromSquares(squares) => self.origin_squares_on_board(squares, modifier.span, problems),
             Modifier::FromStartingRank => {
                 if let Some(setup) = &self.scope.setup {
                     if let Err(message) = lower::starting_rank(piece.letter.node, &setup.node) {
@@ -876,6 +884,25 @@ impl Consistency<'_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// Every origin square of `from squares` lies on the board (its size from the `board` line).
+    fn origin_squares_on_board(
+        &self,
+        squares: holechess_kernel::OriginSquares,
+        span: Span,
+        problems: &mut Vec<Problem>,
+    ) {
+        let Some(board) = &self.scope.board else { return };
+        let (files, ranks) = (board.node.files.node, board.node.ranks.node);
+        for (file, rank) in squares.cells().filter(|&(file, rank)| u32::from(file) >= files || u32::from(rank) >= ranks)
+        {
+            let name = format!("{}{}", char::from(b'a' + file), rank + 1);
+            problems.push(
+                Problem::new(span, format!("origin square {name} is off the {files}x{ranks} board"))
+                    .expecting("squares of the board"),
+            );
         }
     }
 

@@ -216,6 +216,7 @@ fn patterns(movement: &Movement, letter: char, setup: Option<&SetupDecl>, ranks:
             Modifier::NotOntoLastRank => barred_rank = Some(ranks.saturating_sub(1)),
             Modifier::Lame => lame = true,
             Modifier::OutOfCheck => {}
+            Modifier::FromSquares(squares) => condition = PatternCondition::FromSquares(squares),
         }
     }
     if movement.modifiers.iter().any(|m| m.node == Modifier::OutOfCheck) {

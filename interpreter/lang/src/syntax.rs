@@ -431,9 +431,26 @@ impl Builder {
                 None => Modifier::NotOntoLastRank,
             },
             Rule::lame => Modifier::Lame,
+            Rule::from_squares => self.origin_squares(pair)?,
             _ => return Err(self.malformed(&pair, "a movement modifier")),
         };
         Ok(Spanned::new(modifier, span))
+    }
+
+    /// `from squares b3 c3`: each square a cell of one board within 16x16.
+    fn origin_squares(&self, pair: Pair<'_, Rule>) -> Built<Modifier> {
+        let mut squares = holechess_kernel::OriginSquares::new();
+        for part in children(pair) {
+            let square = self.square(part.clone())?;
+            let file = u32::from(square.node.file) - u32::from('a');
+            let rank = square.node.rank;
+            if square.node.board.is_some() || file >= 16 || rank == 0 || rank > 16 {
+                return Err(Problem::new(square.span, "this square cannot be an origin square")
+                    .expecting("a square such as `b3` of a board up to 16x16, without a board name"));
+            }
+            squares.insert(file as u8, (rank - 1) as u8);
+        }
+        Ok(Modifier::FromSquares(squares))
     }
 
     fn rank_condition(&self, pair: Pair<'_, Rule>) -> Built<Modifier> {
@@ -1103,6 +1120,7 @@ pub(crate) fn describe_rule(grammar_rule: Rule) -> &'static str {
         Rule::on_first_move => "`on its first move`",
         Rule::from_starting_rank => "`from its starting rank`",
         Rule::from_rank => "`from rank N`",
+        Rule::from_squares => "`from squares b3 c3`",
         Rule::sets_en_passant => "`may be taken en passant`",
         Rule::captures_en_passant => "`also en passant`",
         Rule::not_onto_rank => "`not onto rank N`",

@@ -261,6 +261,7 @@ impl Position {
             PatternCondition::FromRank(r) => self.variant.geometry().relative_rank(from, us) == r,
             PatternCondition::OutOfCheck => !self.royal_attacked(us),
             PatternCondition::FirstMoveOutOfCheck => self.unmoved.contains(from) && !self.royal_attacked(us),
+            PatternCondition::FromSquares(squares) => squares.holds(self.variant.geometry(), from, us),
         }
     }
 

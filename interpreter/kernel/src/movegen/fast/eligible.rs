@@ -184,12 +184,20 @@ fn pawn_shape(v: &Variant, kind: usize, piece: &PieceSpec) -> bool {
     seen[0] == 1 && seen[1] <= 1 && seen[2] == 1 && seen[3] == 1 && capture_ep[0] == capture_ep[1]
 }
 
+/// The 8x8 masks (`[white, black]`) of a double step's origin squares, Black's mirrored.
+fn origin_masks(squares: &crate::origin_squares::OriginSquares) -> [u64; 2] {
+    squares.cells().filter(|&(file, rank)| file < 8 && rank < 8).fold([0, 0], |[white, black], (file, rank)| {
+        [white | 1 << (8 * rank + file), black | 1 << (8 * (7 - rank) + file)]
+    })
+}
+
 fn pawn_rules(v: &Variant, kind: usize, piece: &PieceSpec) -> Option<PawnRules> {
     let double = features::piece_patterns(piece).find_map(|shape| match shape {
         PatternShape::PawnDouble { condition, sets_en_passant } => {
             let (from_mask, first_move) = match condition {
                 PatternCondition::FromRank(r) if r < 8 => ([0xFFu64 << (8 * r), 0xFFu64 << (8 * (7 - r))], false),
                 PatternCondition::FromRank(_) => ([0, 0], false),
+                PatternCondition::FromSquares(squares) => (origin_masks(&squares), false),
                 PatternCondition::FirstMove | PatternCondition::Always => ([u64::MAX; 2], true),
                 // Conditions judged per position never have a pawn shape (`PatternShape::of`).
                 PatternCondition::OutOfCheck | PatternCondition::FirstMoveOutOfCheck => return None,

@@ -97,14 +97,14 @@ impl PatternShape {
         if hop_any_distance || lame {
             return PatternShape::Other;
         }
-        use PatternCondition::{Always, FirstMove, FromRank};
+        use PatternCondition::{Always, FirstMove, FromRank, FromSquares};
         use PatternMode::{CaptureOnly, MoveOnly, MoveOrCapture};
         match (barred_rank, hop, mode, condition, en_passant, range, (dx, dy)) {
             (None, true, MoveOrCapture, Always, EpRole::None, _, _) => PatternShape::Hop { dx, dy },
             (None, false, MoveOrCapture, Always, EpRole::None, 1, _) => PatternShape::Leap { dx, dy },
             (None, false, MoveOrCapture, Always, EpRole::None, 0, _) => PatternShape::Slide { dx, dy },
             (None, false, MoveOnly, Always, EpRole::None, 1, (0, 1)) => PatternShape::PawnStep,
-            (None, false, MoveOnly, FirstMove | FromRank(_), EpRole::None | EpRole::Sets, 2, (0, 1)) => {
+            (None, false, MoveOnly, FirstMove | FromRank(_) | FromSquares(_), EpRole::None | EpRole::Sets, 2, (0, 1)) => {
                 PatternShape::PawnDouble { condition, sets_en_passant: en_passant == EpRole::Sets }
             }
             (None, false, CaptureOnly, Always, EpRole::None | EpRole::Captures, 1, (-1 | 1, 1)) => {
