@@ -76,7 +76,7 @@ fn rules_describes_a_held_goal_in_words_and_json() {
         serde_json::from_str(&stdout(&common::binary::holechess(&["rules", &script, "--json"], ""))).expect("json");
     assert_eq!(
         json["play"]["goal"],
-        serde_json::json!({ "piece": "knight", "squares": ["e5"], "reply": false, "held": true })
+        serde_json::json!({ "piece": "knight", "squares": ["e5"], "reply": false, "held": true, "safe": false })
     );
 }
 

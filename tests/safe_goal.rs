@@ -105,6 +105,6 @@ fn rules_describes_the_safe_goal_in_words_and_json() {
     let json: serde_json::Value = serde_json::from_str(&stdout(&output)).expect("json");
     assert_eq!(
         json["play"]["goal"],
-        serde_json::json!({ "piece": "lion", "squares": null, "reply": false, "safe": true })
+        serde_json::json!({ "piece": "lion", "squares": null, "reply": false, "held": false, "safe": true })
     );
 }
