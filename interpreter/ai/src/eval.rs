@@ -20,6 +20,14 @@ const PAWN_SHIELD: Score = 10;
 const KING_EDGE_MG: Score = 6;
 const KING_CENTRE_EG: Score = 8;
 const PASSED_BASE: Score = 10;
+/// A pawn-like piece's share of its value in the middlegame and the endgame, in percent: a
+/// pawn counts for less while pieces are on the board and for more once they are traded.
+const PAWN_SHARE: (Score, Score) = (85, 110);
+/// Per rank a passed pawn has advanced, in the endgame: per square of distance from its
+/// next square to the enemy royal piece (a bonus) and to its own (a cost), distances capped.
+const PASSER_ENEMY_KING: Score = 4;
+const PASSER_OWN_KING: Score = 2;
+const PASSER_DISTANCE_CAP: Score = 5;
 /// A pawn-like piece attacking an enemy piece (neither royal nor pawn-like).
 const PAWN_THREAT_MG: Score = 60;
 const PAWN_THREAT_EG: Score = 40;
@@ -72,7 +80,7 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
         let enemy_royal = royals[side.opponent().index()];
         let tally = &mut tallies[side.index()];
         for (sq, piece) in pos.pieces_of(side) {
-            piece_terms(tables, pos, &pawns, sq, side, piece.kind, enemy_royal, tally);
+            piece_terms(tables, pos, &pawns, sq, side, piece.kind, &royals, tally);
         }
         if tally.colour_bound[0] > 0 && tally.colour_bound[1] > 0 {
             tally.add(PAIR.0, PAIR.1);
@@ -151,12 +159,16 @@ fn piece_terms(
     sq: Square,
     side: Side,
     kind: u8,
-    enemy_royal: Option<Square>,
+    royals: &[Option<Square>; 2],
     tally: &mut Tally,
 ) {
+    let enemy_royal = royals[side.opponent().index()];
     let info = tables.kinds[kind as usize];
     let value = tables.values[kind as usize];
-    tally.add(value, value);
+    match info.role {
+        Role::Pawn { .. } => tally.add(value * PAWN_SHARE.0 / 100, value * PAWN_SHARE.1 / 100),
+        _ => tally.add(value, value),
+    }
     if info.role != Role::Royal {
         tally.material += value;
     }
@@ -176,6 +188,8 @@ fn piece_terms(
             tally.add(-mg, -eg);
             if zone_start.is_some() && pawns.is_passed(tables, sq, side) {
                 tally.add(PASSED_BASE + progress * progress, 2 * PASSED_BASE + 3 * progress * progress);
+                let escort = passer_escort(tables, pos, sq, side, royals);
+                tally.add(0, progress * escort);
             }
         }
         Role::Piece => {
@@ -229,6 +243,27 @@ fn pawn_threats(tables: &VariantTables, pos: &Position, sq: Square, side: Side, 
         }
     });
     threats
+}
+
+/// How the royal pieces stand to a passed pawn of `side` on `sq`: the enemy's far from the
+/// square in front of it is good, its own far from it is bad (one board's distances).
+fn passer_escort(
+    tables: &VariantTables,
+    pos: &Position,
+    sq: Square,
+    side: Side,
+    royals: &[Option<Square>; 2],
+) -> Score {
+    let forward = if side == Side::White { 1 } else { -1 };
+    let Some(next) = pos.geometry().offset(sq, 0, forward) else { return 0 };
+    let distance = |royal: Option<Square>| {
+        royal
+            .map(|k| (tables.coords[k.index()], tables.coords[next.index()]))
+            .filter(|(k, n)| k.board == n.board)
+            .map_or(PASSER_DISTANCE_CAP, |(k, n)| Score::from(k.file.abs_diff(n.file).max(k.rank.abs_diff(n.rank))))
+            .min(PASSER_DISTANCE_CAP)
+    };
+    PASSER_ENEMY_KING * distance(royals[side.opponent().index()]) - PASSER_OWN_KING * distance(royals[side.index()])
 }
 
 /// How many ranks a pawn has advanced from its second rank (0 on its first two ranks),
@@ -319,5 +354,28 @@ mod tests {
         let free = value("4k3/1p6/8/8/4N3/8/8/4K3 w - - 0 1");
         let guarded = value("4k3/6p1/8/8/4N3/8/8/4K3 w - - 0 1");
         assert!(free > guarded, "{free} against {guarded}");
+    }
+
+    #[test]
+    fn a_pawn_in_a_bare_ending_counts_for_more_than_its_value() {
+        // h2: passed, isolated, not yet advanced (no escort term); nothing else differs.
+        let with_pawn = value("4k3/8/8/8/8/8/7P/K7 w - - 0 1");
+        let without = value("4k3/8/8/8/8/8/8/K7 w - - 0 1");
+        let isolated = crate::pawn_structure::ISOLATED.1;
+        assert_eq!(with_pawn - without, 100 * PAWN_SHARE.1 / 100 + 2 * PASSED_BASE - isolated);
+    }
+
+    #[test]
+    fn a_passed_pawn_gains_with_the_enemy_royal_piece_far_and_its_own_near() {
+        let variant = orthodox();
+        let tables = VariantTables::new(&variant);
+        let pos = Position::from_fen(&variant, "7k/8/8/4P3/8/8/8/K7 w - - 0 1").unwrap();
+        let at = |name| pos.geometry().parse_square(name, 0);
+        let pawn = at("e5").unwrap();
+        let escort = |own, enemy| passer_escort(&tables, &pos, pawn, Side::White, &[at(own), at(enemy)]);
+        // The square in front is e6: a king on e7 is next to it, one on a1 five squares away.
+        assert_eq!(escort("e4", "e7"), PASSER_ENEMY_KING - 2 * PASSER_OWN_KING);
+        assert_eq!(escort("e4", "a1"), PASSER_ENEMY_KING * PASSER_DISTANCE_CAP - 2 * PASSER_OWN_KING);
+        assert!(escort("d6", "a1") > escort("a1", "a1"));
     }
 }

@@ -16,7 +16,7 @@ const MAP_SQUARES: usize = 512;
 /// A doubled pawn (each pawn after the first on a file), middlegame and endgame.
 const DOUBLED: (Score, Score) = (12, 24);
 /// A pawn with no own pawn on the files beside it.
-const ISOLATED: (Score, Score) = (10, 16);
+pub(crate) const ISOLATED: (Score, Score) = (10, 16);
 
 /// Squares attacked, as a fixed bitset.
 #[derive(Clone)]
