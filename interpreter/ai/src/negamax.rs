@@ -67,11 +67,11 @@ fn late_move_count(depth: i32, improving: bool) -> usize {
 }
 
 /// Late-move reduction of a quiet move: grows with the logarithms of the depth left and of
-/// the move's place in the ordering (0.5 + ln d ln i / 2, in whole plies).
+/// the move's place in the ordering (ln d ln i / 2, in whole plies, rounded down).
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
     let d = f64::from(depth.max(1)).ln();
     let i = (index.max(1) as f64).ln();
-    (0.5 + d * i / 2.0) as i32
+    (d * i / 2.0) as i32
 }
 
 impl Searcher {
