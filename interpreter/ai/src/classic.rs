@@ -29,7 +29,7 @@ use crate::classic_eval::classic_evaluate;
 use crate::limits::{poll_interval, Clock, StopFlag};
 use crate::score::{Score, INFINITY};
 use crate::search::SearchResult;
-use crate::standing::{no_moves, NoMoves};
+use crate::standing::no_moves;
 use crate::tables::VariantTables;
 
 /// The depth of level 1, in plies.
@@ -98,7 +98,7 @@ impl ClassicPlayer {
         };
         let (mut best, best_move) = chosen.map_or((-INFINITY, None), |(score, mv)| (score, Some(mv)));
         if best_move.is_none() {
-            best = self.no_move_score(&pos, 0);
+            best = no_moves(&pos, pos.is_check(), 0);
         }
         SearchResult {
             best_move,
@@ -136,10 +136,6 @@ impl ClassicPlayer {
         }
         best
     }
-
-    fn no_move_score(&self, pos: &Position, ply: usize) -> Score {
-        no_move_score(self.tables.as_deref().expect("choose() builds the tables"), pos, ply)
-    }
 }
 
 /// Minimax (by alpha-beta) of `pos` for the side to move, `depth` plies; `lists[0]` holds
@@ -161,7 +157,7 @@ fn minimax(
     let (list, deeper) = lists.split_first_mut().expect("one list per ply");
     pos.generate_legal(list);
     if list.is_empty() {
-        return no_move_score(tables, pos, ply);
+        return no_moves(pos, pos.is_check(), ply);
     }
     if depth == 0 {
         return classic_evaluate(tables, pos);
@@ -180,11 +176,4 @@ fn minimax(
         }
     }
     best
-}
-
-fn no_move_score(tables: &VariantTables, pos: &Position, ply: usize) -> Score {
-    match no_moves(pos, pos.is_check(), ply) {
-        NoMoves::Score(s) => s,
-        NoMoves::MustPass => classic_evaluate(tables, pos),
-    }
 }

@@ -9,6 +9,7 @@
 use holechess_kernel::{Position, Side, Square};
 
 use crate::links::link_terms;
+use crate::pawn_structure::{FileState, PawnFiles};
 use crate::reach::{walk_reach, Target};
 use crate::score::Score;
 use crate::tables::{Role, VariantTables};
@@ -19,6 +20,14 @@ const PAWN_SHIELD: Score = 10;
 const KING_EDGE_MG: Score = 6;
 const KING_CENTRE_EG: Score = 8;
 const PASSED_BASE: Score = 10;
+/// A pawn-like piece's share of its value in the middlegame and the endgame, in percent: a
+/// pawn counts for less while pieces are on the board and for more once they are traded.
+const PAWN_SHARE: (Score, Score) = (85, 110);
+/// Per rank a passed pawn has advanced, in the endgame: per square of distance from its
+/// next square to the enemy royal piece (a bonus) and to its own (a cost), distances capped.
+const PASSER_ENEMY_KING: Score = 4;
+const PASSER_OWN_KING: Score = 2;
+const PASSER_DISTANCE_CAP: Score = 5;
 /// A pawn-like piece attacking an enemy piece (neither royal nor pawn-like).
 const PAWN_THREAT_MG: Score = 60;
 const PAWN_THREAT_EG: Score = 40;
@@ -29,8 +38,18 @@ const PIECE_THREAT_EG: Score = 25;
 const MOP_UP_LEAD: Score = 400;
 const MOP_UP_EDGE: Score = 15;
 const MOP_UP_NEAR: Score = 6;
-/// Files of up to four boards are tracked for passed pawns.
-const PAWN_FILES: usize = 64;
+/// The king's file in the middlegame, by its distance from the nearer edge: a knight's
+/// file is the castled king's, the centre files the exposed ones.
+const KING_FILE_MG: [Score; 3] = [8, 0, 14];
+/// Each file further toward the centre beyond the table.
+const KING_FILE_STEP_MG: Score = 14;
+/// Each rank the royal piece stands above its first in the middlegame.
+const KING_RANK_MG: Score = 18;
+/// Two colour-bound pieces on squares of both colours.
+const PAIR: (Score, Score) = (30, 50);
+/// A piece sliding along its file on an open and a half-open file.
+const OPEN_FILE: (Score, Score) = (25, 10);
+const HALF_OPEN_FILE: (Score, Score) = (12, 6);
 
 /// Terms of one side, middlegame and endgame apart.
 #[derive(Default)]
@@ -41,61 +60,14 @@ struct Tally {
     king_zone_hits: Score,
     /// Material of the pieces that are not royal.
     material: Score,
+    /// Colour-bound pieces on each colour of square.
+    colour_bound: [u8; 2],
 }
 
 impl Tally {
     fn add(&mut self, mg: Score, eg: Score) {
         self.mg += mg;
         self.eg += eg;
-    }
-}
-
-/// The most advanced rank of each side's pawns on each file (for passed pawns).
-struct PawnFiles {
-    /// Per side: the lowest (White) or highest (Black) absolute rank of a pawn per file;
-    /// i8::MAX / -1 when the file has none.
-    rear: [[i8; PAWN_FILES]; 2],
-    files: usize,
-    tracked: bool,
-}
-
-impl PawnFiles {
-    fn new(tables: &VariantTables, pos: &Position) -> PawnFiles {
-        let files = pos.geometry().files as usize;
-        let tracked = files * pos.geometry().boards() <= PAWN_FILES;
-        let mut rear = [[i8::MAX; PAWN_FILES], [-1; PAWN_FILES]];
-        if tracked {
-            for side in Side::BOTH {
-                for (sq, piece) in pos.pieces_of(side) {
-                    if matches!(tables.kinds[piece.kind as usize].role, Role::Pawn { .. }) {
-                        let c = tables.coords[sq.index()];
-                        let slot = &mut rear[side.index()][c.board as usize * files + c.file as usize];
-                        let rank = c.rank as i8;
-                        *slot = if side == Side::White { (*slot).min(rank) } else { (*slot).max(rank) };
-                    }
-                }
-            }
-        }
-        PawnFiles { rear, files, tracked }
-    }
-
-    /// No enemy pawn ahead on the pawn's file or the files beside it.
-    fn is_passed(&self, tables: &VariantTables, sq: Square, side: Side) -> bool {
-        if !self.tracked {
-            return false;
-        }
-        let c = tables.coords[sq.index()];
-        let (board, file, rank) = (c.board as usize, c.file as usize, c.rank as i8);
-        let first = file.saturating_sub(1);
-        let last = (file + 1).min(self.files - 1);
-        (first..=last).all(|f| {
-            let enemy = self.rear[side.opponent().index()][board * self.files + f];
-            if side == Side::White {
-                enemy <= rank
-            } else {
-                enemy >= rank
-            }
-        })
     }
 }
 
@@ -108,7 +80,10 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
         let enemy_royal = royals[side.opponent().index()];
         let tally = &mut tallies[side.index()];
         for (sq, piece) in pos.pieces_of(side) {
-            piece_terms(tables, pos, &pawns, sq, side, piece.kind, enemy_royal, tally);
+            piece_terms(tables, pos, &pawns, sq, side, piece.kind, &royals, tally);
+        }
+        if tally.colour_bound[0] > 0 && tally.colour_bound[1] > 0 {
+            tally.add(PAIR.0, PAIR.1);
         }
         if tables.has_links {
             let links = link_terms(tables, pos, side, enemy_royal);
@@ -184,19 +159,23 @@ fn piece_terms(
     sq: Square,
     side: Side,
     kind: u8,
-    enemy_royal: Option<Square>,
+    royals: &[Option<Square>; 2],
     tally: &mut Tally,
 ) {
+    let enemy_royal = royals[side.opponent().index()];
     let info = tables.kinds[kind as usize];
     let value = tables.values[kind as usize];
-    tally.add(value, value);
+    match info.role {
+        Role::Pawn { .. } => tally.add(value * PAWN_SHARE.0 / 100, value * PAWN_SHARE.1 / 100),
+        _ => tally.add(value, value),
+    }
     if info.role != Role::Royal {
         tally.material += value;
     }
     let centre = tables.centrality[sq.index()];
     match info.role {
         Role::Royal => {
-            tally.add(-KING_EDGE_MG * centre, KING_CENTRE_EG * centre);
+            tally.add(-KING_EDGE_MG * centre - king_placement(tables, pos, sq, side), KING_CENTRE_EG * centre);
             let shield = pawn_shield(tables, pos, sq, side);
             tally.add(PAWN_SHIELD * shield, 0);
         }
@@ -204,22 +183,39 @@ fn piece_terms(
             let threats = pawn_threats(tables, pos, sq, side, kind);
             tally.add(PAWN_THREAT_MG * threats, PAWN_THREAT_EG * threats);
             let progress = pawn_progress(pos, sq, side, zone_start);
-            tally.add(2 * progress * progress + centre * 2, 4 * progress * progress);
+            tally.add(progress * progress + centre * 4, 4 * progress * progress);
+            let (mg, eg) = pawns.weakness(tables, sq, side);
+            tally.add(-mg, -eg);
             if zone_start.is_some() && pawns.is_passed(tables, sq, side) {
                 tally.add(PASSED_BASE + progress * progress, 2 * PASSED_BASE + 3 * progress * progress);
+                let escort = passer_escort(tables, pos, sq, side, royals);
+                tally.add(0, progress * escort);
             }
         }
         Role::Piece => {
             tally.add(info.centre_weight * centre, info.centre_weight * centre / 2);
+            if info.colour_bound {
+                let c = tables.coords[sq.index()];
+                tally.colour_bound[usize::from((c.file + c.rank) % 2)] += 1;
+            }
+            if info.file_slider {
+                let (mg, eg) = match pawns.file_state(tables, sq, side) {
+                    FileState::Open => OPEN_FILE,
+                    FileState::HalfOpen => HALF_OPEN_FILE,
+                    FileState::Closed => (0, 0),
+                };
+                tally.add(mg, eg);
+            }
             let mut squares = 0;
             let mut gates = 0;
             let mut zone_hits = 0;
             let mut threats = 0;
             walk_reach(tables, pos, sq, side, kind, |to, target| {
+                let safe = !pawns.attacked_by(side.opponent(), to);
                 match target {
-                    Target::Empty => squares += 1,
+                    Target::Empty => squares += Score::from(safe),
                     Target::Enemy(victim) => {
-                        squares += 1;
+                        squares += Score::from(safe);
                         let lesser = tables.kinds[victim as usize].role == Role::Piece && tables.value(victim) > value;
                         threats += Score::from(lesser);
                     }
@@ -249,12 +245,46 @@ fn pawn_threats(tables: &VariantTables, pos: &Position, sq: Square, side: Side, 
     threats
 }
 
+/// How the royal pieces stand to a passed pawn of `side` on `sq`: the enemy's far from the
+/// square in front of it is good, its own far from it is bad (one board's distances).
+fn passer_escort(
+    tables: &VariantTables,
+    pos: &Position,
+    sq: Square,
+    side: Side,
+    royals: &[Option<Square>; 2],
+) -> Score {
+    let forward = if side == Side::White { 1 } else { -1 };
+    let Some(next) = pos.geometry().offset(sq, 0, forward) else { return 0 };
+    let distance = |royal: Option<Square>| {
+        royal
+            .map(|k| (tables.coords[k.index()], tables.coords[next.index()]))
+            .filter(|(k, n)| k.board == n.board)
+            .map_or(PASSER_DISTANCE_CAP, |(k, n)| Score::from(k.file.abs_diff(n.file).max(k.rank.abs_diff(n.rank))))
+            .min(PASSER_DISTANCE_CAP)
+    };
+    PASSER_ENEMY_KING * distance(royals[side.opponent().index()]) - PASSER_OWN_KING * distance(royals[side.index()])
+}
+
 /// How many ranks a pawn has advanced from its second rank (0 on its first two ranks),
 /// capped at the step before the promotion zone.
 fn pawn_progress(pos: &Position, sq: Square, side: Side, zone_start: Option<u8>) -> Score {
     let rank = pos.geometry().relative_rank(sq, side) as Score;
     let cap = zone_start.map_or(pos.geometry().ranks as Score, |z| z as Score - 1);
     (rank - 1).clamp(0, cap.max(0))
+}
+
+/// The middlegame penalty for where the royal piece stands: toward the centre files and
+/// away from its first rank it is exposed.
+fn king_placement(tables: &VariantTables, pos: &Position, sq: Square, side: Side) -> Score {
+    let c = tables.coords[sq.index()];
+    let files = pos.geometry().files;
+    let from_edge = usize::from(c.file.min(files.saturating_sub(1).saturating_sub(c.file)));
+    let file = match KING_FILE_MG.get(from_edge) {
+        Some(&penalty) => penalty,
+        None => KING_FILE_MG[2] + KING_FILE_STEP_MG * (from_edge - 2) as Score,
+    };
+    file + KING_RANK_MG * Score::from(pos.geometry().relative_rank(sq, side))
 }
 
 /// Own pawn-like pieces next to the royal piece, on its rank or in front of it.
@@ -273,4 +303,79 @@ fn pawn_shield(tables: &VariantTables, pos: &Position, royal: Square, side: Side
         }
     }
     count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use holechess_testkit::orthodox;
+
+    fn value(fen: &str) -> Score {
+        let variant = orthodox();
+        let tables = VariantTables::new(&variant);
+        evaluate(&tables, &Position::from_fen(&variant, fen).expect("a valid position"))
+    }
+
+    #[test]
+    fn the_tables_mark_colour_bound_pieces_and_file_sliders_from_their_moves() {
+        let variant = orthodox();
+        let tables = VariantTables::new(&variant);
+        let [pawn, knight, bishop, rook, queen, king] = [0, 1, 2, 3, 4, 5].map(|k| tables.kinds[k]);
+        assert!(bishop.colour_bound && !knight.colour_bound && !queen.colour_bound && !pawn.colour_bound);
+        assert!(rook.file_slider && queen.file_slider && !bishop.file_slider && !king.file_slider);
+    }
+
+    #[test]
+    fn a_castled_king_stands_better_than_one_in_the_centre_in_the_middlegame() {
+        let castled = value("r2q1rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2Q1RK1 w - - 0 1");
+        let central = value("r2q1rk1/ppp2ppp/8/8/8/8/PPP2PPP/R2QKR2 w - - 0 1");
+        assert!(castled > central, "{castled} against {central}");
+    }
+
+    #[test]
+    fn two_bishops_on_both_colours_make_a_pair() {
+        // The bishop on f1 and the one on g1 reach as many squares from the same ring.
+        let pair = value("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
+        let same = value("4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1");
+        assert!(pair - same >= PAIR.0 / 2, "{pair} against {same}");
+    }
+
+    #[test]
+    fn a_rook_on_an_open_file_is_worth_more_than_behind_its_own_pawn() {
+        let open = value("4k3/pp4pp/8/8/8/8/PP4PP/3R2K1 w - - 0 1");
+        let closed = value("4k3/pp4pp/8/8/8/8/PP4PP/1R4K1 w - - 0 1");
+        assert!(open > closed, "{open} against {closed}");
+    }
+
+    #[test]
+    fn squares_an_enemy_pawn_attacks_give_a_piece_no_mobility() {
+        // The pawn on g7 guards f6, one of the knight's squares; the pawn on b7 stands as
+        // far from the centre and as far back, guarding none of them.
+        let free = value("4k3/1p6/8/8/4N3/8/8/4K3 w - - 0 1");
+        let guarded = value("4k3/6p1/8/8/4N3/8/8/4K3 w - - 0 1");
+        assert!(free > guarded, "{free} against {guarded}");
+    }
+
+    #[test]
+    fn a_pawn_in_a_bare_ending_counts_for_more_than_its_value() {
+        // h2: passed, isolated, not yet advanced (no escort term); nothing else differs.
+        let with_pawn = value("4k3/8/8/8/8/8/7P/K7 w - - 0 1");
+        let without = value("4k3/8/8/8/8/8/8/K7 w - - 0 1");
+        let isolated = crate::pawn_structure::ISOLATED.1;
+        assert_eq!(with_pawn - without, 100 * PAWN_SHARE.1 / 100 + 2 * PASSED_BASE - isolated);
+    }
+
+    #[test]
+    fn a_passed_pawn_gains_with_the_enemy_royal_piece_far_and_its_own_near() {
+        let variant = orthodox();
+        let tables = VariantTables::new(&variant);
+        let pos = Position::from_fen(&variant, "7k/8/8/4P3/8/8/8/K7 w - - 0 1").unwrap();
+        let at = |name| pos.geometry().parse_square(name, 0);
+        let pawn = at("e5").unwrap();
+        let escort = |own, enemy| passer_escort(&tables, &pos, pawn, Side::White, &[at(own), at(enemy)]);
+        // The square in front is e6: a king on e7 is next to it, one on a1 five squares away.
+        assert_eq!(escort("e4", "e7"), PASSER_ENEMY_KING - 2 * PASSER_OWN_KING);
+        assert_eq!(escort("e4", "a1"), PASSER_ENEMY_KING * PASSER_DISTANCE_CAP - 2 * PASSER_OWN_KING);
+        assert!(escort("d6", "a1") > escort("a1", "a1"));
+    }
 }

@@ -26,6 +26,7 @@ mod links;
 mod match_runner;
 mod negamax;
 mod ordering;
+mod pawn_structure;
 mod pv;
 mod quiescence;
 mod reach;

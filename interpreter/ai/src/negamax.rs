@@ -10,7 +10,7 @@ use holechess_kernel::{Move, Position};
 use crate::ordering::{is_tactical, REFUTATION};
 use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
 use crate::search::Searcher;
-use crate::standing::{drawn_in_search, no_moves, only_pass_ends, NoMoves};
+use crate::standing::{drawn_in_search, no_moves, only_pass_ends};
 use crate::tables::Role;
 use crate::tt::Bound;
 
@@ -67,11 +67,11 @@ fn late_move_count(depth: i32, improving: bool) -> usize {
 }
 
 /// Late-move reduction of a quiet move: grows with the logarithms of the depth left and of
-/// the move's place in the ordering (0.5 + ln d ln i / 2, in whole plies).
+/// the move's place in the ordering (ln d ln i / 2, in whole plies, rounded down).
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
     let d = f64::from(depth.max(1)).ln();
     let i = (index.max(1) as f64).ln();
-    (0.5 + d * i / 2.0) as i32
+    (d * i / 2.0) as i32
 }
 
 impl Searcher {
@@ -144,10 +144,7 @@ impl Searcher {
         }
         let count = self.frames.generate(ply, pos);
         if count == 0 {
-            return match no_moves(pos, in_check, ply) {
-                NoMoves::Score(s) => s,
-                NoMoves::MustPass => self.forced_pass(pos, depth, ply, alpha, beta),
-            };
+            return no_moves(pos, in_check, ply);
         }
         if let Some(end) = only_pass_ends(pos, self.frames.moves(ply), ply) {
             return end;
@@ -374,22 +371,6 @@ impl Searcher {
         let value = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         pos.unmake(undo);
         (!self.aborted && value >= beta && !is_mate_score(value)).then_some(value)
-    }
-
-    /// The side to move has no move and the variant makes it pass (two passes in a row are
-    /// a draw).
-    fn forced_pass(&mut self, pos: &mut Position, depth: i32, ply: usize, alpha: Score, beta: Score) -> Score {
-        if self.passed[ply] {
-            return DRAW;
-        }
-        let undo = pos.make(Move::Pass);
-        self.nodes += 1;
-        self.ordering.note_move(ply + 1, None);
-        self.passed[ply + 1] = true;
-        let value = -self.negamax(pos, depth - 1, ply + 1, -beta, -alpha, false);
-        self.passed[ply + 1] = false;
-        pos.unmake(undo);
-        value
     }
 }
 

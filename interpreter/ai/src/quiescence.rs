@@ -13,7 +13,7 @@ use holechess_kernel::{Move, Position};
 use crate::ordering::{captured_kind, is_tactical};
 use crate::score::{from_table, to_table, Score, MAX_PLY};
 use crate::search::Searcher;
-use crate::standing::{no_moves, only_pass_ends, NoMoves};
+use crate::standing::{no_moves, only_pass_ends};
 use crate::tt::Bound;
 
 /// A capture that cannot lift the score to alpha even with this margin is skipped.
@@ -78,10 +78,7 @@ impl Searcher {
         }
         let count = self.frames.generate(ply, pos);
         if count == 0 {
-            return match no_moves(pos, in_check, ply) {
-                NoMoves::Score(s) => s,
-                NoMoves::MustPass => stand_pat.unwrap_or(0),
-            };
+            return no_moves(pos, in_check, ply);
         }
         if let Some(end) = only_pass_ends(pos, self.frames.moves(ply), ply) {
             return end;

@@ -14,8 +14,8 @@ use crate::frames::Frames;
 use crate::limits::{Limits, StopFlag};
 use crate::ordering::Ordering;
 use crate::pv::PvTable;
-use crate::score::{is_mate_score, Score, DRAW, INFINITY, MATE, MAX_PLY};
-use crate::standing::{no_moves, NoMoves};
+use crate::score::{is_mate_score, Score, INFINITY, MATE, MAX_PLY};
+use crate::standing::no_moves;
 use crate::tables::VariantTables;
 use crate::tt::TranspositionTable;
 
@@ -105,8 +105,6 @@ pub struct Searcher {
     pub(crate) frames: Frames,
     pub(crate) pv: PvTable,
     pub(crate) chance: Option<Arc<dyn ChanceModel>>,
-    /// Set at a ply reached by a forced pass (two passes in a row draw, HP8).
-    pub(crate) passed: [bool; MAX_PLY + 2],
     /// Per ply, the seed of the events after its moves (the node's key: the same dice for
     /// every move of a node).
     pub(crate) seeds: [u64; MAX_PLY + 2],
@@ -146,7 +144,6 @@ impl Searcher {
             frames: Frames::new(),
             pv: PvTable::new(),
             chance: None,
-            passed: [false; MAX_PLY + 2],
             seeds: [0; MAX_PLY + 2],
             exchange_lists: (0..crate::exchange::EXCHANGE_DEPTH).map(|_| holechess_kernel::MoveList::new()).collect(),
             static_values: [crate::negamax::NO_STATIC; MAX_PLY + 2],
@@ -260,7 +257,6 @@ impl Searcher {
         self.node_limit = limits.nodes;
         self.poll_mask = crate::limits::poll_interval(pos.variant()).next_power_of_two() - 1;
         self.deadline = limits.time.map(|t| start + t);
-        self.passed = [false; MAX_PLY + 2];
     }
 
     pub(crate) fn tables(&self) -> &VariantTables {
@@ -293,10 +289,7 @@ impl Searcher {
     }
 
     fn score_without_moves(&self, pos: &Position) -> Score {
-        match no_moves(pos, pos.is_check(), 0) {
-            NoMoves::Score(s) => s,
-            NoMoves::MustPass => DRAW,
-        }
+        no_moves(pos, pos.is_check(), 0)
     }
 
     /// One iteration, first within a window around the previous iteration's score (from

@@ -49,21 +49,16 @@ fn stalemate_rule(pos: &Position) -> StalemateRule {
     pos.variant().spec().rules.stalemate
 }
 
-/// What the search makes of a node with no legal move.
-pub(crate) enum NoMoves {
-    Score(Score),
-    /// The side to move passes its turn (the search goes on after a pass).
-    MustPass,
-}
-
-/// A node at `ply` without legal moves; `in_check` for the side to move. The variant says
-/// who wins a mate, a stalemate or an extinction.
-pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
-    let decided = |we_lose: bool| NoMoves::Score(if we_lose { mated_in(ply) } else { -mated_in(ply) });
+/// The score of a node at `ply` without legal moves; `in_check` for the side to move. The
+/// variant says who wins a mate, a stalemate or an extinction. Where a stalemated side passes,
+/// the kernel lists the pass as its move, so a node without any move is one where neither
+/// side can move (two passes in a row, or no piece left to pass with): the game's end, a draw.
+pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> Score {
+    let decided = |we_lose: bool| if we_lose { mated_in(ply) } else { -mated_in(ply) };
     if let Some(end) = pos.extinction() {
         return match end.winner {
             Some(winner) => decided(winner != pos.side_to_move()),
-            None => NoMoves::Score(DRAW),
+            None => DRAW,
         };
     }
     if let Some(winner) = pos.check_count_winner() {
@@ -71,14 +66,14 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
     }
     match pos.goal_end() {
         Some(GoalEnd::Won(winner)) => return decided(winner != pos.side_to_move()),
-        Some(GoalEnd::Drawn) => return NoMoves::Score(DRAW),
+        Some(GoalEnd::Drawn) => return DRAW,
         None => {}
     }
     if in_check {
         return match pos.variant().spec().rules.ends.checkmate {
             SideOutcome::Loss => decided(true),
             SideOutcome::Win => decided(false),
-            SideOutcome::Draw => NoMoves::Score(DRAW),
+            SideOutcome::Draw => DRAW,
         };
     }
     if let Some(Status::Counted { winner, .. }) = pos.counted_end() {
@@ -88,10 +83,9 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> NoMoves {
         };
     }
     match stalemate_rule(pos) {
-        StalemateRule::Draw => NoMoves::Score(DRAW),
+        StalemateRule::Draw | StalemateRule::Pass => DRAW,
         StalemateRule::Loss => decided(true),
         StalemateRule::Win => decided(false),
-        StalemateRule::Pass => NoMoves::MustPass,
     }
 }
 

@@ -41,6 +41,11 @@ pub(crate) struct KindInfo {
     pub mobility_weight: Score,
     /// Centipawns per ring of centrality (middlegame).
     pub centre_weight: Score,
+    /// Every move keeps the square's colour (a bishop, a ferz, an alfil): two of them on
+    /// both colours make a pair.
+    pub colour_bound: bool,
+    /// Slides along its file without a limit (a rook): open files help it.
+    pub file_slider: bool,
 }
 
 /// A square's board and coordinates.
@@ -184,7 +189,12 @@ fn kind_info(piece: &holechess_kernel::spec::PieceSpec, g: &Geometry) -> KindInf
         2
     };
     let short_range = piece.patterns.iter().all(|p| p.range == 1);
-    KindInfo { role, mobility_weight, centre_weight: if short_range { 5 } else { 2 } }
+    let always = || piece.patterns.iter().filter(|p| p.condition == PatternCondition::Always);
+    let colour_bound =
+        role == Role::Piece && always().next().is_some() && always().all(|p| (p.dx as i32 + p.dy as i32) % 2 == 0);
+    let file_slider =
+        role == Role::Piece && always().any(|p| p.dx == 0 && p.dy != 0 && p.range == 0 && !p.hop && p.mode.captures());
+    KindInfo { role, mobility_weight, centre_weight: if short_range { 5 } else { 2 }, colour_bound, file_slider }
 }
 
 /// Rings from the edge, counted in whole squares: 0 on the edge of an 8x8 board, 3 on the
