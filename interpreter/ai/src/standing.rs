@@ -79,7 +79,7 @@ pub(crate) fn no_moves(pos: &Position, in_check: bool, ply: usize) -> Score {
     if let Some(Status::Counted { winner, .. }) = pos.counted_end() {
         return match winner {
             Some(winner) => decided(winner != pos.side_to_move()),
-            None => NoMoves::Score(DRAW),
+            None => DRAW,
         };
     }
     match stalemate_rule(pos) {
