@@ -104,9 +104,15 @@ impl PatternShape {
             (None, false, MoveOrCapture, Always, EpRole::None, 1, _) => PatternShape::Leap { dx, dy },
             (None, false, MoveOrCapture, Always, EpRole::None, 0, _) => PatternShape::Slide { dx, dy },
             (None, false, MoveOnly, Always, EpRole::None, 1, (0, 1)) => PatternShape::PawnStep,
-            (None, false, MoveOnly, FirstMove | FromRank(_) | FromSquares(_), EpRole::None | EpRole::Sets, 2, (0, 1)) => {
-                PatternShape::PawnDouble { condition, sets_en_passant: en_passant == EpRole::Sets }
-            }
+            (
+                None,
+                false,
+                MoveOnly,
+                FirstMove | FromRank(_) | FromSquares(_),
+                EpRole::None | EpRole::Sets,
+                2,
+                (0, 1),
+            ) => PatternShape::PawnDouble { condition, sets_en_passant: en_passant == EpRole::Sets },
             (None, false, CaptureOnly, Always, EpRole::None | EpRole::Captures, 1, (-1 | 1, 1)) => {
                 PatternShape::PawnCapture { dx, en_passant: en_passant == EpRole::Captures }
             }
