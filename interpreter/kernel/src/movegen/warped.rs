@@ -69,28 +69,7 @@ impl Position {
     }
 
     pub(crate) fn generate_warped(&self, out: &mut MoveList) {
-        let v = &*self.variant;
-        let us = self.side;
-        for from in self.occupied[us.index()].iter() {
-            let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
-            // Absent squares exist for royal pieces (WH6; `check` refuses absent tokens that
-            // do not exempt them): they walk the plain rays, meeting every other effect there.
-            let royal = v.is_royal(kind);
-            let mut mover = Mover { from, kind, first: out.len(), seen: 0 };
-            for p in &v.patterns[us.index()][kind as usize] {
-                if !self.condition_holds(p.condition, from, us) {
-                    continue;
-                }
-                if royal {
-                    self.walk_pattern(from, kind, p, out);
-                } else {
-                    self.walk_warped(&mut mover, p, out);
-                }
-            }
-        }
-        if v.spec().rules.castling.is_some() {
-            self.generate_castling(out);
-        }
+        self.generate_warped_where(|_, _| true, out);
     }
 
     /// A square that does not exist for warped movement: an absent token with no piece.
@@ -689,6 +668,8 @@ impl Position {
             if !keep(from, kind) {
                 continue;
             }
+            // Absent squares exist for royal pieces (WH6; `check` refuses absent tokens that
+            // do not exempt them): they walk the plain rays, meeting every other effect there.
             let royal = v.is_royal(kind);
             let mut mover = Mover { from, kind, first: out.len(), seen: 0 };
             for p in &v.patterns[us.index()][kind as usize] {
