@@ -47,3 +47,41 @@ fn a_dice_outcome_of_commas_alone_is_a_bad_outcome() {
         assert!(failure.reason.to_string().contains(dice), "{dice}: {}", failure.reason);
     }
 }
+
+/// An after-move event that puts a piece on the square a double step has just passed ends the
+/// en-passant right: the game, the computer's sampled outcomes and perft all reach positions
+/// the notation reads back (the sampled outcome once kept `e3` with a queen on it).
+#[test]
+fn an_event_onto_the_passed_square_ends_en_passant() {
+    let text = "variant \"Queen to e3\"\n  id queen-to-e3\n\nextends chess\n\nafter each move: call event()\n  rhai ```\nfn event() {\n    move_piece(\"d1\", \"e3\");\n}\n```\n";
+    let loaded = holechess_lang::load_str("queen-to-e3.hole", text).expect("loads");
+    let rules = std::sync::Arc::new(PlayableVariant::from_loaded(loaded).expect("hooks compile"));
+    let mut after_e4 = rules.start_position();
+    after_e4.play_unchecked(parse_move(&after_e4, "e4").expect("e4"));
+    let outcomes = holechess_runtime::EventTree::new(&rules).sample(&after_e4, 4, 1);
+    assert!(!outcomes.is_empty());
+    for (_, outcome) in outcomes {
+        let fen = outcome.fen();
+        assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/4P3/4Q3/PPPP1PPP/RNB1KBNR b KQkq - 0 1");
+        let read = Position::from_fen(rules.variant(), &fen).expect("reads back");
+        assert_eq!(read.hash(), outcome.hash(), "the hash forgets the en-passant square too");
+    }
+    let mut game = holechess_runtime::Game::seeded(std::sync::Arc::clone(&rules), 1);
+    let e4 = parse_move(game.position(), "e4").expect("e4");
+    game.play(e4).expect("played");
+    assert!(game.position().fen().contains(" b KQkq - "), "{}", game.position().fen());
+}
+
+/// A pawn the event removes right after its double step cannot be taken en passant either.
+#[test]
+fn an_event_removing_the_double_stepped_pawn_ends_en_passant() {
+    let text = "variant \"Vanish\"\n  id vanish\n\nextends chess\n\nafter each move: call event()\n  rhai ```\nfn event() {\n    if piece_name(\"e4\") != \"\" { remove_piece(\"e4\"); }\n}\n```\n";
+    let loaded = holechess_lang::load_str("vanish.hole", text).expect("loads");
+    let rules = std::sync::Arc::new(PlayableVariant::from_loaded(loaded).expect("hooks compile"));
+    let mut game = holechess_runtime::Game::seeded(std::sync::Arc::clone(&rules), 1);
+    let e4 = parse_move(game.position(), "e4").expect("e4");
+    game.play(e4).expect("played");
+    let fen = game.position().fen();
+    assert_eq!(fen, "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    Position::from_fen(rules.variant(), &fen).expect("reads back");
+}

@@ -210,13 +210,7 @@ fn set_en_passant(pos: &mut Position, squares: &[Square]) -> Result<(), Position
         let g = pos.geometry();
         let name = if pos.is_turn_based() { g.name_on_board(square) } else { g.name(square) };
         let board = g.board_of(square);
-        let mover = if !pos.is_turn_based() {
-            pos.side.opponent()
-        } else if pos.board_of_side(Side::White) == board {
-            Side::Black
-        } else {
-            Side::White
-        };
+        let mover = if pos.is_turn_based() { passer_on_board(pos, board) } else { pos.side.opponent() };
         let victim = double_step_victim(pos, square, mover).ok_or_else(|| {
             en_passant(format!("en-passant square {name} is impossible: no {mover} pawn can just have passed it"))
         })?;
@@ -228,6 +222,45 @@ fn set_en_passant(pos: &mut Position, squares: &[Square]) -> Result<(), Position
         }
     }
     Ok(())
+}
+
+impl Position {
+    /// Clears each en-passant square that a change made outside a move (an event's effect)
+    /// has made impossible: a piece now stands on it, or the pawn that passed it is gone or
+    /// moved. Such a square could not be taken en passant and the position notation refuses
+    /// it, so the right ends with the change, as it would once a move is played.
+    pub(crate) fn drop_impossible_en_passant(&mut self) {
+        if !self.is_turn_based() {
+            if let Some(ep) = self.ep {
+                if double_step_victim(self, ep.square, self.side.opponent()) != Some(ep.victim) {
+                    self.set_en_passant(None);
+                }
+            }
+            return;
+        }
+        let mut changed = false;
+        for board in 0..self.ep_boards.len() {
+            let Some(ep) = self.ep_boards[board] else { continue };
+            if double_step_victim(self, ep.square, passer_on_board(self, board)) != Some(ep.victim) {
+                self.ep_boards[board] = None;
+                changed = true;
+            }
+        }
+        if changed {
+            self.ep = self.ep_boards[self.board_of_side(self.side)];
+            self.hash = self.computed_hash();
+        }
+    }
+}
+
+/// Two-board turns: the side whose pawn can just have passed an en-passant square on `board`
+/// (the player not moving on that board this turn).
+fn passer_on_board(pos: &Position, board: usize) -> Side {
+    if pos.board_of_side(Side::White) == board {
+        Side::Black
+    } else {
+        Side::White
+    }
 }
 
 /// The square of the `mover` piece whose double step (a pattern that `may be taken en

@@ -305,7 +305,9 @@ impl Position {
     ///
     /// The [`SpecialError`] saying why `effect` cannot be played here; the position is then unchanged.
     pub fn apply_event_effect(&mut self, effect: Effect) -> Result<(), SpecialError> {
-        self.apply_effect(effect).map(|_| ())
+        self.apply_effect(effect)?;
+        self.drop_impossible_en_passant();
+        Ok(())
     }
 
     /// Undoes the piece and token changes logged since the marks (hash, rights and clocks are
