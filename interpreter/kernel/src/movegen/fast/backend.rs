@@ -18,6 +18,8 @@ pub(crate) enum Backend {
     BitBoardsWithWarps,
     /// The general generator walking the per-square tables.
     TableWalking,
+    /// 128-bit boards for one rectangular board of up to 128 squares (`movegen/wide`).
+    WideBitBoards,
 }
 
 /// How the bit boards play positions holding tokens.
@@ -38,6 +40,8 @@ pub(crate) enum TokenPlay {
 pub(crate) enum VariantBackend {
     TableWalking,
     BitBoards(TokenPlay),
+    /// The wide bit boards (positions with tokens on the board are walked).
+    WideBitBoards,
 }
 
 /// Everything the back-end choice reads about a variant.
@@ -61,7 +65,11 @@ impl Features {
             (Geometry::Other, _, _, _, _)
             | (_, Play::Other, _, _, _)
             | (_, _, PieceShape::Other, _, _)
-            | (Geometry::Cylinder8x8, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            | (Geometry::Cylinder8x8, _, PieceShape::LinesAndHops, _, _)
+            | (Geometry::Rect { files: _, ranks: _ }, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            (Geometry::Rect { files: _, ranks: _ }, Play::Plain, PieceShape::Lines, _, _) => {
+                VariantBackend::WideBitBoards
+            }
             (_, Play::Plain, _, TokenShape::None | TokenShape::Other, _) => BitBoards(TokenPlay::Walked),
             (Geometry::Cylinder8x8, Play::Plain, PieceShape::Lines, TokenShape::Blocking { timed }, _)
             | (Geometry::Square8x8, Play::Plain, PieceShape::LinesAndHops, TokenShape::Blocking { timed }, _) => {
@@ -126,7 +134,7 @@ impl Position {
     /// The back-end that generates this position's moves for `purpose`.
     #[inline]
     pub(crate) fn backend(&self, purpose: Purpose) -> Backend {
-        let Some(rules) = self.variant.fast.as_deref() else { return Backend::TableWalking };
+        let Some(rules) = self.variant.fast.as_deref() else { return self.wide_backend(purpose) };
         let in_force = if self.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
         let specials =
             if self.variant.special_table().is_some() { SpecialMoves::Installed } else { SpecialMoves::None };
@@ -155,6 +163,23 @@ impl Position {
             (TokenPlay::Warp, TokensInForce::Some, Purpose::Candidates | Purpose::Perft, SpecialMoves::None) => {
                 Backend::TableWalking
             }
+        }
+    }
+
+    /// The back-end of a position of a variant without the 64-square tables: the wide bit
+    /// boards play its perft when the variant has their tables, no token lies on the board
+    /// and no special move is installed.
+    #[inline]
+    fn wide_backend(&self, purpose: Purpose) -> Backend {
+        let Some(_) = self.variant.wide.as_deref() else { return Backend::TableWalking };
+        let in_force = if self.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
+        let specials =
+            if self.variant.special_table().is_some() { SpecialMoves::Installed } else { SpecialMoves::None };
+        match (in_force, purpose, specials) {
+            (TokensInForce::None, Purpose::Perft, SpecialMoves::None) => Backend::WideBitBoards,
+            (_, Purpose::Moves | Purpose::Candidates, _)
+            | (TokensInForce::Some, Purpose::Perft, _)
+            | (_, Purpose::Perft, SpecialMoves::Installed) => Backend::TableWalking,
         }
     }
 

@@ -1,0 +1,156 @@
+//! The wide bit boards (one rectangular board of up to 128 squares, 128-bit sets) against
+//! table walking: which catalogue variants they play, the same legal moves as the general
+//! path along seeded random games, and the same perft counts (K1, K6). Authored scripts
+//! cover the shapes the catalogue does not: boards smaller than 8x8, a 12x10 board,
+//! castling with files read from the script, a first-move double step and leaps beside
+//! slides.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use holechess_kernel::perft::perft;
+use holechess_kernel::testing::TestHooks;
+use holechess_kernel::{Move, Position, Variant};
+use holechess_testkit::XorShift;
+
+fn catalogue(name: &str) -> Arc<Variant> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/catalogue").join(format!("{name}.hole"));
+    holechess_lang::load(&path.to_string_lossy()).unwrap_or_else(|e| panic!("{name}: {e:?}")).variant
+}
+
+fn script(text: &str) -> Arc<Variant> {
+    holechess_lang::load_str("wide.hole", text).unwrap_or_else(|e| panic!("{e:?}\n{text}")).variant
+}
+
+fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
+    let mut v: Vec<String> = moves.into_iter().map(|m| format!("{m:?}")).collect();
+    v.sort();
+    v
+}
+
+/// The wide generator gives the general path's legal moves on `pos` (as sets).
+fn assert_agree(pos: &Position, context: &str) {
+    assert!(pos.uses_wide_path(), "{context}: the wide bit boards should serve {}", pos.fen());
+    let wide = pos.wide_legal_moves().expect("qualifies");
+    let general = pos.general_legal_moves();
+    assert_eq!(sorted(wide), sorted(general.iter().copied()), "{context}: {}", pos.fen());
+}
+
+/// A seeded game of up to `plies` random moves from `pos`, the generators compared at every
+/// ply and perft 2 every tenth ply, until it leaves the wide bit boards; returns the plies
+/// played.
+fn random_game(mut pos: Position, seed: u64, plies: usize, context: &str) -> usize {
+    let mut picker = XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for ply in 0..plies {
+        if !pos.uses_wide_path() {
+            return ply;
+        }
+        assert_agree(&pos, &format!("{context} seed {seed} ply {ply}"));
+        if ply % 10 == 0 {
+            let general = pos.clone().general_perft(2);
+            assert_eq!(perft(&mut pos.clone(), 2), general, "{context} seed {seed} ply {ply}: {}", pos.fen());
+        }
+        let moves = pos.general_legal_moves();
+        if moves.is_empty() {
+            return ply;
+        }
+        let mv = moves.as_slice()[picker.pick(moves.len())];
+        pos.play_unchecked(mv);
+    }
+    plies
+}
+
+/// The catalogue variants on boards other than 8x8 whose pieces the wide tables hold.
+const WIDE_CATALOGUE: &[&str] = &["capablanca", "centaur", "chancellor", "janus", "losalamos", "modern", "tencubed"];
+
+#[test]
+fn k1_wide_catalogue_variants_agree_with_table_walking_along_random_games() {
+    for name in WIDE_CATALOGUE {
+        let start = Position::start(&catalogue(name));
+        assert!(start.uses_wide_path(), "{name}: start");
+        for seed in 0..6 {
+            random_game(start.clone(), seed, 80, name);
+        }
+    }
+}
+
+#[test]
+fn k6_wide_perft_equals_table_walking_perft_from_the_start() {
+    for name in WIDE_CATALOGUE {
+        let start = Position::start(&catalogue(name));
+        assert_eq!(perft(&mut start.clone(), 3), start.clone().general_perft(3), "{name}");
+    }
+}
+
+#[test]
+fn variants_beyond_the_wide_tables_keep_table_walking() {
+    // Grand chess promotes to lost pieces only, omicron's walls are tokens on the board,
+    // shako has cannons (hoppers), xiangqi's pieces are confined and lame, shogi drops from
+    // the hand.
+    for name in ["grand", "omicron", "shako", "xiangqi", "shogi"] {
+        let start = Position::start(&catalogue(name));
+        assert!(!start.uses_wide_path(), "{name}");
+    }
+}
+
+/// `extends chess` on a `files` x `ranks` board with the given pieces, setup and rules.
+fn wide_script(board: &str, pieces: &str, setup: &str, rules: &str) -> Arc<Variant> {
+    script(&format!(
+        "variant \"Wide\"\n  id wide\nextends chess\n\nboard {board}\n\n{pieces}\nsetup {setup}\n\nrules\n{rules}\n"
+    ))
+}
+
+#[test]
+fn k1_a_12x10_board_with_castling_files_from_the_script_agrees() {
+    let v = wide_script(
+        "12x10",
+        "piece archbishop A\n  value 800\n  slides diagonally\n  leaps (1,2) in all directions\n\n\
+         piece chancellor C\n  value 850\n  slides orthogonally\n  leaps (1,2) in all directions\n\n\
+         piece pawn P\n  pawn-like\n  value 100\n  steps forward, without capturing\n  \
+         slides forward up to 2 squares, from its starting rank, without capturing, may be taken en passant\n  \
+         steps diagonally forward, only to capture, also en passant\n  \
+         promotes on the last rank to archbishop, chancellor, queen, rook, bishop or knight\n",
+        "r2nabqkbcnr/pppppppppppp/12/12/12/12/12/12/PPPPPPPPPPPP/R2NABQKBCNR w KQkq - 0 1",
+        "  castling short king k rook j, long king c rook d",
+    );
+    let start = Position::start(&v);
+    for seed in 0..8 {
+        random_game(start.clone(), seed, 100, "12x10");
+    }
+    assert_eq!(perft(&mut start.clone(), 3), start.clone().general_perft(3));
+}
+
+#[test]
+fn k1_a_6x6_board_with_a_first_move_double_step_and_leaps_beside_slides_agrees() {
+    let v = wide_script(
+        "6x6",
+        "piece dragon D\n  value 600\n  slides orthogonally\n  leaps (2,2) in all directions\n\n\
+         piece pawn P\n  pawn-like\n  value 100\n  steps forward, without capturing\n  \
+         slides forward up to 2 squares, on its first move, without capturing, may be taken en passant\n  \
+         steps diagonally forward, only to capture, also en passant\n  \
+         promotes on the last rank to dragon or knight\n",
+        "dnkqnr/pppppp/6/6/PPPPPP/DNKQNR w - - 0 1",
+        "  no castling",
+    );
+    let start = Position::start(&v);
+    for seed in 0..12 {
+        random_game(start.clone(), seed, 80, "6x6");
+    }
+}
+
+#[test]
+fn k1_a_check_by_a_leap_along_a_line_is_not_blocked_on_a_wide_board() {
+    // The alfil-rook on c3 checks the king on a1 by its (2,2) leap: b2 does not block it,
+    // so the knight on d1 may not answer by going to b2.
+    let v = wide_script(
+        "10x8",
+        "piece dragon D\n  value 600\n  slides orthogonally\n  leaps (2,2) in all directions\n",
+        "9k/9p/10/10/10/2d7/9P/K2N6 w - - 0 1",
+        "  no castling",
+    );
+    let pos = Position::start(&v);
+    assert_agree(&pos, "alfil check");
+    let moves = sorted(pos.wide_legal_moves().expect("qualifies"));
+    assert!(moves.iter().all(|m| !m.contains("from: Square(3), to: Square(11)")), "{moves:?}");
+    assert!(moves.iter().any(|m| m.contains("from: Square(0), to: Square(11)")), "{moves:?}");
+}
