@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use holechess_kernel::perft::perft;
 use holechess_kernel::testing::TestHooks;
-use holechess_kernel::{Move, Position, Variant};
+use holechess_kernel::{Move, Position, Square, Variant};
 use holechess_testkit::XorShift;
 
 fn catalogue(name: &str) -> Arc<Variant> {
@@ -61,7 +61,8 @@ fn random_game(mut pos: Position, seed: u64, plies: usize, context: &str) -> usi
 }
 
 /// The catalogue variants on boards other than 8x8 whose pieces the wide tables hold.
-const WIDE_CATALOGUE: &[&str] = &["capablanca", "centaur", "chancellor", "janus", "losalamos", "modern", "tencubed"];
+const WIDE_CATALOGUE: &[&str] =
+    &["capablanca", "centaur", "chancellor", "grand", "janus", "losalamos", "modern", "tencubed"];
 
 #[test]
 fn k1_wide_catalogue_variants_agree_with_table_walking_along_random_games() {
@@ -84,10 +85,9 @@ fn k6_wide_perft_equals_table_walking_perft_from_the_start() {
 
 #[test]
 fn variants_beyond_the_wide_tables_keep_table_walking() {
-    // Grand chess promotes to lost pieces only, omicron's walls are tokens on the board,
-    // shako has cannons (hoppers), xiangqi's pieces are confined and lame, shogi drops from
-    // the hand.
-    for name in ["grand", "omicron", "shako", "xiangqi", "shogi"] {
+    // Omicron's walls are tokens on the board, shako has cannons (hoppers), xiangqi's
+    // pieces are confined and lame, shogi drops from the hand.
+    for name in ["omicron", "shako", "xiangqi", "shogi"] {
         let start = Position::start(&catalogue(name));
         assert!(!start.uses_wide_path(), "{name}");
     }
@@ -153,4 +153,29 @@ fn k1_a_check_by_a_leap_along_a_line_is_not_blocked_on_a_wide_board() {
     let moves = sorted(pos.wide_legal_moves().expect("qualifies"));
     assert!(moves.iter().all(|m| !m.contains("from: Square(3), to: Square(11)")), "{moves:?}");
     assert!(moves.iter().any(|m| m.contains("from: Square(0), to: Square(11)")), "{moves:?}");
+}
+
+#[test]
+fn grand_pawns_promote_in_the_optional_zone_and_only_to_lost_pieces() {
+    let grand = catalogue("grand");
+    let cases = [
+        // Everything lost: c9-c10 must promote (six choices), a7-a8 may (seven moves).
+        ("k9/2P7/10/P9/10/10/10/10/10/4K5 w - - 0 1", 60, 6 + 7),
+        // Nothing but pawns lost: a8-a9 and a8xb9 stay pawns.
+        ("r8r/1nbqkcabn1/P9/10/10/10/10/10/1NBQKCABN1/R8R w - - 0 1", 70, 2),
+        // The queen lost: a9-a10 and a9xb10 must promote, to a queen only.
+        ("1r7r/P1bqkcabn1/10/10/10/10/10/10/1NB1KCABN1/R8R w - - 0 1", 80, 2),
+    ];
+    for (fen, pawn_square, pawn_moves) in cases {
+        let pos = Position::from_fen(&grand, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_agree(&pos, fen);
+        let pawn = pos.piece_at(Square(pawn_square)).expect("a pawn").kind;
+        let pawns = pos
+            .wide_legal_moves()
+            .expect("qualifies")
+            .into_iter()
+            .filter(|m| m.from().is_some_and(|from| pos.piece_at(from).is_some_and(|p| p.kind == pawn)));
+        assert_eq!(pawns.count(), pawn_moves, "{fen}");
+        assert_eq!(perft(&mut pos.clone(), 3), pos.clone().general_perft(3), "{fen}");
+    }
 }

@@ -257,6 +257,21 @@ mod tests {
     }
 
     #[test]
+    fn rectangular_boards_with_lines_take_the_wide_bit_boards_whatever_their_tokens() {
+        let rect = Features { geometry: Geometry::Rect { files: 10, ranks: 8 }, ..plain_chess() };
+        for tokens in [TokenShape::None, TokenShape::Blocking { timed: false }, TokenShape::Other] {
+            assert_eq!(Features { tokens, ..rect }.choose(), VariantBackend::WideBitBoards, "{tokens:?}");
+        }
+        for walked in [
+            Features { pieces: PieceShape::LinesAndHops, ..rect },
+            Features { pieces: PieceShape::Other, ..rect },
+            Features { play: Play::Other, ..rect },
+        ] {
+            assert_eq!(walked.choose(), VariantBackend::TableWalking, "{walked:?}");
+        }
+    }
+
+    #[test]
     fn tokens_the_bit_boards_do_not_model_leave_token_positions_walked() {
         let other = Features { tokens: TokenShape::Other, ..plain_chess() };
         assert_eq!(other.choose(), VariantBackend::BitBoards(TokenPlay::Walked));

@@ -9,6 +9,7 @@ use super::rules::{WideRules, WIDE_KINDS};
 use crate::geometry::Square;
 use crate::moves::Move;
 use crate::position::Position;
+use crate::variant::MAX_PIECES;
 
 /// The kind part of a cell (`kind + 1`, 0 when empty): its piece code without the side bit.
 const KIND_CODE: u8 = 0x1F;
@@ -77,6 +78,9 @@ impl WideMove {
 #[derive(Clone, Copy)]
 pub(crate) struct Board128<'r> {
     pub rules: &'r WideRules,
+    /// `setup_counts[side][kind]`: the pieces of each kind the setup gave each side (for
+    /// promotion to lost pieces).
+    pub setup_counts: &'r [[u8; MAX_PIECES]; 2],
     /// Pieces of each kind, both sides.
     pub kinds: [Bits; WIDE_KINDS],
     pub sides: [Bits; 2],
@@ -93,9 +97,10 @@ pub(crate) struct Board128<'r> {
 impl<'r> Board128<'r> {
     /// The board of `pos` (its cells scanned once), or `None` when a side has other than
     /// one royal piece.
-    pub(crate) fn from_position(pos: &Position, rules: &'r WideRules) -> Option<Board128<'r>> {
+    pub(crate) fn from_position(pos: &'r Position, rules: &'r WideRules) -> Option<Board128<'r>> {
         let mut board = Board128 {
             rules,
+            setup_counts: &pos.variant.setup_counts,
             kinds: [0; WIDE_KINDS],
             sides: [0; 2],
             cells: [0; 128],

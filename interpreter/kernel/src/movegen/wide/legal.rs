@@ -214,19 +214,40 @@ impl Board128<'_> {
         }
     }
 
+    /// The promotion choices open to the side to move (a bit mask of kinds): all of them, or
+    /// with `only_lost` those it has fewer of than the setup gave it.
+    #[inline(always)]
+    fn open_choices(&self, p: &super::rules::WidePawn) -> u32 {
+        let us = self.us;
+        p.choices
+            .iter()
+            .filter(|&&c| {
+                let c = usize::from(c);
+                !p.only_lost || (self.kinds[c] & self.sides[us]).count_ones() < u32::from(self.setup_counts[us][c])
+            })
+            .fold(0, |open, &c| open | 1 << c)
+    }
+
     #[inline(always)]
     fn pawn_moves<S: Sink>(&self, s: &Safety, targets: Bits, sink: &mut S) {
         let p = self.rules.pawn.as_ref().expect("a pawn kind");
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.occupied();
-        let zone = p.promotion_zone[us];
+        let (zone, optional) = (p.promotion_zone[us], p.optional_zone[us]);
+        let open = if (zone | optional) != 0 { self.open_choices(p) } else { 0 };
         let emit = |sink: &mut S, from: usize, to: usize| {
-            if zone & (1 << to) != 0 && !p.choices.is_empty() {
-                for &c in &p.choices {
+            let bit = 1 << to;
+            if (zone | optional) & bit == 0 {
+                sink.push(WideMove::normal(from, to, None));
+                return;
+            }
+            if optional & bit != 0 {
+                sink.push(WideMove::normal(from, to, None));
+            }
+            for &c in &p.choices {
+                if open & (1 << c) != 0 {
                     sink.push(WideMove::normal(from, to, Some(c)));
                 }
-            } else {
-                sink.push(WideMove::normal(from, to, None));
             }
         };
         let ep_ok =
@@ -253,7 +274,7 @@ impl Board128<'_> {
             }
             let Some(two) = self.forward(us, one) else { continue };
             if occupied & (1 << two) == 0 && allowed & (1 << two) != 0 {
-                if d.sets_en_passant && zone & (1 << two) == 0 {
+                if d.sets_en_passant && (zone | optional) & (1 << two) == 0 {
                     sink.push(WideMove::double(from, two));
                 } else {
                     emit(sink, from, two);

@@ -10,7 +10,7 @@ use crate::fast::eligible::pawn_shape;
 use crate::geometry::Side;
 use crate::movegen::fast::backend::{Features, VariantBackend};
 use crate::movegen::fast::features::{self, PatternShape, PieceShape};
-use crate::spec::{CastleRole, CastlingSpec, PatternCondition, PieceId, PieceSpec};
+use crate::spec::{CastleRole, CastlingSpec, Flip, PatternCondition, PieceId, PieceSpec, PromotionSpec};
 use crate::variant::Variant;
 
 /// Up to this many piece kinds take the wide bit boards (more: table walking).
@@ -35,8 +35,13 @@ pub(crate) struct WidePawn {
     pub captures_en_passant: bool,
     /// Squares where a pawn of each side ending its move must promote.
     pub promotion_zone: [Bits; 2],
+    /// Squares outside that zone where it may promote or stay a pawn.
+    pub optional_zone: [Bits; 2],
     /// The kinds it promotes to, in the declared order (empty: it never promotes).
     pub choices: Vec<PieceId>,
+    /// It promotes only to a kind its side has fewer of than the setup gave it (the
+    /// variant's setup counts, read through the board).
+    pub only_lost: bool,
 }
 
 /// Everything the wide bit boards read about a variant.
@@ -232,24 +237,58 @@ fn pawn_rules(v: &Variant, rules: &WideRules, kind: usize, piece: &PieceSpec) ->
     });
     let captures_en_passant = features::piece_patterns(piece)
         .any(|shape| matches!(shape, PatternShape::PawnCapture { dx: _, en_passant: true }));
-    let (promotion_zone, choices) = match &piece.promotion {
-        None => ([0, 0], Vec::new()),
-        Some(promo) => {
-            if !features::plain_promotion(promo) {
-                return None;
-            }
-            let zone = usize::from(promo.zone_ranks).min(ranks);
-            let zones = [ranks_mask(rules, ranks - zone, ranks), ranks_mask(rules, 0, zone)];
-            if promo.choices.iter().any(|&c| v.spec().pieces.get(c as usize).is_none_or(|p| p.royal)) {
-                return None;
-            }
-            (zones, promo.choices.clone())
-        }
+    let mut pawn = WidePawn {
+        kind: kind as u8,
+        double,
+        captures_en_passant,
+        promotion_zone: [0, 0],
+        optional_zone: [0, 0],
+        choices: Vec::new(),
+        only_lost: false,
     };
-    if choices.is_empty() && piece.promotion.is_some() {
-        return None;
+    if let Some(promo) = &piece.promotion {
+        let zones = |n: u8| {
+            let n = usize::from(n).min(ranks);
+            [ranks_mask(rules, ranks - n, ranks), ranks_mask(rules, 0, n)]
+        };
+        let (compulsory, optional) = (zones(promo.zone_ranks), zones(promo.optional_ranks));
+        pawn.promotion_zone = compulsory;
+        pawn.optional_zone = [optional[0] & !compulsory[0], optional[1] & !compulsory[1]];
+        pawn.only_lost = zone_promotion(promo)?;
+        if promo.choices.is_empty()
+            || promo.choices.iter().any(|&c| v.spec().pieces.get(c as usize).is_none_or(|p| p.royal))
+        {
+            return None;
+        }
+        pawn.choices.clone_from(&promo.choices);
     }
-    Some(WidePawn { kind: kind as u8, double, captures_en_passant, promotion_zone, choices })
+    Some(pawn)
+}
+
+/// Whether a promotion is held by the tables: a compulsory zone of last ranks, an optional
+/// zone of last ranks around it and one list for both sides; `Some(only_lost)` then. Per-side
+/// lists, zones of named squares, the last existing square, promotion on leaving a zone,
+/// flips and limits are not held.
+fn zone_promotion(promotion: &PromotionSpec) -> Option<bool> {
+    let PromotionSpec {
+        zone_ranks: _,
+        choices: _,
+        side_choices,
+        optional_ranks: _,
+        only_lost,
+        at_last_existing_square,
+        on_leaving,
+        flips,
+        limits,
+        zone_squares,
+    } = promotion;
+    let held = side_choices.iter().all(Option::is_none)
+        && !at_last_existing_square
+        && !on_leaving
+        && *flips == Flip::Never
+        && limits.is_empty()
+        && zone_squares.iter().all(Vec::is_empty);
+    held.then_some(*only_lost)
 }
 
 fn add_leap(rules: &mut WideRules, side: Side, kind: usize, dx: i32, dy: i32) {
