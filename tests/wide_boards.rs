@@ -179,3 +179,113 @@ fn grand_pawns_promote_in_the_optional_zone_and_only_to_lost_pieces() {
         assert_eq!(perft(&mut pos.clone(), 3), pos.clone().general_perft(3), "{fen}");
     }
 }
+
+/// A small seeded generator for the random wide variants below.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+const HELD_PATTERNS: &[&str] = &[
+    "slides orthogonally",
+    "slides diagonally",
+    "steps orthogonally",
+    "steps diagonally",
+    "leaps (1,2) in all directions",
+    "leaps (1,3) in all directions",
+    "leaps (2,3) in all directions",
+    "leaps (2,0) in all directions",
+    "leaps (2,2)",
+    "leaps (3,0) in all directions",
+    "leaps (3,3)",
+];
+
+const FILE_LETTERS: &[u8] = b"abcdefghijklmnop";
+
+/// A random variant of the shapes the wide tables hold: `extends chess` on a board of 5 to
+/// 16 files and 5 to 16 ranks (at most 128 squares, not 8x8), one to three new pieces of random
+/// leaps, steps and full slides, castling with files from the script where the board has
+/// room, and at times Grand's pawn (an optional zone, promotion to lost pieces only).
+fn random_wide_script(seed: u64) -> String {
+    let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let files = 5 + rng.below(12);
+    let ranks = (5 + rng.below(12)).min(128 / files).max(5);
+    // 8x8 is the 64-bit back-end's board.
+    let ranks = if (files, ranks) == (8, 8) { 9 } else { ranks };
+    let mut pieces = String::new();
+    let mut letters = Vec::new();
+    for letter in ['A', 'C', 'D'].iter().take(1 + rng.below(3)) {
+        let mut clauses: Vec<&str> =
+            (0..1 + rng.below(3)).map(|_| HELD_PATTERNS[rng.below(HELD_PATTERNS.len())]).collect();
+        clauses.dedup();
+        pieces += &format!("piece extra{letter} {letter}\n  value 400\n  {}\n\n", clauses.join("\n  "));
+        letters.push(*letter);
+    }
+    if rng.below(3) == 0 {
+        pieces += "piece pawn P\n  pawn-like\n  value 100\n  steps forward, without capturing\n  \
+                   slides forward up to 2 squares, from its starting rank, without capturing, may be taken en passant\n  \
+                   steps diagonally forward, only to capture, also en passant\n  \
+                   promotes on the last rank to queen, rook, bishop or knight\n  \
+                   may promote in the last 2 ranks\n  promotes only to lost pieces\n\n";
+    }
+    let king = files / 2;
+    let mut back: Vec<char> = (0..files)
+        .map(|f| match f {
+            0 => 'R',
+            f if f == files - 1 => 'R',
+            f if f == king => 'K',
+            _ => {
+                let pool = ['N', 'B', 'Q', letters[rng.below(letters.len())]];
+                pool[rng.below(pool.len())]
+            }
+        })
+        .collect();
+    if !back.contains(&'Q') && files > 4 {
+        back[1] = 'Q';
+    }
+    let white: String = back.iter().collect();
+    let black = white.to_lowercase();
+    let empty = files.to_string();
+    let pawns = "P".repeat(files);
+    let mut rows = vec![black, pawns.to_lowercase()];
+    rows.extend((0..ranks - 4).map(|_| empty.clone()));
+    rows.extend([pawns, white]);
+    let castling = if files >= 6 {
+        let l = |f: usize| FILE_LETTERS[f] as char;
+        format!("  castling short king {} rook {}, long king {} rook {}", l(files - 2), l(files - 3), l(2), l(3))
+    } else {
+        "  no castling".to_string()
+    };
+    let rights = if files >= 6 { "KQkq" } else { "-" };
+    format!(
+        "variant \"Wide {seed}\"\n  id wide\nextends chess\n\nboard {files}x{ranks}\n\n{pieces}\
+         setup {} w {rights} - 0 1\n\nrules\n{castling}\n",
+        rows.join("/")
+    )
+}
+
+#[test]
+fn k1_k6_random_wide_variants_agree_with_table_walking() {
+    // `WIDE_CASES=N` plays more variants (60 by default).
+    let cases = std::env::var("WIDE_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(60);
+    let mut played = 0;
+    for seed in 0..cases {
+        let text = random_wide_script(seed);
+        let v = match holechess_lang::load_str("wide.hole", &text) {
+            Ok(loaded) => loaded.variant,
+            Err(e) => panic!("seed {seed}: {e:?}\n{text}"),
+        };
+        let start = Position::start(&v);
+        assert!(start.uses_wide_path(), "seed {seed}\n{text}");
+        for game in 0..3 {
+            played += random_game(start.clone(), seed * 7 + game, 70, &format!("seed {seed}\n{text}"));
+        }
+    }
+    assert!(played > 5_000, "{played} plies compared");
+}
