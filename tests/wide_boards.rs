@@ -62,7 +62,7 @@ fn random_game(mut pos: Position, seed: u64, plies: usize, context: &str) -> usi
 
 /// The catalogue variants on boards other than 8x8 whose pieces the wide tables hold.
 const WIDE_CATALOGUE: &[&str] =
-    &["capablanca", "centaur", "chancellor", "grand", "janus", "losalamos", "modern", "tencubed"];
+    &["capablanca", "centaur", "chancellor", "grand", "janus", "losalamos", "modern", "omicron", "tencubed"];
 
 #[test]
 fn k1_wide_catalogue_variants_agree_with_table_walking_along_random_games() {
@@ -85,9 +85,9 @@ fn k6_wide_perft_equals_table_walking_perft_from_the_start() {
 
 #[test]
 fn variants_beyond_the_wide_tables_keep_table_walking() {
-    // Omicron's walls are tokens on the board, shako has cannons (hoppers), xiangqi's
-    // pieces are confined and lame, shogi drops from the hand.
-    for name in ["omicron", "shako", "xiangqi", "shogi"] {
+    // Shako has cannons (hoppers), xiangqi's pieces are confined and lame, shogi drops
+    // from the hand.
+    for name in ["shako", "xiangqi", "shogi"] {
         let start = Position::start(&catalogue(name));
         assert!(!start.uses_wide_path(), "{name}");
     }
@@ -211,7 +211,8 @@ const FILE_LETTERS: &[u8] = b"abcdefghijklmnop";
 /// A random variant of the shapes the wide tables hold: `extends chess` on a board of 5 to
 /// 16 files and 5 to 16 ranks (at most 128 squares, not 8x8), one to three new pieces of random
 /// leaps, steps and full slides, castling with files from the script where the board has
-/// room, and at times Grand's pawn (an optional zone, promotion to lost pieces only).
+/// room, at times Grand's pawn (an optional zone, promotion to lost pieces only) and at
+/// times walls (untimed impassable tokens) on empty squares.
 fn random_wide_script(seed: u64) -> String {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let files = 5 + rng.below(12);
@@ -263,9 +264,17 @@ fn random_wide_script(seed: u64) -> String {
         "  no castling".to_string()
     };
     let rights = if files >= 6 { "KQkq" } else { "-" };
+    let walls = if rng.below(3) == 0 {
+        let squares: Vec<String> = (0..1 + rng.below(4))
+            .map(|_| format!("{}{}", FILE_LETTERS[rng.below(files)] as char, 3 + rng.below(ranks - 4)))
+            .collect();
+        format!("token wall\n  impassable\n  default {}\n\n", squares.join(" "))
+    } else {
+        String::new()
+    };
     format!(
         "variant \"Wide {seed}\"\n  id wide\nextends chess\n\nboard {files}x{ranks}\n\n{pieces}\
-         setup {} w {rights} - 0 1\n\nrules\n{castling}\n",
+         {walls}setup {} w {rights} - 0 1\n\nrules\n{castling}\n",
         rows.join("/")
     )
 }

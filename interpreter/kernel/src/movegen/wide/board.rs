@@ -92,6 +92,8 @@ pub(crate) struct Board128<'r> {
     pub ep: u8,
     pub ep_victim: u8,
     pub unmoved: Bits,
+    /// Squares holding tokens that stop lines and are never entered.
+    pub walls: Bits,
 }
 
 impl<'r> Board128<'r> {
@@ -109,6 +111,7 @@ impl<'r> Board128<'r> {
             ep: NONE,
             ep_victim: NONE,
             unmoved: 0,
+            walls: 0,
         };
         for (sq, &code) in pos.cells.iter().enumerate().take(rules.files * rules.ranks) {
             let kind = code & KIND_CODE;
@@ -118,6 +121,9 @@ impl<'r> Board128<'r> {
             if rules.uses_first_move && pos.unmoved.contains(Square(sq as u16)) {
                 board.unmoved |= 1 << sq;
             }
+        }
+        for sq in pos.token_squares.iter() {
+            board.walls |= 1 << sq.index();
         }
         // One royal piece a side: royal pieces are never captured and no promotion makes one.
         let royals = board.kinds[rules.royal as usize];
@@ -135,9 +141,10 @@ impl<'r> Board128<'r> {
         Some(board)
     }
 
+    /// Squares that stop lines: pieces and walls.
     #[inline(always)]
-    pub(crate) fn occupied(&self) -> Bits {
-        self.sides[0] | self.sides[1]
+    pub(crate) fn blockers(&self) -> Bits {
+        self.sides[0] | self.sides[1] | self.walls
     }
 
     #[inline(always)]

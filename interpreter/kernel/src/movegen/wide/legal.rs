@@ -110,7 +110,7 @@ impl Board128<'_> {
     fn safety(&self) -> Safety {
         let (us, them) = (self.us, self.us ^ 1);
         let king = self.royals(us).trailing_zeros() as usize;
-        let occupied = self.occupied();
+        let occupied = self.blockers();
         let their_lines = self.line_pieces(them);
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
         let mask = match checkers.count_ones() {
@@ -166,8 +166,8 @@ impl Board128<'_> {
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         let s = self.safety();
         let (us, them) = (self.us, self.us ^ 1);
-        let occupied = self.occupied();
-        let targets = !self.sides[us] & !self.royals(them);
+        let occupied = self.blockers();
+        let targets = !self.sides[us] & !self.royals(them) & !self.walls;
         let royal = self.rules.royal as usize;
         let king_bit = 1 << s.king;
         let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
@@ -232,7 +232,7 @@ impl Board128<'_> {
     fn pawn_moves<S: Sink>(&self, s: &Safety, targets: Bits, sink: &mut S) {
         let p = self.rules.pawn.as_ref().expect("a pawn kind");
         let (us, them) = (self.us, self.us ^ 1);
-        let occupied = self.occupied();
+        let occupied = self.blockers();
         let (zone, optional) = (p.promotion_zone[us], p.optional_zone[us]);
         let open = if (zone | optional) != 0 { self.open_choices(p) } else { 0 };
         let emit = |sink: &mut S, from: usize, to: usize| {
@@ -286,7 +286,7 @@ impl Board128<'_> {
     fn en_passant_only<S: Sink>(&self, s: &Safety, sink: &mut S) {
         let ep_ok = self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant)
             && self.ep != NONE
-            && self.occupied() & (1 << self.ep) == 0;
+            && self.blockers() & (1 << self.ep) == 0;
         if ep_ok {
             let capturers = self.rules.pawn_captured_from[self.us][self.ep as usize] & self.pawns(self.us);
             for from in squares_of(capturers) {
@@ -299,8 +299,8 @@ impl Board128<'_> {
     #[inline(never)]
     fn en_passant<S: Sink>(&self, s: &Safety, from: usize, sink: &mut S) {
         let (to, victim) = (self.ep as usize, self.ep_victim as usize);
-        let victim_bit = if victim < 128 { (1 << victim) & self.occupied() } else { 0 };
-        let occupied = (self.occupied() ^ (1 << from) ^ victim_bit) | 1 << to;
+        let victim_bit = if victim < 128 { (1 << victim) & self.blockers() } else { 0 };
+        let occupied = (self.blockers() ^ (1 << from) ^ victim_bit) | 1 << to;
         let theirs = self.sides[self.us ^ 1] & !victim_bit;
         if !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
             sink.push(WideMove::en_passant(from, to));
@@ -312,7 +312,7 @@ impl Board128<'_> {
     #[inline(never)]
     fn castling_moves<S: Sink>(&self, s: &Safety, sink: &mut S) {
         let (us, them) = (self.us, self.us ^ 1);
-        let occupied = self.occupied();
+        let occupied = self.blockers();
         let (files, lines) = (self.rules.files, &self.rules.lines);
         for slot in 0..2 {
             let rook = self.castling[us][slot];

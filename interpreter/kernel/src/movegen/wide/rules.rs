@@ -8,7 +8,7 @@
 use super::lines::{Bits, Lines};
 use crate::fast::eligible::pawn_shape;
 use crate::geometry::Side;
-use crate::movegen::fast::backend::{Features, VariantBackend};
+use crate::movegen::fast::backend::{Features, VariantBackend, WideTokens};
 use crate::movegen::fast::features::{self, PatternShape, PieceShape};
 use crate::spec::{CastleRole, CastlingSpec, Flip, PatternCondition, PieceId, PieceSpec, PromotionSpec};
 use crate::variant::Variant;
@@ -70,6 +70,8 @@ pub(crate) struct WideRules {
     pub uses_first_move: bool,
     pub en_passant_rule: bool,
     pub kinds: usize,
+    /// How positions holding tokens are played (chosen with the back-end).
+    pub tokens: WideTokens,
 }
 
 impl WideRules {
@@ -93,7 +95,7 @@ pub(crate) fn wide_rules(v: &Variant) -> Option<WideRules> {
         en_passant: features::en_passant(spec),
     };
     match features.choose() {
-        VariantBackend::WideBitBoards => tables,
+        VariantBackend::WideBitBoards(tokens) => tables.map(|rules| WideRules { tokens, ..rules }),
         VariantBackend::BitBoards(_) | VariantBackend::TableWalking => None,
     }
 }
@@ -126,6 +128,7 @@ fn piece_tables(v: &Variant) -> Option<WideRules> {
         uses_first_move: v.uses_first_move,
         en_passant_rule: spec.rules.en_passant,
         kinds: n,
+        tokens: WideTokens::Walked,
     };
     let royals: Vec<usize> = (0..n).filter(|&k| spec.pieces[k].royal).collect();
     let [royal] = royals[..] else { return None };
