@@ -18,6 +18,8 @@ pub(crate) mod links;
 pub(crate) mod warped;
 #[allow(
     clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
     reason = "squares of one board of at most 128 squares and piece kinds below 16"
 )]
 pub(crate) mod wide;
