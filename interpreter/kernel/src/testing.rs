@@ -32,6 +32,11 @@ pub trait TestHooks {
     fn fast_legal_moves(&self) -> Option<Vec<Move>>;
     /// The legal moves as the general path finds them.
     fn general_legal_moves(&self) -> MoveList;
+    /// Whether the wide bit boards (boards up to 128 squares) serve this position's perft.
+    fn uses_wide_path(&self) -> bool;
+    /// The legal moves as the wide bit boards find them, in their own order; `None` when
+    /// the position does not qualify.
+    fn wide_legal_moves(&self) -> Option<Vec<Move>>;
     /// Perft through the general path's move lists only (no hook runs), to compare with the
     /// path [`crate::perft::perft`] chooses.
     fn general_perft(&mut self, depth: u32) -> u64;
@@ -68,6 +73,14 @@ impl TestHooks for Position {
 
     fn general_legal_moves(&self) -> MoveList {
         Position::general_legal_moves(self)
+    }
+
+    fn uses_wide_path(&self) -> bool {
+        Position::uses_wide_path(self)
+    }
+
+    fn wide_legal_moves(&self) -> Option<Vec<Move>> {
+        Position::wide_legal_moves(self)
     }
 
     fn general_perft(&mut self, depth: u32) -> u64 {

@@ -182,6 +182,8 @@ pub struct Variant {
     special: std::sync::OnceLock<crate::special::SpecialTable>,
     /// The fast path's tables, when the variant qualifies for it (see [`crate::fast`]).
     pub(crate) fast: Option<Box<crate::fast::FastRules>>,
+    /// The wide bit boards' tables, when the variant qualifies for them (see `movegen/wide`).
+    pub(crate) wide: Option<Box<crate::movegen::wide::WideRules>>,
     /// Hands and drops, compiled (see `hand.rs`).
     pub(crate) hand_tables: crate::hand::HandTables,
 }
@@ -375,6 +377,7 @@ impl Variant {
             start_fen: String::new(),
             special: std::sync::OnceLock::new(),
             fast: None,
+            wide: None,
             hand_tables,
         };
         variant.build_attack_tables();
@@ -385,6 +388,7 @@ impl Variant {
         variant.build_line_masks();
         variant.build_warp_tables();
         variant.fast = crate::fast::eligible::fast_rules(&variant).map(Box::new);
+        variant.wide = crate::movegen::wide::rules::wide_rules(&variant).map(Box::new);
         variant
     }
 

@@ -16,6 +16,13 @@ pub(crate) mod fast;
 mod hops;
 pub(crate) mod links;
 pub(crate) mod warped;
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    clippy::cast_possible_wrap,
+    reason = "squares of one board of at most 128 squares and piece kinds below 16"
+)]
+pub(crate) mod wide;
 
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};

@@ -18,6 +18,8 @@ pub(crate) enum Backend {
     BitBoardsWithWarps,
     /// The general generator walking the per-square tables.
     TableWalking,
+    /// 128-bit boards for one rectangular board of up to 128 squares (`movegen/wide`).
+    WideBitBoards,
 }
 
 /// How the bit boards play positions holding tokens.
@@ -38,6 +40,18 @@ pub(crate) enum TokenPlay {
 pub(crate) enum VariantBackend {
     TableWalking,
     BitBoards(TokenPlay),
+    /// The wide bit boards, with the tokens they play.
+    WideBitBoards(WideTokens),
+}
+
+/// How the wide bit boards play positions holding tokens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WideTokens {
+    /// They do not: positions with a token on the board are walked.
+    Walked,
+    /// Untimed tokens that stop lines and are never entered: walls, while no piece stands
+    /// on one.
+    Walls,
 }
 
 /// Everything the back-end choice reads about a variant.
@@ -61,7 +75,26 @@ impl Features {
             (Geometry::Other, _, _, _, _)
             | (_, Play::Other, _, _, _)
             | (_, _, PieceShape::Other, _, _)
-            | (Geometry::Cylinder8x8, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            | (Geometry::Cylinder8x8, _, PieceShape::LinesAndHops, _, _)
+            | (Geometry::Rect { files: _, ranks: _ }, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            (
+                Geometry::Rect { files: _, ranks: _ },
+                Play::Plain,
+                PieceShape::Lines,
+                TokenShape::Blocking { timed: false },
+                _,
+            ) => VariantBackend::WideBitBoards(WideTokens::Walls),
+            (
+                Geometry::Rect { files: _, ranks: _ },
+                Play::Plain,
+                PieceShape::Lines,
+                TokenShape::None
+                | TokenShape::Blocking { timed: true }
+                | TokenShape::Transit
+                | TokenShape::Tunnel { wraps: _ }
+                | TokenShape::Other,
+                _,
+            ) => VariantBackend::WideBitBoards(WideTokens::Walked),
             (_, Play::Plain, _, TokenShape::None | TokenShape::Other, _) => BitBoards(TokenPlay::Walked),
             (Geometry::Cylinder8x8, Play::Plain, PieceShape::Lines, TokenShape::Blocking { timed }, _)
             | (Geometry::Square8x8, Play::Plain, PieceShape::LinesAndHops, TokenShape::Blocking { timed }, _) => {
@@ -126,7 +159,7 @@ impl Position {
     /// The back-end that generates this position's moves for `purpose`.
     #[inline]
     pub(crate) fn backend(&self, purpose: Purpose) -> Backend {
-        let Some(rules) = self.variant.fast.as_deref() else { return Backend::TableWalking };
+        let Some(rules) = self.variant.fast.as_deref() else { return self.wide_backend(purpose) };
         let in_force = if self.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
         let specials =
             if self.variant.special_table().is_some() { SpecialMoves::Installed } else { SpecialMoves::None };
@@ -156,6 +189,33 @@ impl Position {
                 Backend::TableWalking
             }
         }
+    }
+
+    /// The back-end of a position of a variant without the 64-square tables: the wide bit
+    /// boards play its perft when the variant has their tables, no special move is installed
+    /// and no token lies on the board, or only walls with no piece on them.
+    #[inline]
+    fn wide_backend(&self, purpose: Purpose) -> Backend {
+        let Some(wide) = self.variant.wide.as_deref() else { return Backend::TableWalking };
+        let in_force = if self.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
+        let specials =
+            if self.variant.special_table().is_some() { SpecialMoves::Installed } else { SpecialMoves::None };
+        match (wide.tokens, in_force, purpose, specials) {
+            (_, TokensInForce::None, Purpose::Perft, SpecialMoves::None) => Backend::WideBitBoards,
+            (WideTokens::Walls, TokensInForce::Some, Purpose::Perft, SpecialMoves::None)
+                if self.no_piece_on_a_token() =>
+            {
+                Backend::WideBitBoards
+            }
+            (_, _, Purpose::Moves | Purpose::Candidates, _)
+            | (WideTokens::Walked | WideTokens::Walls, TokensInForce::Some, Purpose::Perft, _)
+            | (_, _, Purpose::Perft, SpecialMoves::Installed) => Backend::TableWalking,
+        }
+    }
+
+    /// Whether every token lies on an empty square.
+    fn no_piece_on_a_token(&self) -> bool {
+        self.token_squares.iter().all(|sq| self.cells[sq.index()] & crate::position::PIECE_BITS == 0)
     }
 
     /// Whether no piece stands on a token and no square holds a stack (the warped tables
@@ -228,6 +288,25 @@ mod tests {
             Features { tokens: blocking, pieces: PieceShape::LinesAndHops, ..plain_chess() },
         ] {
             assert_eq!(features.choose(), VariantBackend::BitBoards(TokenPlay::Blocking { timed: true }));
+        }
+    }
+
+    #[test]
+    fn rectangular_boards_with_lines_take_the_wide_bit_boards_with_untimed_blocking_tokens_as_walls() {
+        let rect = Features { geometry: Geometry::Rect { files: 10, ranks: 8 }, ..plain_chess() };
+        for tokens in [TokenShape::None, TokenShape::Blocking { timed: false }, TokenShape::Other] {
+            let walls = if tokens == TokenShape::None { WideTokens::Walked } else { WideTokens::Walls };
+            let walls = if tokens == TokenShape::Other { WideTokens::Walked } else { walls };
+            assert_eq!(Features { tokens, ..rect }.choose(), VariantBackend::WideBitBoards(walls), "{tokens:?}");
+        }
+        let timed = Features { tokens: TokenShape::Blocking { timed: true }, ..rect };
+        assert_eq!(timed.choose(), VariantBackend::WideBitBoards(WideTokens::Walked), "PT4: timers are walked");
+        for walked in [
+            Features { pieces: PieceShape::LinesAndHops, ..rect },
+            Features { pieces: PieceShape::Other, ..rect },
+            Features { play: Play::Other, ..rect },
+        ] {
+            assert_eq!(walked.choose(), VariantBackend::TableWalking, "{walked:?}");
         }
     }
 

@@ -161,7 +161,7 @@ fn piece_lines(rules: &mut FastRules, kind: usize, piece: &PieceSpec) -> Option<
 /// Whether a kind's patterns are the orthodox pawn's: one step forward without capturing, an
 /// optional two-square step from a rank or on the first move, and diagonal forward captures
 /// that agree on en passant.
-fn pawn_shape(v: &Variant, kind: usize, piece: &PieceSpec) -> bool {
+pub(crate) fn pawn_shape(v: &Variant, kind: usize, piece: &PieceSpec) -> bool {
     let compiled = &v.patterns[Side::White.index()][kind];
     let mut seen = [0u8; 4];
     let mut capture_ep = [false; 2];

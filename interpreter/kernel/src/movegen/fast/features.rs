@@ -19,6 +19,9 @@ pub(crate) enum Geometry {
     Square8x8,
     /// The same with files that wrap (a cylinder).
     Cylinder8x8,
+    /// One rectangular board of another size, up to 128 squares, no links, no wrap,
+    /// alternate turns (the wide bit boards).
+    Rect { files: u8, ranks: u8 },
     /// Another size, several boards, links or another turn schedule.
     Other,
 }
@@ -181,6 +184,9 @@ pub(crate) fn geometry(spec: &VariantSpec) -> Geometry {
     match (*files, *ranks, names.len(), linked, schedule, files_wrap) {
         (8, 8, 1, false, Schedule::Alternate, false) => Geometry::Square8x8,
         (8, 8, 1, false, Schedule::Alternate, true) => Geometry::Cylinder8x8,
+        (files, ranks, 1, false, Schedule::Alternate, false) if usize::from(files) * usize::from(ranks) <= 128 => {
+            Geometry::Rect { files, ranks }
+        }
         _ => Geometry::Other,
     }
 }

@@ -9,11 +9,11 @@
 //! absent squares with tunnels and edge gateways (`warp.rs`, `warp_moves.rs`, perft only). It produces the same [`crate::Move`] values as the general path (the tests
 //! compare both), so nothing outside the kernel can tell which one ran.
 
-mod backend;
+pub(crate) mod backend;
 mod board;
 mod cylinder;
 pub(crate) mod eligible;
-mod features;
+pub(crate) mod features;
 mod hoppers;
 mod legal;
 mod origins;
@@ -40,7 +40,7 @@ impl Position {
     pub(crate) fn fast_rules(&self) -> Option<&FastRules> {
         match self.backend(Purpose::Moves) {
             Backend::BitBoards => self.variant.fast.as_deref(),
-            Backend::BitBoardsWithWarps | Backend::TableWalking => None,
+            Backend::BitBoardsWithWarps | Backend::WideBitBoards | Backend::TableWalking => None,
         }
     }
 
@@ -62,7 +62,7 @@ impl Position {
     fn board_for(&self, purpose: Purpose) -> Option<Board64<'_>> {
         match self.backend(purpose) {
             Backend::BitBoards => Board64::from_position(self, self.variant.fast.as_deref()?),
-            Backend::BitBoardsWithWarps | Backend::TableWalking => None,
+            Backend::BitBoardsWithWarps | Backend::WideBitBoards | Backend::TableWalking => None,
         }
     }
 
@@ -71,7 +71,7 @@ impl Position {
     pub(crate) fn warp_board(&self) -> Option<(Board64<'_>, &warp::WarpRules)> {
         match self.backend(Purpose::Perft) {
             Backend::BitBoardsWithWarps => {}
-            Backend::BitBoards | Backend::TableWalking => return None,
+            Backend::BitBoards | Backend::WideBitBoards | Backend::TableWalking => return None,
         }
         let rules = self.variant.fast.as_deref()?;
         let w = rules.warp.as_ref()?;
@@ -82,6 +82,9 @@ impl Position {
 
     /// Perft through the fast path, when the position qualifies.
     pub(crate) fn fast_perft(&self, depth: u32) -> Option<u64> {
+        if let Some(nodes) = self.wide_perft(depth) {
+            return Some(nodes);
+        }
         if let Some((board, w)) = self.warp_board() {
             return Some(warp_moves::warp_perft(&board, w, depth));
         }
@@ -97,7 +100,7 @@ impl Position {
     /// Whether the fast path serves this position's perft (for tests and benchmarks).
     #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     pub(crate) fn uses_fast_path(&self) -> bool {
-        self.perft_board().is_some() || self.warp_board().is_some()
+        self.perft_board().is_some() || self.warp_board().is_some() || self.uses_wide_path()
     }
 
     /// Whether the fast path generates this position's moves for the notation (tokens with

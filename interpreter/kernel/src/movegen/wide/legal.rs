@@ -1,0 +1,353 @@
+//! Legal move generation on a [`Board128`]: checkers and a check mask, pinned pieces with
+//! their lines, royal moves tested against the attacks with the royal piece lifted, and the
+//! rare moves (en passant, castling) tested on the board after them (K1). Moves go to a
+//! [`Sink`]: a list, or a counter that adds whole target sets by population count (perft's
+//! last ply).
+
+use super::board::{Board128, WideMove, NONE};
+use super::lines::{squares_of, Bits};
+
+/// Where generated moves go.
+pub(crate) trait Sink {
+    fn push(&mut self, mv: WideMove);
+
+    /// Ordinary moves of the piece on `from` to each square of `targets`.
+    #[inline(always)]
+    fn targets(&mut self, from: usize, targets: Bits) {
+        for to in squares_of(targets) {
+            self.push(WideMove::normal(from, to, None));
+        }
+    }
+}
+
+/// Counts moves without keeping them.
+pub(crate) struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn push(&mut self, _: WideMove) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn targets(&mut self, _: usize, targets: Bits) {
+        self.0 += u64::from(targets.count_ones());
+    }
+}
+
+impl Sink for Vec<WideMove> {
+    #[inline(always)]
+    fn push(&mut self, mv: WideMove) {
+        Vec::push(self, mv);
+    }
+}
+
+/// What legality needs to know about the side to move's royal piece.
+#[derive(Clone, Copy)]
+struct Safety {
+    king: usize,
+    checkers: Bits,
+    /// Squares a non-royal move must end on (all when not in check; none in double check).
+    mask: Bits,
+    pinned: Bits,
+    /// The squares from the royal piece to each pinning piece (the pinner included): a
+    /// pinned piece keeps within its own pin's span, so no leap over the pinner is kept.
+    pin_span: Bits,
+    /// The enemy's line pieces (orthogonal, diagonal).
+    their_lines: (Bits, Bits),
+}
+
+impl Board128<'_> {
+    /// The pieces of `side` sliding orthogonally and diagonally.
+    #[inline(always)]
+    fn line_pieces(&self, side: usize) -> (Bits, Bits) {
+        let (mut orth, mut diag) = (0, 0);
+        for k in kinds_of(self.rules.orth) {
+            orth |= self.kinds[k];
+        }
+        for k in kinds_of(self.rules.diag) {
+            diag |= self.kinds[k];
+        }
+        (orth & self.sides[side], diag & self.sides[side])
+    }
+
+    /// The pieces of `by` among `by_pieces` that attack `sq` with `occupied` blocking;
+    /// `lines` are `by`'s line pieces.
+    #[inline(always)]
+    fn attackers(&self, sq: usize, by: usize, by_pieces: Bits, occupied: Bits, lines: (Bits, Bits)) -> Bits {
+        let r = self.rules;
+        let mut a = (r.lines.orth(sq, occupied) & lines.0) | (r.lines.diag(sq, occupied) & lines.1);
+        a |= r.pawn_captured_from[by][sq] & self.pawns(by);
+        for k in kinds_of(r.leapers) {
+            a |= r.leaps_to[by][k][sq] & self.kinds[k];
+        }
+        a & by_pieces
+    }
+
+    /// Whether the side to move's royal piece would be attacked on `sq` with `occupied`
+    /// (the enemy pieces `theirs` only).
+    #[inline(always)]
+    fn unsafe_for_king(&self, sq: usize, theirs: Bits, occupied: Bits, lines: (Bits, Bits)) -> bool {
+        self.attackers(sq, self.us ^ 1, theirs, occupied, (lines.0 & theirs, lines.1 & theirs)) != 0
+    }
+
+    /// What a piece of `kind` of the side to move attacks from `from`.
+    #[inline(always)]
+    fn piece_attacks(&self, kind: usize, from: usize, occupied: Bits) -> Bits {
+        let r = self.rules;
+        let bit = 1u32 << kind;
+        let mut a = if r.leapers & bit != 0 { r.leaps[self.us][kind][from] } else { 0 };
+        if r.orth & bit != 0 {
+            a |= r.lines.orth(from, occupied);
+        }
+        if r.diag & bit != 0 {
+            a |= r.lines.diag(from, occupied);
+        }
+        a
+    }
+
+    /// Check and pin information for the side to move.
+    #[inline(always)]
+    fn safety(&self) -> Safety {
+        let (us, them) = (self.us, self.us ^ 1);
+        let king = self.royals(us).trailing_zeros() as usize;
+        let occupied = self.blockers();
+        let their_lines = self.line_pieces(them);
+        let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
+        let mask = match checkers.count_ones() {
+            0 => Bits::MAX,
+            1 => checkers | self.blockable_span(king, checkers.trailing_zeros() as usize),
+            _ => 0,
+        };
+        let lines = &self.rules.lines;
+        let snipers = (lines.orth(king, 0) & their_lines.0) | (lines.diag(king, 0) & their_lines.1);
+        let (mut pinned, mut pin_span) = (0, 0);
+        for s in squares_of(snipers) {
+            let span = lines.between(king, s);
+            let between = span & occupied;
+            if between.count_ones() == 1 && between & self.sides[us] != 0 {
+                pinned |= between;
+                pin_span |= span | 1 << s;
+            }
+        }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines }
+    }
+
+    /// The squares between the royal piece on `king` and its one checker on `checker` where
+    /// a piece may block the check: none when the checker also leaps onto the royal piece
+    /// (a leap over those squares cannot be blocked, K1).
+    #[inline(always)]
+    fn blockable_span(&self, king: usize, checker: usize) -> Bits {
+        let between = self.rules.lines.between(king, checker);
+        if between == 0 {
+            return 0;
+        }
+        let kind = self.cells[checker] as usize - 1;
+        let r = self.rules;
+        let leaps_onto = r.leapers & (1 << kind) != 0 && r.leaps_to[self.us ^ 1][kind][king] & (1 << checker) != 0;
+        if leaps_onto {
+            0
+        } else {
+            between
+        }
+    }
+
+    /// Where the pinned piece on `from` may move: its own pin's squares on `from`'s side of
+    /// the royal piece.
+    #[inline(always)]
+    fn pin_ray(&self, s: &Safety, from: usize) -> Bits {
+        let lines = &self.rules.lines;
+        let king = 1 << s.king;
+        let side = lines.orth(from, king) | lines.diag(from, king);
+        lines.line(s.king, from) & s.pin_span & side
+    }
+
+    /// Every legal move of the side to move into `sink`.
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        let s = self.safety();
+        let (us, them) = (self.us, self.us ^ 1);
+        let occupied = self.blockers();
+        let targets = !self.sides[us] & !self.royals(them) & !self.walls;
+        let royal = self.rules.royal as usize;
+        let king_bit = 1 << s.king;
+        let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
+        for to in squares_of(king_moves) {
+            if self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
+                king_moves &= !(1 << to);
+            }
+        }
+        sink.targets(s.king, king_moves);
+        if s.mask == 0 {
+            // Double check: only a royal move, or an en passant that happens to answer both.
+            self.en_passant_only(&s, sink);
+            return;
+        }
+        let pawn_kind = self.rules.pawn_kind();
+        for kind in 0..self.rules.kinds {
+            if kind == royal || kind == pawn_kind {
+                continue;
+            }
+            for from in squares_of(self.kinds[kind] & self.sides[us]) {
+                let mut to = self.piece_attacks(kind, from, occupied) & targets & s.mask;
+                if s.pinned & (1 << from) != 0 {
+                    to &= self.pin_ray(&s, from);
+                }
+                sink.targets(from, to);
+            }
+        }
+        if self.rules.pawn.is_some() {
+            self.pawn_moves(&s, targets, sink);
+        }
+        if s.checkers == 0 && self.rules.castling.is_some() {
+            self.castling_moves(&s, sink);
+        }
+    }
+
+    /// The square in front of `from` for `side`, if on the board.
+    #[inline(always)]
+    fn forward(&self, side: usize, from: usize) -> Option<usize> {
+        let files = self.rules.files;
+        if side == 0 {
+            (from + files < files * self.rules.ranks).then(|| from + files)
+        } else {
+            from.checked_sub(files)
+        }
+    }
+
+    /// The promotion choices open to the side to move (a bit mask of kinds): all of them, or
+    /// with `only_lost` those it has fewer of than the setup gave it.
+    #[inline(always)]
+    fn open_choices(&self, p: &super::rules::WidePawn) -> u32 {
+        let us = self.us;
+        p.choices
+            .iter()
+            .filter(|&&c| {
+                let c = usize::from(c);
+                !p.only_lost || (self.kinds[c] & self.sides[us]).count_ones() < u32::from(self.setup_counts[us][c])
+            })
+            .fold(0, |open, &c| open | 1 << c)
+    }
+
+    #[inline(always)]
+    fn pawn_moves<S: Sink>(&self, s: &Safety, targets: Bits, sink: &mut S) {
+        let p = self.rules.pawn.as_ref().expect("a pawn kind");
+        let (us, them) = (self.us, self.us ^ 1);
+        let occupied = self.blockers();
+        let (zone, optional) = (p.promotion_zone[us], p.optional_zone[us]);
+        let open = if (zone | optional) != 0 { self.open_choices(p) } else { 0 };
+        let emit = |sink: &mut S, from: usize, to: usize| {
+            let bit = 1 << to;
+            if (zone | optional) & bit == 0 {
+                sink.push(WideMove::normal(from, to, None));
+                return;
+            }
+            if optional & bit != 0 {
+                sink.push(WideMove::normal(from, to, None));
+            }
+            for &c in &p.choices {
+                if open & (1 << c) != 0 {
+                    sink.push(WideMove::normal(from, to, Some(c)));
+                }
+            }
+        };
+        let ep_ok =
+            p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
+        for from in squares_of(self.pawns(us)) {
+            let pin = if s.pinned & (1 << from) != 0 { self.pin_ray(s, from) } else { Bits::MAX };
+            let allowed = s.mask & pin & targets;
+            for to in squares_of(self.rules.pawn_captures[us][from] & self.sides[them] & allowed) {
+                emit(sink, from, to);
+            }
+            if ep_ok && self.rules.pawn_captures[us][from] & (1 << self.ep) != 0 {
+                self.en_passant(s, from, sink);
+            }
+            let Some(one) = self.forward(us, from) else { continue };
+            if occupied & (1 << one) != 0 {
+                continue;
+            }
+            if allowed & (1 << one) != 0 {
+                emit(sink, from, one);
+            }
+            let Some(d) = p.double else { continue };
+            if d.from_mask[us] & (1 << from) == 0 || (d.first_move && self.unmoved & (1 << from) == 0) {
+                continue;
+            }
+            let Some(two) = self.forward(us, one) else { continue };
+            if occupied & (1 << two) == 0 && allowed & (1 << two) != 0 {
+                if d.sets_en_passant && (zone | optional) & (1 << two) == 0 {
+                    sink.push(WideMove::double(from, two));
+                } else {
+                    emit(sink, from, two);
+                }
+            }
+        }
+    }
+
+    fn en_passant_only<S: Sink>(&self, s: &Safety, sink: &mut S) {
+        let ep_ok = self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant)
+            && self.ep != NONE
+            && self.blockers() & (1 << self.ep) == 0;
+        if ep_ok {
+            let capturers = self.rules.pawn_captured_from[self.us][self.ep as usize] & self.pawns(self.us);
+            for from in squares_of(capturers) {
+                self.en_passant(s, from, sink);
+            }
+        }
+    }
+
+    /// En passant, tested on the board after it (it empties two squares of lines).
+    #[inline(never)]
+    fn en_passant<S: Sink>(&self, s: &Safety, from: usize, sink: &mut S) {
+        let (to, victim) = (self.ep as usize, self.ep_victim as usize);
+        let victim_bit = if victim < 128 { (1 << victim) & self.blockers() } else { 0 };
+        let occupied = (self.blockers() ^ (1 << from) ^ victim_bit) | 1 << to;
+        let theirs = self.sides[self.us ^ 1] & !victim_bit;
+        if !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
+            sink.push(WideMove::en_passant(from, to));
+        }
+    }
+
+    /// Castling as the general path allows it: the squares king and rook cross or reach
+    /// empty but for the two, the king's path unattacked, and the king safe after it.
+    #[inline(never)]
+    fn castling_moves<S: Sink>(&self, s: &Safety, sink: &mut S) {
+        let (us, them) = (self.us, self.us ^ 1);
+        let occupied = self.blockers();
+        let (files, lines) = (self.rules.files, &self.rules.lines);
+        for slot in 0..2 {
+            let rook = self.castling[us][slot];
+            if rook == NONE {
+                continue;
+            }
+            let (king, rook) = (s.king, rook as usize);
+            let (kd, rd) = self.castle_destinations(king, rook);
+            let all = [king % files, rook % files, kd % files, rd % files];
+            let (lo, hi) = (all.iter().min().copied().unwrap_or(0), all.iter().max().copied().unwrap_or(0));
+            let crossed = lines.span(king / files, lo, hi);
+            if occupied & crossed & !(1 << king | 1 << rook) != 0 {
+                continue;
+            }
+            let path = lines.span(king / files, (king % files).min(kd % files), (king % files).max(kd % files));
+            let theirs = self.sides[them];
+            if squares_of(path).any(|sq| self.unsafe_for_king(sq, theirs, occupied, s.their_lines)) {
+                continue;
+            }
+            let after = (occupied & !(1 << king | 1 << rook)) | 1 << kd | 1 << rd;
+            if !self.unsafe_for_king(kd, theirs, after, s.their_lines) {
+                sink.push(WideMove::castle(king, rook));
+            }
+        }
+    }
+}
+
+/// The kinds in a bit mask, lowest first.
+#[inline(always)]
+fn kinds_of(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
