@@ -56,7 +56,8 @@ impl<'v> BitReplay<'v> {
     /// A replay from `start`, a position of `variant`.
     #[must_use]
     pub fn new(variant: &'v Variant, start: Position) -> BitReplay<'v> {
-        let fast = variant.fast.as_deref().filter(|_| replays_on_board(variant)).zip(Letters::of(variant));
+        let fast = variant.fast.as_deref().filter(|_| replays_on_board(variant));
+        let fast = fast.and_then(|rules| Some((rules, Letters::of(variant)?)));
         let pawns = variant.pieces().iter().enumerate().filter(|(_, spec)| spec.pawn).fold(0, |m, (k, _)| m | 1 << k);
         BitReplay {
             fast,
