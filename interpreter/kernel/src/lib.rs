@@ -92,6 +92,7 @@ mod position_rules;
 mod promotion;
 mod promotion_leaving;
 mod pseudo_royal;
+mod record_replay;
 mod regions;
 #[allow(
     clippy::cast_possible_truncation,
@@ -141,6 +142,7 @@ pub use origin_squares::OriginSquares;
 pub use outcome::{DrawClaim, Status};
 pub use played::PlayedMove;
 pub use position::{CastlingRights, EnPassant, Piece, Position, TokenStack};
+pub use record_replay::{BitMove, BitReplay};
 pub use setup::Setup;
 pub use special::{Effect, SpecialError, SpecialMove, SpecialSource, SpecialTable};
 pub use variant::{Variant, MAX_BOARDS, MAX_SQUARES};

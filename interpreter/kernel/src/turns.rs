@@ -180,19 +180,24 @@ impl Position {
             swapped: None,
         };
         self.history.push(self.hash);
+        // The hash follows every change as it is made: pieces, tokens, castling, the side
+        // and en passant through their setters, the turn's own state (pending action,
+        // intents, both boards' en passant) by its part before and after.
+        let turn_state = self.turn_state_hash();
         if t.deferred {
             self.pending = Some(mv);
-            self.side = Side::Black;
+            self.set_side(Side::Black);
         } else {
             t.swapped = self.resolve_turn(mv);
             self.fullmove = t.fullmove.saturating_add(1);
-            self.side = Side::White;
+            self.set_side(Side::White);
         }
         // K8: each player's action is a ply, so timed tokens run down after either.
         self.finish_ply();
         self.ply = t.ply + 1;
-        self.ep = self.ep_boards[self.board_of_side(self.side)];
-        self.hash = self.computed_hash();
+        self.set_en_passant(self.ep_boards[self.board_of_side(self.side)]);
+        self.hash ^= turn_state ^ self.turn_state_hash();
+        debug_assert_eq!(self.hash, self.computed_hash(), "the hash follows a turn's action");
         crate::make::Undo::for_turn(mv, t)
     }
 
@@ -209,8 +214,8 @@ impl Position {
                 Move::Intent => next_obliged[side.index()] = true,
                 Move::Pass | Move::Teleport { .. } => {}
                 _ => {
-                    self.side = side;
-                    self.ep = start_ep[board];
+                    self.set_side(side);
+                    self.set_en_passant(start_ep[board]);
                     let undo = self.apply(action);
                     self.turn_undos.push(undo);
                     if let Move::DoubleStep { to, passed, .. } = action {
@@ -266,7 +271,7 @@ impl Position {
     }
 
     fn teleport(&mut self, side: Side, (from, to): (Square, Square)) {
-        self.side = side;
+        self.set_side(side);
         let undo = self.apply(Move::Teleport { from, to });
         self.turn_undos.push(undo);
     }

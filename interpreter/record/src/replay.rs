@@ -13,7 +13,7 @@
 
 use std::sync::Arc;
 
-use holechess_kernel::{Move, MoveList, Position, Status};
+use holechess_kernel::{BitReplay, Move, MoveList, Position, Status};
 use holechess_runtime::{EventTree, GameError, HookError, PlayableVariant};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -289,7 +289,7 @@ impl PlySink for GameReplay<'_> {
 /// A ply that failed on the kernel with the event tree, played again in a game session from
 /// the position before it: the session's report is the verdict (the tree's `reason` stands
 /// only if the session plays the ply).
-fn replay_in_session(rules: &Arc<PlayableVariant>, player: &Player, entry: &MoveEntry, reason: Reason) -> Failure {
+fn replay_in_session(rules: &Arc<PlayableVariant>, player: &mut Player, entry: &MoveEntry, reason: Reason) -> Failure {
     let before = player.position().clone();
     let dice = holechess_runtime::Dice::recorded(std::iter::empty());
     let mut game = holechess_runtime::Game::new(Arc::clone(rules), before, dice);
@@ -465,6 +465,12 @@ enum Player<'t> {
         legal: MoveList,
         variant: String,
     },
+    /// On the kernel, each ply resolved and made on the bit boards when they decide it.
+    Bits {
+        replay: BitReplay<'t>,
+        legal: MoveList,
+        variant: String,
+    },
     /// Dice events without a session: the hooks are called on the kernel's position (it is
     /// `None` only while they run).
     Events {
@@ -481,7 +487,7 @@ impl<'t> Player<'t> {
     /// first replay the record's start rolls (K4: a missing or impossible one is a dice error
     /// at ply 0).
     fn new(
-        rules: &Arc<PlayableVariant>,
+        rules: &'t Arc<PlayableVariant>,
         start: Position,
         record: &PgnGame,
         tree: Option<&'t EventTree>,
@@ -501,7 +507,7 @@ impl<'t> Player<'t> {
         Ok(Player::from_position(rules, start, tree))
     }
 
-    fn from_position(rules: &Arc<PlayableVariant>, start: Position, tree: Option<&'t EventTree>) -> Player<'t> {
+    fn from_position(rules: &'t Arc<PlayableVariant>, start: Position, tree: Option<&'t EventTree>) -> Player<'t> {
         if let Some(tree) = tree.filter(|_| rules.has_events() && !rules.hooks.has_special_moves()) {
             let rules = Arc::clone(rules);
             return Player::Events { position: Some(start), legal: MoveList::new(), rules, tree };
@@ -511,25 +517,52 @@ impl<'t> Player<'t> {
             let dice = holechess_runtime::Dice::recorded(std::iter::empty());
             return Player::Session(Box::new(holechess_runtime::Game::new(Arc::clone(rules), start, dice)));
         }
-        Player::Kernel { position: start, legal: MoveList::new(), variant: rules.id().to_owned() }
+        let replay = BitReplay::new(rules.variant(), start);
+        let variant = rules.id().to_owned();
+        if replay.on_bit_boards() {
+            return Player::Bits { replay, legal: MoveList::new(), variant };
+        }
+        let position = replay.into_position();
+        Player::Kernel { position, legal: MoveList::new(), variant }
     }
 
-    fn position(&self) -> &Position {
+    /// The current position (brought up to date from the bit boards when played there).
+    fn position(&mut self) -> &Position {
         match self {
             Player::Kernel { position, .. } => position,
+            Player::Bits { replay, .. } => replay.position(),
             Player::Events { position, .. } => position.as_ref().expect("a position between plies"),
             Player::Session(game) => game.position(),
         }
     }
 
     fn status(&mut self) -> Status {
-        self.position().status()
+        match self {
+            Player::Bits { replay, .. } => replay.status(),
+            other => other.position().status(),
+        }
     }
 
     /// Plays one entry, or says why it cannot be played.
     fn play(&mut self, entry: &MoveEntry) -> Result<(), Reason> {
         match self {
             Player::Kernel { position, legal, variant } => {
+                let mv = resolve_entry(position, legal, entry)?;
+                if !entry.dice().is_empty() {
+                    return Err(Reason::UnexpectedDice { variant: variant.clone() });
+                }
+                position.play_unchecked(mv);
+                Ok(())
+            }
+            Player::Bits { replay, legal, variant } => {
+                if let Some(mv) = replay.resolve(&entry.notation()) {
+                    if !entry.dice().is_empty() {
+                        return Err(Reason::UnexpectedDice { variant: variant.clone() });
+                    }
+                    replay.play(mv);
+                    return Ok(());
+                }
+                let position = replay.position_mut();
                 let mv = resolve_entry(position, legal, entry)?;
                 if !entry.dice().is_empty() {
                     return Err(Reason::UnexpectedDice { variant: variant.clone() });

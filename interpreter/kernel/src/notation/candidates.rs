@@ -26,6 +26,8 @@ pub enum Candidates {
 /// matches; otherwise every legal move is left in `legal`. Nothing is allocated once
 /// `legal` has its room.
 pub fn resolve_candidates(pos: &mut Position, notation: &Notation, legal: &mut MoveList) -> Candidates {
+    // Files read on the board in play, as the resolution against every legal move reads them.
+    let notation = &super::resolve::localised(pos, notation);
     if generate_candidates(pos, notation, legal) {
         let mut found = None;
         for &mv in legal.iter() {

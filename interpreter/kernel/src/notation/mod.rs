@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+pub(crate) mod bit_san;
 pub mod boards;
 mod candidates;
 mod castling;

@@ -33,10 +33,10 @@ pub(super) fn warped_named(pos: &mut Position, notation: &Notation, legal: &mut 
 
 /// Fills `legal` with the legal moves `notation` names in a two-board turn (a board move or
 /// castling on the board the side plays this turn); false (nothing generated) when the side
-/// must teleport or the boards letter their files apart (the notation is read per board).
+/// must teleport. `notation` has its files read on the board in play (boards that letter
+/// their files apart are read per board).
 pub(super) fn turn_named(pos: &mut Position, notation: &Notation, legal: &mut MoveList) -> bool {
-    let files_shared = pos.geometry().first_files.iter().all(|&first| first == 0);
-    if pos.obliged[pos.side_to_move().index()] || !files_shared || pos.variant.hand_tables.must_drop != 0 {
+    if pos.obliged[pos.side_to_move().index()] || pos.variant.hand_tables.must_drop != 0 {
         return false;
     }
     legal.clear();

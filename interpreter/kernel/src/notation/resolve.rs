@@ -101,7 +101,7 @@ pub(super) fn matches_action(pos: &Position, mv: Move, action: &Action) -> bool 
 /// `notation` with every file counted on its board: on a board shown with other file letters
 /// (`B files e..h`) both its letters and the board's own (`a..d`) are read (see
 /// [`crate::geometry::Geometry::local_file`]). The same notation on other boards.
-fn localised(pos: &Position, notation: &Notation) -> Notation {
+pub(super) fn localised(pos: &Position, notation: &Notation) -> Notation {
     let g = pos.geometry();
     if g.first_files.iter().all(|&first| first == 0) {
         return *notation;

@@ -28,6 +28,8 @@ mod warp_pawns;
 
 pub(crate) use backend::{Backend, Purpose};
 pub(crate) use board::Board64;
+pub(crate) use board::FastMove;
+pub(crate) use legal::Counter;
 pub(crate) use rules::FastRules;
 
 use crate::moves::{Move, MoveList};
