@@ -13,6 +13,8 @@ mod conditional_attacks;
     reason = "squares of one 64-square board and piece kinds below 16"
 )]
 pub(crate) mod fast;
+#[allow(clippy::cast_possible_truncation, reason = "squares and line lengths of a board below 65,536 squares")]
+pub(crate) mod graph;
 mod hops;
 pub(crate) mod links;
 pub(crate) mod warped;
