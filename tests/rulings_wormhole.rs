@@ -222,3 +222,53 @@ fn wh8_orthodox_promotion() {
     let pos = position(V, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1 wormhole=d4");
     assert_eq!(moves_from(&pos, "a7"), vec!["a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
 }
+
+#[test]
+fn wh2_wh4_k1_a_piece_leaving_a_dormant_wormhole_opens_a_tunnel_onto_its_king() {
+    // The bishop stands on a dormant wormhole on e1. Once it leaves, e1 is the entry of a
+    // tunnel from the rook on h1 to c1 (over the knight on d1) and on to the king on a1: the
+    // bishop may not move, though before its move no line reaches the king.
+    let pos = position(V, "7k/8/8/8/8/8/8/K2NB2r w - - 0 1 wormhole=c1,e1");
+    assert!(!pos.is_check());
+    assert_eq!(moves_from(&pos, "e1"), Vec::<String>::new());
+    assert_same_as_made_and_unmade(&pos);
+}
+
+#[test]
+fn wh3_wh7_k1_legal_moves_agree_with_each_move_made_and_unmade_along_played_games() {
+    // From positions with active, dormant and edge wormholes, moves picked by a fixed
+    // sequence: every legal list equals the slow route's (make, attack test, unmake),
+    // as kings remove wormholes (WH6) and pieces wake dormant ones (WH2).
+    let starts = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=c3,f3,a5,h4,d6,e5",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 wormhole=a3,h3,a6,h6,e2,d7",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1 wormhole=a4,h5,d4,f6,e2",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for fen in starts {
+        let mut pos = position(V, fen);
+        for _ in 0..60 {
+            assert_same_as_made_and_unmade(&pos);
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let pick = legal.as_slice()[(seed % legal.len() as u64) as usize];
+            pos.play_unchecked(pick);
+        }
+    }
+}
+
+/// The legal moves of `pos` are those that do not leave the mover's king attacked once made.
+fn assert_same_as_made_and_unmade(pos: &holechess_kernel::Position) {
+    use holechess_kernel::testing::TestHooks;
+    let sorted = |list: &holechess_kernel::MoveList| {
+        let mut texts: Vec<String> = list.iter().map(|&m| holechess_kernel::notation::lan(pos, m)).collect();
+        texts.sort();
+        texts
+    };
+    assert_eq!(sorted(&pos.legal_moves()), sorted(&pos.legal_moves_reference()), "{}", pos.fen());
+}

@@ -7,6 +7,12 @@
 #
 # HOLECHESS names the binary (default target/release/holechess; build it with
 # `cargo build --release --bin holechess`). Prints: variant, depth, nodes, instructions per node.
+#
+# This measures `holechess perft`, which runs a variant's after-move hooks as K6 says (a run
+# that asks for a die is skipped whole, after it ran): for a variant with such hooks
+# (wormhole, pothole) most of the figure is the hooks, not move generation.
+# `holechess bench` times the kernel's perft alone; to count that with this script, give it
+# a copy of the script without its `after each move` line.
 set -eu
 variant=$1
 depth=$2

@@ -5,6 +5,7 @@
 //! entered with an exit elsewhere is attacked only while such an exit exists (PH9, SP5).
 
 use crate::geometry::{Side, Square};
+use crate::graph::WarpGraph;
 use crate::position::{code_kind, code_side, Position, PIECE_BITS};
 use crate::variant::MAX_REACH;
 
@@ -35,11 +36,27 @@ impl Position {
     /// Like [`Position::is_attacked`], with the piece on `ignore` taken off the board.
     #[inline]
     pub(crate) fn is_attacked_ignoring(&self, target: Square, by: Side, ignore: Square) -> bool {
+        self.is_attacked_ignoring_on(None, target, by, ignore)
+    }
+
+    /// [`Position::is_attacked_ignoring`] on a warped board whose next-square graph the
+    /// caller holds (`None`: looked up when needed).
+    #[inline]
+    pub(crate) fn is_attacked_ignoring_on(
+        &self,
+        graph: Option<&WarpGraph>,
+        target: Square,
+        by: Side,
+        ignore: Square,
+    ) -> bool {
         let allowed = self.capturers_allowed_on(target) & self.variant.regions.kinds_allowed(by, target);
         let attacked = if allowed == 0 {
             false
         } else if self.is_warped() {
-            self.warped_attacked(target, by, ignore, allowed)
+            match graph {
+                Some(graph) => self.warped_attacked_on(graph, target, by, ignore, allowed, &mut ()),
+                None => self.warped_attacked(target, by, ignore, allowed),
+            }
         } else {
             self.ray_attacked(target, by, ignore, allowed)
         };

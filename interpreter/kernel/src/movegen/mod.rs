@@ -13,6 +13,8 @@ mod conditional_attacks;
     reason = "squares of one 64-square board and piece kinds below 16"
 )]
 pub(crate) mod fast;
+#[allow(clippy::cast_possible_truncation, reason = "squares and line lengths of a board below 65,536 squares")]
+pub(crate) mod graph;
 mod hops;
 pub(crate) mod links;
 pub(crate) mod warped;
@@ -260,8 +262,16 @@ impl Position {
         }
     }
 
-    #[inline]
+    /// Whether a pattern with `condition` may be used by the piece of `us` on `from`. Most
+    /// patterns hold always, which is answered without a call.
+    #[inline(always)]
     pub(crate) fn condition_holds(&self, condition: PatternCondition, from: Square, us: Side) -> bool {
+        matches!(condition, PatternCondition::Always) || self.condition_holds_now(condition, from, us)
+    }
+
+    /// [`Position::condition_holds`] for a pattern that holds only at times.
+    #[inline(never)]
+    fn condition_holds_now(&self, condition: PatternCondition, from: Square, us: Side) -> bool {
         match condition {
             PatternCondition::Always => true,
             PatternCondition::FirstMove => self.unmoved.contains(from),

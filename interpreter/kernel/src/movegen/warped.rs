@@ -20,6 +20,7 @@
 
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
+use crate::graph::{Behind, WarpGraph};
 use crate::movegen::Step;
 use crate::moves::{Move, MoveList};
 use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, PIECE_BITS, TOKEN_FLAG};
@@ -72,128 +73,34 @@ impl Position {
         self.generate_warped_where(|_, _| true, out);
     }
 
-    /// A square that does not exist for warped movement: an absent token with no piece.
-    #[inline]
-    fn is_absent(&self, sq: Square) -> bool {
-        self.cells[sq.index()] & TOKEN_FLAG != 0 && self.is_absent_square(sq)
-    }
-
-    /// The next square of a line along direction `d`, wrapping from an absent edge token
-    /// (WH5). Read from the variant's step tables.
-    #[inline]
-    fn line_step(&self, sq: Square, d: usize) -> Option<Square> {
-        let v = &*self.variant;
-        let i = d * self.cells.len() + sq.index();
-        let next = v.warp_next[i];
-        if next != NO_SQUARE {
-            return Some(next);
-        }
-        let wrapped = v.warp_wrap[i];
-        (wrapped != NO_SQUARE && self.is_gate(sq)).then_some(wrapped)
-    }
-
-    /// The previous square of a line through `sq` along `d` (the step that reaches `sq`):
-    /// `back` = the table base of the opposite direction, `line` = the base of `d`.
-    #[inline]
-    fn line_step_back<R: Reads>(&self, sq: Square, back: usize, line: usize, reads: &mut R) -> Option<Square> {
-        let v = &*self.variant;
-        let prev = v.warp_next[back + sq.index()];
-        if prev != NO_SQUARE {
-            return Some(prev);
-        }
-        let prev = v.warp_wrap_back[line + sq.index()];
-        if prev == NO_SQUARE {
-            return None;
-        }
-        reads.read(prev.index());
-        self.is_gate(prev).then_some(prev)
-    }
-
-    /// An absent token that wraps lines at the board's edge (WH5).
-    #[inline]
-    fn is_gate(&self, sq: Square) -> bool {
-        self.is_absent(sq) && self.wraps(sq)
-    }
-
-    fn wraps(&self, sq: Square) -> bool {
-        let stack = self.tokens[sq.index()];
-        self.variant.effects(stack.kind).wraps
-    }
-
-    /// WH3: the existing squares of the line; on the way, the entry of a tunnel (WH4), which
-    /// is the first absent square reached over empty existing squares (a slide) or the
-    /// line's very first square (a step or leap). Range-limited slides never tunnel.
-    fn walk_warped(&self, m: &mut Mover, p: &CompiledPattern, out: &mut MoveList) {
-        let d = p.dir as usize;
-        let from = m.from;
+    /// WH3, WH4: the pattern's line from the graph: its existing squares (a step or leap
+    /// lands on the first, a slide runs over them until blocked), then, when the walk reached
+    /// the first absent square (a step or leap only when it is the line's first square; a
+    /// slide after empty existing squares), the tunnel to the next absent square and the
+    /// existing squares after it. Range-limited slides never tunnel.
+    fn walk_warped(&self, graph: &WarpGraph, m: &mut Mover, p: &CompiledPattern, out: &mut MoveList) {
+        let line = graph.ahead(p.dir, m.from);
         let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
+        let mut previous = m.from;
+        let mut stop = line.skip.len();
+        for (k, &to) in line.skip.iter().enumerate() {
+            if !self.land(m, to, p, k, previous, out) || k + 1 >= limit {
+                stop = k;
+                break;
+            }
+            previous = to;
+        }
         let tunnels = p.range <= 1 && p.en_passant != EpRole::Sets;
-        let mut entry = NO_SQUARE;
-        let mut existing = 0;
-        let mut previous = from;
-        let mut at = from;
-        while let Some(next) = self.line_step(at, d) {
-            if next == from {
-                break;
-            }
-            if self.is_absent(next) {
-                if tunnels && entry == NO_SQUARE && (p.range == 0 || at == from) {
-                    entry = next;
-                }
-                at = next;
-                continue;
-            }
-            at = next;
-            existing += 1;
-            if !self.land(m, at, p, existing - 1, previous, out) {
-                break;
-            }
-            previous = at;
-            if existing >= limit {
-                break;
-            }
+        if !tunnels || line.before_entry.is_none_or(|before| before > stop) {
+            return;
         }
-        if entry != NO_SQUARE {
-            self.walk_tunnel(m, p, entry, out);
-        }
-    }
-
-    /// WH4: one tunnel per move, from `entry` to the next absent square, then on along
-    /// existing squares.
-    fn walk_tunnel(&self, m: &mut Mover, p: &CompiledPattern, entry: Square, out: &mut MoveList) {
-        let d = p.dir as usize;
-        let from = m.from;
-        let Some(exit) = self.next_absent(from, entry, d) else { return };
-        let mut at = exit;
-        let mut previous = from;
-        let mut existing = 0;
-        while let Some(next) = self.line_step(at, d) {
-            if next == from {
+        // One tunnel per move.
+        let mut previous = m.from;
+        for (k, &to) in line.tunnel.iter().enumerate() {
+            if !self.land(m, to, p, k, previous, out) || p.range == 1 {
                 break;
             }
-            at = next;
-            if self.is_absent(at) {
-                continue;
-            }
-            existing += 1;
-            if !self.land(m, at, p, existing - 1, previous, out) || p.range == 1 {
-                break;
-            }
-            previous = at;
-        }
-    }
-
-    /// The next absent square after `entry`, leaping everything between.
-    fn next_absent(&self, from: Square, entry: Square, d: usize) -> Option<Square> {
-        let mut at = entry;
-        loop {
-            at = self.line_step(at, d)?;
-            if at == from || at == entry {
-                return None;
-            }
-            if self.is_absent(at) {
-                return Some(at);
-            }
+            previous = to;
         }
     }
 
@@ -303,9 +210,10 @@ impl Position {
             self.retain_tested(list);
             return;
         }
+        let graph = self.warp_graph();
         let mut reads = LineReads::new();
         let in_check = king.is_some_and(|k| {
-            self.warped_attacked_reading(k, them, NO_SQUARE, self.capturers_allowed_on(k), &mut reads)
+            self.warped_attacked_on(&graph, k, them, NO_SQUARE, self.capturers_allowed_on(k), &mut reads)
         });
         let king = king.unwrap_or(NO_SQUARE);
         // A royal piece leaving a dormant token activates it: not what lifting it models.
@@ -319,12 +227,12 @@ impl Position {
                     if king_on_token || self.cells[to.index()] & TOKEN_FLAG != 0 {
                         self.tested_legal(mv)
                     } else {
-                        !self.is_attacked_ignoring(to, them, king)
+                        !self.is_attacked_ignoring_on(Some(&graph), to, them, king)
                     }
                 }
                 Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } if from != king => {
                     if reads.touches(from) || reads.touches(to) {
-                        self.moved_legal(king, in_check, &reads, [from, to, to])
+                        self.moved_legal(&graph, mv, king, in_check, &reads, [from, to, to])
                     } else {
                         !in_check
                     }
@@ -332,7 +240,7 @@ impl Position {
                 Move::EnPassant { from, to } if from != king => {
                     let victim = self.ep.map_or(to, |ep| ep.victim);
                     if reads.touches(from) || reads.touches(to) || reads.touches(victim) {
-                        self.moved_legal(king, in_check, &reads, [from, to, victim])
+                        self.moved_legal(&graph, mv, king, in_check, &reads, [from, to, victim])
                     } else {
                         !in_check
                     }
@@ -352,11 +260,18 @@ impl Position {
     /// read those squares are walked again, and the cells are put back.
     fn moved_legal(
         &mut self,
+        graph: &WarpGraph,
+        mv: Move,
         king: Square,
         in_check: bool,
         reads: &LineReads,
         [from, to, victim]: [Square; 3],
     ) -> bool {
+        // A piece leaving a token wakes it, which may change the next-square graph: such a
+        // move is made and unmade.
+        if [from, to, victim].iter().any(|sq| self.cells[sq.index()] & TOKEN_FLAG != 0) {
+            return self.tested_legal(mv);
+        }
         let them = self.side.opponent();
         let saved = [self.cells[from.index()], self.cells[to.index()], self.cells[victim.index()]];
         let piece = saved[0] & PIECE_BITS;
@@ -364,14 +279,14 @@ impl Position {
         self.cells[to.index()] = (saved[1] & !PIECE_BITS) | piece;
         self.cells[from.index()] &= !PIECE_BITS;
         let attacked = if in_check || !reads.per_line_valid {
-            self.is_attacked_ignoring(king, them, NO_SQUARE)
+            self.is_attacked_ignoring_on(Some(graph), king, them, NO_SQUARE)
         } else {
             let changed = line_bit(from.index()) | line_bit(to.index()) | line_bit(victim.index());
             let lines = &self.variant.attack_dirs[them.index()];
             let allowed = self.capturers_allowed_on(king);
             (0..lines.len()).any(|k| {
                 reads.per_line[k] & changed != 0
-                    && self.attacked_along(lines[k].0, king, them, NO_SQUARE, allowed, &mut ())
+                    && self.attacked_along(graph, lines[k].0, king, them, NO_SQUARE, allowed, &mut ())
             })
         };
         self.cells[victim.index()] = saved[2];
@@ -396,10 +311,23 @@ impl Position {
         allowed: u32,
         reads: &mut R,
     ) -> bool {
+        self.warped_attacked_on(&self.warp_graph(), target, by, ignore, allowed, reads)
+    }
+
+    /// [`Position::warped_attacked_reading`] on `graph`, this position's next-square graph.
+    pub(crate) fn warped_attacked_on<R: Reads>(
+        &self,
+        graph: &WarpGraph,
+        target: Square,
+        by: Side,
+        ignore: Square,
+        allowed: u32,
+        reads: &mut R,
+    ) -> bool {
         let v = &*self.variant;
         for (k, &(dir, _)) in v.attack_dirs[by.index()].iter().enumerate() {
             reads.line(k);
-            if self.attacked_along(dir, target, by, ignore, allowed, reads) {
+            if self.attacked_along(graph, dir, target, by, ignore, allowed, reads) {
                 return true;
             }
         }
@@ -408,8 +336,10 @@ impl Position {
 
     /// An attack on `target` along the outward direction `dir`.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn attacked_along<R: Reads>(
         &self,
+        graph: &WarpGraph,
         dir: u8,
         target: Square,
         by: Side,
@@ -420,14 +350,10 @@ impl Position {
         let v = &*self.variant;
         let royal = v.royal_mask & allowed;
         let n = self.cells.len();
-        // The attacker moves along the reverse of the outward direction: stepping back
-        // along its line is stepping outward.
-        let back = dir as usize * n;
-        let line = v.dir_reverse[dir as usize] as usize * n;
         let leap_mask = v.attack_mask(by, dir, 1);
         let slide_mask = v.attack_mask(by, dir, MAX_REACH);
         // Royal attackers move plainly.
-        let next = v.warp_next[back + target.index()];
+        let next = v.warp_next[dir as usize * n + target.index()];
         if next != NO_SQUARE && next != ignore {
             reads.read(next.index());
             let code = self.cells[next.index()] & PIECE_BITS;
@@ -440,25 +366,20 @@ impl Position {
         if leap_mask | slide_mask == 0 {
             return false;
         }
-        let walk = Walk { target, by, ignore, back, line, leaps: leap_mask, slides: slide_mask };
-        self.line_attacked(&walk, reads)
+        let walk = Walk { graph, by, ignore, leaps: leap_mask, slides: slide_mask };
+        self.line_attacked(&walk, &graph.behind(dir, target), reads)
     }
 
     /// One walk back from the target over absent squares and, for slides, empty existing
     /// squares, up to the first piece: an attacker there reaches the target along existing
     /// squares (WH3), and every absent square on the way is a possible tunnel exit (WH4).
-    fn line_attacked<R: Reads>(&self, w: &Walk, reads: &mut R) -> bool {
+    fn line_attacked<R: Reads>(&self, w: &Walk, line: &Behind, reads: &mut R) -> bool {
         let mut only_absent = true;
-        let mut at = w.target;
-        while let Some(prev) = self.line_step_back(at, w.back, w.line, reads) {
-            if prev == w.target {
-                return false;
-            }
-            at = prev;
+        for (i, &at) in line.squares.iter().enumerate() {
             reads.read(at.index());
-            if self.is_absent(at) {
+            if w.graph.is_absent(at) {
                 let leaps_ok = if only_absent { w.leaps } else { 0 };
-                if (w.slides | leaps_ok) != 0 && self.tunnel_source_attacks(w, at, leaps_ok, reads) {
+                if (w.slides | leaps_ok) != 0 && self.tunnel_source_attacks(w, line, i + 1, leaps_ok, reads) {
                     return true;
                 }
                 continue;
@@ -477,37 +398,34 @@ impl Position {
             let bit = 1 << code_kind(code);
             return code_side(code) == w.by && (w.slides & bit != 0 || (only_absent && w.leaps & bit != 0));
         }
+        read_end(line, reads);
         false
     }
 
-    /// With `exit` as the tunnel's exit: finds the entry (the previous absent square) and the
-    /// piece that could have entered it.
-    fn tunnel_source_attacks<R: Reads>(&self, w: &Walk, exit: Square, leaps: u32, reads: &mut R) -> bool {
-        let mut at = exit;
-        let entry = loop {
-            match self.line_step_back(at, w.back, w.line, reads) {
-                None => return false,
-                Some(prev) if prev == w.target || prev == exit => return false,
-                Some(prev) => {
-                    reads.read(prev.index());
-                    if self.is_absent(prev) {
-                        break prev;
-                    }
-                    at = prev;
-                }
-            }
+    /// With the square before `line.squares[after]` as the tunnel's exit: finds the entry
+    /// (the previous absent square) and the piece that could have entered it.
+    fn tunnel_source_attacks<R: Reads>(
+        &self,
+        w: &Walk,
+        line: &Behind,
+        after: usize,
+        leaps: u32,
+        reads: &mut R,
+    ) -> bool {
+        let rest = &line.squares[after..];
+        let Some(entry) = rest.iter().position(|&sq| {
+            reads.read(sq.index());
+            w.graph.is_absent(sq)
+        }) else {
+            read_end(line, reads);
+            return false;
         };
-        let mut at = entry;
         let mut first = true;
-        while let Some(prev) = self.line_step_back(at, w.back, w.line, reads) {
-            if prev == w.target {
+        for &at in &rest[entry + 1..] {
+            reads.read(at.index());
+            if w.graph.is_absent(at) {
                 return false;
             }
-            reads.read(prev.index());
-            if self.is_absent(prev) {
-                return false;
-            }
-            at = prev;
             let code = self.cells[at.index()] & PIECE_BITS;
             if code == 0 || at == w.ignore {
                 if code == 0 && self.token_blocks_line(at) {
@@ -522,7 +440,17 @@ impl Position {
             let bit = 1 << code_kind(code);
             return code_side(code) == w.by && (w.slides & bit != 0 || (first && leaps & bit != 0));
         }
+        read_end(line, reads);
         false
+    }
+}
+
+/// Notes the square a walk that ran to the end of its line read last (a square that would
+/// wrap the line were it an absent edge token).
+#[inline]
+fn read_end<R: Reads>(line: &Behind, reads: &mut R) {
+    if line.end_read != NO_SQUARE {
+        reads.read(line.end_read.index());
     }
 }
 
@@ -556,14 +484,10 @@ impl Mover {
 }
 
 /// One attack line walked back from its target.
-struct Walk {
-    target: Square,
+struct Walk<'a> {
+    graph: &'a WarpGraph,
     by: Side,
     ignore: Square,
-    /// Table base of the outward direction (one step back along the attacker's line).
-    back: usize,
-    /// Table base of the attacker's direction (for wrapped steps back).
-    line: usize,
     leaps: u32,
     slides: u32,
 }
@@ -663,6 +587,7 @@ impl Position {
     pub(crate) fn generate_warped_where(&self, keep: impl Fn(Square, u8) -> bool, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
+        let graph = self.warp_graph();
         for from in self.occupied[us.index()].iter() {
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
             if !keep(from, kind) {
@@ -679,7 +604,7 @@ impl Position {
                 if royal {
                     self.walk_pattern(from, kind, p, out);
                 } else {
-                    self.walk_warped(&mut mover, p, out);
+                    self.walk_warped(&graph, &mut mover, p, out);
                 }
             }
         }
