@@ -57,6 +57,24 @@ fn k6_perft_skips_a_hook_run_that_asks_for_a_die() {
     assert_eq!(stdout(&out).trim(), "2628");
 }
 
+/// Hooks that roll a die before they ask anything of the position are skipped in every
+/// position (K6), so perft leaves them out altogether; a hook that looks first still runs.
+#[test]
+fn k6_hooks_that_roll_before_looking_are_left_out_of_perft() {
+    for rolls_first in ["pothole", "wormhole"] {
+        assert!(!common::rules(rolls_first).events_change_perft(), "{rolls_first}");
+    }
+    assert!(common::rules(&example("crater-on-capture.hole")).events_change_perft());
+    let text = "variant \"Look, then roll\"\n  id look-then-roll\n\nextends chess\n\nafter each move: call look()\n  rhai ```\nfn look() {\n    if has_piece(\"e4\") { let face = roll(6); }\n}\n```\n";
+    let loaded = holechess_lang::load_str("look.hole", text).unwrap_or_else(|e| panic!("{}", e.render()));
+    let look = holechess_runtime::PlayableVariant::from_loaded(loaded).unwrap();
+    assert!(look.events_change_perft(), "the hook reads the board before its roll");
+    let wormhole = common::rules("wormhole");
+    let mut start = wormhole.start_position();
+    let expected = perft(&mut start.clone(), 3);
+    assert_eq!(holechess_runtime::perft::perft(&wormhole, &mut start, 3).unwrap(), expected);
+}
+
 /// Berolina pawns: they step diagonally forward, two squares from their starting rank (a
 /// double step that may be taken en passant), and capture straight ahead.
 fn berolina() -> Arc<Variant> {

@@ -2,7 +2,9 @@
 //! that rolls no die runs as in play (after-move events change the tree below the move,
 //! game-start hooks the start); a run that asks for a die is skipped whole, as if its event
 //! had not happened. Special moves come from the kernel's generation, which asks the hook.
-//! A variant without after-move hooks is counted by the kernel's perft alone.
+//! A variant without after-move hooks is counted by the kernel's perft alone, and so is one
+//! whose after-move hooks roll a die before they ask anything of the position (see
+//! [`PlayableVariant::events_change_perft`]).
 
 use holechess_kernel::notation::lan;
 use holechess_kernel::perft as kernel;
@@ -28,7 +30,7 @@ pub fn perft(rules: &PlayableVariant, pos: &mut Position, depth: u32) -> Result<
     if depth == 0 {
         return Ok(1);
     }
-    if !rules.has_events() {
+    if !rules.events_change_perft() {
         return Ok(kernel::perft(pos, depth));
     }
     if depth > RECURSION_DEPTH {
@@ -93,7 +95,7 @@ pub fn perft_divide(rules: &PlayableVariant, pos: &mut Position, depth: u32) -> 
 fn after(rules: &PlayableVariant, pos: &Position, mv: Move) -> Result<Position, HookError> {
     let mut moved = pos.clone_without_history();
     moved.play_unchecked(mv);
-    if !rules.has_events() {
+    if !rules.events_change_perft() {
         return Ok(moved);
     }
     let (outcome, _) = rules.hooks.after_move(moved.clone(), no_dice());

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use holechess_kernel::{Position, Variant};
 use holechess_lang::LoadedVariant;
 
+use crate::dice::Dice;
 use crate::hooks::{HookError, HookRuntime};
 
 /// A playable variant.
@@ -15,6 +16,8 @@ pub struct PlayableVariant {
     pub hooks: HookRuntime,
     /// The variant's start position, made once (replaying many records starts from a copy).
     start: std::sync::OnceLock<Position>,
+    /// Whether the after-move hooks can change a perft tree, found once.
+    events_in_perft: std::sync::OnceLock<bool>,
 }
 
 impl PlayableVariant {
@@ -37,7 +40,12 @@ impl PlayableVariant {
     /// A [`HookError`] when a hook does not compile or fails its checks.
     pub fn from_loaded(loaded: LoadedVariant) -> Result<PlayableVariant, HookError> {
         let hooks = HookRuntime::new(&loaded.variant, &loaded.hooks)?;
-        Ok(PlayableVariant { loaded, hooks, start: std::sync::OnceLock::new() })
+        Ok(PlayableVariant {
+            loaded,
+            hooks,
+            start: std::sync::OnceLock::new(),
+            events_in_perft: std::sync::OnceLock::new(),
+        })
     }
 
     pub fn variant(&self) -> &Arc<Variant> {
@@ -57,5 +65,21 @@ impl PlayableVariant {
     /// Whether the variant rolls dice after moves.
     pub fn has_events(&self) -> bool {
         self.hooks.has_events()
+    }
+
+    /// Whether the after-move hooks can change a perft tree (K6: a run that asks for a die
+    /// is skipped whole). A hook is a pure function of its dice and of the answers the hook
+    /// API gives it, so a run whose first call of the API that depends on the position or
+    /// changes it comes after a roll (Pot-Hole Chess's `roll(6)`, Random Wormhole Chess's two
+    /// d8) asks for a die in every position: one run without dice from the start, recorded,
+    /// tells. Such a variant is counted by the kernel alone, as fast as one without hooks.
+    pub fn events_change_perft(&self) -> bool {
+        *self.events_in_perft.get_or_init(|| {
+            if !self.has_events() {
+                return false;
+            }
+            let (result, _, steps) = self.hooks.after_move_traced(self.start_position(), Dice::recorded([]));
+            !(matches!(result, Err(HookError::Dice(_))) && steps.is_empty())
+        })
     }
 }
