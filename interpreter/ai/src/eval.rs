@@ -179,14 +179,14 @@ fn piece_terms(
             let shield = pawn_shield(tables, pos, sq, side);
             tally.add(PAWN_SHIELD * shield, 0);
         }
-        Role::Pawn { zone_start } => {
+        Role::Pawn { promotes } => {
             let threats = pawn_threats(tables, pos, sq, side, kind);
             tally.add(PAWN_THREAT_MG * threats, PAWN_THREAT_EG * threats);
-            let progress = pawn_progress(pos, sq, side, zone_start);
+            let progress = tables.pawn_progress(kind, side, sq);
             tally.add(progress * progress + centre * 4, 4 * progress * progress);
             let (mg, eg) = pawns.weakness(tables, sq, side);
             tally.add(-mg, -eg);
-            if zone_start.is_some() && pawns.is_passed(tables, sq, side) {
+            if promotes && pawns.is_passed(tables, sq, side) {
                 tally.add(PASSED_BASE + progress * progress, 2 * PASSED_BASE + 3 * progress * progress);
                 let escort = passer_escort(tables, pos, sq, side, royals);
                 tally.add(0, progress * escort);
@@ -264,14 +264,6 @@ fn passer_escort(
             .min(PASSER_DISTANCE_CAP)
     };
     PASSER_ENEMY_KING * distance(royals[side.opponent().index()]) - PASSER_OWN_KING * distance(royals[side.index()])
-}
-
-/// How many ranks a pawn has advanced from its second rank (0 on its first two ranks),
-/// capped at the step before the promotion zone.
-fn pawn_progress(pos: &Position, sq: Square, side: Side, zone_start: Option<u8>) -> Score {
-    let rank = pos.geometry().relative_rank(sq, side) as Score;
-    let cap = zone_start.map_or(pos.geometry().ranks as Score, |z| z as Score - 1);
-    (rank - 1).clamp(0, cap.max(0))
 }
 
 /// The middlegame penalty for where the royal piece stands: toward the centre files and

@@ -27,6 +27,7 @@ mod match_runner;
 mod negamax;
 mod ordering;
 mod pawn_structure;
+mod promotion_zone;
 mod pv;
 mod quiescence;
 mod reach;
