@@ -20,6 +20,7 @@ mod eval;
 mod exchange;
 mod expectation;
 mod frames;
+mod hanging;
 mod level;
 mod limits;
 mod links;
