@@ -1,13 +1,14 @@
 //! The searcher's evaluation, for any variant: material, piece-square terms that follow
 //! the board's size (centralisation, pawn advancement toward the promotion zone, passed
 //! pawns), mobility from each piece's reach, threats (a pawn-like piece attacking a piece, a
-//! piece attacking a greater one), light king safety (enemy control around the royal piece,
+//! piece attacking a greater one, pieces left hanging: `hanging`), light king safety (enemy control around the royal piece,
 //! pawns next to it), access to enterable tokens, the threats of linked
 //! squares between boards (`links`), mop-up terms in a won ending and a tempo bonus. Middlegame
 //! and endgame terms are blended by the remaining non-pawn material.
 
 use holechess_kernel::{Position, Side, Square};
 
+use crate::hanging::{hanging_pieces, Cover, HANGING};
 use crate::links::link_terms;
 use crate::pawn_structure::{FileState, PawnFiles};
 use crate::reach::{walk_reach, Target};
@@ -52,7 +53,6 @@ const OPEN_FILE: (Score, Score) = (25, 10);
 const HALF_OPEN_FILE: (Score, Score) = (12, 6);
 
 /// Terms of one side, middlegame and endgame apart.
-#[derive(Default)]
 struct Tally {
     mg: Score,
     eg: Score,
@@ -62,9 +62,15 @@ struct Tally {
     material: Score,
     /// Colour-bound pieces on each colour of square.
     colour_bound: [u8; 2],
+    /// The occupied squares this side's pieces attack or defend.
+    cover: Cover,
 }
 
 impl Tally {
+    fn new(pos: &Position) -> Tally {
+        Tally { mg: 0, eg: 0, king_zone_hits: 0, material: 0, colour_bound: [0; 2], cover: Cover::new(pos) }
+    }
+
     fn add(&mut self, mg: Score, eg: Score) {
         self.mg += mg;
         self.eg += eg;
@@ -75,7 +81,7 @@ impl Tally {
 pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
     let pawns = PawnFiles::new(tables, pos);
     let royals = [first_royal(pos, Side::White), first_royal(pos, Side::Black)];
-    let mut tallies = [Tally::default(), Tally::default()];
+    let mut tallies = [Tally::new(pos), Tally::new(pos)];
     for side in Side::BOTH {
         let enemy_royal = royals[side.opponent().index()];
         let tally = &mut tallies[side.index()];
@@ -98,6 +104,12 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
     for side in Side::BOTH {
         let hits = tallies[side.opponent().index()].king_zone_hits;
         tallies[side.index()].mg -= king_danger(hits);
+    }
+    let hanging =
+        Side::BOTH.map(|side| hanging_pieces(tables, pos, &pawns, [&tallies[0].cover, &tallies[1].cover], side));
+    for side in Side::BOTH {
+        let count = hanging[side.index()];
+        tallies[side.index()].add(HANGING.0 * count, HANGING.1 * count);
     }
     let phase = phase(tables, pos);
     let blend = |t: &Tally| (t.mg * phase + t.eg * (256 - phase)) / 256;
@@ -178,15 +190,20 @@ fn piece_terms(
             tally.add(-KING_EDGE_MG * centre - king_placement(tables, pos, sq, side), KING_CENTRE_EG * centre);
             let shield = pawn_shield(tables, pos, sq, side);
             tally.add(PAWN_SHIELD * shield, 0);
+            walk_reach(tables, pos, sq, side, kind, |to, target| {
+                if matches!(target, Target::Enemy(_) | Target::Friend) {
+                    tally.cover.add(to);
+                }
+            });
         }
-        Role::Pawn { zone_start } => {
+        Role::Pawn { promotes } => {
             let threats = pawn_threats(tables, pos, sq, side, kind);
             tally.add(PAWN_THREAT_MG * threats, PAWN_THREAT_EG * threats);
-            let progress = pawn_progress(pos, sq, side, zone_start);
+            let progress = tables.pawn_progress(kind, side, sq);
             tally.add(progress * progress + centre * 4, 4 * progress * progress);
             let (mg, eg) = pawns.weakness(tables, sq, side);
             tally.add(-mg, -eg);
-            if zone_start.is_some() && pawns.is_passed(tables, sq, side) {
+            if promotes && pawns.is_passed(tables, sq, side) {
                 tally.add(PASSED_BASE + progress * progress, 2 * PASSED_BASE + 3 * progress * progress);
                 let escort = passer_escort(tables, pos, sq, side, royals);
                 tally.add(0, progress * escort);
@@ -221,6 +238,9 @@ fn piece_terms(
                     }
                     Target::Gate => gates += 1,
                     Target::Friend => {}
+                }
+                if matches!(target, Target::Enemy(_) | Target::Friend) {
+                    tally.cover.add(to);
                 }
                 if target.controls() && enemy_royal.is_some_and(|k| tables.adjacent(k, to)) {
                     zone_hits += 1;
@@ -264,14 +284,6 @@ fn passer_escort(
             .min(PASSER_DISTANCE_CAP)
     };
     PASSER_ENEMY_KING * distance(royals[side.opponent().index()]) - PASSER_OWN_KING * distance(royals[side.index()])
-}
-
-/// How many ranks a pawn has advanced from its second rank (0 on its first two ranks),
-/// capped at the step before the promotion zone.
-fn pawn_progress(pos: &Position, sq: Square, side: Side, zone_start: Option<u8>) -> Score {
-    let rank = pos.geometry().relative_rank(sq, side) as Score;
-    let cap = zone_start.map_or(pos.geometry().ranks as Score, |z| z as Score - 1);
-    (rank - 1).clamp(0, cap.max(0))
 }
 
 /// The middlegame penalty for where the royal piece stands: toward the centre files and

@@ -11,7 +11,7 @@ use crate::tables::{Role, VariantTables};
 /// Files of up to four boards are tracked.
 pub(crate) const PAWN_FILES: usize = 64;
 /// Squares tracked by the attack maps (larger boards get no map: every square counts).
-const MAP_SQUARES: usize = 512;
+pub(crate) const MAP_SQUARES: usize = 512;
 
 /// A doubled pawn (each pawn after the first on a file), middlegame and endgame.
 const DOUBLED: (Score, Score) = (12, 24);
@@ -26,11 +26,11 @@ pub(crate) struct SquareMap {
 }
 
 impl SquareMap {
-    fn new(tracked: bool) -> SquareMap {
+    pub(crate) fn new(tracked: bool) -> SquareMap {
         SquareMap { bits: [0; MAP_SQUARES / 64], tracked }
     }
 
-    fn insert(&mut self, sq: Square) {
+    pub(crate) fn insert(&mut self, sq: Square) {
         if self.tracked {
             self.bits[sq.index() / 64] |= 1 << (sq.index() % 64);
         }

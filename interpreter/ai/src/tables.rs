@@ -8,6 +8,7 @@ use std::sync::Arc;
 use holechess_kernel::spec::{PatternCondition, Schedule};
 use holechess_kernel::{Geometry, Position, Side, Square, Variant};
 
+use crate::promotion_zone::progress_by_square;
 use crate::score::Score;
 use crate::values::{classic_points, empty_board_reach, material_values};
 
@@ -27,9 +28,9 @@ pub(crate) struct Walk {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Role {
     Royal,
-    /// Pawn-like; promotes from this relative rank on, if it promotes.
+    /// Pawn-like; whether it promotes (how far it has come: `VariantTables::pawn_progress`).
     Pawn {
-        zone_start: Option<u8>,
+        promotes: bool,
     },
     Piece,
 }
@@ -73,6 +74,9 @@ pub struct VariantTables {
     pub(crate) link_target: Vec<Option<Square>>,
     /// Whether any square is linked to another board.
     pub(crate) has_links: bool,
+    /// Per piece kind and side, a pawn-like piece's advancement toward its promotion zone
+    /// on each square (empty for other kinds).
+    progress: Vec<[Vec<Score>; 2]>,
 }
 
 impl VariantTables {
@@ -90,6 +94,14 @@ impl VariantTables {
         let (centrality, max_centrality) = centrality(g);
         let link_target = crate::links::link_targets(variant);
         let has_links = link_target.iter().any(Option::is_some);
+        let progress = variant
+            .pieces()
+            .iter()
+            .map(|p| match p.pawn && !p.royal {
+                true => Side::BOTH.map(|side| progress_by_square(p, g, side)),
+                false => [Vec::new(), Vec::new()],
+            })
+            .collect();
         let mut tables = VariantTables {
             variant: Arc::clone(variant),
             values,
@@ -103,6 +115,7 @@ impl VariantTables {
             switch_boards: variant.spec().schedule == Schedule::SwitchBoards,
             link_target,
             has_links,
+            progress,
         };
         tables.start_phase_material = tables.phase_material(&Position::start(variant)).max(1);
         tables
@@ -120,6 +133,13 @@ impl VariantTables {
     /// The value of a piece kind in centipawns.
     pub fn value(&self, kind: u8) -> Score {
         self.values[kind as usize]
+    }
+
+    /// How far a pawn-like piece of `kind` and `side` on `sq` has come toward its
+    /// promotion zone (see `promotion_zone`).
+    #[inline]
+    pub(crate) fn pawn_progress(&self, kind: u8, side: Side, sq: Square) -> Score {
+        self.progress[kind as usize][side.index()].get(sq.index()).copied().unwrap_or(0)
     }
 
     pub(crate) fn walks(&self, side: Side, kind: u8) -> &[Walk] {
@@ -176,7 +196,7 @@ fn kind_info(piece: &holechess_kernel::spec::PieceSpec, g: &Geometry) -> KindInf
     let role = if piece.royal {
         Role::Royal
     } else if piece.pawn {
-        Role::Pawn { zone_start: piece.promotion.as_ref().map(|p| g.ranks.saturating_sub(p.zone_ranks)) }
+        Role::Pawn { promotes: piece.promotion.is_some() }
     } else {
         Role::Piece
     };
