@@ -55,6 +55,7 @@ fn run_random(cases: u32, positions: usize) -> Covered {
         total.positions += covered.positions;
         total.fast += covered.fast;
         total.timed += covered.timed;
+        total.linked += covered.linked;
         total.variants += 1;
         if total.variants % 2000 == 0 {
             eprintln!("{} variants, {} positions agree so far", total.variants, total.positions);
@@ -98,8 +99,8 @@ fn pt4_the_first_generated_variants_with_timed_tokens_agree() {
 fn k1_k6_random_variants_agree_on_perft() {
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(150, |n| n as u32), 3);
     println!(
-        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens)",
-        covered.positions, covered.variants, covered.fast, covered.timed
+        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links)",
+        covered.positions, covered.variants, covered.fast, covered.timed, covered.linked
     );
 }
 
@@ -109,7 +110,7 @@ fn variant_space_long_run() {
     let positions = env_number("VARIANT_SPACE_POSITIONS").map_or(8, |n| n as usize);
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(15_000, |n| n as u32), positions);
     println!(
-        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens)",
-        covered.positions, covered.variants, covered.fast, covered.timed
+        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links)",
+        covered.positions, covered.variants, covered.fast, covered.timed, covered.linked
     );
 }

@@ -10,7 +10,9 @@
 
 use std::collections::BTreeSet;
 
-use holechess_kernel::spec::{CastleRole, EpRole, Pattern, PatternCondition, PatternMode, TokenMovement, VariantSpec};
+use holechess_kernel::spec::{
+    CastleRole, EpRole, LinkEntry, Pattern, PatternCondition, PatternMode, TokenMovement, VariantSpec,
+};
 use holechess_kernel::{Position, Side};
 
 /// A square as (file, rank), zero-based.
@@ -23,6 +25,9 @@ pub enum RefMove {
     Double { from: Sq, to: Sq, passed: Sq },
     EnPassant { from: Sq, to: Sq },
     Castle { king: Sq, rook: Sq },
+    /// A capture on a linked square that goes on to the link's far end (a move through a
+    /// link onto an empty square is a `Normal` move to the far end: same effect, one move).
+    Linked { from: Sq, entry: Sq, exit: Sq, promotion: Option<u8> },
 }
 
 /// A position of the reference.
@@ -127,6 +132,82 @@ impl<'s> Board<'s> {
         self.tokens[self.index(sq)].is_some_and(|t| self.spec.tokens[t as usize].blocks_promotion)
     }
 
+    /// The far ends of the links leaving `sq` within the board (both-way pairs read either
+    /// way, one-way links from their first square); none while a token lies on `sq`.
+    fn link_ends(&self, sq: Sq) -> Vec<Sq> {
+        if self.tokens[self.index(sq)].is_some() {
+            return Vec::new();
+        }
+        let links = &self.spec.links;
+        let at = |r: &holechess_kernel::spec::SquareRef| (i32::from(r.file), i32::from(r.rank));
+        let mut ends = Vec::new();
+        for (a, b) in links.pairs.iter().filter(|(a, b)| a.board == b.board) {
+            for (x, y) in [(at(a), at(b)), (at(b), at(a))] {
+                if x == sq && y != sq && !ends.contains(&y) {
+                    ends.push(y);
+                }
+            }
+        }
+        for (a, b) in &links.one_way {
+            if at(a) == sq && at(b) != sq && !ends.contains(&at(b)) {
+                ends.push(at(b));
+            }
+        }
+        ends
+    }
+
+    /// The far ends a move from `from` through the link at `sq` may end on: no piece, no
+    /// token, not the mover's own square.
+    fn free_link_ends(&self, sq: Sq, from: Sq) -> Vec<Sq> {
+        let free = |e: &Sq| *e != from && self.piece(*e).is_none() && self.tokens[self.index(*e)].is_none();
+        self.link_ends(sq).into_iter().filter(free).collect()
+    }
+
+    /// A move of a piece of `kind` by `p` ended on the linked square `to`: the moves through
+    /// the link (a capture of the piece there, or on landing any move), else the square's
+    /// plain moves. Says whether the line goes on past the square.
+    fn enter_link(&self, p: &Pattern, kind: u8, from: Sq, to: Sq, side: u8, out: &mut BTreeSet<RefMove>) -> bool {
+        let entry = self.spec.links.entry;
+        match self.piece(to) {
+            Some((s, k2)) => {
+                if s != side && !self.is_royal(k2) && p.mode != PatternMode::MoveOnly {
+                    for exit in self.free_link_ends(to, from) {
+                        if !self.barred(p, exit, side) {
+                            let choices = self.promotions(kind, exit, side);
+                            if choices.is_empty() {
+                                out.insert(RefMove::Linked { from, entry: to, exit, promotion: None });
+                            }
+                            for c in choices {
+                                out.insert(RefMove::Linked { from, entry: to, exit, promotion: Some(c) });
+                            }
+                        }
+                    }
+                }
+                false
+            }
+            None => {
+                debug_assert!(entry == LinkEntry::Landing && p.mode != PatternMode::CaptureOnly);
+                for exit in self.free_link_ends(to, from) {
+                    if !self.barred(p, exit, side) {
+                        self.push_normal(kind, from, exit, side, out);
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    /// Whether a move by `p` ending on `to` goes on through a link there: a link acts (no
+    /// token on the square) and the move is a capture, or lands there where links are
+    /// entered on landing. Other moves treat the square as a plain one.
+    fn enters_link(&self, p: &Pattern, to: Sq) -> bool {
+        if self.link_ends(to).is_empty() {
+            return false;
+        }
+        let landing = self.spec.links.entry == LinkEntry::Landing && p.mode != PatternMode::CaptureOnly;
+        self.piece(to).is_some() || landing
+    }
+
     fn is_royal(&self, kind: u8) -> bool {
         self.spec.pieces[kind as usize].royal
     }
@@ -224,6 +305,15 @@ impl<'s> Board<'s> {
             if self.stops_lines(to, kind) {
                 break;
             }
+            if self.enters_link(p, to) {
+                // A double step entering a link is a plain move to the far end: no
+                // en-passant square.
+                if self.enter_link(p, kind, from, to, side, out) {
+                    passed = to;
+                    continue;
+                }
+                break;
+            }
             match self.piece(to) {
                 None => {
                     if p.mode != PatternMode::CaptureOnly && !self.barred(p, to, side) {
@@ -233,7 +323,11 @@ impl<'s> Board<'s> {
                         } else {
                             self.push_normal(kind, from, to, side, out);
                         }
-                    } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|(ep, _)| ep == to) {
+                    } else if p.en_passant == EpRole::Captures
+                        && self.ep.is_some_and(|(ep, _)| ep == to)
+                        && self.link_ends(to).is_empty()
+                    {
+                        // En passant never ends on a linked square.
                         out.insert(RefMove::EnPassant { from, to });
                     }
                 }
@@ -253,7 +347,14 @@ impl<'s> Board<'s> {
     fn hop(&self, p: &Pattern, kind: u8, from: Sq, side: u8, line: &[Sq], out: &mut BTreeSet<RefMove>) {
         let Some(hurdle) = self.hurdle(line, kind) else { return };
         let Some(&to) = line.get(hurdle + 1) else { return };
-        if self.stops_lines(to, kind) || self.barred(p, to, side) {
+        if self.stops_lines(to, kind) {
+            return;
+        }
+        if self.enters_link(p, to) {
+            self.enter_link(p, kind, from, to, side, out);
+            return;
+        }
+        if self.barred(p, to, side) {
             return;
         }
         match self.piece(to) {
@@ -286,6 +387,11 @@ impl<'s> Board<'s> {
         let i = probe.index(sq);
         if probe.cells[i].is_none() {
             probe.cells[i] = Some((1 - by, u8::MAX));
+        }
+        // A capture on a linked square goes on to a free far end: with none, no capture.
+        let linked = !probe.link_ends(sq).is_empty();
+        if linked && probe.free_link_ends(sq, sq).is_empty() {
+            return false;
         }
         probe.attacks_on(sq, by)
     }
@@ -431,6 +537,12 @@ impl<'s> Board<'s> {
                 b.take(victim);
                 touched.extend([from, to, victim]);
             }
+            RefMove::Linked { from, entry, exit, promotion } => {
+                let (s, kind) = b.take(from);
+                b.take(entry);
+                b.put(exit, (s, promotion.unwrap_or(kind)));
+                touched.extend([from, entry, exit]);
+            }
             RefMove::Castle { king, rook } => {
                 let (kd, rd) = self.castle_destinations(king, rook);
                 let (k, r) = (b.take(king), b.take(rook));
@@ -440,7 +552,10 @@ impl<'s> Board<'s> {
             }
         }
         let moved_kind = match mv {
-            RefMove::Normal { from, .. } | RefMove::Double { from, .. } | RefMove::EnPassant { from, .. } => {
+            RefMove::Normal { from, .. }
+            | RefMove::Double { from, .. }
+            | RefMove::EnPassant { from, .. }
+            | RefMove::Linked { from, .. } => {
                 self.piece(from).map(|(_, k)| k)
             }
             RefMove::Castle { king, .. } => self.piece(king).map(|(_, k)| k),
@@ -479,6 +594,18 @@ impl<'s> Board<'s> {
         let mut moves = BTreeSet::new();
         self.pattern_moves(self.side, &mut moves);
         self.castling_moves(self.side, &mut moves);
+        // A double step and a move through a link to the same square are one move: the
+        // double step (K6).
+        let doubles: Vec<(Sq, Sq)> = moves
+            .iter()
+            .filter_map(|mv| match *mv {
+                RefMove::Double { from, to, .. } => Some((from, to)),
+                _ => None,
+            })
+            .collect();
+        for (from, to) in doubles {
+            moves.remove(&RefMove::Normal { from, to, promotion: None });
+        }
         let us = self.side;
         moves
             .into_iter()
@@ -510,6 +637,13 @@ impl<'s> Board<'s> {
             }
             RefMove::Double { from, to, .. } | RefMove::EnPassant { from, to } => format!("{}{}", name(from), name(to)),
             RefMove::Castle { king, rook } => format!("{}{}(castle)", name(king), name(rook)),
+            RefMove::Linked { from, entry, exit, promotion } => format!(
+                "{}{}>{}{}",
+                name(from),
+                name(entry),
+                name(exit),
+                promotion.map_or(String::new(), |p| format!("={p}"))
+            ),
         }
     }
 }

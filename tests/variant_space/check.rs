@@ -19,6 +19,8 @@ pub struct Covered {
     pub fast: usize,
     /// Positions with tokens that last a number of plies (PT4).
     pub timed: usize,
+    /// Positions of variants with square links.
+    pub linked: usize,
 }
 
 /// The three counts of `pos` at `depth`, or a report of how they differ.
@@ -99,6 +101,8 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
         let fast = compare(&generated.script, &pos, depth).map_err(|report| format!("seed {seed}:\n{report}"))?;
         covered.positions += 1;
         covered.fast += usize::from(fast);
+        let links = &loaded.variant.spec().links;
+        covered.linked += usize::from(!links.pairs.is_empty() || !links.one_way.is_empty());
         covered.timed += usize::from(pos.token_squares().any(|s| pos.tokens_at(s).is_some_and(|t| t.timer > 0)));
         for _ in 0..rng.range(1, 4) {
             let moves = pos.legal_moves();

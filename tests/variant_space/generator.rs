@@ -163,6 +163,7 @@ pub fn variant(seed: u64) -> Generated {
         Some(tokens) => script += &tokens,
         None => lifetime = None,
     }
+    script += &links(&mut Rng(seed ^ 0x0001_14C5), files, ranks);
     script += &format!("setup {}\n", setup.fen);
     Generated { script, lifetime }
 }
@@ -394,4 +395,30 @@ fn tokens(rng: &mut Rng, setup: &Setup, files: usize, ranks: usize, lifetime: Op
         movement += &format!("\n  lasts {plies} {}", if plies == 1 { "ply" } else { "plies" });
     }
     Some(format!("token wall\n  {movement}\n  shown as *\n  default {}\n  any number\n\n", squares.join(" ")))
+}
+
+/// Square links within the board, sometimes (from their own stream): one to three, both
+/// ways (`a3 = h6`) or one way (`c3 -> c6`), entered on landing or on capture. A square may
+/// be in several links; two squares are linked once.
+fn links(rng: &mut Rng, files: usize, ranks: usize) -> String {
+    if !rng.chance(30) {
+        return String::new();
+    }
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    let mut text = String::from("links\n");
+    for _ in 0..rng.range(1, 3) {
+        let a = format!("{}{}", letter(rng.below(files)), rng.below(ranks) + 1);
+        let b = format!("{}{}", letter(rng.below(files)), rng.below(ranks) + 1);
+        let linked = pairs.iter().any(|(x, y)| (x == &a && y == &b) || (x == &b && y == &a));
+        if a == b || linked {
+            continue;
+        }
+        text += &format!("  {a} {} {b}\n", if rng.chance(60) { "=" } else { "->" });
+        pairs.push((a, b));
+    }
+    if pairs.is_empty() {
+        return String::new();
+    }
+    text += if rng.chance(70) { "  entered on landing\n" } else { "  entered on capture\n" };
+    text + "\n"
 }
