@@ -30,6 +30,10 @@ const REGRESSIONS: &[u64] = &[
     // A hopper hopping diagonally one way only: the fast path read the opposite of a
     // diagonal as its neighbour in the table, missing a hurdle put beside the king (K1).
     1_304_252_665_536_135_476,
+    // A king entering a gate and exiting where a pawn attacks it: the transit was kept
+    // without testing its exit (PH8).
+    12_840_446_626_098_262_836,
+    8_874_785_561_671_559_036,
 ];
 
 fn env_number(name: &str) -> Option<u64> {
@@ -56,6 +60,7 @@ fn run_random(cases: u32, positions: usize) -> Covered {
         total.fast += covered.fast;
         total.timed += covered.timed;
         total.linked += covered.linked;
+        total.gated += covered.gated;
         total.variants += 1;
         if total.variants % 2000 == 0 {
             eprintln!("{} variants, {} positions agree so far", total.variants, total.positions);
@@ -79,6 +84,19 @@ fn k1_k6_variant_space_regressions_agree() {
 }
 
 #[test]
+fn ph8_a_king_transit_ending_attacked_is_illegal() {
+    // The king on d2 enters the gate on c1; exiting on c4 puts it where the pawn on b3
+    // captures through the gates still open (d2, where the entered gate goes, and d5): PH9.
+    let seed = 12_840_446_626_098_262_836;
+    let loaded = holechess_lang::load_str("generated.hole", &generator::variant(seed).script).expect("loads");
+    let fen = "5/1K3/5/2p2/K4/1Ph2/3k1/1H3 b - - 0 1 gate=c1,c4,d5";
+    let pos = holechess_kernel::Position::from_fen(&loaded.variant, fen).expect("reads");
+    let moves: Vec<String> = pos.legal_moves().iter().map(|&mv| holechess_kernel::notation::lan(&pos, mv)).collect();
+    assert!(moves.contains(&"d2c1>d5".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"d2c1>c4".to_string()), "{moves:?}");
+}
+
+#[test]
 fn pt4_the_first_generated_variants_with_timed_tokens_agree() {
     // Seeds in order until three variants have had a position with tokens running down.
     let mut timed = 0;
@@ -99,8 +117,8 @@ fn pt4_the_first_generated_variants_with_timed_tokens_agree() {
 fn k1_k6_random_variants_agree_on_perft() {
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(150, |n| n as u32), 3);
     println!(
-        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links)",
-        covered.positions, covered.variants, covered.fast, covered.timed, covered.linked
+        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links, {} with gates)",
+        covered.positions, covered.variants, covered.fast, covered.timed, covered.linked, covered.gated
     );
 }
 
@@ -110,7 +128,7 @@ fn variant_space_long_run() {
     let positions = env_number("VARIANT_SPACE_POSITIONS").map_or(8, |n| n as usize);
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(15_000, |n| n as u32), positions);
     println!(
-        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links)",
-        covered.positions, covered.variants, covered.fast, covered.timed, covered.linked
+        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links, {} with gates)",
+        covered.positions, covered.variants, covered.fast, covered.timed, covered.linked, covered.gated
     );
 }

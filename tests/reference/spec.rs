@@ -11,7 +11,8 @@
 use std::collections::BTreeSet;
 
 use holechess_kernel::spec::{
-    CastleRole, EpRole, LinkEntry, Pattern, PatternCondition, PatternMode, TokenMovement, VariantSpec,
+    CastleRole, Entry, EpRole, Exit, LinkEntry, Pattern, PatternCondition, PatternMode, Stacking, TokenMovement,
+    TokenSpec, VariantSpec,
 };
 use holechess_kernel::{Position, Side};
 
@@ -21,13 +22,34 @@ pub type Sq = (i32, i32);
 /// A move of the reference: where it starts, where it ends, and what else it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RefMove {
-    Normal { from: Sq, to: Sq, promotion: Option<u8> },
-    Double { from: Sq, to: Sq, passed: Sq },
-    EnPassant { from: Sq, to: Sq },
-    Castle { king: Sq, rook: Sq },
-    /// A capture on a linked square that goes on to the link's far end (a move through a
-    /// link onto an empty square is a `Normal` move to the far end: same effect, one move).
-    Linked { from: Sq, entry: Sq, exit: Sq, promotion: Option<u8> },
+    Normal {
+        from: Sq,
+        to: Sq,
+        promotion: Option<u8>,
+    },
+    Double {
+        from: Sq,
+        to: Sq,
+        passed: Sq,
+    },
+    EnPassant {
+        from: Sq,
+        to: Sq,
+    },
+    Castle {
+        king: Sq,
+        rook: Sq,
+    },
+    /// A move that enters a token (PH3, SP2) and exits on another (PH4), the entered token
+    /// going to the origin where the kind says so (PH5); or a capture on a linked square that
+    /// goes on to the link's far end (a move through a link onto an empty square is a
+    /// `Normal` move to the far end: same effect, one move).
+    Transit {
+        from: Sq,
+        entry: Sq,
+        exit: Sq,
+        promotion: Option<u8>,
+    },
 }
 
 /// A position of the reference.
@@ -42,6 +64,8 @@ pub struct Board<'s> {
     tokens: Vec<Option<u8>>,
     /// The plies each square's tokens still last (0: for good), PT4.
     timers: Vec<u16>,
+    /// How many tokens lie on each square (a stack: PH6, SP4).
+    counts: Vec<u8>,
     unmoved: Vec<bool>,
     side: u8,
     /// Rook squares keeping a castling right, `[side][short, long]`.
@@ -62,6 +86,7 @@ impl<'s> Board<'s> {
             cells: vec![None; (files * ranks) as usize],
             tokens: vec![None; (files * ranks) as usize],
             timers: vec![0; (files * ranks) as usize],
+            counts: vec![0; (files * ranks) as usize],
             unmoved: vec![false; (files * ranks) as usize],
             side: if pos.side_to_move() == Side::White { 0 } else { 1 },
             castling: [[None; 2]; 2],
@@ -80,6 +105,7 @@ impl<'s> Board<'s> {
             let i = b.index(sq_of(s));
             b.tokens[i] = Some(stack.kind);
             b.timers[i] = stack.timer;
+            b.counts[i] = stack.count;
         }
         b.castling = pos.castling_rights().map(|rights| rights.map(|right| right.map(sq_of)));
         b.ep = pos.en_passant().map(|ep| (sq_of(ep.square), sq_of(ep.victim)));
@@ -132,6 +158,70 @@ impl<'s> Board<'s> {
         self.tokens[self.index(sq)].is_some_and(|t| self.spec.tokens[t as usize].blocks_promotion)
     }
 
+    /// The token kind lying on `sq`, if any.
+    fn token(&self, sq: Sq) -> Option<&'s TokenSpec> {
+        let spec: &'s VariantSpec = self.spec;
+        self.tokens[self.index(sq)].map(|t| &spec.tokens[t as usize])
+    }
+
+    /// Whether `sq` holds a token a piece may enter: one with an entry, not a dormant stack
+    /// (PH6).
+    fn enterable(&self, sq: Sq) -> bool {
+        self.token(sq).is_some_and(|t| t.entry != Entry::None && !self.dormant(sq))
+    }
+
+    fn dormant(&self, sq: Sq) -> bool {
+        self.token(sq).is_some_and(|t| t.stacking == Stacking::Dormant) && self.counts[self.index(sq)] >= 2
+    }
+
+    /// The open tokens a piece from `from` that entered the token on `entry` may exit on:
+    /// of the kind the entry names, no piece there, not the entry, not the origin, not a
+    /// dormant stack (PH4, SP4).
+    fn exits(&self, entry: Sq, from: Sq) -> Vec<Sq> {
+        let Some(t) = self.token(entry) else { return Vec::new() };
+        let kind = match t.exit {
+            Exit::AnotherOpen => self.tokens[self.index(entry)],
+            Exit::OpenOf(k) => Some(k),
+            Exit::None | Exit::Tunnel => return Vec::new(),
+        };
+        let mut out = Vec::new();
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                let sq = (f, r);
+                let open = self.tokens[self.index(sq)] == kind && self.piece(sq).is_none() && !self.dormant(sq);
+                if open && sq != entry && sq != from {
+                    out.push(sq);
+                }
+            }
+        }
+        out
+    }
+
+    /// A move by `p` reached the token on `to`, which may be entered: the transits (a capture
+    /// of the piece there, or as the entry allows), PH3, SP2. Says whether the square then
+    /// acts as a plain one for this move (an open token), else the line ends here.
+    fn enter_token(&self, p: &Pattern, kind: u8, from: Sq, to: Sq, side: u8, out: &mut BTreeSet<RefMove>) -> bool {
+        let t = self.token(to).expect("a token");
+        let occupant = self.piece(to);
+        if occupant.is_some_and(|(s, k)| s == side || self.is_royal(k)) {
+            return false;
+        }
+        let enters = match t.entry {
+            Entry::None => false,
+            Entry::CaptureMove => p.mode != PatternMode::MoveOnly,
+            Entry::AnyMove if occupant.is_some() => p.mode != PatternMode::MoveOnly,
+            Entry::AnyMove => p.mode != PatternMode::CaptureOnly,
+        };
+        if enters {
+            for exit in self.exits(to, from) {
+                if !self.barred(p, exit, side) {
+                    self.push_transit(kind, from, to, exit, side, out);
+                }
+            }
+        }
+        t.movement == TokenMovement::Open
+    }
+
     /// The far ends of the links leaving `sq` within the board (both-way pairs read either
     /// way, one-way links from their first square); none while a token lies on `sq`.
     fn link_ends(&self, sq: Sq) -> Vec<Sq> {
@@ -173,13 +263,7 @@ impl<'s> Board<'s> {
                 if s != side && !self.is_royal(k2) && p.mode != PatternMode::MoveOnly {
                     for exit in self.free_link_ends(to, from) {
                         if !self.barred(p, exit, side) {
-                            let choices = self.promotions(kind, exit, side);
-                            if choices.is_empty() {
-                                out.insert(RefMove::Linked { from, entry: to, exit, promotion: None });
-                            }
-                            for c in choices {
-                                out.insert(RefMove::Linked { from, entry: to, exit, promotion: Some(c) });
-                            }
+                            self.push_transit(kind, from, to, exit, side, out);
                         }
                     }
                 }
@@ -257,6 +341,18 @@ impl<'s> Board<'s> {
         }
     }
 
+    /// A transit of a piece of `kind` entering on `entry` and ending on `exit`: one per
+    /// promotion choice where it promotes there (a token on the exit may forbid it, PH10).
+    fn push_transit(&self, kind: u8, from: Sq, entry: Sq, exit: Sq, side: u8, out: &mut BTreeSet<RefMove>) {
+        let choices = self.promotions(kind, exit, side);
+        if choices.is_empty() {
+            out.insert(RefMove::Transit { from, entry, exit, promotion: None });
+        }
+        for c in choices {
+            out.insert(RefMove::Transit { from, entry, exit, promotion: Some(c) });
+        }
+    }
+
     /// A move of a piece of `kind` to `to`: one per promotion choice where it promotes.
     fn push_normal(&self, kind: u8, from: Sq, to: Sq, side: u8, out: &mut BTreeSet<RefMove>) {
         let choices = self.promotions(kind, to, side);
@@ -302,6 +398,9 @@ impl<'s> Board<'s> {
         let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
         let mut passed = from;
         for (k, &to) in line[..limit].iter().enumerate() {
+            if self.enterable(to) && !self.enter_token(p, kind, from, to, side, out) {
+                break;
+            }
             if self.stops_lines(to, kind) {
                 break;
             }
@@ -347,6 +446,9 @@ impl<'s> Board<'s> {
     fn hop(&self, p: &Pattern, kind: u8, from: Sq, side: u8, line: &[Sq], out: &mut BTreeSet<RefMove>) {
         let Some(hurdle) = self.hurdle(line, kind) else { return };
         let Some(&to) = line.get(hurdle + 1) else { return };
+        if self.enterable(to) && !self.enter_token(p, kind, from, to, side, out) {
+            return;
+        }
         if self.stops_lines(to, kind) {
             return;
         }
@@ -388,6 +490,10 @@ impl<'s> Board<'s> {
         if probe.cells[i].is_none() {
             probe.cells[i] = Some((1 - by, u8::MAX));
         }
+        // A capture onto a token it must enter needs an open exit elsewhere (PH9, SP5).
+        if probe.enterable(sq) && probe.stops_lines(sq, u8::MAX) && probe.exits(sq, sq).is_empty() {
+            return false;
+        }
         // A capture on a linked square goes on to a free far end: with none, no capture.
         let linked = !probe.link_ends(sq).is_empty();
         if linked && probe.free_link_ends(sq, sq).is_empty() {
@@ -421,15 +527,15 @@ impl<'s> Board<'s> {
         let line = self.line(from, dx, dy);
         if p.hop {
             let landing = self.hurdle(&line, kind).and_then(|h| line.get(h + 1));
-            return landing == Some(&target) && !self.stops_lines(target, kind);
+            return landing == Some(&target) && (!self.stops_lines(target, kind) || self.enterable(target));
         }
         let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
         for &sq in &line[..limit] {
+            if sq == target {
+                return !self.stops_lines(sq, kind) || self.enterable(sq);
+            }
             if self.stops_lines(sq, kind) {
                 return false;
-            }
-            if sq == target {
-                return true;
             }
             if self.piece(sq).is_some() {
                 return false;
@@ -505,6 +611,7 @@ impl<'s> Board<'s> {
                 b.timers[i] -= 1;
                 if b.timers[i] == 0 {
                     b.tokens[i] = None;
+                    b.counts[i] = 0;
                 }
             }
         }
@@ -537,10 +644,14 @@ impl<'s> Board<'s> {
                 b.take(victim);
                 touched.extend([from, to, victim]);
             }
-            RefMove::Linked { from, entry, exit, promotion } => {
+            RefMove::Transit { from, entry, exit, promotion } => {
                 let (s, kind) = b.take(from);
-                b.take(entry);
+                let i = b.index(entry);
+                b.cells[i] = None;
                 b.put(exit, (s, promotion.unwrap_or(kind)));
+                if self.token(entry).is_some_and(|t| t.relocate_to_origin) {
+                    b.relocate_token(entry, from);
+                }
                 touched.extend([from, entry, exit]);
             }
             RefMove::Castle { king, rook } => {
@@ -555,9 +666,7 @@ impl<'s> Board<'s> {
             RefMove::Normal { from, .. }
             | RefMove::Double { from, .. }
             | RefMove::EnPassant { from, .. }
-            | RefMove::Linked { from, .. } => {
-                self.piece(from).map(|(_, k)| k)
-            }
+            | RefMove::Transit { from, .. } => self.piece(from).map(|(_, k)| k),
             RefMove::Castle { king, .. } => self.piece(king).map(|(_, k)| k),
         };
         if moved_kind.is_some_and(|k| self.spec.pieces[k as usize].castling == CastleRole::King) {
@@ -576,6 +685,25 @@ impl<'s> Board<'s> {
         }
         b.side = 1 - side;
         b
+    }
+
+    /// One token of the stack on `entry` moves to `origin` (PH5): it stacks on a token of its
+    /// kind there (PH6, SP4) and displaces a token of another kind.
+    fn relocate_token(&mut self, entry: Sq, origin: Sq) {
+        let (e, o) = (self.index(entry), self.index(origin));
+        let kind = self.tokens[e];
+        self.counts[e] -= 1;
+        if self.counts[e] == 0 {
+            self.tokens[e] = None;
+            self.timers[e] = 0;
+        }
+        if self.tokens[o] == kind {
+            self.counts[o] += 1;
+        } else {
+            self.tokens[o] = kind;
+            self.counts[o] = 1;
+            self.timers[o] = 0;
+        }
     }
 
     fn take(&mut self, sq: Sq) -> (u8, u8) {
@@ -637,7 +765,7 @@ impl<'s> Board<'s> {
             }
             RefMove::Double { from, to, .. } | RefMove::EnPassant { from, to } => format!("{}{}", name(from), name(to)),
             RefMove::Castle { king, rook } => format!("{}{}(castle)", name(king), name(rook)),
-            RefMove::Linked { from, entry, exit, promotion } => format!(
+            RefMove::Transit { from, entry, exit, promotion } => format!(
                 "{}{}>{}{}",
                 name(from),
                 name(entry),

@@ -21,6 +21,8 @@ pub struct Covered {
     pub timed: usize,
     /// Positions of variants with square links.
     pub linked: usize,
+    /// Positions of variants with gates, tokens a piece passes through (PH, SP).
+    pub gated: usize,
 }
 
 /// The three counts of `pos` at `depth`, or a report of how they differ.
@@ -103,6 +105,8 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
         covered.fast += usize::from(fast);
         let links = &loaded.variant.spec().links;
         covered.linked += usize::from(!links.pairs.is_empty() || !links.one_way.is_empty());
+        let gates = loaded.variant.spec().tokens.iter().any(|t| t.entry != holechess_kernel::spec::Entry::None);
+        covered.gated += usize::from(gates);
         covered.timed += usize::from(pos.token_squares().any(|s| pos.tokens_at(s).is_some_and(|t| t.timer > 0)));
         for _ in 0..rng.range(1, 4) {
             let moves = pos.legal_moves();
@@ -126,6 +130,10 @@ fn with_timers(pos: &Position, plies: usize, rng: &mut Rng) -> Position {
         .split(';')
         .map(|group| {
             let (kind, squares) = group.split_once('=').unwrap_or((group, ""));
+            if kind != "wall" {
+                // Only the walls last a number of plies; gates move and stay.
+                return group.to_string();
+            }
             let squares: Vec<String> = squares.split(',').map(|sq| format!("{sq}({})", rng.range(1, plies))).collect();
             format!("{kind}={}", squares.join(","))
         })

@@ -159,10 +159,17 @@ pub fn variant(seed: u64) -> Generated {
     // Token lifetimes, from their own stream too.
     let mut lifetimes = Rng(seed ^ 0x11FE_71AE);
     let mut lifetime = lifetimes.chance(40).then(|| lifetimes.range(1, 4));
+    let mut taken = setup.occupied.clone();
     match tokens(&mut rng, &setup, files, ranks, lifetime) {
-        Some(tokens) => script += &tokens,
+        Some((tokens, squares)) => {
+            script += &tokens;
+            for (f, r) in squares {
+                taken[r * files + f] = true;
+            }
+        }
         None => lifetime = None,
     }
+    script += &gates(&mut Rng(seed ^ 0x0006_A7E5), &taken, files, ranks);
     script += &links(&mut Rng(seed ^ 0x0001_14C5), files, ranks);
     script += &format!("setup {}\n", setup.fen);
     Generated { script, lifetime }
@@ -369,7 +376,13 @@ fn place(rng: &mut Rng, board: &mut [Option<char>], files: usize, piece: char, l
 }
 
 /// A token kind on a few empty squares, sometimes, lasting `lifetime` plies if given (PT4).
-fn tokens(rng: &mut Rng, setup: &Setup, files: usize, ranks: usize, lifetime: Option<usize>) -> Option<String> {
+fn tokens(
+    rng: &mut Rng,
+    setup: &Setup,
+    files: usize,
+    ranks: usize,
+    lifetime: Option<usize>,
+) -> Option<(String, Vec<(usize, usize)>)> {
     if !rng.chance(35) {
         return None;
     }
@@ -381,11 +394,13 @@ fn tokens(rng: &mut Rng, setup: &Setup, files: usize, ranks: usize, lifetime: Op
         movement += "\n  no promotion on wall";
     }
     let mut squares = Vec::new();
+    let mut at = Vec::new();
     for _ in 0..rng.range(1, 4) {
         let (f, r) = (rng.below(files), rng.below(ranks));
         let name = format!("{}{}", letter(f), r + 1);
         if !setup.occupied[r * files + f] && !squares.contains(&name) {
             squares.push(name);
+            at.push((f, r));
         }
     }
     if squares.is_empty() {
@@ -394,7 +409,7 @@ fn tokens(rng: &mut Rng, setup: &Setup, files: usize, ranks: usize, lifetime: Op
     if let Some(plies) = lifetime {
         movement += &format!("\n  lasts {plies} {}", if plies == 1 { "ply" } else { "plies" });
     }
-    Some(format!("token wall\n  {movement}\n  shown as *\n  default {}\n  any number\n\n", squares.join(" ")))
+    Some((format!("token wall\n  {movement}\n  shown as *\n  default {}\n  any number\n\n", squares.join(" ")), at))
 }
 
 /// Square links within the board, sometimes (from their own stream): one to three, both
@@ -421,4 +436,37 @@ fn links(rng: &mut Rng, files: usize, ranks: usize) -> String {
     }
     text += if rng.chance(70) { "  entered on landing\n" } else { "  entered on capture\n" };
     text + "\n"
+}
+
+/// A second token kind, sometimes (from its own stream): gates a piece enters and leaves
+/// through another open gate, the entered gate moving to the mover's origin (PH3-PH7,
+/// SP2-SP4): entered by a capture-move or by any move, blocking lines or open to them, stacks
+/// dormant or acting as one, with or without promotion on them, on two to four squares that
+/// hold no piece and no wall.
+fn gates(rng: &mut Rng, taken: &[bool], files: usize, ranks: usize) -> String {
+    if !rng.chance(30) {
+        return String::new();
+    }
+    let blocks = rng.chance(70);
+    let mut text = String::from("token gate\n");
+    text += if blocks { "  blocks movement\n" } else { "  open to movement\n" };
+    text += if rng.chance(50) { "  entered by capture-move\n" } else { "  entered by any move\n" };
+    text += "  exit through another open gate\n  entered gate moves to origin\n";
+    text += if blocks && rng.chance(50) { "  stacked gate are dormant\n" } else { "  stacked gate act as one\n" };
+    if rng.chance(50) {
+        text += "  no promotion on gate\n";
+    }
+    let mut squares = Vec::new();
+    for _ in 0..rng.range(2, 5) {
+        let (f, r) = (rng.below(files), rng.below(ranks));
+        let name = format!("{}{}", letter(f), r + 1);
+        if !taken[r * files + f] && !squares.contains(&name) {
+            squares.push(name);
+        }
+    }
+    if squares.len() < 2 {
+        return String::new();
+    }
+    text += &format!("  shown as ^\n  default {}\n  any number\n\n", squares.join(" "));
+    text
 }
