@@ -140,6 +140,23 @@ impl<'s> Board<'s> {
         out
     }
 
+    /// The squares a piece of `kind` passes along a line: the line's squares, less those that
+    /// do not exist for it (an absent token with no piece on it, for a non-royal piece: WH3).
+    fn path(&self, from: Sq, dx: i32, dy: i32, kind: u8) -> Vec<Sq> {
+        let mut line = self.line(from, dx, dy);
+        line.retain(|&sq| !self.absent(sq, kind));
+        line
+    }
+
+    /// Whether `sq` does not exist for a piece of `kind`: an absent token lies there, not
+    /// dormant under a piece (WH2), and the piece is not one it exempts (royal ones, WH6).
+    fn absent(&self, sq: Sq, kind: u8) -> bool {
+        let Some(t) = self.token(sq) else { return false };
+        let exempt = t.royal_exempt && kind != u8::MAX && self.is_royal(kind);
+        let dormant = t.inactive_while_occupied && self.piece(sq).is_some();
+        t.movement == TokenMovement::Absent && !exempt && !dormant
+    }
+
     fn piece(&self, sq: Sq) -> Option<(u8, u8)> {
         self.cells[self.index(sq)]
     }
@@ -390,7 +407,7 @@ impl<'s> Board<'s> {
 
     fn walk(&self, p: &Pattern, kind: u8, from: Sq, side: u8, out: &mut BTreeSet<RefMove>) {
         let (dx, dy) = Self::direction(p, side);
-        let line = self.line(from, dx, dy);
+        let line = self.path(from, dx, dy, kind);
         if p.hop {
             self.hop(p, kind, from, side, &line, out);
             return;
@@ -524,7 +541,7 @@ impl<'s> Board<'s> {
     /// Whether the pattern's capture from `from` ends on `target` (which holds a piece).
     fn reaches(&self, p: &Pattern, kind: u8, from: Sq, side: u8, target: Sq) -> bool {
         let (dx, dy) = Self::direction(p, side);
-        let line = self.line(from, dx, dy);
+        let line = self.path(from, dx, dy, kind);
         if p.hop {
             let landing = self.hurdle(&line, kind).and_then(|h| line.get(h + 1));
             return landing == Some(&target) && (!self.stops_lines(target, kind) || self.enterable(target));
@@ -660,6 +677,17 @@ impl<'s> Board<'s> {
                 b.put(kd, k);
                 b.put(rd, r);
                 touched.extend([king, rook]);
+            }
+        }
+        if let RefMove::Normal { from, to, .. } = mv {
+            let royal = self.piece(from).is_some_and(|(_, k)| self.is_royal(k));
+            let removed = self.token(to).is_some_and(|t| t.removed_by_royal && t.movement == TokenMovement::Absent);
+            if royal && removed && self.piece(to).is_none() {
+                // A royal piece landing on an active hole removes it (WH6).
+                let i = b.index(to);
+                b.tokens[i] = None;
+                b.counts[i] = 0;
+                b.timers[i] = 0;
             }
         }
         let moved_kind = match mv {

@@ -23,6 +23,8 @@ pub struct Covered {
     pub linked: usize,
     /// Positions of variants with gates, tokens a piece passes through (PH, SP).
     pub gated: usize,
+    /// Positions of variants with holes, squares absent for non-royal pieces (WH2, WH3).
+    pub holed: usize,
 }
 
 /// The three counts of `pos` at `depth`, or a report of how they differ.
@@ -107,6 +109,9 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
         covered.linked += usize::from(!links.pairs.is_empty() || !links.one_way.is_empty());
         let gates = loaded.variant.spec().tokens.iter().any(|t| t.entry != holechess_kernel::spec::Entry::None);
         covered.gated += usize::from(gates);
+        let holes =
+            loaded.variant.spec().tokens.iter().any(|t| t.movement == holechess_kernel::spec::TokenMovement::Absent);
+        covered.holed += usize::from(holes);
         covered.timed += usize::from(pos.token_squares().any(|s| pos.tokens_at(s).is_some_and(|t| t.timer > 0)));
         for _ in 0..rng.range(1, 4) {
             let moves = pos.legal_moves();
