@@ -5,8 +5,11 @@
 //! takes only what the position notation says (pieces, side, castling, en passant, unmoved
 //! pieces, tokens). It covers what the variant-space generator writes: steps, slides with
 //! ranges, leaps, rides and hops with their modifiers, pawns with double steps, en passant
-//! and promotion, castling, a cylinder board, several or no royal pieces, and tokens that
-//! block, are impassable or are open, for good or for a number of plies.
+//! and promotion, castling on any rank, a cylinder board, several or no royal pieces, tokens
+//! that block, are impassable or are open, for good or for a number of plies, tokens a piece
+//! enters and exits through another (PH3-PH10, SP2-SP5), squares absent for non-royal pieces
+//! (WH2, WH3, WH6: no tunnels, no edge gateways), and square links within the board (both
+//! ways or one way, entered on landing or on capture).
 
 use std::collections::BTreeSet;
 
