@@ -245,10 +245,10 @@ impl<'s> Board<'s> {
     /// The far ends of the links leaving `sq` within the board (both-way pairs read either
     /// way, one-way links from their first square); none while a token lies on `sq`.
     fn link_ends(&self, sq: Sq) -> Vec<Sq> {
-        if self.tokens[self.index(sq)].is_some() {
+        let links = &self.spec.links;
+        if links.pairs.is_empty() && links.one_way.is_empty() || self.tokens[self.index(sq)].is_some() {
             return Vec::new();
         }
-        let links = &self.spec.links;
         let at = |r: &holechess_kernel::spec::SquareRef| (i32::from(r.file), i32::from(r.rank));
         let mut ends = Vec::new();
         for (a, b) in links.pairs.iter().filter(|(a, b)| a.board == b.board) {
@@ -505,11 +505,18 @@ impl<'s> Board<'s> {
     /// Whether a capture-move of `by` could end on `sq` (a piece of the other side standing
     /// there: a dummy is put on an empty square), K1.
     pub fn attacked(&self, sq: Sq, by: u8) -> bool {
+        if self.piece(sq).is_some() {
+            return self.attacked_piece(sq, by);
+        }
         let mut probe = self.clone();
         let i = probe.index(sq);
-        if probe.cells[i].is_none() {
-            probe.cells[i] = Some((1 - by, u8::MAX));
-        }
+        probe.cells[i] = Some((1 - by, u8::MAX));
+        probe.attacked_piece(sq, by)
+    }
+
+    /// [`Board::attacked`] for a square holding a piece.
+    fn attacked_piece(&self, sq: Sq, by: u8) -> bool {
+        let probe = self;
         // A capture onto a token it must enter needs an open exit elsewhere (PH9, SP5).
         if probe.enterable(sq) && probe.stops_lines(sq, u8::MAX) && probe.exits(sq, sq).is_empty() {
             return false;
