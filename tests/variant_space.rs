@@ -4,7 +4,8 @@
 //! alone, and perft by an independent reference that reads the lowered script and has its
 //! own make (`reference/spec.rs`) must agree (K1, K6, K8). A fresh seed is drawn and printed
 //! on every run (`VARIANT_SPACE_SEED=N` repeats one), beside a fixed regression set; the
-//! ignored `variant_space_long_run` plays many more (`VARIANT_SPACE_CASES=N`).
+//! ignored `variant_space_long_run` plays many more (`VARIANT_SPACE_CASES=N`). Holes are
+//! generated only with `VARIANT_SPACE_HOLES=1`, while the ignored `wh3` tests below fail.
 
 #[path = "variant_space/check.rs"]
 mod check;
