@@ -148,7 +148,8 @@ fn wh3_a_slide_beside_a_step_stops_at_the_first_piece_past_a_hole() {
 #[ignore = "a bug of warped generation (movegen/warped.rs): the generator writes holes only with VARIANT_SPACE_HOLES=1 until it is fixed"]
 fn wh3_a_step_past_a_hole_ends_on_the_next_existing_square() {
     // The white piece on a1 steps in all directions. Up, a2 is a hole: the step skips it and
-    // ends on a3, capturing there (WH3); it never reaches a7. `a1a7` was listed.
+    // ends on a3, capturing there (WH3); it never reaches a7. `a1a7` was listed: a tunnel
+    // from the hole on a2 to the one on a6 (WH4), which this kind does not declare.
     let fen = "m1b1k3/8/8/b7/2M2M2/m7/3M3Y/M1m1K2M w KQq - 1 2 wall=g1,c6,h7;hole=a2,f5,a6";
     let moves = generated_moves(16_149_961_786_292_577_717, true, fen);
     assert!(moves.contains(&"a1a3".to_string()), "{moves:?}");
