@@ -5,12 +5,18 @@
 //! takes only what the position notation says (pieces, side, castling, en passant, unmoved
 //! pieces, tokens). It covers what the variant-space generator writes: steps, slides with
 //! ranges, leaps, rides and hops with their modifiers, pawns with double steps, en passant
-//! and promotion, castling, a cylinder board, several or no royal pieces, and tokens that
-//! block, are impassable or are open, for good or for a number of plies.
+//! and promotion, castling on any rank, a cylinder board, several or no royal pieces, tokens
+//! that block, are impassable or are open, for good or for a number of plies, tokens a piece
+//! enters and exits through another (PH3-PH10, SP2-SP5), squares absent for non-royal pieces
+//! (WH2, WH3, WH6: no tunnels, no edge gateways), and square links within the board (both
+//! ways or one way, entered on landing or on capture).
 
 use std::collections::BTreeSet;
 
-use holechess_kernel::spec::{CastleRole, EpRole, Pattern, PatternCondition, PatternMode, TokenMovement, VariantSpec};
+use holechess_kernel::spec::{
+    CastleRole, Entry, EpRole, Exit, LinkEntry, Pattern, PatternCondition, PatternMode, Stacking, TokenMovement,
+    TokenSpec, VariantSpec,
+};
 use holechess_kernel::{Position, Side};
 
 /// A square as (file, rank), zero-based.
@@ -19,10 +25,34 @@ pub type Sq = (i32, i32);
 /// A move of the reference: where it starts, where it ends, and what else it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RefMove {
-    Normal { from: Sq, to: Sq, promotion: Option<u8> },
-    Double { from: Sq, to: Sq, passed: Sq },
-    EnPassant { from: Sq, to: Sq },
-    Castle { king: Sq, rook: Sq },
+    Normal {
+        from: Sq,
+        to: Sq,
+        promotion: Option<u8>,
+    },
+    Double {
+        from: Sq,
+        to: Sq,
+        passed: Sq,
+    },
+    EnPassant {
+        from: Sq,
+        to: Sq,
+    },
+    Castle {
+        king: Sq,
+        rook: Sq,
+    },
+    /// A move that enters a token (PH3, SP2) and exits on another (PH4), the entered token
+    /// going to the origin where the kind says so (PH5); or a capture on a linked square that
+    /// goes on to the link's far end (a move through a link onto an empty square is a
+    /// `Normal` move to the far end: same effect, one move).
+    Transit {
+        from: Sq,
+        entry: Sq,
+        exit: Sq,
+        promotion: Option<u8>,
+    },
 }
 
 /// A position of the reference.
@@ -37,6 +67,8 @@ pub struct Board<'s> {
     tokens: Vec<Option<u8>>,
     /// The plies each square's tokens still last (0: for good), PT4.
     timers: Vec<u16>,
+    /// How many tokens lie on each square (a stack: PH6, SP4).
+    counts: Vec<u8>,
     unmoved: Vec<bool>,
     side: u8,
     /// Rook squares keeping a castling right, `[side][short, long]`.
@@ -57,6 +89,7 @@ impl<'s> Board<'s> {
             cells: vec![None; (files * ranks) as usize],
             tokens: vec![None; (files * ranks) as usize],
             timers: vec![0; (files * ranks) as usize],
+            counts: vec![0; (files * ranks) as usize],
             unmoved: vec![false; (files * ranks) as usize],
             side: if pos.side_to_move() == Side::White { 0 } else { 1 },
             castling: [[None; 2]; 2],
@@ -75,6 +108,7 @@ impl<'s> Board<'s> {
             let i = b.index(sq_of(s));
             b.tokens[i] = Some(stack.kind);
             b.timers[i] = stack.timer;
+            b.counts[i] = stack.count;
         }
         b.castling = pos.castling_rights().map(|rights| rights.map(|right| right.map(sq_of)));
         b.ep = pos.en_passant().map(|ep| (sq_of(ep.square), sq_of(ep.victim)));
@@ -109,6 +143,23 @@ impl<'s> Board<'s> {
         out
     }
 
+    /// The squares a piece of `kind` passes along a line: the line's squares, less those that
+    /// do not exist for it (an absent token with no piece on it, for a non-royal piece: WH3).
+    fn path(&self, from: Sq, dx: i32, dy: i32, kind: u8) -> Vec<Sq> {
+        let mut line = self.line(from, dx, dy);
+        line.retain(|&sq| !self.absent(sq, kind));
+        line
+    }
+
+    /// Whether `sq` does not exist for a piece of `kind`: an absent token lies there, not
+    /// dormant under a piece (WH2), and the piece is not one it exempts (royal ones, WH6).
+    fn absent(&self, sq: Sq, kind: u8) -> bool {
+        let Some(t) = self.token(sq) else { return false };
+        let exempt = t.royal_exempt && kind != u8::MAX && self.is_royal(kind);
+        let dormant = t.inactive_while_occupied && self.piece(sq).is_some();
+        t.movement == TokenMovement::Absent && !exempt && !dormant
+    }
+
     fn piece(&self, sq: Sq) -> Option<(u8, u8)> {
         self.cells[self.index(sq)]
     }
@@ -125,6 +176,140 @@ impl<'s> Board<'s> {
     /// Whether a token on `sq` keeps a piece ending its move there from promoting.
     fn blocks_promotion(&self, sq: Sq) -> bool {
         self.tokens[self.index(sq)].is_some_and(|t| self.spec.tokens[t as usize].blocks_promotion)
+    }
+
+    /// The token kind lying on `sq`, if any.
+    fn token(&self, sq: Sq) -> Option<&'s TokenSpec> {
+        let spec: &'s VariantSpec = self.spec;
+        self.tokens[self.index(sq)].map(|t| &spec.tokens[t as usize])
+    }
+
+    /// Whether `sq` holds a token a piece may enter: one with an entry, not a dormant stack
+    /// (PH6).
+    fn enterable(&self, sq: Sq) -> bool {
+        self.token(sq).is_some_and(|t| t.entry != Entry::None && !self.dormant(sq))
+    }
+
+    fn dormant(&self, sq: Sq) -> bool {
+        self.token(sq).is_some_and(|t| t.stacking == Stacking::Dormant) && self.counts[self.index(sq)] >= 2
+    }
+
+    /// The open tokens a piece from `from` that entered the token on `entry` may exit on:
+    /// of the kind the entry names, no piece there, not the entry, not the origin, not a
+    /// dormant stack (PH4, SP4).
+    fn exits(&self, entry: Sq, from: Sq) -> Vec<Sq> {
+        let Some(t) = self.token(entry) else { return Vec::new() };
+        let kind = match t.exit {
+            Exit::AnotherOpen => self.tokens[self.index(entry)],
+            Exit::OpenOf(k) => Some(k),
+            Exit::None | Exit::Tunnel => return Vec::new(),
+        };
+        let mut out = Vec::new();
+        for r in 0..self.ranks {
+            for f in 0..self.files {
+                let sq = (f, r);
+                let open = self.tokens[self.index(sq)] == kind && self.piece(sq).is_none() && !self.dormant(sq);
+                if open && sq != entry && sq != from {
+                    out.push(sq);
+                }
+            }
+        }
+        out
+    }
+
+    /// A move by `p` reached the token on `to`, which may be entered: the transits (a capture
+    /// of the piece there, or as the entry allows), PH3, SP2. Says whether the square then
+    /// acts as a plain one for this move (an open token), else the line ends here.
+    fn enter_token(&self, p: &Pattern, kind: u8, from: Sq, to: Sq, side: u8, out: &mut BTreeSet<RefMove>) -> bool {
+        let t = self.token(to).expect("a token");
+        let occupant = self.piece(to);
+        if occupant.is_some_and(|(s, k)| s == side || self.is_royal(k)) {
+            return false;
+        }
+        let enters = match t.entry {
+            Entry::None => false,
+            Entry::CaptureMove => p.mode != PatternMode::MoveOnly,
+            Entry::AnyMove if occupant.is_some() => p.mode != PatternMode::MoveOnly,
+            Entry::AnyMove => p.mode != PatternMode::CaptureOnly,
+        };
+        if enters {
+            for exit in self.exits(to, from) {
+                if !self.barred(p, exit, side) {
+                    self.push_transit(kind, from, to, exit, side, out);
+                }
+            }
+        }
+        t.movement == TokenMovement::Open
+    }
+
+    /// The far ends of the links leaving `sq` within the board (both-way pairs read either
+    /// way, one-way links from their first square); none while a token lies on `sq`.
+    fn link_ends(&self, sq: Sq) -> Vec<Sq> {
+        let links = &self.spec.links;
+        if links.pairs.is_empty() && links.one_way.is_empty() || self.tokens[self.index(sq)].is_some() {
+            return Vec::new();
+        }
+        let at = |r: &holechess_kernel::spec::SquareRef| (i32::from(r.file), i32::from(r.rank));
+        let mut ends = Vec::new();
+        for (a, b) in links.pairs.iter().filter(|(a, b)| a.board == b.board) {
+            for (x, y) in [(at(a), at(b)), (at(b), at(a))] {
+                if x == sq && y != sq && !ends.contains(&y) {
+                    ends.push(y);
+                }
+            }
+        }
+        for (a, b) in &links.one_way {
+            if at(a) == sq && at(b) != sq && !ends.contains(&at(b)) {
+                ends.push(at(b));
+            }
+        }
+        ends
+    }
+
+    /// The far ends a move from `from` through the link at `sq` may end on: no piece, no
+    /// token, not the mover's own square.
+    fn free_link_ends(&self, sq: Sq, from: Sq) -> Vec<Sq> {
+        let free = |e: &Sq| *e != from && self.piece(*e).is_none() && self.tokens[self.index(*e)].is_none();
+        self.link_ends(sq).into_iter().filter(free).collect()
+    }
+
+    /// A move of a piece of `kind` by `p` ended on the linked square `to`: the moves through
+    /// the link (a capture of the piece there, or on landing any move), else the square's
+    /// plain moves. Says whether the line goes on past the square.
+    fn enter_link(&self, p: &Pattern, kind: u8, from: Sq, to: Sq, side: u8, out: &mut BTreeSet<RefMove>) -> bool {
+        let entry = self.spec.links.entry;
+        match self.piece(to) {
+            Some((s, k2)) => {
+                if s != side && !self.is_royal(k2) && p.mode != PatternMode::MoveOnly {
+                    for exit in self.free_link_ends(to, from) {
+                        if !self.barred(p, exit, side) {
+                            self.push_transit(kind, from, to, exit, side, out);
+                        }
+                    }
+                }
+                false
+            }
+            None => {
+                debug_assert!(entry == LinkEntry::Landing && p.mode != PatternMode::CaptureOnly);
+                for exit in self.free_link_ends(to, from) {
+                    if !self.barred(p, exit, side) {
+                        self.push_normal(kind, from, exit, side, out);
+                    }
+                }
+                true
+            }
+        }
+    }
+
+    /// Whether a move by `p` ending on `to` goes on through a link there: a link acts (no
+    /// token on the square) and the move is a capture, or lands there where links are
+    /// entered on landing. Other moves treat the square as a plain one.
+    fn enters_link(&self, p: &Pattern, to: Sq) -> bool {
+        if self.link_ends(to).is_empty() {
+            return false;
+        }
+        let landing = self.spec.links.entry == LinkEntry::Landing && p.mode != PatternMode::CaptureOnly;
+        self.piece(to).is_some() || landing
     }
 
     fn is_royal(&self, kind: u8) -> bool {
@@ -176,6 +361,18 @@ impl<'s> Board<'s> {
         }
     }
 
+    /// A transit of a piece of `kind` entering on `entry` and ending on `exit`: one per
+    /// promotion choice where it promotes there (a token on the exit may forbid it, PH10).
+    fn push_transit(&self, kind: u8, from: Sq, entry: Sq, exit: Sq, side: u8, out: &mut BTreeSet<RefMove>) {
+        let choices = self.promotions(kind, exit, side);
+        if choices.is_empty() {
+            out.insert(RefMove::Transit { from, entry, exit, promotion: None });
+        }
+        for c in choices {
+            out.insert(RefMove::Transit { from, entry, exit, promotion: Some(c) });
+        }
+    }
+
     /// A move of a piece of `kind` to `to`: one per promotion choice where it promotes.
     fn push_normal(&self, kind: u8, from: Sq, to: Sq, side: u8, out: &mut BTreeSet<RefMove>) {
         let choices = self.promotions(kind, to, side);
@@ -213,7 +410,7 @@ impl<'s> Board<'s> {
 
     fn walk(&self, p: &Pattern, kind: u8, from: Sq, side: u8, out: &mut BTreeSet<RefMove>) {
         let (dx, dy) = Self::direction(p, side);
-        let line = self.line(from, dx, dy);
+        let line = self.path(from, dx, dy, kind);
         if p.hop {
             self.hop(p, kind, from, side, &line, out);
             return;
@@ -221,7 +418,19 @@ impl<'s> Board<'s> {
         let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
         let mut passed = from;
         for (k, &to) in line[..limit].iter().enumerate() {
+            if self.enterable(to) && !self.enter_token(p, kind, from, to, side, out) {
+                break;
+            }
             if self.stops_lines(to, kind) {
+                break;
+            }
+            if self.enters_link(p, to) {
+                // A double step entering a link is a plain move to the far end: no
+                // en-passant square.
+                if self.enter_link(p, kind, from, to, side, out) {
+                    passed = to;
+                    continue;
+                }
                 break;
             }
             match self.piece(to) {
@@ -233,7 +442,11 @@ impl<'s> Board<'s> {
                         } else {
                             self.push_normal(kind, from, to, side, out);
                         }
-                    } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|(ep, _)| ep == to) {
+                    } else if p.en_passant == EpRole::Captures
+                        && self.ep.is_some_and(|(ep, _)| ep == to)
+                        && self.link_ends(to).is_empty()
+                    {
+                        // En passant never ends on a linked square.
                         out.insert(RefMove::EnPassant { from, to });
                     }
                 }
@@ -253,7 +466,17 @@ impl<'s> Board<'s> {
     fn hop(&self, p: &Pattern, kind: u8, from: Sq, side: u8, line: &[Sq], out: &mut BTreeSet<RefMove>) {
         let Some(hurdle) = self.hurdle(line, kind) else { return };
         let Some(&to) = line.get(hurdle + 1) else { return };
-        if self.stops_lines(to, kind) || self.barred(p, to, side) {
+        if self.enterable(to) && !self.enter_token(p, kind, from, to, side, out) {
+            return;
+        }
+        if self.stops_lines(to, kind) {
+            return;
+        }
+        if self.enters_link(p, to) {
+            self.enter_link(p, kind, from, to, side, out);
+            return;
+        }
+        if self.barred(p, to, side) {
             return;
         }
         match self.piece(to) {
@@ -282,10 +505,26 @@ impl<'s> Board<'s> {
     /// Whether a capture-move of `by` could end on `sq` (a piece of the other side standing
     /// there: a dummy is put on an empty square), K1.
     pub fn attacked(&self, sq: Sq, by: u8) -> bool {
+        if self.piece(sq).is_some() {
+            return self.attacked_piece(sq, by);
+        }
         let mut probe = self.clone();
         let i = probe.index(sq);
-        if probe.cells[i].is_none() {
-            probe.cells[i] = Some((1 - by, u8::MAX));
+        probe.cells[i] = Some((1 - by, u8::MAX));
+        probe.attacked_piece(sq, by)
+    }
+
+    /// [`Board::attacked`] for a square holding a piece.
+    fn attacked_piece(&self, sq: Sq, by: u8) -> bool {
+        let probe = self;
+        // A capture onto a token it must enter needs an open exit elsewhere (PH9, SP5).
+        if probe.enterable(sq) && probe.stops_lines(sq, u8::MAX) && probe.exits(sq, sq).is_empty() {
+            return false;
+        }
+        // A capture on a linked square goes on to a free far end: with none, no capture.
+        let linked = !probe.link_ends(sq).is_empty();
+        if linked && probe.free_link_ends(sq, sq).is_empty() {
+            return false;
         }
         probe.attacks_on(sq, by)
     }
@@ -312,18 +551,18 @@ impl<'s> Board<'s> {
     /// Whether the pattern's capture from `from` ends on `target` (which holds a piece).
     fn reaches(&self, p: &Pattern, kind: u8, from: Sq, side: u8, target: Sq) -> bool {
         let (dx, dy) = Self::direction(p, side);
-        let line = self.line(from, dx, dy);
+        let line = self.path(from, dx, dy, kind);
         if p.hop {
             let landing = self.hurdle(&line, kind).and_then(|h| line.get(h + 1));
-            return landing == Some(&target) && !self.stops_lines(target, kind);
+            return landing == Some(&target) && (!self.stops_lines(target, kind) || self.enterable(target));
         }
         let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
         for &sq in &line[..limit] {
+            if sq == target {
+                return !self.stops_lines(sq, kind) || self.enterable(sq);
+            }
             if self.stops_lines(sq, kind) {
                 return false;
-            }
-            if sq == target {
-                return true;
             }
             if self.piece(sq).is_some() {
                 return false;
@@ -399,6 +638,7 @@ impl<'s> Board<'s> {
                 b.timers[i] -= 1;
                 if b.timers[i] == 0 {
                     b.tokens[i] = None;
+                    b.counts[i] = 0;
                 }
             }
         }
@@ -431,6 +671,16 @@ impl<'s> Board<'s> {
                 b.take(victim);
                 touched.extend([from, to, victim]);
             }
+            RefMove::Transit { from, entry, exit, promotion } => {
+                let (s, kind) = b.take(from);
+                let i = b.index(entry);
+                b.cells[i] = None;
+                b.put(exit, (s, promotion.unwrap_or(kind)));
+                if self.token(entry).is_some_and(|t| t.relocate_to_origin) {
+                    b.relocate_token(entry, from);
+                }
+                touched.extend([from, entry, exit]);
+            }
             RefMove::Castle { king, rook } => {
                 let (kd, rd) = self.castle_destinations(king, rook);
                 let (k, r) = (b.take(king), b.take(rook));
@@ -439,10 +689,22 @@ impl<'s> Board<'s> {
                 touched.extend([king, rook]);
             }
         }
-        let moved_kind = match mv {
-            RefMove::Normal { from, .. } | RefMove::Double { from, .. } | RefMove::EnPassant { from, .. } => {
-                self.piece(from).map(|(_, k)| k)
+        if let RefMove::Normal { from, to, .. } = mv {
+            let royal = self.piece(from).is_some_and(|(_, k)| self.is_royal(k));
+            let removed = self.token(to).is_some_and(|t| t.removed_by_royal && t.movement == TokenMovement::Absent);
+            if royal && removed && self.piece(to).is_none() {
+                // A royal piece landing on an active hole removes it (WH6).
+                let i = b.index(to);
+                b.tokens[i] = None;
+                b.counts[i] = 0;
+                b.timers[i] = 0;
             }
+        }
+        let moved_kind = match mv {
+            RefMove::Normal { from, .. }
+            | RefMove::Double { from, .. }
+            | RefMove::EnPassant { from, .. }
+            | RefMove::Transit { from, .. } => self.piece(from).map(|(_, k)| k),
             RefMove::Castle { king, .. } => self.piece(king).map(|(_, k)| k),
         };
         if moved_kind.is_some_and(|k| self.spec.pieces[k as usize].castling == CastleRole::King) {
@@ -463,6 +725,25 @@ impl<'s> Board<'s> {
         b
     }
 
+    /// One token of the stack on `entry` moves to `origin` (PH5): it stacks on a token of its
+    /// kind there (PH6, SP4) and displaces a token of another kind.
+    fn relocate_token(&mut self, entry: Sq, origin: Sq) {
+        let (e, o) = (self.index(entry), self.index(origin));
+        let kind = self.tokens[e];
+        self.counts[e] -= 1;
+        if self.counts[e] == 0 {
+            self.tokens[e] = None;
+            self.timers[e] = 0;
+        }
+        if self.tokens[o] == kind {
+            self.counts[o] += 1;
+        } else {
+            self.tokens[o] = kind;
+            self.counts[o] = 1;
+            self.timers[o] = 0;
+        }
+    }
+
     fn take(&mut self, sq: Sq) -> (u8, u8) {
         let i = self.index(sq);
         self.cells[i].take().expect("a piece to move")
@@ -479,6 +760,18 @@ impl<'s> Board<'s> {
         let mut moves = BTreeSet::new();
         self.pattern_moves(self.side, &mut moves);
         self.castling_moves(self.side, &mut moves);
+        // A double step and a move through a link to the same square are one move: the
+        // double step (K6).
+        let doubles: Vec<(Sq, Sq)> = moves
+            .iter()
+            .filter_map(|mv| match *mv {
+                RefMove::Double { from, to, .. } => Some((from, to)),
+                _ => None,
+            })
+            .collect();
+        for (from, to) in doubles {
+            moves.remove(&RefMove::Normal { from, to, promotion: None });
+        }
         let us = self.side;
         moves
             .into_iter()
@@ -510,6 +803,13 @@ impl<'s> Board<'s> {
             }
             RefMove::Double { from, to, .. } | RefMove::EnPassant { from, to } => format!("{}{}", name(from), name(to)),
             RefMove::Castle { king, rook } => format!("{}{}(castle)", name(king), name(rook)),
+            RefMove::Transit { from, entry, exit, promotion } => format!(
+                "{}{}>{}{}",
+                name(from),
+                name(entry),
+                name(exit),
+                promotion.map_or(String::new(), |p| format!("={p}"))
+            ),
         }
     }
 }

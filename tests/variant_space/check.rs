@@ -19,6 +19,12 @@ pub struct Covered {
     pub fast: usize,
     /// Positions with tokens that last a number of plies (PT4).
     pub timed: usize,
+    /// Positions of variants with square links.
+    pub linked: usize,
+    /// Positions of variants with gates, tokens a piece passes through (PH, SP).
+    pub gated: usize,
+    /// Positions of variants with holes, squares absent for non-royal pieces (WH2, WH3).
+    pub holed: usize,
 }
 
 /// The three counts of `pos` at `depth`, or a report of how they differ.
@@ -99,6 +105,13 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
         let fast = compare(&generated.script, &pos, depth).map_err(|report| format!("seed {seed}:\n{report}"))?;
         covered.positions += 1;
         covered.fast += usize::from(fast);
+        let links = &loaded.variant.spec().links;
+        covered.linked += usize::from(!links.pairs.is_empty() || !links.one_way.is_empty());
+        let gates = loaded.variant.spec().tokens.iter().any(|t| t.entry != holechess_kernel::spec::Entry::None);
+        covered.gated += usize::from(gates);
+        let holes =
+            loaded.variant.spec().tokens.iter().any(|t| t.movement == holechess_kernel::spec::TokenMovement::Absent);
+        covered.holed += usize::from(holes);
         covered.timed += usize::from(pos.token_squares().any(|s| pos.tokens_at(s).is_some_and(|t| t.timer > 0)));
         for _ in 0..rng.range(1, 4) {
             let moves = pos.legal_moves();
@@ -122,6 +135,10 @@ fn with_timers(pos: &Position, plies: usize, rng: &mut Rng) -> Position {
         .split(';')
         .map(|group| {
             let (kind, squares) = group.split_once('=').unwrap_or((group, ""));
+            if kind != "wall" {
+                // Only the walls last a number of plies; gates move and stay.
+                return group.to_string();
+            }
             let squares: Vec<String> = squares.split(',').map(|sq| format!("{sq}({})", rng.range(1, plies))).collect();
             format!("{kind}={}", squares.join(","))
         })

@@ -558,9 +558,10 @@ impl Position {
             Move::Drop { to, .. } => self.cells[to.index()] & TOKEN_FLAG == 0 || self.tested_legal(mv),
             // A transit empties its origin (a token lands there and blocks) and its entry, and
             // fills its exit: only an origin or entry on a slider line to the king can expose it.
+            // The royal piece's own transit ends on its exit, which any enemy may attack.
             Move::Transit { from, entry, .. } => {
                 let v = &*self.variant;
-                let exposes = v.on_slider_line(them, king, from) || v.on_slider_line(them, king, entry);
+                let exposes = from == king || v.on_slider_line(them, king, from) || v.on_slider_line(them, king, entry);
                 !exposes || self.tested_legal(mv)
             }
             _ => self.tested_legal(mv),
