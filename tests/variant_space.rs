@@ -109,7 +109,6 @@ fn generated_moves(seed: u64, holes: bool, fen: &str) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "a bug of the warped legality test (movegen/warped.rs): the generator leaves out holes beside capturing limited sliders until it is fixed"]
 fn k1_wh3_a_king_stepping_back_along_a_limited_slider_line_is_in_check() {
     // The white piece on c4 slides diagonally forward up to 2 squares; the black king on d5
     // stands on its line, so e6 is attacked once the king leaves d5 (K1). With a hole on the
@@ -121,7 +120,6 @@ fn k1_wh3_a_king_stepping_back_along_a_limited_slider_line_is_in_check() {
 }
 
 #[test]
-#[ignore = "a bug of the warped attack test (movegen/warped.rs): the generator leaves out holes beside capturing first-move patterns until it is fixed"]
 fn k1_wh3_a_first_move_capture_gives_check_beside_holes() {
     // The black piece on c1 has never moved and slides sideways on its first move: the white
     // king on d1 is in check, so only king moves are legal (K1). With a hole on the board
@@ -133,7 +131,6 @@ fn k1_wh3_a_first_move_capture_gives_check_beside_holes() {
 }
 
 #[test]
-#[ignore = "a bug of warped generation (movegen/warped.rs): the generator leaves out holes beside a piece that steps and slides until it is fixed"]
 fn wh3_a_slide_beside_a_step_stops_at_the_first_piece_past_a_hole() {
     // The black piece on g2 steps and slides in all directions. Up-left, f3 is a hole and the
     // white piece on e4 the first piece: the step or slide captures there, and nothing goes on
@@ -145,7 +142,6 @@ fn wh3_a_slide_beside_a_step_stops_at_the_first_piece_past_a_hole() {
 }
 
 #[test]
-#[ignore = "a bug of warped generation (movegen/warped.rs): the generator writes holes only with VARIANT_SPACE_HOLES=1 until it is fixed"]
 fn wh3_a_step_past_a_hole_ends_on_the_next_existing_square() {
     // The white piece on a1 steps in all directions. Up, a2 is a hole: the step skips it and
     // ends on a3, capturing there (WH3); it never reaches a7. `a1a7` was listed: a tunnel
