@@ -9,14 +9,15 @@
 //!   next step leaves the board sideways it continues on the opposite edge; it ends at the
 //!   board's edge or before it would come back to where it started;
 //! - the *skip path* is the line's existing squares: a step or leap lands on the first, a
-//!   slide runs over them until blocked, a double step takes the second (the first being
-//!   the en-passant square);
-//! - a *tunnel* enters the first absent square of the line (a step or leap only when it is
-//!   the line's first square; a slide after empty existing squares), leaps to the next absent
-//!   square, and goes on from there along existing squares: a step or leap to the first, a
-//!   slide until blocked. One tunnel per move; range-limited slides (the double step) never
-//!   tunnel. Two ways to the same square with the same effect are one move (K6); a double
-//!   step wins over a tunnel to the same square (WH8).
+//!   slide runs over them until blocked (a range-limited slide counts existing squares
+//!   only), a double step takes the second (the first being the en-passant square);
+//! - a *tunnel*, only where the absent kind declares one, enters the first absent square of
+//!   the line (a step or leap only when it is the line's first square; a slide after empty
+//!   existing squares), leaps to the next absent square, and goes on from there along
+//!   existing squares: a step or leap to the first, a slide until blocked. One tunnel per
+//!   move; range-limited slides (the double step) never tunnel. Two ways to the same square
+//!   with the same effect are one move (K6); a double step wins over a tunnel to the same
+//!   square (WH8).
 
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
