@@ -4,8 +4,8 @@
 //! alone, and perft by an independent reference that reads the lowered script and has its
 //! own make (`reference/spec.rs`) must agree (K1, K6, K8). A fresh seed is drawn and printed
 //! on every run (`VARIANT_SPACE_SEED=N` repeats one), beside a fixed regression set; the
-//! ignored `variant_space_long_run` plays many more (`VARIANT_SPACE_CASES=N`). Holes are
-//! generated only with `VARIANT_SPACE_HOLES=1`, while the ignored `wh3` tests below fail.
+//! ignored `variant_space_long_run` plays many more (`VARIANT_SPACE_CASES=N`).
+//! `VARIANT_SPACE_HOLES=0` leaves holes out.
 
 #[path = "variant_space/check.rs"]
 mod check;
@@ -96,7 +96,7 @@ fn ph8_a_king_transit_ending_attacked_is_illegal() {
 }
 
 /// The moves of `fen` in the generated variant of `seed`, with holes or without (declared
-/// here where the generator leaves them out, beside the shapes of the warped bugs).
+/// here where the generator's draw gave the variant none).
 fn generated_moves(seed: u64, holes: bool, fen: &str) -> Vec<String> {
     let mut script = generator::variant_with_holes(seed, holes).script;
     if holes && !script.contains("token hole") {
