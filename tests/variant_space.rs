@@ -4,8 +4,8 @@
 //! alone, and perft by an independent reference that reads the lowered script and has its
 //! own make (`reference/spec.rs`) must agree (K1, K6, K8). A fresh seed is drawn and printed
 //! on every run (`VARIANT_SPACE_SEED=N` repeats one), beside a fixed regression set; the
-//! ignored `variant_space_long_run` plays many more (`VARIANT_SPACE_CASES=N`). Holes are
-//! generated only with `VARIANT_SPACE_HOLES=1`, while the ignored `wh3` tests below fail.
+//! ignored `variant_space_long_run` plays many more (`VARIANT_SPACE_CASES=N`).
+//! `VARIANT_SPACE_HOLES=0` leaves holes out.
 
 #[path = "variant_space/check.rs"]
 mod check;
@@ -96,7 +96,7 @@ fn ph8_a_king_transit_ending_attacked_is_illegal() {
 }
 
 /// The moves of `fen` in the generated variant of `seed`, with holes or without (declared
-/// here where the generator leaves them out, beside the shapes of the warped bugs).
+/// here where the generator's draw gave the variant none).
 fn generated_moves(seed: u64, holes: bool, fen: &str) -> Vec<String> {
     let mut script = generator::variant_with_holes(seed, holes).script;
     if holes && !script.contains("token hole") {
@@ -109,11 +109,10 @@ fn generated_moves(seed: u64, holes: bool, fen: &str) -> Vec<String> {
 }
 
 #[test]
-#[ignore = "a bug of the warped legality test (movegen/warped.rs): the generator leaves out holes beside capturing limited sliders until it is fixed"]
 fn k1_wh3_a_king_stepping_back_along_a_limited_slider_line_is_in_check() {
     // The white piece on c4 slides diagonally forward up to 2 squares; the black king on d5
-    // stands on its line, so e6 is attacked once the king leaves d5 (K1). With a hole on the
-    // board (movement warped), `d5e6` was listed; without one it is not.
+    // stands on its line, so e6 is attacked once the king leaves d5 (K1). A hole on the board
+    // (movement warped) changes nothing here: the slide counts existing squares (WH3).
     let fen = "13/13/8M1K2/3k9/2Y9g/13/13/g12 b - - 4 3 hole=d1,l7";
     let moves = generated_moves(9_302_015_213_562_746_080, true, fen);
     assert!(moves.contains(&"d5e5".to_string()), "{moves:?}");
@@ -121,11 +120,10 @@ fn k1_wh3_a_king_stepping_back_along_a_limited_slider_line_is_in_check() {
 }
 
 #[test]
-#[ignore = "a bug of the warped attack test (movegen/warped.rs): the generator leaves out holes beside capturing first-move patterns until it is fixed"]
 fn k1_wh3_a_first_move_capture_gives_check_beside_holes() {
     // The black piece on c1 has never moved and slides sideways on its first move: the white
-    // king on d1 is in check, so only king moves are legal (K1). With a hole on the board
-    // (movement warped), the check was missed and every move listed.
+    // king on d1 is in check, so only king moves are legal (K1), with a hole on the board
+    // (movement warped) as without one.
     let fen = "U7/p1Pkp1P1/P1p2P1z/1p3p2/1GtK4 w - - 0 2 hole=d5";
     let mut moves = generated_moves(12_005_426_407_270_003_863, true, fen);
     moves.sort();
@@ -133,11 +131,10 @@ fn k1_wh3_a_first_move_capture_gives_check_beside_holes() {
 }
 
 #[test]
-#[ignore = "a bug of warped generation (movegen/warped.rs): the generator leaves out holes beside a piece that steps and slides until it is fixed"]
 fn wh3_a_slide_beside_a_step_stops_at_the_first_piece_past_a_hole() {
     // The black piece on g2 steps and slides in all directions. Up-left, f3 is a hole and the
     // white piece on e4 the first piece: the step or slide captures there, and nothing goes on
-    // past it to a8 (WH3 skips holes, not pieces). `g2a8` was listed.
+    // past it to a8 (WH3 skips holes, not pieces; the hole kind declares no tunnel, WH4).
     let fen = "4k3/4p3/P5q1/p3p2p/3PQ3/7Q/2P3q1/4K2Q b K - 4 4 hole=f3,b7";
     let moves = generated_moves(7_699_776_534_005_364_600, true, fen);
     assert!(moves.contains(&"g2e4".to_string()), "{moves:?}");
@@ -145,11 +142,10 @@ fn wh3_a_slide_beside_a_step_stops_at_the_first_piece_past_a_hole() {
 }
 
 #[test]
-#[ignore = "a bug of warped generation (movegen/warped.rs): the generator writes holes only with VARIANT_SPACE_HOLES=1 until it is fixed"]
 fn wh3_a_step_past_a_hole_ends_on_the_next_existing_square() {
     // The white piece on a1 steps in all directions. Up, a2 is a hole: the step skips it and
-    // ends on a3, capturing there (WH3); it never reaches a7. `a1a7` was listed: a tunnel
-    // from the hole on a2 to the one on a6 (WH4), which this kind does not declare.
+    // ends on a3, capturing there (WH3); it never reaches a7 by a tunnel from the hole on a2
+    // to the one on a6 (WH4), which this kind does not declare.
     let fen = "m1b1k3/8/8/b7/2M2M2/m7/3M3Y/M1m1K2M w KQq - 1 2 wall=g1,c6,h7;hole=a2,f5,a6";
     let moves = generated_moves(16_149_961_786_292_577_717, true, fen);
     assert!(moves.contains(&"a1a3".to_string()), "{moves:?}");

@@ -73,13 +73,13 @@ struct PieceText {
     clauses: Vec<String>,
 }
 
-/// The variant of `seed`, with holes where `VARIANT_SPACE_HOLES=1` asks for them.
+/// The variant of `seed`, with holes unless `VARIANT_SPACE_HOLES=0` leaves them out.
 pub fn variant(seed: u64) -> Generated {
-    variant_with_holes(seed, std::env::var("VARIANT_SPACE_HOLES").is_ok_and(|v| v == "1"))
+    variant_with_holes(seed, !std::env::var("VARIANT_SPACE_HOLES").is_ok_and(|v| v == "0"))
 }
 
-/// The variant of `seed`; holes only if `holes_wanted` (the warped generation they go
-/// through has known bugs: `wh3_a_step_past_a_hole_ends_on_the_next_existing_square`).
+/// The variant of `seed`; holes (on a quarter of the variants that may have them) only if
+/// `holes_wanted`.
 pub fn variant_with_holes(seed: u64, holes_wanted: bool) -> Generated {
     let mut rng = Rng(seed);
     // A third of the variants keep to what the fast path plays (one 8x8 board, leaps and
@@ -192,16 +192,8 @@ pub fn variant_with_holes(seed: u64, holes_wanted: bool) -> Generated {
     for (f, r) in gate_squares {
         taken[r * files + f] = true;
     }
-    // The engine refuses holes beside hops and barred ranks: those variants go without. A
-    // limited slider or a first-move pattern that captures, beside holes, meets a known bug
-    // of the warped attack test (`k1_wh3_a_king_stepping_back_along_a_limited_slider_line_is_in_check`,
-    // `k1_wh3_a_first_move_capture_gives_check_beside_holes`), and so does a piece that steps
-    // and slides (`wh3_a_slide_beside_a_step_stops_at_the_first_piece_past_a_hole`): left out.
-    let known_bug = script
-        .lines()
-        .any(|l| (l.contains(" up to ") || l.contains("on its first move")) && !l.contains("without capturing"))
-        || steps_and_slides(&pieces);
-    if holes_wanted && !script.contains(" hops ") && !script.contains("not onto rank") && !known_bug {
+    // The engine refuses holes beside hops and barred ranks: those variants go without.
+    if holes_wanted && !script.contains(" hops ") && !script.contains("not onto rank") {
         script += &holes(&mut Rng(seed ^ 0x0000_40E5), &taken, files, ranks);
     }
     if !barred {
@@ -541,11 +533,4 @@ fn holes(rng: &mut Rng, taken: &[bool], files: usize, ranks: usize) -> String {
     }
     text += &format!("  shown as &\n  default {}\n  any number\n\n", squares.join(" "));
     text
-}
-
-/// Whether a generated piece both steps and slides (its step covers its slide's first square).
-fn steps_and_slides(pieces: &[PieceText]) -> bool {
-    pieces
-        .iter()
-        .any(|p| p.clauses.iter().any(|c| c.starts_with("steps")) && p.clauses.iter().any(|c| c.starts_with("slides")))
 }

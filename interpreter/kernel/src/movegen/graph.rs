@@ -13,8 +13,10 @@ use std::rc::Rc;
 use std::sync::{Arc, Weak};
 
 use crate::attacks::NO_SQUARE;
+use crate::geometry::Side;
 use crate::geometry::Square;
 use crate::position::{Position, PIECE_BITS};
+use crate::spec::{Exit, PatternCondition};
 use crate::variant::Variant;
 
 /// No entry on a line ahead: it meets no absent square, or its tunnel has no exit.
@@ -64,6 +66,14 @@ pub(crate) struct WarpGraph {
     absent: Vec<u64>,
     gates: Vec<u64>,
     squares_per_dir: usize,
+    /// Whether the absent kind declares tunnels (WH4); without, absent squares are only
+    /// skipped (WH3).
+    tunnels: bool,
+    /// Per side and outward direction (`side * dirs + dir`): the kinds that may capture
+    /// through a tunnel along it, stepping or leaping once (a range of one square) ...
+    tunnel_leaps: Vec<u32>,
+    /// ... and sliding without limit (range-limited slides never tunnel).
+    tunnel_slides: Vec<u32>,
     ahead: Vec<AheadSpan>,
     behind: Vec<BehindSpan>,
     squares: Vec<Square>,
@@ -87,6 +97,17 @@ impl WarpGraph {
     #[inline(always)]
     pub(crate) fn is_absent(&self, sq: Square) -> bool {
         holds(&self.absent, sq)
+    }
+
+    /// The kinds of `by` that may capture through a tunnel along the outward direction
+    /// `dir` (none when the absent kind does not tunnel): `(leaps, slides)`.
+    #[inline(always)]
+    pub(crate) fn tunnel_capturers(&self, by: Side, dir: u8) -> (u32, u32) {
+        if !self.tunnels {
+            return (0, 0);
+        }
+        let i = by.index() * (self.tunnel_leaps.len() / 2) + dir as usize;
+        (self.tunnel_leaps[i], self.tunnel_slides[i])
     }
 
     /// The line ahead of `from` along direction `dir`.
@@ -119,6 +140,9 @@ impl WarpGraph {
             absent,
             gates,
             squares_per_dir: n,
+            tunnels: v.effects.iter().any(|e| e.is_absent() && e.movers[0].exit == Exit::Tunnel),
+            tunnel_leaps: tunnel_capturers(v, 1),
+            tunnel_slides: tunnel_capturers(v, 0),
             ahead: Vec::with_capacity(v.dirs.len() * n),
             behind: Vec::with_capacity(v.dirs.len() * n),
             squares: Vec::new(),
@@ -168,6 +192,7 @@ impl WarpGraph {
         }
         let skip_len = (self.squares.len() - start) as u16;
         let tunnel_start = self.squares.len();
+        let entry = if self.tunnels { entry } else { NO_SQUARE };
         match self.tunnel_exit(v, d, from, entry) {
             Some(exit) => self.push_existing_after(v, d, from, exit),
             None => before_entry = NO_ENTRY,
@@ -242,6 +267,29 @@ impl WarpGraph {
         }
         BehindSpan { start: start as u32, len: (self.squares.len() - start) as u16, end_read }
     }
+}
+
+/// Per side and outward direction (`side * dirs + dir`), the kinds with an unconditional
+/// capture pattern of `range` (1: a step or leap; 0: an unlimited slide) along the opposite
+/// direction, which attacks along that outward direction read.
+fn tunnel_capturers(v: &Variant, range: u8) -> Vec<u32> {
+    let ndirs = v.dirs.len();
+    let mut masks = vec![0u32; 2 * ndirs];
+    for side in Side::BOTH {
+        for (kind, patterns) in v.patterns[side.index()].iter().enumerate() {
+            for p in patterns.iter().filter(|p| {
+                p.mode.captures()
+                    && p.condition == PatternCondition::Always
+                    && !p.hop()
+                    && !p.lame()
+                    && p.range == range
+            }) {
+                let outward = v.dir_reverse[p.dir as usize] as usize;
+                masks[side.index() * ndirs + outward] |= 1 << kind;
+            }
+        }
+    }
+    masks
 }
 
 /// The squares a position's tokens make absent, in brief: on a board of at most 64 squares

@@ -9,14 +9,15 @@
 //!   next step leaves the board sideways it continues on the opposite edge; it ends at the
 //!   board's edge or before it would come back to where it started;
 //! - the *skip path* is the line's existing squares: a step or leap lands on the first, a
-//!   slide runs over them until blocked, a double step takes the second (the first being
-//!   the en-passant square);
-//! - a *tunnel* enters the first absent square of the line (a step or leap only when it is
-//!   the line's first square; a slide after empty existing squares), leaps to the next absent
-//!   square, and goes on from there along existing squares: a step or leap to the first, a
-//!   slide until blocked. One tunnel per move; range-limited slides (the double step) never
-//!   tunnel. Two ways to the same square with the same effect are one move (K6); a double
-//!   step wins over a tunnel to the same square (WH8).
+//!   slide runs over them until blocked (a range-limited slide counts existing squares
+//!   only), a double step takes the second (the first being the en-passant square);
+//! - a *tunnel*, only where the absent kind declares one, enters the first absent square of
+//!   the line (a step or leap only when it is the line's first square; a slide after empty
+//!   existing squares), leaps to the next absent square, and goes on from there along
+//!   existing squares: a step or leap to the first, a slide until blocked. One tunnel per
+//!   move; range-limited slides (the double step) never tunnel. Two ways to the same square
+//!   with the same effect are one move (K6); a double step wins over a tunnel to the same
+//!   square (WH8).
 
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
@@ -25,7 +26,7 @@ use crate::movegen::Step;
 use crate::moves::{Move, MoveList};
 use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, PIECE_BITS, TOKEN_FLAG};
 use crate::spec::EpRole;
-use crate::variant::{CompiledPattern, MAX_REACH};
+use crate::variant::{CompiledPattern, Variant, MAX_REACH};
 
 impl Position {
     /// The pseudo-legal moves (warped or plain movement, castling included), unfiltered.
@@ -206,7 +207,7 @@ impl Position {
     pub(crate) fn retain_warped_legal(&mut self, list: &mut MoveList) {
         let them = self.side.opponent();
         let king = self.royal_square(self.side);
-        if self.variant.spec().links.link_check || !self.variant.square_links.is_empty() {
+        if self.variant.spec().links.link_check || !self.variant.square_links.is_empty() || self.attacks_off_lines() {
             self.retain_tested(list);
             return;
         }
@@ -253,6 +254,14 @@ impl Position {
                 list.swap_remove(i);
             }
         }
+    }
+
+    /// Whether some attack does not run along the warped attack lines (a capture pattern that
+    /// holds only at times, a hop, a lame leap): their reads are not noted, so the legality
+    /// shortcuts that rely on the lines' reads do not hold (K1).
+    fn attacks_off_lines(&self) -> bool {
+        let v = &*self.variant;
+        v.conditional_capturers != 0 || v.hops || v.lame_attacks.iter().any(|a| !a.is_empty())
     }
 
     /// A non-royal piece moves from `from` to `to`, removing whatever is on `to` and
@@ -350,35 +359,34 @@ impl Position {
         let v = &*self.variant;
         let royal = v.royal_mask & allowed;
         let n = self.cells.len();
-        let leap_mask = v.attack_mask(by, dir, 1);
-        let slide_mask = v.attack_mask(by, dir, MAX_REACH);
         // Royal attackers move plainly.
         let next = v.warp_next[dir as usize * n + target.index()];
         if next != NO_SQUARE && next != ignore {
             reads.read(next.index());
             let code = self.cells[next.index()] & PIECE_BITS;
-            if code != 0 && code_side(code) == by && royal & leap_mask & (1 << code_kind(code)) != 0 {
+            if code != 0 && code_side(code) == by && royal & v.attack_mask(by, dir, 1) & (1 << code_kind(code)) != 0 {
                 return true;
             }
         }
-        let leap_mask = leap_mask & !slide_mask & !v.royal_mask & allowed;
-        let slide_mask = slide_mask & !v.royal_mask & allowed;
-        if leap_mask | slide_mask == 0 {
+        let kinds = allowed & !v.royal_mask;
+        if v.attack_mask(by, dir, 1) & kinds == 0 {
             return false;
         }
-        let walk = Walk { graph, by, ignore, leaps: leap_mask, slides: slide_mask };
+        let (leaps, slides) = graph.tunnel_capturers(by, dir);
+        let walk = Walk { variant: v, graph, by, dir, ignore, kinds, leaps: leaps & kinds, slides: slides & kinds };
         self.line_attacked(&walk, &graph.behind(dir, target), reads)
     }
 
-    /// One walk back from the target over absent squares and, for slides, empty existing
-    /// squares, up to the first piece: an attacker there reaches the target along existing
-    /// squares (WH3), and every absent square on the way is a possible tunnel exit (WH4).
+    /// One walk back from the target over absent squares and, while some attacker reaches
+    /// further, empty existing squares, up to the first piece: an attacker there reaches the
+    /// target along existing squares when its range covers their number (WH3), and every
+    /// absent square on the way is a possible tunnel exit (WH4).
     fn line_attacked<R: Reads>(&self, w: &Walk, line: &Behind, reads: &mut R) -> bool {
-        let mut only_absent = true;
+        let mut passed = 0;
         for (i, &at) in line.squares.iter().enumerate() {
             reads.read(at.index());
             if w.graph.is_absent(at) {
-                let leaps_ok = if only_absent { w.leaps } else { 0 };
+                let leaps_ok = if passed == 0 { w.leaps } else { 0 };
                 if (w.slides | leaps_ok) != 0 && self.tunnel_source_attacks(w, line, i + 1, leaps_ok, reads) {
                     return true;
                 }
@@ -389,14 +397,14 @@ impl Position {
                 if code == 0 && self.token_blocks_line(at) {
                     return false;
                 }
-                only_absent = false;
-                if w.slides == 0 {
+                passed += 1;
+                if w.reaching(passed + 1) == 0 && w.slides == 0 {
                     return false;
                 }
                 continue;
             }
             let bit = 1 << code_kind(code);
-            return code_side(code) == w.by && (w.slides & bit != 0 || (only_absent && w.leaps & bit != 0));
+            return code_side(code) == w.by && w.reaching(passed + 1) & bit != 0;
         }
         read_end(line, reads);
         false
@@ -485,11 +493,27 @@ impl Mover {
 
 /// One attack line walked back from its target.
 struct Walk<'a> {
+    variant: &'a Variant,
     graph: &'a WarpGraph,
     by: Side,
+    /// The outward direction walked.
+    dir: u8,
     ignore: Square,
+    /// The non-royal kinds that may capture on the target.
+    kinds: u32,
+    /// Those that may capture through a tunnel by a step or leap ...
     leaps: u32,
+    /// ... and by an unlimited slide.
     slides: u32,
+}
+
+impl Walk<'_> {
+    /// The kinds that capture on the target from the `distance`-th existing square behind
+    /// it along the skip path (WH3: absent squares are not counted).
+    #[inline]
+    fn reaching(&self, distance: usize) -> u32 {
+        self.variant.attack_mask(self.by, self.dir, distance.min(MAX_REACH)) & self.kinds
+    }
 }
 
 /// Something that notes the squares an attack test reads (by index; the general path and
