@@ -6,6 +6,7 @@
 pub(crate) mod attacks;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod conditional_attacks;
+mod copy_make_perft;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

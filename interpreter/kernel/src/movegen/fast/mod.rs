@@ -90,7 +90,7 @@ impl Position {
         if let Some((board, w)) = self.warp_board() {
             return Some(warp_moves::warp_perft(&board, w, depth));
         }
-        Some(perft::perft(&self.perft_board()?, depth))
+        Some(crate::movegen::copy_make_perft::perft(&self.perft_board()?, depth))
     }
 
     /// The board perft plays on the bit boards (tokens with lifetimes are walked: the bit

@@ -1,30 +1,26 @@
-//! Perft on the fast path: the legal move tree of a [`Board64`], played by copy-make, the
-//! last ply counted in bulk. Each ply's list is taken once, before the walk.
+//! The 64-square board as copy-make perft walks it (`movegen/copy_make_perft.rs`).
 
 use super::board::{Board64, FastMove};
 use super::legal::Counter;
+use crate::movegen::copy_make_perft::CopyMakeBoard;
 
-/// The number of leaf nodes `depth` plies below `board` (`depth` at least 1, and at most the
-/// kernel perft's recursion depth: a list per ply is made up front).
-pub(crate) fn perft(board: &Board64<'_>, depth: u32) -> u64 {
-    let mut lists: Vec<Vec<FastMove>> = (1..depth).map(|_| Vec::with_capacity(256)).collect();
-    count(board, depth, &mut lists)
-}
+impl CopyMakeBoard for Board64<'_> {
+    type Move = FastMove;
 
-fn count(board: &Board64<'_>, depth: u32, lists: &mut [Vec<FastMove>]) -> u64 {
-    if depth <= 1 {
+    #[inline(always)]
+    fn legal_into(&self, list: &mut Vec<FastMove>) {
+        self.generate(list);
+    }
+
+    #[inline(always)]
+    fn legal_count(&self) -> u64 {
         let mut counter = Counter(0);
-        board.generate(&mut counter);
-        return counter.0;
+        self.generate(&mut counter);
+        counter.0
     }
-    let (list, rest) = lists.split_first_mut().expect("one list per ply above the last");
-    list.clear();
-    board.generate(list);
-    let mut nodes = 0;
-    for &mv in list.iter() {
-        let mut child = *board;
-        child.make(mv);
-        nodes += count(&child, depth - 1, rest);
+
+    #[inline(always)]
+    fn make(&mut self, mv: FastMove) {
+        Board64::make(self, mv);
     }
-    nodes
 }

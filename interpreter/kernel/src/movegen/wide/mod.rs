@@ -31,7 +31,7 @@ impl Position {
 
     /// Perft on the wide bit boards, when the position qualifies.
     pub(crate) fn wide_perft(&self, depth: u32) -> Option<u64> {
-        Some(perft::perft(&self.wide_board()?, depth))
+        Some(crate::movegen::copy_make_perft::perft(&self.wide_board()?, depth))
     }
 
     /// Whether the wide bit boards serve this position's perft (for tests).
