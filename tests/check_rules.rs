@@ -8,12 +8,10 @@ use std::path::PathBuf;
 
 mod common;
 
+use common::catalogue;
+
 use common::binary::{stderr, stdout};
 use holechess_kernel::{Position, Side, Status};
-
-fn catalogue(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/catalogue").join(file).to_string_lossy().into_owned()
-}
 
 fn at(script: &str, fen: &str) -> Position {
     let rules = common::rules(&catalogue(script));

@@ -4,16 +4,12 @@
 //! (`first-move rights are in the castling field`), and the loss of the king's leap when a
 //! rook moves onto its file or rank.
 
-use std::path::PathBuf;
-
 mod common;
+
+use common::catalogue;
 
 use common::binary::{stderr, stdout};
 use holechess_kernel::Position;
-
-fn catalogue(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/catalogue").join(file).to_string_lossy().into_owned()
-}
 
 fn at(script: &str, fen: &str) -> Position {
     let rules = common::rules(&catalogue(script));

@@ -3,16 +3,12 @@
 //! back into what it was by the same rule; `pieces in hand may be dropped promoted` drops a
 //! piece of the hand either way up.
 
-use std::path::PathBuf;
-
 mod common;
+
+use common::catalogue;
 
 use common::binary::{stderr, stdout};
 use holechess_kernel::Position;
-
-fn catalogue(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/catalogue").join(file).to_string_lossy().into_owned()
-}
 
 fn position(file: &str, fen: &str) -> Position {
     let rules = common::rules(&catalogue(file));

@@ -4,17 +4,13 @@
 //! models it on 8x8 boards, `check` refuses squares off the board or a second condition, and
 //! `rules` describes it. Positions are the catalogue's Wolf Chess, or small scripts.
 
-use std::path::PathBuf;
-
 mod common;
+
+use common::catalogue;
 
 use common::binary::{stderr, stdout};
 use holechess_kernel::testing::TestHooks;
 use holechess_kernel::Position;
-
-fn catalogue(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/catalogue").join(file).to_string_lossy().into_owned()
-}
 
 fn wolf(fen: &str) -> Position {
     common::position(&catalogue("wolf.hole"), fen)

@@ -4,16 +4,12 @@
 //! they allow, the attacks they give, how they meet tokens, what `check` refuses, and how
 //! `rules` describes them. Positions are the catalogue's Xiangqi and Shako, or small scripts.
 
-use std::path::PathBuf;
-
 mod common;
+
+use common::catalogue;
 
 use common::binary::{stderr, stdout};
 use holechess_kernel::{Position, Side, Status};
-
-fn catalogue(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/catalogue").join(file).to_string_lossy().into_owned()
-}
 
 fn xiangqi(fen: &str) -> Position {
     common::position(&catalogue("xiangqi.hole"), fen)

@@ -3,16 +3,12 @@
 //! it; its last one is guarded as a king in check is, and a promotion that makes a second one
 //! frees the first.
 
-use std::path::PathBuf;
-
 mod common;
+
+use common::catalogue;
 
 use common::binary::{stderr, stdout};
 use holechess_kernel::{Position, Side, Status};
-
-fn catalogue(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/catalogue").join(file).to_string_lossy().into_owned()
-}
 
 fn shoshogi(fen: &str) -> Position {
     let rules = common::rules(&catalogue("shoshogi.hole"));

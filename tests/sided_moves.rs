@@ -2,16 +2,12 @@
 //! quails), turned around for Black so that its left is the player's left, and the drop limit
 //! per file (`a swallow may not be dropped on a file with 2 other swallows of its side`).
 
-use std::path::PathBuf;
-
 mod common;
+
+use common::catalogue;
 
 use common::binary::{stderr, stdout};
 use holechess_kernel::Position;
-
-fn catalogue(file: &str) -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples/catalogue").join(file).to_string_lossy().into_owned()
-}
 
 fn torishogi(fen: &str) -> Position {
     let rules = common::rules(&catalogue("torishogi.hole"));

@@ -12,6 +12,15 @@ use holechess_kernel::notation::{lan, parse_move};
 use holechess_kernel::{Position, Square, TokenStack};
 use holechess_runtime::{Dice, Game, PlayableVariant, PlyRecord};
 
+/// The path of a script of the catalogue (`examples/catalogue/FILE`).
+pub fn catalogue(file: &str) -> String {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/catalogue")
+        .join(file)
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// A bundled variant (or a script path) with its hooks.
 pub fn rules(id: &str) -> Arc<PlayableVariant> {
     PlayableVariant::load(id).unwrap_or_else(|e| panic!("{id} loads: {e}"))
