@@ -8,8 +8,8 @@
 //! and promotion, castling on any rank, a cylinder board, several or no royal pieces, tokens
 //! that block, are impassable or are open, for good or for a number of plies, tokens a piece
 //! enters and exits through another (PH3-PH10, SP2-SP5), squares absent for non-royal pieces
-//! (WH2, WH3, WH6: no tunnels, no edge gateways), and square links within the board (both
-//! ways or one way, entered on landing or on capture).
+//! with tunnels between them and edge gateways (WH2-WH7), and square links within the board
+//! (both ways or one way, entered on landing or on capture).
 
 use std::collections::BTreeSet;
 
@@ -128,13 +128,14 @@ impl<'s> Board<'s> {
         ((0..self.files).contains(&nf) && (0..self.ranks).contains(&nr)).then_some((nf, nr))
     }
 
-    /// The squares of a line from `from` by `(dx, dy)` at a time, ending at the edge (or
-    /// before coming back to `from` on a cylinder).
-    fn line(&self, from: Sq, dx: i32, dy: i32) -> Vec<Sq> {
+    /// The squares of a line from `from` by `(dx, dy)` at a time for a piece of `kind`,
+    /// absent ones included: it ends at the edge, or before coming back to `from` (on a
+    /// cylinder, or through edge gateways).
+    fn line(&self, from: Sq, dx: i32, dy: i32, kind: u8) -> Vec<Sq> {
         let mut out = Vec::new();
         let mut at = from;
-        while let Some(next) = self.offset(at, dx, dy) {
-            if next == from {
+        while let Some(next) = self.next_on_line(at, dx, dy, kind) {
+            if next == from || out.len() > (self.files * self.ranks) as usize {
                 break;
             }
             out.push(next);
@@ -143,12 +144,51 @@ impl<'s> Board<'s> {
         out
     }
 
+    /// The square `(dx, dy)` from `at` for a piece of `kind`: on the board, or, where the
+    /// step leaves the board sideways from an edge gateway, on the opposite edge (WH5).
+    fn next_on_line(&self, at: Sq, dx: i32, dy: i32, kind: u8) -> Option<Sq> {
+        if let Some(next) = self.offset(at, dx, dy) {
+            return Some(next);
+        }
+        let (f, r) = (at.0 + dx, at.1 + dy);
+        let sideways = (0..self.ranks).contains(&r) && !(0..self.files).contains(&f);
+        (sideways && self.gateway(at, kind)).then_some((f.rem_euclid(self.files), r))
+    }
+
+    /// Whether `sq` is an edge gateway for a piece of `kind`: an absent token there that
+    /// wraps the board, on the first or last file (WH5).
+    fn gateway(&self, sq: Sq, kind: u8) -> bool {
+        let edge = sq.0 == 0 || sq.0 == self.files - 1;
+        edge && self.absent(sq, kind) && self.token(sq).is_some_and(|t| t.wraps_edges)
+    }
+
     /// The squares a piece of `kind` passes along a line: the line's squares, less those that
     /// do not exist for it (an absent token with no piece on it, for a non-royal piece: WH3).
     fn path(&self, from: Sq, dx: i32, dy: i32, kind: u8) -> Vec<Sq> {
-        let mut line = self.line(from, dx, dy);
+        let mut line = self.line(from, dx, dy, kind);
         line.retain(|&sq| !self.absent(sq, kind));
         line
+    }
+
+    /// The tunnel of a line (WH4): how many existing squares come before its first absent
+    /// square (the entry), and the existing squares after the next absent square (the
+    /// exit), later absent squares skipped. None when the absent kind has no tunnel or the
+    /// line has no exit.
+    fn tunnel(&self, from: Sq, dx: i32, dy: i32, kind: u8) -> Option<(usize, Vec<Sq>)> {
+        let line = self.line(from, dx, dy, kind);
+        let entry = line.iter().position(|&sq| self.absent(sq, kind))?;
+        if self.token(line[entry]).is_none_or(|t| t.exit != Exit::Tunnel) {
+            return None;
+        }
+        let exit = entry + 1 + line[entry + 1..].iter().position(|&sq| self.absent(sq, kind))?;
+        let after = line[exit + 1..].iter().copied().filter(|&sq| !self.absent(sq, kind)).collect();
+        Some((entry, after))
+    }
+
+    /// Whether a pattern may tunnel (WH4): a step, a leap or an unlimited line, not a
+    /// double step; a range-limited slide never does.
+    fn may_tunnel(p: &Pattern) -> bool {
+        p.range <= 1 && p.en_passant != EpRole::Sets && !p.hop
     }
 
     /// Whether `sq` does not exist for a piece of `kind`: an absent token lies there, not
@@ -416,13 +456,39 @@ impl<'s> Board<'s> {
             return;
         }
         let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
+        let stop = self.walk_squares(p, kind, from, side, &line[..limit], out);
+        if !Self::may_tunnel(p) {
+            return;
+        }
+        // The tunnel is entered when no existing square before its entry stopped the walk
+        // (a step or leap: the entry is the line's first square). One tunnel per move.
+        let stop = if p.range == 1 { 0 } else { stop };
+        if let Some((before, after)) = self.tunnel(from, dx, dy, kind) {
+            if before <= stop {
+                let limit = if p.range == 0 { after.len() } else { after.len().min(1) };
+                self.walk_squares(p, kind, from, side, &after[..limit], out);
+            }
+        }
+    }
+
+    /// The moves of pattern `p` along `squares` (existing squares in order) until the walk
+    /// stops; returns the index it stopped at (the length when it ran through).
+    fn walk_squares(
+        &self,
+        p: &Pattern,
+        kind: u8,
+        from: Sq,
+        side: u8,
+        squares: &[Sq],
+        out: &mut BTreeSet<RefMove>,
+    ) -> usize {
         let mut passed = from;
-        for (k, &to) in line[..limit].iter().enumerate() {
+        for (k, &to) in squares.iter().enumerate() {
             if self.enterable(to) && !self.enter_token(p, kind, from, to, side, out) {
-                break;
+                return k;
             }
             if self.stops_lines(to, kind) {
-                break;
+                return k;
             }
             if self.enters_link(p, to) {
                 // A double step entering a link is a plain move to the far end: no
@@ -431,7 +497,7 @@ impl<'s> Board<'s> {
                     passed = to;
                     continue;
                 }
-                break;
+                return k;
             }
             match self.piece(to) {
                 None => {
@@ -455,11 +521,12 @@ impl<'s> Board<'s> {
                     if capture && !self.barred(p, to, side) {
                         self.push_normal(kind, from, to, side, out);
                     }
-                    break;
+                    return k;
                 }
             }
             passed = to;
         }
+        squares.len()
     }
 
     /// A hop: over empty squares to the first piece, landing right behind it.
@@ -548,7 +615,8 @@ impl<'s> Board<'s> {
         false
     }
 
-    /// Whether the pattern's capture from `from` ends on `target` (which holds a piece).
+    /// Whether the pattern's capture from `from` ends on `target` (which holds a piece),
+    /// along the line's existing squares or through its tunnel (WH4, WH7).
     fn reaches(&self, p: &Pattern, kind: u8, from: Sq, side: u8, target: Sq) -> bool {
         let (dx, dy) = Self::direction(p, side);
         let line = self.path(from, dx, dy, kind);
@@ -557,18 +625,32 @@ impl<'s> Board<'s> {
             return landing == Some(&target) && (!self.stops_lines(target, kind) || self.enterable(target));
         }
         let limit = if p.range == 0 { line.len() } else { line.len().min(usize::from(p.range)) };
-        for &sq in &line[..limit] {
+        let (hit, stop) = self.reaches_along(kind, &line[..limit], target);
+        if hit || !Self::may_tunnel(p) {
+            return hit;
+        }
+        let stop = if p.range == 1 { 0 } else { stop };
+        match self.tunnel(from, dx, dy, kind) {
+            Some((before, after)) if before <= stop => {
+                let limit = if p.range == 0 { after.len() } else { after.len().min(1) };
+                self.reaches_along(kind, &after[..limit], target).0
+            }
+            _ => false,
+        }
+    }
+
+    /// Whether a capture along `squares` ends on `target`, and the index where the walk
+    /// stopped (a piece or a token that stops lines; the length when it ran through).
+    fn reaches_along(&self, kind: u8, squares: &[Sq], target: Sq) -> (bool, usize) {
+        for (k, &sq) in squares.iter().enumerate() {
             if sq == target {
-                return !self.stops_lines(sq, kind) || self.enterable(sq);
+                return (!self.stops_lines(sq, kind) || self.enterable(sq), k);
             }
-            if self.stops_lines(sq, kind) {
-                return false;
-            }
-            if self.piece(sq).is_some() {
-                return false;
+            if self.stops_lines(sq, kind) || self.piece(sq).is_some() {
+                return (false, k);
             }
         }
-        false
+        (false, squares.len())
     }
 
     fn royals(&self, side: u8) -> Vec<Sq> {

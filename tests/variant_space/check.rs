@@ -25,6 +25,8 @@ pub struct Covered {
     pub gated: usize,
     /// Positions of variants with holes, squares absent for non-royal pieces (WH2, WH3).
     pub holed: usize,
+    /// Positions of variants whose holes are tunnels or edge gateways (WH4, WH5).
+    pub warped: usize,
 }
 
 /// The three counts of `pos` at `depth`, or a report of how they differ.
@@ -112,6 +114,13 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
         let holes =
             loaded.variant.spec().tokens.iter().any(|t| t.movement == holechess_kernel::spec::TokenMovement::Absent);
         covered.holed += usize::from(holes);
+        let warped = loaded
+            .variant
+            .spec()
+            .tokens
+            .iter()
+            .any(|t| t.exit == holechess_kernel::spec::Exit::Tunnel || t.wraps_edges);
+        covered.warped += usize::from(warped);
         covered.timed += usize::from(pos.token_squares().any(|s| pos.tokens_at(s).is_some_and(|t| t.timer > 0)));
         for _ in 0..rng.range(1, 4) {
             let moves = pos.legal_moves();
