@@ -35,6 +35,10 @@ const REGRESSIONS: &[u64] = &[
     // without testing its exit (PH8).
     12_840_446_626_098_262_836,
     8_874_785_561_671_559_036,
+    // Holes that tunnel and wrap the board edges (WH4, WH5): on the fast path (8x8) and on
+    // a board of more than 64 squares (14x7).
+    89,
+    61,
 ];
 
 fn env_number(name: &str) -> Option<u64> {
@@ -178,7 +182,7 @@ fn moves_of(script: &str, fen: &str) -> Vec<String> {
 fn wh4_a_slide_tunnels_to_the_first_square_past_the_exit() {
     // The piece on a1 slides up over a2 and a3 into the hole on a4, leaps the black piece on
     // a5, leaves at the hole on a6 and goes on to a7 and a8 (WH4), besides capturing on a5.
-    let moves = moves_of(&tunnel_script("  slides orthogonally\n"), "7K/8/8/l7/8/5k2/8/L7 w - - 1 2 hole=a4,a6");
+    let moves = agreed_moves(&tunnel_script("  slides orthogonally\n"), "7K/8/8/l7/8/5k2/8/L7 w - - 1 2 hole=a4,a6");
     for mv in ["a1a5", "a1a7", "a1a8"] {
         assert!(moves.contains(&mv.to_string()), "{mv}: {moves:?}");
     }
@@ -191,8 +195,63 @@ fn wh4_k6_a_slide_beside_a_step_tunnels_to_the_first_square_past_the_exit() {
     // As above, the piece also stepping forward: the step covers the slide's first square
     // (a2), not a7, the first square past the tunnel's exit, which the slide still reaches.
     let script = tunnel_script("  steps forward\n  slides orthogonally\n");
-    let moves = moves_of(&script, "7K/8/8/l7/8/5k2/8/L7 w - - 1 2 hole=a4,a6");
+    let moves = agreed_moves(&script, "7K/8/8/l7/8/5k2/8/L7 w - - 1 2 hole=a4,a6");
     for mv in ["a1a2", "a1a5", "a1a7", "a1a8"] {
+        assert!(moves.contains(&mv.to_string()), "{mv}: {moves:?}");
+    }
+}
+
+/// A one-board script with a knight `N` and a bishop `B` beside the kings, and holes that
+/// wrap the board edges (WH5) and tunnel (WH4).
+fn gateway_script() -> String {
+    "variant \"Gateways\"\n  id gateways\n  summary \"t\"\n\nboard 8x8\n\npiece king K\n  royal\n  steps in all directions\n\n\
+     piece knight N\n  leaps (1,2)\n\npiece bishop B\n  slides diagonally\n\n\
+     rules\n  no castling\n  stalemate is a draw\n  turns alternate\n\n\
+     token hole\n  absent for non-royal pieces\n  dormant while occupied\n  tunnel to the next hole on the line\n\
+     \x20 wraps the board edges\n  shown as &\n\nsetup 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n"
+        .to_string()
+}
+
+/// The sorted legal moves of `fen` in `script`, the kernel's and the reference's alike.
+fn agreed_moves(script: &str, fen: &str) -> Vec<String> {
+    let loaded = holechess_lang::load_str("gateways.hole", script).expect("loads");
+    let pos = holechess_kernel::Position::from_fen(&loaded.variant, fen).expect("reads");
+    let kernel = moves_of(script, fen);
+    let mut reference: Vec<String> = spec_reference::Board::of(loaded.variant.spec(), &pos)
+        .legal_moves()
+        .into_iter()
+        .map(spec_reference::Board::text)
+        .collect();
+    reference.sort();
+    assert_eq!(kernel, reference, "kernel and reference differ at {fen}");
+    kernel
+}
+
+#[test]
+fn wh5_a_leap_from_an_edge_gateway_wraps_the_board() {
+    // The knight on f1 leaps to h2, a hole on the h-file: the next knight step from it
+    // leaves the board sideways and wraps to b3 (the ruling's own example).
+    let moves = agreed_moves(&gateway_script(), "4k3/8/8/8/8/8/8/4KN2 w - - 0 1 hole=h2");
+    assert!(moves.contains(&"f1b3".to_string()), "{moves:?}");
+    assert!(!moves.contains(&"f1h2".to_string()), "{moves:?}");
+}
+
+#[test]
+fn wh7_a_bishop_through_an_edge_gateway_gives_check() {
+    // The bishop on g2 passes the hole on h3 and goes on from a4 to b5, c6, d7 and e8: the
+    // black king there is in check and must step out of the line.
+    let moves = agreed_moves(&gateway_script(), "4k3/8/8/8/8/8/6B1/4K3 b - - 0 1 hole=h3");
+    assert_eq!(moves, ["e8d8", "e8e7", "e8f7", "e8f8"]);
+}
+
+#[test]
+fn wh4_wh5_a_tunnel_exits_through_an_edge_gateway() {
+    // The bishop on e1 slides up-right over f2 and g3 and enters the hole on h4, a gateway:
+    // the line goes on at a5, where a black knight stands, and leaves the tunnel at the next
+    // hole, b6, leaping the knight; it goes on to c7 and d8 (WH4, WH5). Without the tunnel
+    // the slide ends capturing on a5.
+    let moves = agreed_moves(&gateway_script(), "7k/8/8/n7/8/8/8/4B2K w - - 0 1 hole=h4,b6");
+    for mv in ["e1g3", "e1a5", "e1c7", "e1d8"] {
         assert!(moves.contains(&mv.to_string()), "{mv}: {moves:?}");
     }
 }
