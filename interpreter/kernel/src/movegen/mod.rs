@@ -17,8 +17,10 @@ pub(crate) mod fast;
 #[allow(clippy::cast_possible_truncation, reason = "squares and line lengths of a board below 65,536 squares")]
 pub(crate) mod graph;
 mod hops;
+mod line_attacks;
+mod line_legality;
 pub(crate) mod links;
-pub(crate) mod warped;
+pub(crate) mod reads;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -29,6 +31,7 @@ pub(crate) mod wide;
 
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
+use crate::graph::{Ahead, WarpGraph};
 use crate::moves::{Move, MoveList};
 use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, PIECE_BITS, TOKEN_FLAG};
 use crate::promotion::PromotionHere;
@@ -118,11 +121,7 @@ impl Position {
             self.generate_turn_actions(out);
             return;
         }
-        if self.is_warped() {
-            self.generate_warped(out);
-        } else {
-            self.generate_pseudo(out);
-        }
+        self.generate_pseudo(out);
         self.append_special(out);
         if self.variant.leaving_promoters != 0 {
             self.append_leaving_promotions(out);
@@ -172,17 +171,60 @@ impl Position {
         }
     }
 
+    /// The pseudo-legal moves (castling included), unfiltered.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn pseudo_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.pseudo_moves_into(&mut list);
+        list
+    }
+
+    /// The pseudo-legal moves (castling included), unfiltered,
+    /// into `list` (emptied first), reusing its room: for callers that generate at every
+    /// node, like the computer's capture search.
+    pub fn pseudo_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate_pseudo(list);
+        if self.variant.dedup {
+            list.dedup_moves();
+        }
+        if !self.variant.square_links.is_empty() {
+            self.dedup_link_transits(list);
+        }
+    }
+
+    /// The legal moves by the slow, obviously right route: every pseudo-legal move made,
+    /// tested for an attack on the mover's royal pieces and unmade. For consistency tests.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn legal_moves_reference(&self) -> MoveList {
+        let pseudo = self.pseudo_moves();
+        let mut pos = self.clone();
+        let mut list = MoveList::new();
+        for &mv in pseudo.iter() {
+            if pos.tested_legal(mv) {
+                list.push(mv);
+            }
+        }
+        list
+    }
+
     pub(crate) fn generate_pseudo(&self, out: &mut MoveList) {
         self.generate_pseudo_where(|_, _| true, out);
     }
 
     /// The pseudo-legal moves of the pieces `keep` accepts (by square and kind), and castling.
+    /// Every pattern walks one line of the next-square graph: on a board whose tokens change
+    /// geometry the graph's line (absent squares skipped, tunnels, edge gateways), else the
+    /// precomputed ray, which is the same line of the trivial graph. Royal pieces walk the
+    /// rays always (WH6).
     #[inline(always)]
     pub(crate) fn generate_pseudo_where(&self, keep: impl Fn(Square, u8) -> bool, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
         let board = self.board_to_move();
         let cells_per_board = v.geometry().cells_per_board();
+        let graph = self.is_warped().then(|| self.warp_graph());
+        let start = out.len();
         for from in self.occupied[us.index()].iter() {
             if board.is_some_and(|b| from.index() / cells_per_board != b) {
                 continue;
@@ -191,14 +233,18 @@ impl Position {
             if !keep(from, kind) {
                 continue;
             }
+            let graph = graph.as_deref().filter(|_| !v.is_royal(kind));
             for p in &v.plain_patterns[us.index()][kind as usize] {
                 if self.condition_holds(p.condition, from, us) {
-                    self.walk_pattern(from, kind, p, out);
+                    self.walk_pattern(graph, from, kind, p, out);
                 }
             }
         }
         if v.special_kinds != 0 {
-            self.generate_special_pieces(&keep, out);
+            self.generate_special_pieces(graph.as_deref(), &keep, out);
+        }
+        if graph.is_some() {
+            dedup_graph_moves(out, start);
         }
         if v.spec().rules.castling.is_some() {
             self.generate_castling(out);
@@ -208,7 +254,12 @@ impl Position {
     /// The moves of the pieces with a hop or a pattern barred from a rank (kept out of the
     /// plain loop above, which stays as lean as it was).
     #[inline(never)]
-    fn generate_special_pieces(&self, keep: &impl Fn(Square, u8) -> bool, out: &mut MoveList) {
+    fn generate_special_pieces(
+        &self,
+        graph: Option<&WarpGraph>,
+        keep: &impl Fn(Square, u8) -> bool,
+        out: &mut MoveList,
+    ) {
         let v = &*self.variant;
         let board = self.board_to_move();
         let cells_per_board = v.geometry().cells_per_board();
@@ -216,13 +267,14 @@ impl Position {
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
             let on_board = board.is_none_or(|b| from.index() / cells_per_board == b);
             if v.special_kinds & (1 << kind) != 0 && on_board && keep(from, kind) {
-                self.walk_special_piece(from, kind, out);
+                let graph = graph.filter(|_| !v.is_royal(kind));
+                self.walk_special_piece(graph, from, kind, out);
             }
         }
     }
 
     /// The moves of one piece with a hop or a pattern barred from a rank.
-    fn walk_special_piece(&self, from: Square, kind: u8, out: &mut MoveList) {
+    fn walk_special_piece(&self, graph: Option<&WarpGraph>, from: Square, kind: u8, out: &mut MoveList) {
         let us = self.side;
         let start = out.len();
         for p in &self.variant.patterns[us.index()][kind as usize] {
@@ -230,23 +282,23 @@ impl Position {
                 continue;
             }
             if p.is_special() {
-                self.walk_special(from, kind, p, out);
+                self.walk_special(graph, from, kind, p, out);
             } else {
-                self.walk_pattern(from, kind, p, out);
+                self.walk_pattern(graph, from, kind, p, out);
             }
         }
         self.retain_in_region(kind, start, out);
     }
 
     /// A hop, or a pattern barred from a rank: its moves, without those ending on that rank.
-    fn walk_special(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+    fn walk_special(&self, graph: Option<&WarpGraph>, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
         let start = out.len();
         if p.hop() {
             self.walk_hop(from, kind, p, out);
         } else if p.lame() {
             self.walk_lame(from, kind, p, out);
         } else {
-            self.walk_pattern(from, kind, p, out);
+            self.walk_pattern(graph, from, kind, p, out);
         }
         let barred = p.barred();
         if barred != NO_RANK {
@@ -283,14 +335,49 @@ impl Position {
         }
     }
 
+    /// The moves of pattern `p` along its line of `graph` (`None`: the trivial graph, whose
+    /// lines are the rays).
     #[inline(always)]
-    pub(crate) fn walk_pattern(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+    fn walk_pattern(&self, graph: Option<&WarpGraph>, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+        match graph {
+            None => {
+                self.walk_squares(from, kind, p, self.variant.ray(p.dir, from), out);
+            }
+            Some(graph) => self.walk_line(&graph.ahead(p.dir, from), from, kind, p, out),
+        }
+    }
+
+    /// WH3, WH4: a line with absent squares: its existing squares (a step or leap lands on
+    /// the first, a slide runs over them until blocked), then, when the walk reached the first
+    /// absent square (a step or leap only when it is the line's first square; a slide after
+    /// empty existing squares), the tunnel to the next absent square and the existing squares
+    /// after it: one tunnel per move, and range-limited slides (the double step) never tunnel.
+    #[inline(never)]
+    fn walk_line(&self, line: &Ahead<'_>, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+        let stop = self.walk_squares(from, kind, p, line.skip, out);
+        let tunnels = p.range <= 1 && p.en_passant != EpRole::Sets;
+        if tunnels && line.before_entry.is_some_and(|before| before <= stop) {
+            self.walk_squares(from, kind, p, line.tunnel, out);
+        }
+    }
+
+    /// Walks pattern `p` over `squares` (a line from `from`, nearest first) and returns where
+    /// it stopped: the index of the square that blocked it or ended its range, or the line's
+    /// length when it ran to the end.
+    #[inline(always)]
+    fn walk_squares(
+        &self,
+        from: Square,
+        kind: u8,
+        p: &CompiledPattern,
+        squares: &[Square],
+        out: &mut MoveList,
+    ) -> usize {
         let v = &*self.variant;
         let us = self.side;
-        let ray = v.ray(p.dir, from);
-        let limit = if p.range == 0 { ray.len() } else { ray.len().min(p.range as usize) };
+        let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
         let mut passed = from;
-        for (k, &to) in ray[..limit].iter().enumerate() {
+        for (k, &to) in squares.iter().enumerate() {
             let step = Step { from, to, kind, pattern: p, k, passed };
             passed = to;
             let cell = self.cells[to.index()];
@@ -300,23 +387,22 @@ impl Position {
                 } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
                     out.push(Move::EnPassant { from, to });
                 }
-                continue;
-            }
-            if cell & EFFECT_FLAGS != 0 {
-                if self.token_square(&step, out) {
-                    continue;
+            } else if cell & EFFECT_FLAGS != 0 {
+                if !self.token_square(&step, out) {
+                    return k;
                 }
-                break;
+            } else {
+                let code = cell & PIECE_BITS;
+                if k >= p.skip as usize && code_side(code) != us && p.mode.captures() && !v.is_royal(code_kind(code)) {
+                    self.push_with_promotions(from, to, kind, false, out);
+                }
+                return k;
             }
-            if k < p.skip as usize {
-                break;
+            if k + 1 >= limit {
+                return k;
             }
-            let code = cell & PIECE_BITS;
-            if code_side(code) != us && p.mode.captures() && !v.is_royal(code_kind(code)) {
-                self.push_with_promotions(from, to, kind, false, out);
-            }
-            break;
         }
+        squares.len()
     }
 
     /// A move to an empty square: a double step past its first square, else a step (with
@@ -619,4 +705,27 @@ impl Position {
         }
         pins
     }
+}
+
+/// K6: the moves generated from `start` on, each once (a tunnel may reach a square the
+/// piece's line or another pattern reaches too); WH8: a double step replaces a tunnel's step
+/// to the same square. The list's order is kept.
+fn dedup_graph_moves(out: &mut MoveList, start: usize) {
+    let mut kept = start;
+    for i in start..out.len() {
+        let mv = out.as_slice()[i];
+        let list = out.as_slice();
+        let repeated = list[start..kept].contains(&mv);
+        let double_stepped = match mv {
+            Move::Normal { from, to, promotion: None } => list[start..]
+                .iter()
+                .any(|&m| matches!(m, Move::DoubleStep { from: f, to: t, .. } if f == from && t == to)),
+            _ => false,
+        };
+        if !repeated && !double_stepped {
+            out.as_mut_slice()[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
