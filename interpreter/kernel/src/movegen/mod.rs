@@ -33,7 +33,7 @@ use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
 use crate::graph::{Ahead, WarpGraph};
 use crate::moves::{Move, MoveList};
-use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, PIECE_BITS, TOKEN_FLAG};
+use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, LINK_FLAG, PIECE_BITS, TOKEN_FLAG};
 use crate::promotion::PromotionHere;
 use crate::spec::{Entry, EpRole, PatternCondition, Schedule, TokenMovement};
 use crate::variant::{CompiledPattern, NO_RANK};
@@ -52,6 +52,27 @@ impl Pins {
     #[inline]
     fn contains(&self, sq: Square) -> bool {
         self.overflow || self.squares[..self.len].contains(&sq)
+    }
+}
+
+/// The royal pieces of the side to move (a fixed array: finding them never allocates) and
+/// the pieces pinned to any of them.
+struct Royals {
+    len: usize,
+    squares: [Square; 8],
+    pins: Pins,
+}
+
+impl Royals {
+    const NONE: Royals = Royals { len: 0, squares: [NO_SQUARE; 8], pins: Pins::NONE };
+
+    #[inline]
+    fn contains(&self, sq: Square) -> bool {
+        self.squares[..self.len].contains(&sq)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares[..self.len].iter().copied()
     }
 }
 
@@ -588,32 +609,44 @@ impl Position {
             self.retain_warped_legal(list);
             return;
         }
-        let us = self.side;
-        let them = us.opponent();
-        let king = self.royal_square(us);
-        // Pins are found along the unconditional attack lines: hops and conditional captures
-        // send every move to the full test.
-        let simple = !self.variant.spec().links.link_check
-            && !self.variant.hops
-            && !self.variant.tested_legality
-            && self.variant.conditional_capturers == 0
-            && self.variant.square_links.is_empty();
-        let fast = match king {
-            Some(k) if simple => self.cells[k.index()] & TOKEN_FLAG == 0 && !self.is_attacked(k, them),
-            _ => false,
-        };
-        let king = king.unwrap_or(NO_SQUARE);
-        let pins = if fast { self.pins(king, us) } else { Pins::NONE };
+        let them = self.side.opponent();
+        let mut royals = Royals::NONE;
+        let fast = self.pins_decide(&mut royals);
         let mut i = 0;
         while i < list.len() {
             let mv = list.as_slice()[i];
-            let legal = if fast { self.fast_legal(mv, king, &pins, them) } else { self.tested_legal(mv) };
+            let legal = if fast { self.fast_legal(mv, &royals, them) } else { self.tested_legal(mv) };
             if legal {
                 i += 1;
             } else {
                 list.swap_remove(i);
             }
         }
+    }
+
+    /// Whether the royal pieces of the side to move and the pieces pinned to them (filled into
+    /// `royals`) judge most moves without making them: no royal piece is attacked or stands
+    /// on a token or a linked square (whose attackers depend on far ends any move may fill or
+    /// free), and every attack runs along the unconditional attack lines (hops and
+    /// conditional captures send every move to the full test).
+    fn pins_decide(&self, royals: &mut Royals) -> bool {
+        let v = &*self.variant;
+        let simple = !v.spec().links.link_check && !v.hops && !v.tested_legality && v.conditional_capturers == 0;
+        if !simple {
+            return false;
+        }
+        let us = self.side;
+        let them = us.opponent();
+        for king in self.royals(us) {
+            let plain = self.cells[king.index()] & EFFECT_FLAGS == 0;
+            if royals.len == royals.squares.len() || !plain || self.is_attacked(king, them) {
+                return false;
+            }
+            royals.squares[royals.len] = king;
+            royals.len += 1;
+            self.pins(king, us, &mut royals.pins);
+        }
+        royals.len > 0
     }
 
     /// Keeps the moves of `list` that pass the full test (make, attack test, unmake).
@@ -628,31 +661,58 @@ impl Position {
         }
     }
 
+    /// The legality of `mv` with no royal piece attacked, from the pins alone where they
+    /// decide it. A royal piece's move is safe when its destination is unattacked with the
+    /// piece lifted, it is pinned to no other royal piece, and it does not end on a linked
+    /// square (where its own origin may be the far end that lets attackers in).
+    /// A move that makes a royal piece (a promotion or a drop) adds one the pins know
+    /// nothing of: it is made and tested.
     #[inline]
-    fn fast_legal(&mut self, mv: Move, king: Square, pins: &Pins, them: Side) -> bool {
+    fn fast_legal(&mut self, mv: Move, royals: &Royals, them: Side) -> bool {
+        if self.adds_royal(mv) {
+            return self.tested_legal(mv);
+        }
         match mv {
             Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } => {
-                if from == king {
-                    !self.is_attacked_ignoring(to, them, king)
-                } else if pins.contains(from) {
+                if royals.contains(from) {
+                    let unlinked = self.cells[to.index()] & LINK_FLAG == 0;
+                    if unlinked && !royals.pins.contains(from) {
+                        !self.is_attacked_ignoring(to, them, from)
+                    } else {
+                        self.tested_legal(mv)
+                    }
+                } else if royals.pins.contains(from) {
                     self.tested_legal(mv)
                 } else {
                     true
                 }
             }
-            // A drop only adds a piece: with the king not in check it exposes nothing, unless
-            // it lands on a token (which a piece may put to sleep).
+            // A drop only adds a piece: with no royal piece in check it exposes nothing,
+            // unless it lands on a token (which a piece may put to sleep).
             Move::Drop { to, .. } => self.cells[to.index()] & TOKEN_FLAG == 0 || self.tested_legal(mv),
             // A transit empties its origin (a token lands there and blocks) and its entry, and
-            // fills its exit: only an origin or entry on a slider line to the king can expose it.
-            // The royal piece's own transit ends on its exit, which any enemy may attack.
+            // fills its exit: only an origin or entry on a slider line to a royal piece can
+            // expose it. A royal piece's own transit ends on its exit, which any enemy may attack.
             Move::Transit { from, entry, .. } => {
                 let v = &*self.variant;
-                let exposes = from == king || v.on_slider_line(them, king, from) || v.on_slider_line(them, king, entry);
+                let exposes = royals.contains(from)
+                    || royals.iter().any(|k| v.on_slider_line(them, k, from) || v.on_slider_line(them, k, entry));
                 !exposes || self.tested_legal(mv)
             }
             _ => self.tested_legal(mv),
         }
+    }
+
+    /// Whether `mv` puts a new royal piece on the board: a promotion to a royal kind or a
+    /// drop of one.
+    #[inline]
+    fn adds_royal(&self, mv: Move) -> bool {
+        let made = match mv {
+            Move::Normal { promotion, .. } | Move::Transit { promotion, .. } => promotion,
+            Move::Drop { piece, .. } => Some(piece),
+            _ => None,
+        };
+        made.is_some_and(|kind| self.variant.is_royal(kind))
     }
 
     /// Make, look for an attack on the mover's royal pieces, unmake (K1: before events).
@@ -664,11 +724,11 @@ impl Position {
         legal
     }
 
-    /// Own pieces standing alone between the royal piece and an enemy slider aimed at it.
-    fn pins(&self, king: Square, us: Side) -> Pins {
+    /// Own pieces standing alone between the royal piece on `king` and an enemy slider aimed
+    /// at it, added to `pins`.
+    fn pins(&self, king: Square, us: Side, pins: &mut Pins) {
         let v = &*self.variant;
         let them = us.opponent();
-        let mut pins = Pins::NONE;
         for &(dir, reach) in &v.slider_dirs[them.index()] {
             let ray = v.ray(dir, king);
             let mut candidate = NO_SQUARE;
@@ -703,7 +763,6 @@ impl Position {
                 break;
             }
         }
-        pins
     }
 }
 
