@@ -37,3 +37,25 @@ fn freeing_the_far_end_of_the_kings_linked_square_exposes_it() {
     assert_eq!(moves_from(&pos, "h6"), Vec::<String>::new());
     assert!(has(&pos, "a3b2"));
 }
+
+/// A script `extends chess` with `body` after its header.
+fn script(body: &str) -> std::sync::Arc<holechess_kernel::Variant> {
+    let text = format!("variant \"Graph\"\n  id graph\n  summary \"a test\"\n\nextends chess\n\n{body}");
+    holechess_lang::load_str("graph.hole", &text).unwrap_or_else(|e| panic!("{body}: {}", e.render())).variant
+}
+
+/// `not onto the last rank`: the movement attacks nothing on that rank, so a capture there
+/// is no move even where a link would carry the capturer on to a far end off the rank; move
+/// generation and the attack test agree.
+#[test]
+fn a_capture_on_a_barred_rank_through_a_link_is_no_move() {
+    let v = script(
+        "piece warden W\n  value 500\n  slides orthogonally, not onto the last rank\n\nlinks\n  a8 = h3\n  entered on capture\n",
+    );
+    let pos = holechess_kernel::Position::from_fen(&v, "n3k3/8/8/8/8/8/8/W3K3 w - - 0 1").unwrap();
+    let a8 = pos.variant().geometry().parse_square("a8", 0).unwrap();
+    assert!(!pos.is_attacked(a8, holechess_kernel::Side::White));
+    let rook = moves_from(&pos, "a1");
+    assert!(rook.iter().all(|m| !m.contains("a8") && !m.contains("h3")), "{rook:?}");
+    assert!(rook.contains(&"a1a7".to_string()), "{rook:?}");
+}

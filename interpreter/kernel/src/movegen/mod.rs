@@ -311,7 +311,9 @@ impl Position {
         self.retain_in_region(kind, start, out);
     }
 
-    /// A hop, or a pattern barred from a rank: its moves, without those ending on that rank.
+    /// A hop, or a pattern barred from a rank: its moves, without those ending on that rank
+    /// and without captures on it (the movement attacks nothing there, so a capture that a
+    /// link or a token's exit carries on elsewhere is no move either).
     fn walk_special(&self, graph: Option<&WarpGraph>, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
         let start = out.len();
         if p.hop() {
@@ -326,7 +328,11 @@ impl Position {
             let g = self.variant.geometry();
             let mut i = start;
             while i < out.len() {
-                let lands_barred = out.as_slice()[i].to().is_some_and(|to| g.relative_rank(to, self.side) == barred);
+                let on_barred = |sq: Square| g.relative_rank(sq, self.side) == barred;
+                let lands_barred = match out.as_slice()[i] {
+                    Move::Transit { entry, exit, .. } => on_barred(exit) || self.captures_on(entry) && on_barred(entry),
+                    mv => mv.to().is_some_and(on_barred),
+                };
                 if lands_barred {
                     out.swap_remove(i);
                 } else {
@@ -334,6 +340,13 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Whether a move entering `sq` captures there: an enemy piece stands on it.
+    #[inline]
+    fn captures_on(&self, sq: Square) -> bool {
+        let code = self.cells[sq.index()] & PIECE_BITS;
+        code != 0 && code_side(code) != self.side
     }
 
     /// Whether a pattern with `condition` may be used by the piece of `us` on `from`. Most
@@ -768,23 +781,53 @@ impl Position {
 
 /// K6: the moves generated from `start` on, each once (a tunnel may reach a square the
 /// piece's line or another pattern reaches too); WH8: a double step replaces a tunnel's step
-/// to the same square. The list's order is kept.
+/// to the same square. Each piece's moves stand together; a move whose destination the piece
+/// has not reached yet (of the first 64 squares) is kept without a search.
 fn dedup_graph_moves(out: &mut MoveList, start: usize) {
     let mut kept = start;
+    let mut piece = None;
+    let mut first = start;
+    let mut seen = 0u64;
     for i in start..out.len() {
         let mv = out.as_slice()[i];
-        let list = out.as_slice();
-        let repeated = list[start..kept].contains(&mv);
-        let double_stepped = match mv {
-            Move::Normal { from, to, promotion: None } => list[start..]
-                .iter()
-                .any(|&m| matches!(m, Move::DoubleStep { from: f, to: t, .. } if f == from && t == to)),
-            _ => false,
-        };
-        if !repeated && !double_stepped {
+        if mv.from() != piece {
+            piece = mv.from();
+            first = kept;
+            seen = 0;
+        }
+        let to = mv.to().map_or(u64::MAX, |to| if to.index() < 64 { 1u64 << to.0 } else { u64::MAX });
+        let fresh = seen & to == 0;
+        seen |= to;
+        if fresh || keep_among(out.as_mut_slice(), first..kept, mv) {
             out.as_mut_slice()[kept] = mv;
             kept += 1;
         }
     }
     out.truncate(kept);
+}
+
+/// Whether `mv` is kept beside the moves `list[kept]` of its piece: not when one of them is
+/// the same move, or a double step to its square (WH8); a double step takes the place of a
+/// step to its square there.
+fn keep_among(list: &mut [Move], kept: std::ops::Range<usize>, mv: Move) -> bool {
+    let list = &mut list[kept];
+    if list.contains(&mv) {
+        return false;
+    }
+    match mv {
+        Move::Normal { from, to, promotion: None } => {
+            !list.iter().any(|&m| matches!(m, Move::DoubleStep { from: f, to: t, .. } if f == from && t == to))
+        }
+        Move::DoubleStep { from, to, .. } => {
+            let step = Move::Normal { from, to, promotion: None };
+            match list.iter().position(|&m| m == step) {
+                Some(i) => {
+                    list[i] = mv;
+                    false
+                }
+                None => true,
+            }
+        }
+        _ => true,
+    }
 }
