@@ -675,25 +675,23 @@ impl Position {
     }
 
     /// The legality of `mv` with no royal piece attacked, from the pins alone where they
-    /// decide it. A royal piece's move is safe when its destination is unattacked with the
-    /// piece lifted, it is pinned to no other royal piece, and it does not end on a linked
-    /// square (where its own origin may be the far end that lets attackers in).
-    /// A move that makes a royal piece (a promotion or a drop) adds one the pins know
-    /// nothing of: it is made and tested.
+    /// decide it. A move that makes a royal piece (a promotion or a drop) adds one the pins
+    /// know nothing of: it is made and tested.
     #[inline]
     fn fast_legal(&mut self, mv: Move, royals: &Royals, them: Side) -> bool {
-        if self.adds_royal(mv) {
-            return self.tested_legal(mv);
-        }
         match mv {
-            Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } => {
+            Move::Normal { from, to, promotion } => {
                 if royals.contains(from) {
-                    let unlinked = self.cells[to.index()] & LINK_FLAG == 0;
-                    if unlinked && !royals.pins.contains(from) {
-                        !self.is_attacked_ignoring(to, them, from)
-                    } else {
-                        self.tested_legal(mv)
-                    }
+                    self.royal_step_legal(mv, from, to, royals, them)
+                } else if royals.pins.contains(from) || promotion.is_some_and(|kind| self.variant.is_royal(kind)) {
+                    self.tested_legal(mv)
+                } else {
+                    true
+                }
+            }
+            Move::DoubleStep { from, to, .. } => {
+                if royals.contains(from) {
+                    self.royal_step_legal(mv, from, to, royals, them)
                 } else if royals.pins.contains(from) {
                     self.tested_legal(mv)
                 } else {
@@ -702,13 +700,16 @@ impl Position {
             }
             // A drop only adds a piece: with no royal piece in check it exposes nothing,
             // unless it lands on a token (which a piece may put to sleep).
-            Move::Drop { to, .. } => self.cells[to.index()] & TOKEN_FLAG == 0 || self.tested_legal(mv),
+            Move::Drop { piece, to } => {
+                self.cells[to.index()] & TOKEN_FLAG == 0 && !self.variant.is_royal(piece) || self.tested_legal(mv)
+            }
             // A transit empties its origin (a token lands there and blocks) and its entry, and
             // fills its exit: only an origin or entry on a slider line to a royal piece can
             // expose it. A royal piece's own transit ends on its exit, which any enemy may attack.
-            Move::Transit { from, entry, .. } => {
+            Move::Transit { from, entry, promotion, .. } => {
                 let v = &*self.variant;
                 let exposes = royals.contains(from)
+                    || promotion.is_some_and(|kind| v.is_royal(kind))
                     || royals.iter().any(|k| v.on_slider_line(them, k, from) || v.on_slider_line(them, k, entry));
                 !exposes || self.tested_legal(mv)
             }
@@ -716,16 +717,17 @@ impl Position {
         }
     }
 
-    /// Whether `mv` puts a new royal piece on the board: a promotion to a royal kind or a
-    /// drop of one.
+    /// A royal piece's step or slide: safe when its destination is unattacked with the piece
+    /// lifted, unless it is pinned to another royal piece or ends on a linked square (where
+    /// its own origin may be the far end that lets attackers in): those are made and tested.
     #[inline]
-    fn adds_royal(&self, mv: Move) -> bool {
-        let made = match mv {
-            Move::Normal { promotion, .. } | Move::Transit { promotion, .. } => promotion,
-            Move::Drop { piece, .. } => Some(piece),
-            _ => None,
-        };
-        made.is_some_and(|kind| self.variant.is_royal(kind))
+    fn royal_step_legal(&mut self, mv: Move, from: Square, to: Square, royals: &Royals, them: Side) -> bool {
+        let unlinked = self.cells[to.index()] & LINK_FLAG == 0;
+        if unlinked && !royals.pins.contains(from) {
+            !self.is_attacked_ignoring(to, them, from)
+        } else {
+            self.tested_legal(mv)
+        }
     }
 
     /// Make, look for an attack on the mover's royal pieces, unmake (K1: before events).
