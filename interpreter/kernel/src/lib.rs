@@ -71,7 +71,7 @@ pub mod lame;
 )]
 mod make;
 mod movegen;
-use movegen::{attacks, fast, graph, links, warped};
+use movegen::{attacks, fast, graph, links, reads};
 pub mod moves;
 mod no_checks;
 #[allow(

@@ -33,11 +33,7 @@ impl Position {
         probe.put_piece(target, Piece { side: by.opponent(), kind: victim });
         probe.side = by;
         let mut moves = MoveList::new();
-        if probe.is_warped() {
-            probe.generate_warped(&mut moves);
-        } else {
-            probe.generate_pseudo_where(|sq, _| holders.contains(&sq), &mut moves);
-        }
+        probe.generate_pseudo_where(|sq, _| holders.contains(&sq), &mut moves);
         moves.iter().any(|&mv| match mv {
             Move::Normal { from, to, .. } => to == target && holders.contains(&from),
             Move::Transit { from, entry, .. } => entry == target && holders.contains(&from),

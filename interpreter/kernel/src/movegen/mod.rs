@@ -17,8 +17,10 @@ pub(crate) mod fast;
 #[allow(clippy::cast_possible_truncation, reason = "squares and line lengths of a board below 65,536 squares")]
 pub(crate) mod graph;
 mod hops;
+mod line_attacks;
+mod line_legality;
 pub(crate) mod links;
-pub(crate) mod warped;
+pub(crate) mod reads;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,
@@ -29,8 +31,9 @@ pub(crate) mod wide;
 
 use crate::attacks::NO_SQUARE;
 use crate::geometry::{Side, Square};
+use crate::graph::{Ahead, WarpGraph};
 use crate::moves::{Move, MoveList};
-use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, PIECE_BITS, TOKEN_FLAG};
+use crate::position::{code_kind, code_side, Position, EFFECT_FLAGS, LINK_FLAG, PIECE_BITS, TOKEN_FLAG};
 use crate::promotion::PromotionHere;
 use crate::spec::{Entry, EpRole, PatternCondition, Schedule, TokenMovement};
 use crate::variant::{CompiledPattern, NO_RANK};
@@ -49,6 +52,27 @@ impl Pins {
     #[inline]
     fn contains(&self, sq: Square) -> bool {
         self.overflow || self.squares[..self.len].contains(&sq)
+    }
+}
+
+/// The royal pieces of the side to move (a fixed array: finding them never allocates) and
+/// the pieces pinned to any of them.
+struct Royals {
+    len: usize,
+    squares: [Square; 8],
+    pins: Pins,
+}
+
+impl Royals {
+    const NONE: Royals = Royals { len: 0, squares: [NO_SQUARE; 8], pins: Pins::NONE };
+
+    #[inline]
+    fn contains(&self, sq: Square) -> bool {
+        self.squares[..self.len].contains(&sq)
+    }
+
+    fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares[..self.len].iter().copied()
     }
 }
 
@@ -118,11 +142,7 @@ impl Position {
             self.generate_turn_actions(out);
             return;
         }
-        if self.is_warped() {
-            self.generate_warped(out);
-        } else {
-            self.generate_pseudo(out);
-        }
+        self.generate_pseudo(out);
         self.append_special(out);
         if self.variant.leaving_promoters != 0 {
             self.append_leaving_promotions(out);
@@ -172,17 +192,60 @@ impl Position {
         }
     }
 
+    /// The pseudo-legal moves (castling included), unfiltered.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn pseudo_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.pseudo_moves_into(&mut list);
+        list
+    }
+
+    /// The pseudo-legal moves (castling included), unfiltered,
+    /// into `list` (emptied first), reusing its room: for callers that generate at every
+    /// node, like the computer's capture search.
+    pub fn pseudo_moves_into(&self, list: &mut MoveList) {
+        list.clear();
+        self.generate_pseudo(list);
+        if self.variant.dedup {
+            list.dedup_moves();
+        }
+        if !self.variant.square_links.is_empty() {
+            self.dedup_link_transits(list);
+        }
+    }
+
+    /// The legal moves by the slow, obviously right route: every pseudo-legal move made,
+    /// tested for an attack on the mover's royal pieces and unmade. For consistency tests.
+    #[cfg_attr(not(feature = "testing"), allow(dead_code))]
+    pub(crate) fn legal_moves_reference(&self) -> MoveList {
+        let pseudo = self.pseudo_moves();
+        let mut pos = self.clone();
+        let mut list = MoveList::new();
+        for &mv in pseudo.iter() {
+            if pos.tested_legal(mv) {
+                list.push(mv);
+            }
+        }
+        list
+    }
+
     pub(crate) fn generate_pseudo(&self, out: &mut MoveList) {
         self.generate_pseudo_where(|_, _| true, out);
     }
 
     /// The pseudo-legal moves of the pieces `keep` accepts (by square and kind), and castling.
+    /// Every pattern walks one line of the next-square graph: on a board whose tokens change
+    /// geometry the graph's line (absent squares skipped, tunnels, edge gateways), else the
+    /// precomputed ray, which is the same line of the trivial graph. Royal pieces walk the
+    /// rays always (WH6).
     #[inline(always)]
     pub(crate) fn generate_pseudo_where(&self, keep: impl Fn(Square, u8) -> bool, out: &mut MoveList) {
         let v = &*self.variant;
         let us = self.side;
         let board = self.board_to_move();
         let cells_per_board = v.geometry().cells_per_board();
+        let graph = self.is_warped().then(|| self.warp_graph());
+        let start = out.len();
         for from in self.occupied[us.index()].iter() {
             if board.is_some_and(|b| from.index() / cells_per_board != b) {
                 continue;
@@ -191,14 +254,18 @@ impl Position {
             if !keep(from, kind) {
                 continue;
             }
+            let graph = graph.as_deref().filter(|_| !v.is_royal(kind));
             for p in &v.plain_patterns[us.index()][kind as usize] {
                 if self.condition_holds(p.condition, from, us) {
-                    self.walk_pattern(from, kind, p, out);
+                    self.walk_pattern(graph, from, kind, p, out);
                 }
             }
         }
         if v.special_kinds != 0 {
-            self.generate_special_pieces(&keep, out);
+            self.generate_special_pieces(graph.as_deref(), &keep, out);
+        }
+        if graph.is_some() {
+            dedup_graph_moves(out, start);
         }
         if v.spec().rules.castling.is_some() {
             self.generate_castling(out);
@@ -208,7 +275,12 @@ impl Position {
     /// The moves of the pieces with a hop or a pattern barred from a rank (kept out of the
     /// plain loop above, which stays as lean as it was).
     #[inline(never)]
-    fn generate_special_pieces(&self, keep: &impl Fn(Square, u8) -> bool, out: &mut MoveList) {
+    fn generate_special_pieces(
+        &self,
+        graph: Option<&WarpGraph>,
+        keep: &impl Fn(Square, u8) -> bool,
+        out: &mut MoveList,
+    ) {
         let v = &*self.variant;
         let board = self.board_to_move();
         let cells_per_board = v.geometry().cells_per_board();
@@ -216,13 +288,14 @@ impl Position {
             let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
             let on_board = board.is_none_or(|b| from.index() / cells_per_board == b);
             if v.special_kinds & (1 << kind) != 0 && on_board && keep(from, kind) {
-                self.walk_special_piece(from, kind, out);
+                let graph = graph.filter(|_| !v.is_royal(kind));
+                self.walk_special_piece(graph, from, kind, out);
             }
         }
     }
 
     /// The moves of one piece with a hop or a pattern barred from a rank.
-    fn walk_special_piece(&self, from: Square, kind: u8, out: &mut MoveList) {
+    fn walk_special_piece(&self, graph: Option<&WarpGraph>, from: Square, kind: u8, out: &mut MoveList) {
         let us = self.side;
         let start = out.len();
         for p in &self.variant.patterns[us.index()][kind as usize] {
@@ -230,30 +303,36 @@ impl Position {
                 continue;
             }
             if p.is_special() {
-                self.walk_special(from, kind, p, out);
+                self.walk_special(graph, from, kind, p, out);
             } else {
-                self.walk_pattern(from, kind, p, out);
+                self.walk_pattern(graph, from, kind, p, out);
             }
         }
         self.retain_in_region(kind, start, out);
     }
 
-    /// A hop, or a pattern barred from a rank: its moves, without those ending on that rank.
-    fn walk_special(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+    /// A hop, or a pattern barred from a rank: its moves, without those ending on that rank
+    /// and without captures on it (the movement attacks nothing there, so a capture that a
+    /// link or a token's exit carries on elsewhere is no move either).
+    fn walk_special(&self, graph: Option<&WarpGraph>, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
         let start = out.len();
         if p.hop() {
             self.walk_hop(from, kind, p, out);
         } else if p.lame() {
             self.walk_lame(from, kind, p, out);
         } else {
-            self.walk_pattern(from, kind, p, out);
+            self.walk_pattern(graph, from, kind, p, out);
         }
         let barred = p.barred();
         if barred != NO_RANK {
             let g = self.variant.geometry();
             let mut i = start;
             while i < out.len() {
-                let lands_barred = out.as_slice()[i].to().is_some_and(|to| g.relative_rank(to, self.side) == barred);
+                let on_barred = |sq: Square| g.relative_rank(sq, self.side) == barred;
+                let lands_barred = match out.as_slice()[i] {
+                    Move::Transit { entry, exit, .. } => on_barred(exit) || self.captures_on(entry) && on_barred(entry),
+                    mv => mv.to().is_some_and(on_barred),
+                };
                 if lands_barred {
                     out.swap_remove(i);
                 } else {
@@ -261,6 +340,13 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// Whether a move entering `sq` captures there: an enemy piece stands on it.
+    #[inline]
+    fn captures_on(&self, sq: Square) -> bool {
+        let code = self.cells[sq.index()] & PIECE_BITS;
+        code != 0 && code_side(code) != self.side
     }
 
     /// Whether a pattern with `condition` may be used by the piece of `us` on `from`. Most
@@ -283,14 +369,49 @@ impl Position {
         }
     }
 
+    /// The moves of pattern `p` along its line of `graph` (`None`: the trivial graph, whose
+    /// lines are the rays).
     #[inline(always)]
-    pub(crate) fn walk_pattern(&self, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+    fn walk_pattern(&self, graph: Option<&WarpGraph>, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+        match graph {
+            None => {
+                self.walk_squares(from, kind, p, self.variant.ray(p.dir, from), out);
+            }
+            Some(graph) => self.walk_line(&graph.ahead(p.dir, from), from, kind, p, out),
+        }
+    }
+
+    /// WH3, WH4: a line with absent squares: its existing squares (a step or leap lands on
+    /// the first, a slide runs over them until blocked), then, when the walk reached the first
+    /// absent square (a step or leap only when it is the line's first square; a slide after
+    /// empty existing squares), the tunnel to the next absent square and the existing squares
+    /// after it: one tunnel per move, and range-limited slides (the double step) never tunnel.
+    #[inline(never)]
+    fn walk_line(&self, line: &Ahead<'_>, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
+        let stop = self.walk_squares(from, kind, p, line.skip, out);
+        let tunnels = p.range <= 1 && p.en_passant != EpRole::Sets;
+        if tunnels && line.before_entry.is_some_and(|before| before <= stop) {
+            self.walk_squares(from, kind, p, line.tunnel, out);
+        }
+    }
+
+    /// Walks pattern `p` over `squares` (a line from `from`, nearest first) and returns where
+    /// it stopped: the index of the square that blocked it or ended its range, or the line's
+    /// length when it ran to the end.
+    #[inline(always)]
+    fn walk_squares(
+        &self,
+        from: Square,
+        kind: u8,
+        p: &CompiledPattern,
+        squares: &[Square],
+        out: &mut MoveList,
+    ) -> usize {
         let v = &*self.variant;
         let us = self.side;
-        let ray = v.ray(p.dir, from);
-        let limit = if p.range == 0 { ray.len() } else { ray.len().min(p.range as usize) };
+        let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
         let mut passed = from;
-        for (k, &to) in ray[..limit].iter().enumerate() {
+        for (k, &to) in squares.iter().enumerate() {
             let step = Step { from, to, kind, pattern: p, k, passed };
             passed = to;
             let cell = self.cells[to.index()];
@@ -300,23 +421,22 @@ impl Position {
                 } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
                     out.push(Move::EnPassant { from, to });
                 }
-                continue;
-            }
-            if cell & EFFECT_FLAGS != 0 {
-                if self.token_square(&step, out) {
-                    continue;
+            } else if cell & EFFECT_FLAGS != 0 {
+                if !self.token_square(&step, out) {
+                    return k;
                 }
-                break;
+            } else {
+                let code = cell & PIECE_BITS;
+                if k >= p.skip as usize && code_side(code) != us && p.mode.captures() && !v.is_royal(code_kind(code)) {
+                    self.push_with_promotions(from, to, kind, false, out);
+                }
+                return k;
             }
-            if k < p.skip as usize {
-                break;
+            if k + 1 >= limit {
+                return k;
             }
-            let code = cell & PIECE_BITS;
-            if code_side(code) != us && p.mode.captures() && !v.is_royal(code_kind(code)) {
-                self.push_with_promotions(from, to, kind, false, out);
-            }
-            break;
         }
+        squares.len()
     }
 
     /// A move to an empty square: a double step past its first square, else a step (with
@@ -502,32 +622,44 @@ impl Position {
             self.retain_warped_legal(list);
             return;
         }
-        let us = self.side;
-        let them = us.opponent();
-        let king = self.royal_square(us);
-        // Pins are found along the unconditional attack lines: hops and conditional captures
-        // send every move to the full test.
-        let simple = !self.variant.spec().links.link_check
-            && !self.variant.hops
-            && !self.variant.tested_legality
-            && self.variant.conditional_capturers == 0
-            && self.variant.square_links.is_empty();
-        let fast = match king {
-            Some(k) if simple => self.cells[k.index()] & TOKEN_FLAG == 0 && !self.is_attacked(k, them),
-            _ => false,
-        };
-        let king = king.unwrap_or(NO_SQUARE);
-        let pins = if fast { self.pins(king, us) } else { Pins::NONE };
+        let them = self.side.opponent();
+        let mut royals = Royals::NONE;
+        let fast = self.pins_decide(&mut royals);
         let mut i = 0;
         while i < list.len() {
             let mv = list.as_slice()[i];
-            let legal = if fast { self.fast_legal(mv, king, &pins, them) } else { self.tested_legal(mv) };
+            let legal = if fast { self.fast_legal(mv, &royals, them) } else { self.tested_legal(mv) };
             if legal {
                 i += 1;
             } else {
                 list.swap_remove(i);
             }
         }
+    }
+
+    /// Whether the royal pieces of the side to move and the pieces pinned to them (filled into
+    /// `royals`) judge most moves without making them: no royal piece is attacked or stands
+    /// on a token or a linked square (whose attackers depend on far ends any move may fill or
+    /// free), and every attack runs along the unconditional attack lines (hops and
+    /// conditional captures send every move to the full test).
+    fn pins_decide(&self, royals: &mut Royals) -> bool {
+        let v = &*self.variant;
+        let simple = !v.spec().links.link_check && !v.hops && !v.tested_legality && v.conditional_capturers == 0;
+        if !simple {
+            return false;
+        }
+        let us = self.side;
+        let them = us.opponent();
+        for king in self.royals(us) {
+            let plain = self.cells[king.index()] & EFFECT_FLAGS == 0;
+            if royals.len == royals.squares.len() || !plain || self.is_attacked(king, them) {
+                return false;
+            }
+            royals.squares[royals.len] = king;
+            royals.len += 1;
+            self.pins(king, us, &mut royals.pins);
+        }
+        royals.len > 0
     }
 
     /// Keeps the moves of `list` that pass the full test (make, attack test, unmake).
@@ -542,30 +674,59 @@ impl Position {
         }
     }
 
+    /// The legality of `mv` with no royal piece attacked, from the pins alone where they
+    /// decide it. A move that makes a royal piece (a promotion or a drop) adds one the pins
+    /// know nothing of: it is made and tested.
     #[inline]
-    fn fast_legal(&mut self, mv: Move, king: Square, pins: &Pins, them: Side) -> bool {
+    fn fast_legal(&mut self, mv: Move, royals: &Royals, them: Side) -> bool {
         match mv {
-            Move::Normal { from, to, .. } | Move::DoubleStep { from, to, .. } => {
-                if from == king {
-                    !self.is_attacked_ignoring(to, them, king)
-                } else if pins.contains(from) {
+            Move::Normal { from, to, promotion } => {
+                if royals.contains(from) {
+                    self.royal_step_legal(mv, from, to, royals, them)
+                } else if royals.pins.contains(from) || promotion.is_some_and(|kind| self.variant.is_royal(kind)) {
                     self.tested_legal(mv)
                 } else {
                     true
                 }
             }
-            // A drop only adds a piece: with the king not in check it exposes nothing, unless
-            // it lands on a token (which a piece may put to sleep).
-            Move::Drop { to, .. } => self.cells[to.index()] & TOKEN_FLAG == 0 || self.tested_legal(mv),
+            Move::DoubleStep { from, to, .. } => {
+                if royals.contains(from) {
+                    self.royal_step_legal(mv, from, to, royals, them)
+                } else if royals.pins.contains(from) {
+                    self.tested_legal(mv)
+                } else {
+                    true
+                }
+            }
+            // A drop only adds a piece: with no royal piece in check it exposes nothing,
+            // unless it lands on a token (which a piece may put to sleep).
+            Move::Drop { piece, to } => {
+                self.cells[to.index()] & TOKEN_FLAG == 0 && !self.variant.is_royal(piece) || self.tested_legal(mv)
+            }
             // A transit empties its origin (a token lands there and blocks) and its entry, and
-            // fills its exit: only an origin or entry on a slider line to the king can expose it.
-            // The royal piece's own transit ends on its exit, which any enemy may attack.
-            Move::Transit { from, entry, .. } => {
+            // fills its exit: only an origin or entry on a slider line to a royal piece can
+            // expose it. A royal piece's own transit ends on its exit, which any enemy may attack.
+            Move::Transit { from, entry, promotion, .. } => {
                 let v = &*self.variant;
-                let exposes = from == king || v.on_slider_line(them, king, from) || v.on_slider_line(them, king, entry);
+                let exposes = royals.contains(from)
+                    || promotion.is_some_and(|kind| v.is_royal(kind))
+                    || royals.iter().any(|k| v.on_slider_line(them, k, from) || v.on_slider_line(them, k, entry));
                 !exposes || self.tested_legal(mv)
             }
             _ => self.tested_legal(mv),
+        }
+    }
+
+    /// A royal piece's step or slide: safe when its destination is unattacked with the piece
+    /// lifted, unless it is pinned to another royal piece or ends on a linked square (where
+    /// its own origin may be the far end that lets attackers in): those are made and tested.
+    #[inline]
+    fn royal_step_legal(&mut self, mv: Move, from: Square, to: Square, royals: &Royals, them: Side) -> bool {
+        let unlinked = self.cells[to.index()] & LINK_FLAG == 0;
+        if unlinked && !royals.pins.contains(from) {
+            !self.is_attacked_ignoring(to, them, from)
+        } else {
+            self.tested_legal(mv)
         }
     }
 
@@ -578,11 +739,11 @@ impl Position {
         legal
     }
 
-    /// Own pieces standing alone between the royal piece and an enemy slider aimed at it.
-    fn pins(&self, king: Square, us: Side) -> Pins {
+    /// Own pieces standing alone between the royal piece on `king` and an enemy slider aimed
+    /// at it, added to `pins`.
+    fn pins(&self, king: Square, us: Side, pins: &mut Pins) {
         let v = &*self.variant;
         let them = us.opponent();
-        let mut pins = Pins::NONE;
         for &(dir, reach) in &v.slider_dirs[them.index()] {
             let ray = v.ray(dir, king);
             let mut candidate = NO_SQUARE;
@@ -617,6 +778,58 @@ impl Position {
                 break;
             }
         }
-        pins
+    }
+}
+
+/// K6: the moves generated from `start` on, each once (a tunnel may reach a square the
+/// piece's line or another pattern reaches too); WH8: a double step replaces a tunnel's step
+/// to the same square. Each piece's moves stand together; a move whose destination the piece
+/// has not reached yet (of the first 64 squares) is kept without a search.
+fn dedup_graph_moves(out: &mut MoveList, start: usize) {
+    let mut kept = start;
+    let mut piece = None;
+    let mut first = start;
+    let mut seen = 0u64;
+    for i in start..out.len() {
+        let mv = out.as_slice()[i];
+        if mv.from() != piece {
+            piece = mv.from();
+            first = kept;
+            seen = 0;
+        }
+        let to = mv.to().map_or(u64::MAX, |to| if to.index() < 64 { 1u64 << to.0 } else { u64::MAX });
+        let fresh = seen & to == 0;
+        seen |= to;
+        if fresh || keep_among(out.as_mut_slice(), first..kept, mv) {
+            out.as_mut_slice()[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
+}
+
+/// Whether `mv` is kept beside the moves `list[kept]` of its piece: not when one of them is
+/// the same move, or a double step to its square (WH8); a double step takes the place of a
+/// step to its square there.
+fn keep_among(list: &mut [Move], kept: std::ops::Range<usize>, mv: Move) -> bool {
+    let list = &mut list[kept];
+    if list.contains(&mv) {
+        return false;
+    }
+    match mv {
+        Move::Normal { from, to, promotion: None } => {
+            !list.iter().any(|&m| matches!(m, Move::DoubleStep { from: f, to: t, .. } if f == from && t == to))
+        }
+        Move::DoubleStep { from, to, .. } => {
+            let step = Move::Normal { from, to, promotion: None };
+            match list.iter().position(|&m| m == step) {
+                Some(i) => {
+                    list[i] = mv;
+                    false
+                }
+                None => true,
+            }
+        }
+        _ => true,
     }
 }

@@ -22,12 +22,12 @@ pub(super) fn warped_named(pos: &mut Position, notation: &Notation, legal: &mut 
         Action::Move(board_move) => {
             let v = std::sync::Arc::clone(&pos.variant);
             let g = v.geometry();
-            pos.generate_warped_where(|from, kind| may_move(&v, g, from, kind, &board_move), legal);
+            pos.generate_pseudo_where(|from, kind| may_move(&v, g, from, kind, &board_move), legal);
         }
-        _ => pos.generate_warped_where(|_, _| false, legal),
+        _ => pos.generate_pseudo_where(|_, _| false, legal),
     }
     keep_named(pos, notation, legal);
-    pos.retain_warped_legal(legal);
+    pos.retain_legal(legal);
     true
 }
 

@@ -8,8 +8,8 @@
 
 use super::board::Board64;
 use super::warp_pawns::PawnShifts;
+pub(crate) use crate::reads::Reads;
 use crate::variant::{CompiledPattern, Variant, MAX_REACH};
-pub(crate) use crate::warped::Reads;
 
 /// No square in the step tables.
 pub(crate) const OFF: u8 = 64;
