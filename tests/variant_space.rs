@@ -20,6 +20,9 @@ use check::{check_variant, Covered};
 
 /// Seeds that once found a bug (each kept as a regression) or cover a rare shape.
 const REGRESSIONS: &[u64] = &[
+    // A pawn's step and its first-move double step both tunnelling through the holes on its
+    // file to one square: one move, not two (K6, WH4).
+    10_009_949_406_734_409_871,
     // A first-move step attacks while the piece is unmoved (conditional captures, K1).
     946_112_412_864_357_090,
     // En passant onto an open token (a Berolina double step passing it).
