@@ -65,7 +65,7 @@ impl Position {
     ) -> bool {
         let v = &*self.variant;
         let royal = v.royal_mask & allowed;
-        if royal != 0 && self.royal_ray_attacked(dir, target, by, ignore, royal, reads) {
+        if royal != 0 && self.royal_attacked_along(dir, target, by, ignore, royal, reads) {
             return true;
         }
         let kinds = allowed & !v.royal_mask;
@@ -77,9 +77,35 @@ impl Position {
         self.line_attacked(&walk, &graph.behind(dir, target), reads)
     }
 
+    /// WH6: an attack by a royal piece along `dir`: one plain step for royal steppers (most
+    /// royal pieces), else along the ray.
+    #[inline]
+    fn royal_attacked_along<R: Reads>(
+        &self,
+        dir: u8,
+        target: Square,
+        by: Side,
+        ignore: Square,
+        royal: u32,
+        reads: &mut R,
+    ) -> bool {
+        let v = &*self.variant;
+        if v.attack_mask(by, dir, 2) & royal != 0 {
+            return self.royal_ray_attacked(dir, target, by, ignore, royal, reads);
+        }
+        let next = v.warp_next[dir as usize * self.cells.len() + target.index()];
+        if next == NO_SQUARE || next == ignore {
+            return false;
+        }
+        reads.read(next.index());
+        let code = self.cells[next.index()] & PIECE_BITS;
+        code != 0 && code_side(code) == by && royal & v.attack_mask(by, dir, 1) & (1 << code_kind(code)) != 0
+    }
+
     /// WH6: royal attackers move plainly (absent squares exist for them), so their attacks
     /// run along the ray from the target as on a board without such squares, at every
     /// distance their patterns reach; the squares read are noted.
+    #[inline(never)]
     fn royal_ray_attacked<R: Reads>(
         &self,
         dir: u8,
