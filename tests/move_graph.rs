@@ -59,3 +59,17 @@ fn a_capture_on_a_barred_rank_through_a_link_is_no_move() {
     assert!(rook.iter().all(|m| !m.contains("a8") && !m.contains("h3")), "{rook:?}");
     assert!(rook.contains(&"a1a7".to_string()), "{rook:?}");
 }
+
+/// WH6 with royal sliders: absent squares exist for royal pieces, which move plainly, so a
+/// royal queen attacks along its whole ray on a board with wormholes, not only the square
+/// next to it (K1): the king may not step onto that ray.
+#[test]
+fn a_royal_slider_attacks_along_its_whole_ray_beside_wormholes_wh6() {
+    let v = script(
+        "include hole-mechanics\n\nmarker wormhole\n  behaves as tunnel-square\n  shown as ~\n  default d4 e5\n\n\
+         piece queen Q\n  royal\n  value 900\n  slides in all directions\n\nrules\n  any number of royal pieces\n",
+    );
+    let pos = holechess_kernel::Position::from_fen(&v, "4k3/8/8/8/7q/8/8/4K3 w - - 0 1").unwrap();
+    assert!(pos.is_check(), "the queen on h4 gives check along h4-e1");
+    assert_eq!(moves_from(&pos, "e1"), ["e1d1", "e1d2", "e1e2", "e1f1"]);
+}

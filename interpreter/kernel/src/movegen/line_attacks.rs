@@ -65,15 +65,8 @@ impl Position {
     ) -> bool {
         let v = &*self.variant;
         let royal = v.royal_mask & allowed;
-        let n = self.cells.len();
-        // Royal attackers move plainly.
-        let next = v.warp_next[dir as usize * n + target.index()];
-        if next != NO_SQUARE && next != ignore {
-            reads.read(next.index());
-            let code = self.cells[next.index()] & PIECE_BITS;
-            if code != 0 && code_side(code) == by && royal & v.attack_mask(by, dir, 1) & (1 << code_kind(code)) != 0 {
-                return true;
-            }
+        if royal != 0 && self.royal_attacked_along(dir, target, by, ignore, royal, reads) {
+            return true;
         }
         let kinds = allowed & !v.royal_mask;
         if v.attack_mask(by, dir, 1) & kinds == 0 {
@@ -82,6 +75,70 @@ impl Position {
         let (leaps, slides) = graph.tunnel_capturers(by, dir);
         let walk = Walk { variant: v, graph, by, dir, ignore, kinds, leaps: leaps & kinds, slides: slides & kinds };
         self.line_attacked(&walk, &graph.behind(dir, target), reads)
+    }
+
+    /// WH6: an attack by a royal piece along `dir`: one plain step for royal steppers (most
+    /// royal pieces), else along the ray.
+    #[inline]
+    fn royal_attacked_along<R: Reads>(
+        &self,
+        dir: u8,
+        target: Square,
+        by: Side,
+        ignore: Square,
+        royal: u32,
+        reads: &mut R,
+    ) -> bool {
+        let v = &*self.variant;
+        if v.attack_mask(by, dir, 2) & royal != 0 {
+            return self.royal_ray_attacked(dir, target, by, ignore, royal, reads);
+        }
+        let next = v.warp_next[dir as usize * self.cells.len() + target.index()];
+        if next == NO_SQUARE || next == ignore {
+            return false;
+        }
+        reads.read(next.index());
+        let code = self.cells[next.index()] & PIECE_BITS;
+        code != 0 && code_side(code) == by && royal & v.attack_mask(by, dir, 1) & (1 << code_kind(code)) != 0
+    }
+
+    /// WH6: royal attackers move plainly (absent squares exist for them), so their attacks
+    /// run along the ray from the target as on a board without such squares, at every
+    /// distance their patterns reach; the squares read are noted.
+    #[inline(never)]
+    fn royal_ray_attacked<R: Reads>(
+        &self,
+        dir: u8,
+        target: Square,
+        by: Side,
+        ignore: Square,
+        royal: u32,
+        reads: &mut R,
+    ) -> bool {
+        let v = &*self.variant;
+        let masks = v.attack_masks_at(by, target);
+        let line = (by.index() * v.dirs.len() + dir as usize) * (MAX_REACH + 1);
+        let mut kinds = royal;
+        for (k, &sq) in v.ray(dir, target).iter().take(MAX_REACH).enumerate() {
+            if masks[line + k + 1] & kinds == 0 && masks[line + MAX_REACH] & kinds == 0 {
+                return false;
+            }
+            reads.read(sq.index());
+            let cell = self.cells[sq.index()];
+            if cell == 0 || sq == ignore {
+                continue;
+            }
+            let code = cell & PIECE_BITS;
+            if code == 0 {
+                kinds &= self.passers(sq);
+                if kinds == 0 {
+                    return false;
+                }
+                continue;
+            }
+            return code_side(code) == by && masks[line + k + 1] & kinds & (1 << code_kind(code)) != 0;
+        }
+        false
     }
 
     /// One walk back from the target over absent squares and, while some attacker reaches
