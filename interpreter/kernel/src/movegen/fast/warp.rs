@@ -37,6 +37,19 @@ pub(crate) const ORTH: u8 = 2;
 pub(crate) const DIAG: u8 = 4;
 pub(crate) const PAWN: u8 = 8;
 
+/// A non-royal kind other than the pawn and the tables its moves read.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Mover {
+    pub kind: u8,
+    /// It leaps (its landing squares are in [`Lines::leaps`]).
+    pub leaps: bool,
+    /// It slides orthogonally, diagonally.
+    pub orth: bool,
+    pub diag: bool,
+    /// The directions (bits) along which it slides.
+    pub slide_dirs: u64,
+}
+
 /// What the fast path reads of a variant whose token makes squares absent.
 #[derive(Clone, Debug)]
 pub(crate) struct WarpRules {
@@ -44,8 +57,9 @@ pub(crate) struct WarpRules {
     pub patterns: [Vec<Vec<CompiledPattern>>; 2],
     /// `groups[kind]`: the group of each of its patterns (the same for both sides).
     pub groups: Vec<Vec<u8>>,
-    /// `slide_dirs[side][kind]`: the directions (bits) along which the kind slides.
-    pub slide_dirs: [Vec<u64>; 2],
+    /// The kinds other than the royal one and the pawn, per side, with how each moves:
+    /// the generator runs over these instead of testing every kind at every node.
+    pub movers: [Vec<Mover>; 2],
     /// The attack lines of each side.
     pub attack_lines: [Vec<AttackLine>; 2],
     /// The distinct sets of non-royal kinds attacking along a side's lines.
@@ -219,6 +233,9 @@ pub(crate) struct Lines {
     /// `span[dir * 64 + sq]`: every square a walk back from `sq` along `out` can read,
     /// whatever stands on the board (an attacker along that line stands on one of them).
     pub span: Vec<u64>,
+    /// `heads[dir * 64 + sq]`: the start of that walk up to its first absent square or
+    /// wrap, read at the cost of a few masks.
+    pub heads: Vec<Head>,
     /// `line_spans[side][sq * lines + k]`: the span of `side`'s `k`-th attack line at `sq`,
     /// the lines of one square side by side.
     pub line_spans: [Vec<u64>; 2],
@@ -310,7 +327,7 @@ impl WarpRules {
                     .collect()
             })
             .collect();
-        let slide_dirs = [0, 1].map(|side: usize| {
+        let slide_dirs: [Vec<u64>; 2] = [0, 1].map(|side: usize| {
             v.patterns[side]
                 .iter()
                 .zip(&groups)
@@ -323,9 +340,24 @@ impl WarpRules {
                 })
                 .collect()
         });
+        let movers = [0, 1].map(|side: usize| {
+            (0..fast.kinds)
+                .filter(|&kind| kind != fast.royal as usize && kind != pawn)
+                .map(|kind| {
+                    let bit = 1u32 << kind;
+                    Mover {
+                        kind: kind as u8,
+                        leaps: fast.leapers & bit != 0,
+                        orth: fast.orth & bit != 0,
+                        diag: fast.diag & bit != 0,
+                        slide_dirs: slide_dirs[side][kind],
+                    }
+                })
+                .collect()
+        });
         Some(WarpRules {
             groups,
-            slide_dirs,
+            movers,
             patterns: v.patterns.clone(),
             attack_lines,
             line_kinds,
@@ -377,6 +409,7 @@ impl WarpRules {
             };
         }
         let span: Vec<u64> = (0..n).map(|i| walk_back_span(&out, i / 64 * 64, i % 64)).collect();
+        let heads = (0..n).map(|i| Head::of(&out, absent, i / 64 * 64, i % 64)).collect();
         let line_spans = [0, 1].map(|side| {
             let lines = &self.attack_lines[side];
             (0..64).flat_map(|sq| lines.iter().map(move |line| line.dir as usize * 64 + sq)).map(|i| span[i]).collect()
@@ -401,6 +434,7 @@ impl WarpRules {
             fwd,
             out,
             span,
+            heads,
             line_spans,
             group_spans,
         };
@@ -517,6 +551,49 @@ fn walk_back_span(out: &[u8], d: usize, from: usize) -> u64 {
     }
 }
 
+/// The start of a walk back along a line: its squares up to the first absent square, the
+/// first wrap or the line's end, which the walk meets in square order (so its first piece
+/// is found with a bit trick).
+#[derive(Clone, Copy)]
+pub(crate) struct Head {
+    /// The squares (none when the walk's first square is absent or off the board).
+    pub mask: u64,
+    /// Their order: 1 rising square numbers, -1 falling.
+    pub order: i8,
+    /// The first square the walk meets.
+    pub first: u8,
+    /// The last one, where the walk goes on.
+    pub last: u8,
+}
+
+impl Head {
+    /// The head of the walk back from `from` along `out[d + sq]`, for the absent squares
+    /// `absent`.
+    fn of(out: &[u8], absent: u64, d: usize, from: usize) -> Head {
+        let mut chain: Vec<u8> = Vec::new();
+        let mut at = from;
+        loop {
+            let prev = out[d + at];
+            let stops = prev == OFF || prev as usize == from || absent & (1 << prev) != 0;
+            if stops || chain.contains(&prev) {
+                break;
+            }
+            chain.push(prev);
+            if order(&chain) == 0 {
+                chain.pop();
+                break;
+            }
+            at = prev as usize;
+        }
+        Head {
+            mask: mask(&chain),
+            order: order(&chain),
+            first: chain.first().copied().unwrap_or(OFF),
+            last: chain.last().copied().unwrap_or(OFF),
+        }
+    }
+}
+
 impl Lines {
     /// The line from `from` along direction `d` (`warped.rs`, `walk_warped`, `walk_tunnel`).
     fn slide_line(&self, d: usize, from: usize) -> SlideLine {
@@ -575,7 +652,14 @@ impl Board64<'_> {
     /// squares the walks of lines with sliders read (a royal attacker's one step and a leap
     /// reach their first existing square whatever stands there, so emptying a square opens
     /// neither).
-    pub(crate) fn warp_attacked<R: Reads>(&self, w: &WarpRules, l: &Lines, t: usize, by: usize, reads: &mut R) -> bool {
+    pub(crate) fn warp_attacked<R: ReadSet>(
+        &self,
+        w: &WarpRules,
+        l: &Lines,
+        t: usize,
+        by: usize,
+        reads: &mut R,
+    ) -> bool {
         let view = View { occupied: self.occupied(), theirs: self.sides[by] };
         let a = self.warp_attackers(w, by, view.theirs);
         self.attacked_in(w, l, t, by, view, &a, reads)
@@ -586,7 +670,7 @@ impl Board64<'_> {
     /// in `a`, which only steers the walks (`view` says what stands where), and a royal piece
     /// is never captured.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn attacked_in<R: Reads>(
+    pub(crate) fn attacked_in<R: ReadSet>(
         &self,
         w: &WarpRules,
         l: &Lines,
@@ -658,7 +742,7 @@ impl Board64<'_> {
     /// skip the lines none of whose attackers stands on the line's span).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn line_walk<R: Reads>(
+    pub(crate) fn line_walk<R: ReadSet>(
         &self,
         w: &WarpRules,
         l: &Lines,
@@ -699,7 +783,7 @@ impl Board64<'_> {
     }
 
     /// One walk back from `t` (`warped.rs`, `line_attacked`).
-    fn line_attacked<R: Reads>(
+    fn line_attacked<R: ReadSet>(
         &self,
         l: &Lines,
         d: usize,
@@ -712,6 +796,26 @@ impl Board64<'_> {
         let occupied = view.occupied;
         let mut only_absent = true;
         let mut at = t;
+        let head = &l.heads[d + t];
+        if head.mask != 0 && head.mask & absent == 0 {
+            // The walk's head meets no absent square (a royal piece that removed a token
+            // walks from that square, never through it): read at once.
+            if line.slides == 0 {
+                // A line of leaps alone stops at its first empty square.
+                let first = head.first as usize;
+                reads.read(first);
+                return occupied & (1 << first) != 0 && self.piece_in(view, first) & line.leaps != 0;
+            }
+            let prefix = line_prefix(&[], head.mask, head.order, occupied);
+            reads.read_set(prefix);
+            let blocker = prefix & occupied;
+            if blocker != 0 {
+                let leaps = if prefix == blocker { line.leaps } else { 0 };
+                return self.piece_in(view, blocker.trailing_zeros() as usize) & (line.slides | leaps) != 0;
+            }
+            only_absent = false;
+            at = head.last as usize;
+        }
         loop {
             let prev = l.out[d + at];
             if prev == OFF || prev as usize == t {
@@ -742,7 +846,7 @@ impl Board64<'_> {
 
     /// With `exit` as a tunnel's exit: the entry before it and the piece that entered it.
     #[allow(clippy::too_many_arguments)]
-    fn tunnel_source_attacks<R: Reads>(
+    fn tunnel_source_attacks<R: ReadSet>(
         &self,
         l: &Lines,
         d: usize,
@@ -805,6 +909,31 @@ impl Attackers {
     pub(crate) fn on_line(&self, w: &WarpRules, l: &Lines, by: usize, k: usize, t: usize) -> bool {
         let line = &w.attack_lines[by][k];
         l.span[line.dir as usize * 64 + t] & self.by_group[line.group as usize] != 0
+    }
+}
+
+/// A [`Reads`] that takes a set of squares read at once (a walk's head).
+pub(crate) trait ReadSet: Reads {
+    fn read_set(&mut self, squares: u64);
+}
+
+impl ReadSet for () {
+    #[inline(always)]
+    fn read_set(&mut self, _: u64) {}
+}
+
+impl ReadSet for ReadSquares {
+    #[inline(always)]
+    fn read_set(&mut self, squares: u64) {
+        self.0 |= squares;
+    }
+}
+
+impl ReadSet for LineReads {
+    #[inline(always)]
+    fn read_set(&mut self, squares: u64) {
+        self.all |= squares;
+        self.per_line[self.current] |= squares;
     }
 }
 
@@ -880,5 +1009,42 @@ impl Reads for LineReads {
     fn read(&mut self, sq: usize) {
         self.all |= 1 << sq;
         self.per_line[self.current] |= 1 << sq;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A walk back westward along the first rank: `out[sq]` is the square before `sq`;
+    /// with `wrap`, a1 comes after h1 (an edge gateway).
+    fn westward(wrap: bool) -> Vec<u8> {
+        (0..64u8)
+            .map(|sq| {
+                if sq % 8 != 0 {
+                    sq - 1
+                } else if wrap && sq == 0 {
+                    7
+                } else {
+                    OFF
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn wh3_a_walk_head_stops_before_its_first_absent_square() {
+        let head = Head::of(&westward(false), 1 << 5, 0, 7);
+        assert_eq!((head.mask, head.first, head.last), (1 << 6, 6, 6));
+        let none = Head::of(&westward(false), 1 << 6, 0, 7);
+        assert_eq!(none.mask, 0, "the first square is absent: the walk goes square by square");
+    }
+
+    #[test]
+    fn wh5_a_walk_head_keeps_square_order_and_stops_at_a_wrap() {
+        let plain = Head::of(&westward(false), 0, 0, 4);
+        assert_eq!((plain.mask, plain.order, plain.first, plain.last), (0b1111, -1, 3, 0));
+        let wrapped = Head::of(&westward(true), 0, 0, 3);
+        assert_eq!((wrapped.mask, wrapped.order, wrapped.last), (0b111, -1, 0), "h1 after a1 is past the wrap");
     }
 }

@@ -166,21 +166,19 @@ impl Board64<'_> {
     #[inline(always)]
     fn warped_pieces<S: Sink>(&self, w: &WarpRules, l: &Lines, free: u64, answers: u64, t: &mut WarpTested<'_, '_, S>) {
         let (us, them) = (self.us, self.us ^ 1);
-        let r = self.rules;
         let targets = !self.sides[us] & !self.royals(them) & answers;
         let occupied = self.occupied();
-        let (royal, pawn) = (r.royal as usize, r.pawn_kind());
-        for kind in 0..r.kinds {
+        let leap_tables = &l.leaps[us * w.groups.len()..];
+        for m in &w.movers[us] {
+            let kind = m.kind as usize;
             let pieces = self.kinds[kind] & self.sides[us];
-            if pieces == 0 || kind == royal || kind == pawn {
+            if pieces == 0 {
                 continue;
             }
-            let bit = 1u32 << kind;
-            let leaps = (r.leapers & bit != 0).then(|| &l.leaps[us * w.groups.len() + kind]);
-            let (orth, diag) = (r.orth & bit != 0, r.diag & bit != 0);
-            let dirs = w.slide_dirs[us][kind];
+            let (orth, diag, dirs) = (m.orth, m.diag, m.slide_dirs);
+            let leaps = &leap_tables[kind];
             for from in squares_of(pieces) {
-                let mut reach = leaps.map_or(0, |table| table[from]);
+                let mut reach = if m.leaps { leaps[from] } else { 0 };
                 if orth {
                     reach |= self.sl.orth(from, occupied) & l.plain[from];
                 }
