@@ -1,5 +1,6 @@
 //! Interior nodes of the search: negamax alpha-beta with principal-variation windows,
-//! transposition-table cutoffs, a check extension, reverse futility pruning, razoring and
+//! transposition-table cutoffs, a check extension (not for a check that gives up material),
+//! reverse futility pruning, razoring and
 //! futility pruning near the horizon, null-move pruning, late-move pruning and late-move
 //! reductions. The node after each move (an expectation node where a random event follows
 //! it) is in `expectation`.
@@ -97,7 +98,8 @@ impl Searcher {
             return self.static_value(pos);
         }
         let in_check = pos.is_check();
-        let depth = if in_check && depth > 0 { depth + 1 } else { depth };
+        let extend = in_check && !self.unextended[ply];
+        let depth = if extend && depth > 0 { depth + 1 } else { depth };
         if depth <= 0 {
             return self.quiescence(pos, ply, alpha, beta, 0);
         }
@@ -244,7 +246,9 @@ impl Searcher {
             let mv = self.frames.pick(ply, i);
             let quiet = !is_tactical(pos, mv);
             let late = pruning.late_moves.is_some_and(|n| i >= n);
+            let losing_capture = !quiet && crate::exchange::loses_material(self.tables(), pos, mv);
             let undo = pos.make(mv);
+            self.unextended[ply + 1] = pos.is_check() && (losing_capture || self.left_en_prise(pos, mv));
             if quiet && i > 0 && !pos.is_check() && (pruning.futile || late || self.hangs(pos, mv, depth, pruning)) {
                 pos.unmake(undo);
                 continue;
@@ -343,6 +347,18 @@ impl Searcher {
         pos.is_attacked(to, pos.side_to_move()) && !pos.is_attacked(to, piece.side)
     }
 
+    /// Whether the move `mv` (just made) left its piece (not royal) attacked and undefended:
+    /// a check by such a move is not extended, as a check by a losing capture is not (the
+    /// reply takes the piece; extending it spends the few nodes on a line that loses).
+    fn left_en_prise(&self, pos: &Position, mv: Move) -> bool {
+        let Some(to) = mv.to() else { return false };
+        let Some(piece) = pos.piece_at(to) else { return false };
+        if self.tables().kinds[piece.kind as usize].role == Role::Royal {
+            return false;
+        }
+        pos.is_attacked(to, pos.side_to_move()) && !pos.is_attacked(to, piece.side)
+    }
+
     /// Null-move pruning is sound enough here: one board schedule, no mate in the window,
     /// the side to move has two pieces or more that are neither royal nor pawn-like (with
     /// fewer, zugzwang is common), and its
@@ -367,6 +383,7 @@ impl Searcher {
         let lead = ((self.static_values[ply] - beta) / 200).clamp(0, 3);
         let r = 3 + depth / 4 + lead;
         let undo = pos.make(Move::Pass);
+        self.unextended[ply + 1] = false;
         self.ordering.note_move(ply + 1, None);
         let value = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         pos.unmake(undo);
@@ -407,6 +424,20 @@ mod tests {
         // So is one too far from the horizon, and one in check.
         assert_eq!(searcher.frontier(&mut pos, FRONTIER_DEPTH + 1, 1, -1, 0, false), Frontier::Search);
         assert_eq!(searcher.frontier(&mut pos, 2, 1, -1, 0, true), Frontier::Search);
+    }
+
+    #[test]
+    fn a_check_by_a_piece_left_en_prise_is_not_extended_but_a_defended_one_is() {
+        use holechess_kernel::notation::parse_move;
+        // Qh5+ leaves the queen to the rook on h8; Qe2+ (defended by the king) does not.
+        let (searcher, pos) = prepared("4k2r/8/8/8/8/8/8/3QK3 w - - 0 1");
+        for (uci, en_prise) in [("d1h5", true), ("d1e2", false)] {
+            let mut after = pos.clone();
+            let mv = parse_move(&after, uci).expect("a legal move");
+            after.play_unchecked(mv);
+            assert!(after.is_check() || !en_prise, "{uci} gives check");
+            assert_eq!(searcher.left_en_prise(&after, mv), en_prise, "{uci}");
+        }
     }
 
     #[test]

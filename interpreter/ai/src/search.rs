@@ -112,6 +112,8 @@ pub struct Searcher {
     pub(crate) exchange_lists: Vec<holechess_kernel::MoveList>,
     /// Per ply, the static value of the node searched there (`negamax::NO_STATIC` in check).
     pub(crate) static_values: [Score; MAX_PLY + 2],
+    /// Per ply, whether a check there goes unextended (the checking move gave up material).
+    pub(crate) unextended: [bool; MAX_PLY + 2],
     pub(crate) nodes: u64,
     /// The deepest ply reached in this search.
     pub(crate) seldepth: usize,
@@ -147,6 +149,7 @@ impl Searcher {
             seeds: [0; MAX_PLY + 2],
             exchange_lists: (0..crate::exchange::EXCHANGE_DEPTH).map(|_| holechess_kernel::MoveList::new()).collect(),
             static_values: [crate::negamax::NO_STATIC; MAX_PLY + 2],
+            unextended: [false; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -349,6 +352,7 @@ impl Searcher {
         for (i, &mv) in root.iter().enumerate() {
             let undo = pos.make(mv);
             self.nodes += 1;
+            self.unextended[1] = false;
             self.ordering.note_move(1, Some(mv));
             let value = if i == 0 {
                 self.child(pos, depth - 1, 1, alpha, beta)
