@@ -4,6 +4,7 @@
 //! list, or a counter that adds whole target sets by population count (perft's last ply).
 
 use super::board::{Board64, FastMove, NONE};
+use super::pawn_sets::EIGHT_BY_EIGHT;
 use super::rules::squares_of;
 use crate::spec::Entry;
 
@@ -509,30 +510,23 @@ impl Board64<'_> {
     fn unpinned_pawn_sets<S: Sink>(&self, allowed: u64, free: u64, sink: &mut S) {
         let p = self.rules.pawn.as_ref().expect("a pawn kind");
         let white = self.us == 0;
-        let ahead = |set: u64| if white { set << 8 } else { set >> 8 };
-        let step = if white { 8 } else { -8 };
-        let empty = !self.blockers();
-        let one = ahead(free) & empty;
-        self.pawn_set(one & allowed, step, sink);
-        if let Some(d) = p.double {
+        let starts = p.double.map_or(0, |d| {
             let unmoved = if d.first_move { self.unmoved } else { u64::MAX };
-            let two = ahead(ahead(free & d.from_mask[self.us] & unmoved) & empty) & empty & allowed;
-            if d.sets_en_passant {
-                sink.double_steps(two & !p.promotion_zone[self.us], step);
-                self.pawn_set(two & p.promotion_zone[self.us], 2 * step, sink);
-            } else {
-                self.pawn_set(two, 2 * step, sink);
-            }
-        }
+            free & d.from_mask[self.us] & unmoved
+        });
         let prey = self.sides[self.us ^ 1] & allowed;
-        let (east, west) = (free & !FILE_H, free & !FILE_A);
-        if white {
-            self.pawn_set(east << 9 & prey, 9, sink);
-            self.pawn_set(west << 7 & prey, 7, sink);
+        let sets = EIGHT_BY_EIGHT.sets(white, free, starts, !self.blockers(), prey, allowed);
+        let deltas = EIGHT_BY_EIGHT.deltas(white);
+        self.pawn_set(sets.steps, deltas.step, sink);
+        if p.double.is_some_and(|d| d.sets_en_passant) {
+            let zone = p.promotion_zone[self.us];
+            sink.double_steps(sets.doubles & !zone, deltas.step);
+            self.pawn_set(sets.doubles & zone, deltas.double, sink);
         } else {
-            self.pawn_set(east >> 7 & prey, -7, sink);
-            self.pawn_set(west >> 9 & prey, -9, sink);
+            self.pawn_set(sets.doubles, deltas.double, sink);
         }
+        self.pawn_set(sets.east, deltas.east, sink);
+        self.pawn_set(sets.west, deltas.west, sink);
     }
 
     /// Pawn moves onto each square of `targets`, each from the square `delta` before it:
@@ -733,10 +727,6 @@ impl<F: Fn(FastMove) -> bool, S: Sink> Sink for KeepIf<'_, F, S> {
         }
     }
 }
-
-/// The a-file and the h-file of the 8x8 board.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-const FILE_H: u64 = FILE_A << 7;
 
 /// The square in front of `from` for `side`, if on the board.
 #[inline(always)]
