@@ -364,6 +364,30 @@ fn pt_perft_with_pits_is_unchanged() {
 }
 
 /// A variant written as a script, as its author would.
+/// Perft's last ply counts the unpinned pawns' moves as whole sets; the count must be the
+/// length of the listed legal moves (K1, K6) wherever pawns step, double-step, capture, take
+/// en passant, promote or stand pinned: every fixture position and random games from them.
+#[test]
+fn k6_the_last_plys_bulk_count_is_the_number_of_legal_moves() {
+    let chess = variant("chess");
+    let mut positions = 0;
+    for (i, fen) in fixture_fens().iter().enumerate() {
+        let mut pos = Position::from_fen(&chess, fen).unwrap();
+        let mut picker = XorShift((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        for _ in 0..40 {
+            let listed = pos.fast_legal_moves().expect("the fast path serves chess").len() as u64;
+            assert_eq!(perft(&mut pos.clone(), 1), listed, "{}", pos.fen());
+            positions += 1;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.play_unchecked(moves.as_slice()[picker.pick(moves.len())]);
+        }
+    }
+    assert!(positions > 5_000, "{positions} positions counted");
+}
+
 fn script(text: &str) -> Arc<Variant> {
     holechess_lang::load_str("authored.hole", text).unwrap_or_else(|e| panic!("{e:?}")).variant
 }

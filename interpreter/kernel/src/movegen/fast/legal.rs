@@ -4,6 +4,7 @@
 //! list, or a counter that adds whole target sets by population count (perft's last ply).
 
 use super::board::{Board64, FastMove, NONE};
+use super::pawn_sets::EIGHT_BY_EIGHT;
 use super::rules::squares_of;
 use crate::spec::Entry;
 
@@ -86,6 +87,10 @@ impl<S: Sink> Sink for ZoneTested<'_, '_, S> {
 
 /// Where generated moves go.
 pub(crate) trait Sink {
+    /// The sink only counts: generation may produce the moves in any order, by whole sets
+    /// (the unpinned pawns' moves are then shifted as one set).
+    const COUNTS_ONLY: bool = false;
+
     fn push(&mut self, mv: FastMove);
 
     /// Ordinary moves of the piece on `from` to each square of `targets`.
@@ -127,6 +132,8 @@ pub(crate) trait Sink {
 pub(crate) struct Counter(pub u64);
 
 impl Sink for Counter {
+    const COUNTS_ONLY: bool = true;
+
     #[inline(always)]
     fn push(&mut self, _: FastMove) {
         self.0 += 1;
@@ -453,7 +460,19 @@ impl Board64<'_> {
         };
         let ep_ok =
             p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
-        for from in squares_of(self.pawns(us)) {
+        let mut one_by_one = self.pawns(us);
+        if S::COUNTS_ONLY && !self.rules.wraps {
+            // Counting: the unpinned pawns' moves as whole sets; the pinned ones one by one.
+            let free = one_by_one & !s.pinned;
+            self.unpinned_pawn_sets(s.mask & targets, free, sink);
+            if ep_ok {
+                for from in squares_of(self.rules.pawn_captured_from[us][self.ep as usize] & free) {
+                    self.en_passant(s, from, sink);
+                }
+            }
+            one_by_one &= s.pinned;
+        }
+        for from in squares_of(one_by_one) {
             let pin = if s.pinned & (1 << from) != 0 { self.pin_ray(s, from) } else { u64::MAX };
             let allowed = s.mask & pin & targets;
             for to in squares_of(self.rules.pawn_captures[us][from] & self.sides[them] & allowed) {
@@ -480,6 +499,47 @@ impl Board64<'_> {
                 } else {
                     emit(sink, from, two);
                 }
+            }
+        }
+    }
+
+    /// The moves of the unpinned pawns `free` ending on `allowed` (en passant aside), by
+    /// shifting the pawns as one set on the 8x8 board (no cylinder): steps, double steps,
+    /// captures to either side. Promotions give one move per choice.
+    #[inline(always)]
+    fn unpinned_pawn_sets<S: Sink>(&self, allowed: u64, free: u64, sink: &mut S) {
+        let p = self.rules.pawn.as_ref().expect("a pawn kind");
+        let white = self.us == 0;
+        let starts = p.double.map_or(0, |d| {
+            let unmoved = if d.first_move { self.unmoved } else { u64::MAX };
+            free & d.from_mask[self.us] & unmoved
+        });
+        let prey = self.sides[self.us ^ 1] & allowed;
+        let sets = EIGHT_BY_EIGHT.sets(white, free, starts, !self.blockers(), prey, allowed);
+        let deltas = EIGHT_BY_EIGHT.deltas(white);
+        self.pawn_set(sets.steps, deltas.step, sink);
+        if p.double.is_some_and(|d| d.sets_en_passant) {
+            let zone = p.promotion_zone[self.us];
+            sink.double_steps(sets.doubles & !zone, deltas.step);
+            self.pawn_set(sets.doubles & zone, deltas.double, sink);
+        } else {
+            self.pawn_set(sets.doubles, deltas.double, sink);
+        }
+        self.pawn_set(sets.east, deltas.east, sink);
+        self.pawn_set(sets.west, deltas.west, sink);
+    }
+
+    /// Pawn moves onto each square of `targets`, each from the square `delta` before it:
+    /// one per promotion choice in the promotion zone, else one.
+    #[inline(always)]
+    fn pawn_set<S: Sink>(&self, targets: u64, delta: i32, sink: &mut S) {
+        let p = self.rules.pawn.as_ref().expect("a pawn kind");
+        let promoting = if p.choices.is_empty() { 0 } else { targets & p.promotion_zone[self.us] };
+        sink.shifted(targets & !promoting, delta);
+        for to in squares_of(promoting) {
+            let from = (to as i32 - delta) as usize;
+            for &c in &p.choices {
+                sink.push(FastMove::normal(from, to, Some(c)));
             }
         }
     }
@@ -633,13 +693,14 @@ impl Board64<'_> {
             }
             let (king, rook) = (s.king, rook as usize);
             let (kd, rd) = self.castle_destinations(king, rook);
-            let files = [king % 8, rook % 8, kd % 8, rd % 8];
-            let crossed = span(king / 8, *files.iter().min().unwrap_or(&0), *files.iter().max().unwrap_or(&0));
+            // King, rook and their destinations share a rank: the run between the lowest and
+            // the highest of the four squares is what they cross.
+            let crossed = span(king.min(rook).min(kd).min(rd), king.max(rook).max(kd).max(rd));
             // PH12: tokens on any of these squares (king and rook's own included) forbid it.
             if occupied & crossed & !(1 << king | 1 << rook) != 0 || self.tokens.all & crossed != 0 {
                 continue;
             }
-            let path = span(king / 8, (king % 8).min(kd % 8), (king % 8).max(kd % 8));
+            let path = span(king.min(kd), king.max(kd));
             let theirs = self.sides[them];
             if squares_of(path).any(|sq| self.unsafe_for_king_in::<SHAPED>(sq, theirs, occupied, s.their_lines)) {
                 continue;
@@ -683,11 +744,10 @@ fn backward(side: usize, to: usize) -> Option<usize> {
     forward(side ^ 1, to)
 }
 
-/// The squares of `rank` from file `lo` to file `hi`.
+/// The squares from `lo` to `hi` (`lo <= hi`), both included: on one rank, a run of files.
 #[inline(always)]
-fn span(rank: usize, lo: usize, hi: usize) -> u64 {
-    let files = (0xFFu64 >> (7 - (hi - lo))) << lo;
-    files << (rank * 8)
+fn span(lo: usize, hi: usize) -> u64 {
+    (2u64 << hi).wrapping_sub(1 << lo)
 }
 
 impl Board64<'_> {

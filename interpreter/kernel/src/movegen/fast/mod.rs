@@ -17,6 +17,7 @@ pub(crate) mod features;
 mod hoppers;
 mod legal;
 mod origins;
+pub(crate) mod pawn_sets;
 mod perft;
 pub(crate) mod rules;
 mod sliders;
@@ -25,6 +26,7 @@ mod transits;
 mod warp;
 mod warp_moves;
 mod warp_pawns;
+pub(crate) mod word;
 
 pub(crate) use backend::{Backend, Purpose};
 pub(crate) use board::Board64;

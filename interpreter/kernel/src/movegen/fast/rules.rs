@@ -93,14 +93,4 @@ pub(crate) fn kinds_of(mut mask: u32) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The squares of a bit board, lowest first.
-#[inline(always)]
-pub(crate) fn squares_of(mut bits: u64) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            s
-        })
-    })
-}
+pub(crate) use super::word::squares_of;

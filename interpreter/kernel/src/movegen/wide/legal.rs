@@ -6,10 +6,23 @@
 
 use super::board::{Board128, WideMove, NONE};
 use super::lines::{squares_of, Bits};
+use crate::movegen::fast::rules::kinds_of;
 
 /// Where generated moves go.
 pub(crate) trait Sink {
+    /// The sink only counts: generation may produce the moves in any order, by whole sets
+    /// (the unpinned pawns' moves are then shifted as one set).
+    const COUNTS_ONLY: bool = false;
+
     fn push(&mut self, mv: WideMove);
+
+    /// Ordinary moves onto each square of `targets`, each from the square `delta` before it.
+    #[inline(always)]
+    fn shifted(&mut self, targets: Bits, delta: i32) {
+        for to in squares_of(targets) {
+            self.push(WideMove::normal((to as i32 - delta) as usize, to, None));
+        }
+    }
 
     /// Ordinary moves of the piece on `from` to each square of `targets`.
     #[inline(always)]
@@ -24,9 +37,15 @@ pub(crate) trait Sink {
 pub(crate) struct Counter(pub u64);
 
 impl Sink for Counter {
+    const COUNTS_ONLY: bool = true;
+
     #[inline(always)]
     fn push(&mut self, _: WideMove) {
         self.0 += 1;
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: Bits, _: i32) {
+        self.0 += u64::from(targets.count_ones());
     }
     #[inline(always)]
     fn targets(&mut self, _: usize, targets: Bits) {
@@ -252,7 +271,40 @@ impl Board128<'_> {
         };
         let ep_ok =
             p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
-        for from in squares_of(self.pawns(us)) {
+        let mut one_by_one = self.pawns(us);
+        if S::COUNTS_ONLY {
+            // Counting: the unpinned pawns' moves as whole sets; the pinned ones one by one.
+            let free = one_by_one & !s.pinned;
+            let g = &self.rules.pawn_geometry;
+            let white = us == 0;
+            let starts = p.double.map_or(0, |d| {
+                let unmoved = if d.first_move { self.unmoved } else { Bits::MAX };
+                free & d.from_mask[us] & unmoved
+            });
+            let allowed = s.mask & targets;
+            let sets = g.sets(white, free, starts, !occupied, self.sides[them] & allowed, allowed);
+            let deltas = g.deltas(white);
+            let promoting = zone | optional;
+            for (set, delta) in [(sets.steps, deltas.step), (sets.east, deltas.east), (sets.west, deltas.west)] {
+                sink.shifted(set & !promoting, delta);
+                for to in squares_of(set & promoting) {
+                    emit(sink, (to as i32 - delta) as usize, to);
+                }
+            }
+            // A double step is a `DoubleStep` move or an ordinary one: one move each, outside
+            // the promotion squares.
+            sink.shifted(sets.doubles & !promoting, deltas.double);
+            for to in squares_of(sets.doubles & promoting) {
+                emit(sink, (to as i32 - deltas.double) as usize, to);
+            }
+            if ep_ok {
+                for from in squares_of(self.rules.pawn_captured_from[us][self.ep as usize] & free) {
+                    self.en_passant(s, from, sink);
+                }
+            }
+            one_by_one &= s.pinned;
+        }
+        for from in squares_of(one_by_one) {
             let pin = if s.pinned & (1 << from) != 0 { self.pin_ray(s, from) } else { Bits::MAX };
             let allowed = s.mask & pin & targets;
             for to in squares_of(self.rules.pawn_captures[us][from] & self.sides[them] & allowed) {
@@ -338,16 +390,4 @@ impl Board128<'_> {
             }
         }
     }
-}
-
-/// The kinds in a bit mask, lowest first.
-#[inline(always)]
-fn kinds_of(mut mask: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let k = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            k
-        })
-    })
 }

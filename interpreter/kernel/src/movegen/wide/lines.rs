@@ -137,17 +137,7 @@ fn squares_along(files: usize, ranks: usize, sq: usize, step: (i32, i32)) -> imp
     })
 }
 
-/// The squares of a set, lowest first.
-#[inline(always)]
-pub(crate) fn squares_of(mut bits: Bits) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let s = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            s
-        })
-    })
-}
+pub(crate) use crate::movegen::fast::word::squares_of;
 
 #[cfg(test)]
 mod tests {

@@ -10,6 +10,7 @@ use crate::fast::eligible::pawn_shape;
 use crate::geometry::Side;
 use crate::movegen::fast::backend::{Features, VariantBackend, WideTokens};
 use crate::movegen::fast::features::{self, PatternShape, PieceShape};
+use crate::movegen::fast::pawn_sets::PawnGeometry;
 use crate::spec::{CastleRole, CastlingSpec, Flip, PatternCondition, PieceId, PieceSpec, PromotionSpec};
 use crate::variant::Variant;
 
@@ -50,6 +51,8 @@ pub(crate) struct WideRules {
     pub files: usize,
     pub ranks: usize,
     pub lines: Lines,
+    /// Where the pawns step and capture, for moving them as whole sets.
+    pub pawn_geometry: PawnGeometry<Bits>,
     /// `leaps[side][kind][sq]`: where a piece of `kind` of `side` leaps from `sq`.
     pub leaps: [Vec<[Bits; 128]>; 2],
     /// `leaps_to[side][kind][sq]`: the squares from which such a piece leaps onto `sq`.
@@ -114,6 +117,7 @@ fn piece_tables(v: &Variant) -> Option<WideRules> {
         files,
         ranks,
         lines: Lines::new(files, ranks),
+        pawn_geometry: PawnGeometry::new(files, ranks),
         leaps: [vec![[0; 128]; n], vec![[0; 128]; n]],
         leaps_to: [vec![[0; 128]; n], vec![[0; 128]; n]],
         pawn_captures: [[0; 128]; 2],
