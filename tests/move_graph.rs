@@ -73,3 +73,22 @@ fn a_royal_slider_attacks_along_its_whole_ray_beside_wormholes_wh6() {
     assert!(pos.is_check(), "the queen on h4 gives check along h4-e1");
     assert_eq!(moves_from(&pos, "e1"), ["e1d1", "e1d2", "e1e2", "e1f1"]);
 }
+
+/// WH6 with royal sliders on every back-end: whichever back-end the variant takes (the bit
+/// boards' wormhole form reads royal attacks one step deep, so it leaves royal sliders to the
+/// table walker) counts what the table walker counts (K1).
+#[test]
+fn a_royal_slider_beside_wormholes_counts_the_same_on_every_back_end_wh6() {
+    use holechess_kernel::testing::TestHooks;
+    let v = script(
+        "include hole-mechanics\n\nmarker wormhole\n  behaves as tunnel-square\n  shown as ~\n  default d4 e5\n\n\
+         piece queen Q\n  royal\n  value 900\n  slides in all directions\n\nrules\n  any number of royal pieces\n",
+    );
+    for fen in ["4k3/8/8/8/7q/8/8/4K3 w - - 0 1", "4k3/8/8/8/7q/8/8/4K3 b - - 0 1", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1"] {
+        let mut pos = holechess_kernel::Position::from_fen(&v, fen).unwrap();
+        for depth in 1..=3 {
+            let general = pos.clone().general_perft(depth);
+            assert_eq!(holechess_kernel::perft::perft(&mut pos, depth), general, "{fen} depth {depth}");
+        }
+    }
+}

@@ -192,8 +192,6 @@ fn wh4_a_slide_tunnels_to_the_first_square_past_the_exit() {
 }
 
 #[test]
-#[ignore = "kernel bug in movegen/warped.rs (the table walker's area): the tunnel walk applies the \
-            pattern's covered leading squares (K6) to the squares after the exit"]
 fn wh4_k6_a_slide_beside_a_step_tunnels_to_the_first_square_past_the_exit() {
     // As above, the piece also stepping forward: the step covers the slide's first square
     // (a2), not a7, the first square past the tunnel's exit, which the slide still reaches.

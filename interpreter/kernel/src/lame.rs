@@ -88,7 +88,7 @@ impl Position {
             return;
         }
         let Some(&to) = v.ray(p.dir, from).first() else { return };
-        let step = Step { from, to, kind, pattern: p, k: 0, passed: from };
+        let step = Step { from, to, kind, pattern: p, k: 0, passed: from, covered: p.skip as usize };
         self.land_once(&step, out);
     }
 

@@ -25,13 +25,13 @@ impl Position {
         }
         if !p.far_hop() {
             let Some(&to) = ray.get(hurdle + 1) else { return };
-            let step = Step { from, to, kind, pattern: p, k: 0, passed: ray[hurdle] };
+            let step = Step { from, to, kind, pattern: p, k: 0, passed: ray[hurdle], covered: p.skip as usize };
             self.land_once(&step, out);
             return;
         }
         let mut passed = ray[hurdle];
         for &to in &ray[hurdle + 1..] {
-            self.land_once(&Step { from, to, kind, pattern: p, k: 0, passed }, out);
+            self.land_once(&Step { from, to, kind, pattern: p, k: 0, passed, covered: p.skip as usize }, out);
             if !self.passes_over(to, royal) {
                 return;
             }

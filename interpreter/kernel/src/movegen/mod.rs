@@ -86,6 +86,9 @@ pub(crate) struct Step<'a> {
     pub pattern: &'a CompiledPattern,
     pub k: usize,
     pub passed: Square,
+    /// How many leading squares of this walk an earlier pattern of the piece covers (K6):
+    /// the pattern's own `skip` on its line, none past a tunnel's exit.
+    pub covered: usize,
 }
 
 impl Position {
@@ -375,7 +378,7 @@ impl Position {
     fn walk_pattern(&self, graph: Option<&WarpGraph>, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
         match graph {
             None => {
-                self.walk_squares(from, kind, p, self.variant.ray(p.dir, from), out);
+                self.walk_squares(from, kind, p, self.variant.ray(p.dir, from), p.skip as usize, out);
             }
             Some(graph) => self.walk_line(&graph.ahead(p.dir, from), from, kind, p, out),
         }
@@ -388,10 +391,12 @@ impl Position {
     /// after it: one tunnel per move, and range-limited slides (the double step) never tunnel.
     #[inline(never)]
     fn walk_line(&self, line: &Ahead<'_>, from: Square, kind: u8, p: &CompiledPattern, out: &mut MoveList) {
-        let stop = self.walk_squares(from, kind, p, line.skip, out);
+        let stop = self.walk_squares(from, kind, p, line.skip, p.skip as usize, out);
         let tunnels = p.range <= 1 && p.en_passant != EpRole::Sets;
         if tunnels && line.before_entry.is_some_and(|before| before <= stop) {
-            self.walk_squares(from, kind, p, line.tunnel, out);
+            // The squares past the exit are covered by no other pattern's leading squares: a
+            // step that tunnels lands on the first of them too, and the duplicate goes (K6).
+            self.walk_squares(from, kind, p, line.tunnel, 0, out);
         }
     }
 
@@ -405,6 +410,7 @@ impl Position {
         kind: u8,
         p: &CompiledPattern,
         squares: &[Square],
+        covered: usize,
         out: &mut MoveList,
     ) -> usize {
         let v = &*self.variant;
@@ -412,11 +418,11 @@ impl Position {
         let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
         let mut passed = from;
         for (k, &to) in squares.iter().enumerate() {
-            let step = Step { from, to, kind, pattern: p, k, passed };
+            let step = Step { from, to, kind, pattern: p, k, passed, covered };
             passed = to;
             let cell = self.cells[to.index()];
             if cell == 0 {
-                if p.mode.moves() && k >= p.skip as usize {
+                if p.mode.moves() && k >= covered {
                     self.push_quiet(&step, out);
                 } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
                     out.push(Move::EnPassant { from, to });
@@ -427,7 +433,7 @@ impl Position {
                 }
             } else {
                 let code = cell & PIECE_BITS;
-                if k >= p.skip as usize && code_side(code) != us && p.mode.captures() && !v.is_royal(code_kind(code)) {
+                if k >= covered && code_side(code) != us && p.mode.captures() && !v.is_royal(code_kind(code)) {
                     self.push_with_promotions(from, to, kind, false, out);
                 }
                 return k;
@@ -443,7 +449,7 @@ impl Position {
     /// promotions).
     #[inline(always)]
     fn push_quiet(&self, step: &Step<'_>, out: &mut MoveList) {
-        let Step { from, to, kind, pattern, k, passed } = *step;
+        let Step { from, to, kind, pattern, k, passed, .. } = *step;
         if pattern.en_passant == EpRole::Sets && k > 0 && !self.promotes(kind, to, false) {
             out.push(Move::DoubleStep { from, to, passed });
         } else {
@@ -474,10 +480,10 @@ impl Position {
     /// generation both come here, so a token behaves the same whatever else is on the board.
     pub(crate) fn token_square(&self, step: &Step<'_>, out: &mut MoveList) -> bool {
         let v = &*self.variant;
-        let Step { from, to, kind, pattern: p, k, .. } = *step;
+        let Step { from, to, kind, pattern: p, k, covered, .. } = *step;
         let code = self.cells[to.index()] & PIECE_BITS;
         let royal = v.is_royal(kind);
-        if k < p.skip as usize {
+        if k < covered {
             // An earlier pattern of the piece has the moves here: only pass over, if lines do.
             return code == 0 && self.effect_at(to, royal).is_none_or(|e| e.passage == TokenMovement::Open);
         }

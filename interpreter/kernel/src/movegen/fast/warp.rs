@@ -3,7 +3,7 @@
 //! edges, sleeps under a piece and is removed by a royal piece landing on it. The step tables
 //! for the token set in force ([`Lines`]) depend only on which tokens are edge gateways, so
 //! they are built once per gateway set, not per move. Movement and attacks follow
-//! `warped.rs` step for step, on bit boards; a move is legal without playing it when it
+//! the table walker (`movegen/mod.rs`, `line_attacks.rs`) step for step, on bit boards; a move is legal without playing it when it
 //! changes no square the attack test on the royal piece read, else it is tested after it.
 
 use super::board::Board64;
@@ -269,6 +269,11 @@ impl WarpRules {
             for &(dir, _) in &v.attack_dirs[i] {
                 let leap = v.attack_mask(side, dir, 1);
                 let slide = v.attack_mask(side, dir, MAX_REACH);
+                // The warp form reads a royal piece's attacks one step deep: a royal slider's
+                // whole ray is read by the table walker instead (WH6, K1).
+                if v.royal_mask & slide != 0 {
+                    return None;
+                }
                 let royal = v.royal_mask & leap;
                 let kinds = (leap | slide) & !v.royal_mask;
                 let group = line_kinds[i].iter().position(|&k| k == kinds).unwrap_or_else(|| {
@@ -595,7 +600,7 @@ impl Head {
 }
 
 impl Lines {
-    /// The line from `from` along direction `d` (`warped.rs`, `walk_warped`, `walk_tunnel`).
+    /// The line from `from` along direction `d` (as the table walker walks a graph line and its tunnel).
     fn slide_line(&self, d: usize, from: usize) -> SlideLine {
         let mut line = SlideLine::EMPTY;
         let mut entry = OFF;
@@ -782,7 +787,7 @@ impl Board64<'_> {
         }
     }
 
-    /// One walk back from `t` (`warped.rs`, `line_attacked`).
+    /// One walk back from `t` (as `line_attacks.rs` walks it).
     fn line_attacked<R: ReadSet>(
         &self,
         l: &Lines,

@@ -1,5 +1,5 @@
 //! Legal moves and perft on a warped fast-path board (WH3-WH8): each non-royal piece's
-//! destinations as bit boards (skip paths and one tunnel per move, as `warped.rs` walks
+//! destinations as bit boards (skip paths and one tunnel per move, as the table walker walks
 //! them; two ways to one square are one move, K6; a double step wins over a tunnel, WH8),
 //! pieces kind by kind, pawns whose moves are plain set-wise (`warp_pawns.rs`), royal moves
 //! and castling on the plain board. Out of check, a piece that moves from a square the attack
@@ -158,7 +158,7 @@ impl Board64<'_> {
         }
     }
 
-    /// The moves of the non-royal pieces other than pawns, kind by kind (`warped.rs`): leaps
+    /// The moves of the non-royal pieces other than pawns, kind by kind (as the table walker): leaps
     /// from the step tables, slides along rays that meet no absent square from the magic
     /// tables and the others walked, each ending on `answers`. A piece on `free` (a square
     /// the attack test did not read, out of check) cannot expose the royal piece: its moves
