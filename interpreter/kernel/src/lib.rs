@@ -62,6 +62,7 @@ pub mod goal;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 pub mod hand;
 mod held_in_check;
+mod history;
 pub mod lame;
 #[allow(
     clippy::cast_possible_truncation,

@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::bitset::SquareSet;
 use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Geometry, Side, Square};
+use crate::history::PlayHistory;
 use crate::spec::{PieceId, TokenId};
 use crate::variant::Variant;
 
@@ -96,14 +97,9 @@ pub struct Position {
     pub(crate) fullmove: u32,
     pub(crate) ply: u32,
     pub(crate) hash: u64,
-    /// Token changes since the position was set up, for unmake.
-    pub(crate) token_log: Vec<(Square, TokenStack)>,
-    /// The move that led here (none in a set-up position).
-    pub(crate) last: Option<crate::played::LastMove>,
-    /// Piece changes of special moves since the position was set up, for unmake.
-    pub(crate) piece_log: Vec<crate::special::PieceLogEntry>,
-    /// Hashes of the positions before this one, for repetition.
-    pub(crate) history: Vec<u64>,
+    /// The play that led here: undo logs, earlier hashes, the last move (not part of what
+    /// the position is: equality ignores it).
+    pub(crate) history: PlayHistory,
     /// How many token stacks carry a timer (they run down at the end of each ply).
     pub(crate) timed: u16,
     /// Two-board turns: who must teleport this turn (HP4).
@@ -112,8 +108,6 @@ pub struct Position {
     pub(crate) pending: Option<crate::moves::Move>,
     /// Two-board turns: the en-passant square of each board (HP7).
     pub(crate) ep_boards: [Option<EnPassant>; 2],
-    /// Two-board turns: the undo records of the actions a turn applied.
-    pub(crate) turn_undos: Vec<crate::make::Undo>,
     /// The pieces each side holds in hand (see `hand.rs`).
     pub(crate) hands: crate::hand::Hands,
     /// Per square, the kind a promoted piece there promoted from, plus one (0: not
@@ -124,9 +118,6 @@ pub struct Position {
     pub(crate) passes: u8,
     /// The checks each side has given, where the variant counts them (`check_count.rs`).
     pub(crate) checks: [u8; 2],
-    /// Squares whose piece lost its first move to an enemy move, for unmake
-    /// (`first_move_field.rs`).
-    pub(crate) first_move_log: Vec<Square>,
 }
 
 impl PartialEq for Position {
@@ -173,20 +164,15 @@ impl Position {
             fullmove: 1,
             ply: 0,
             hash: 0,
-            token_log: Vec::with_capacity(256),
-            piece_log: Vec::new(),
-            last: None,
-            history: Vec::with_capacity(256),
+            history: PlayHistory::default(),
             timed: 0,
             obliged: [false; 2],
             pending: None,
             ep_boards: [None; 2],
-            turn_undos: Vec::with_capacity(64),
             hands: [[0; crate::variant::MAX_PIECES]; 2],
             promoted: vec![0; n],
             passes: 0,
             checks: [0; 2],
-            first_move_log: Vec::new(),
         }
     }
 
@@ -293,7 +279,7 @@ impl Position {
 
     /// The move that led to this position, with the pieces it moved and captured.
     pub fn last_move(&self) -> Option<crate::played::PlayedMove> {
-        self.last.map(crate::played::LastMove::played)
+        self.history.last_move().map(crate::played::LastMove::played)
     }
 
     /// The position's Zobrist hash (every token, hole and timer included).
@@ -430,7 +416,7 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     pub(crate) fn set_tokens(&mut self, sq: Square, stack: TokenStack) {
         let old = self.tokens[sq.index()];
-        self.token_log.push((sq, old));
+        self.history.push_token(sq, old);
         self.write_tokens(sq, stack);
     }
 
@@ -573,10 +559,8 @@ impl Position {
     /// repetition reads), so a cache can tell two paths to one position apart.
     #[must_use]
     pub fn path_fingerprint(&self) -> u64 {
-        let window = (self.halfmove as usize).min(self.history.len());
-        self.history[self.history.len() - window..]
-            .iter()
-            .fold(window as u64, |acc, &h| crate::zobrist::splitmix64(acc ^ h))
+        let window = self.history.repeatable(self.halfmove);
+        window.iter().fold(window.len() as u64, |acc, &h| crate::zobrist::splitmix64(acc ^ h))
     }
 
     /// A copy of the position without the hashes of the positions before it (repetition
@@ -600,20 +584,15 @@ impl Position {
             fullmove: self.fullmove,
             ply: self.ply,
             hash: self.hash,
-            token_log: self.token_log.clone(),
-            last: self.last,
-            piece_log: self.piece_log.clone(),
-            history: Vec::new(),
+            history: self.history.clone_without_hashes(),
             timed: self.timed,
             obliged: self.obliged,
             pending: self.pending,
             ep_boards: self.ep_boards,
-            turn_undos: self.turn_undos.clone(),
             hands: self.hands,
             promoted: self.promoted.clone(),
             passes: self.passes,
             checks: self.checks,
-            first_move_log: self.first_move_log.clone(),
         }
     }
 
@@ -621,14 +600,13 @@ impl Position {
     /// positions since the last irreversible move.
     #[must_use]
     pub fn history_len(&self) -> usize {
-        self.history.len()
+        self.history.hash_count()
     }
 
     /// How many times the current position occurred before (same hash), back to the last
     /// irreversible move.
     #[must_use]
     pub fn repetitions(&self) -> usize {
-        let window = (self.halfmove as usize).min(self.history.len());
-        self.history[self.history.len() - window..].iter().filter(|&&h| h == self.hash).count()
+        self.history.repetitions(self.hash, self.halfmove)
     }
 }
