@@ -602,11 +602,4 @@ impl Position {
     pub fn history_len(&self) -> usize {
         self.history.hash_count()
     }
-
-    /// How many times the current position occurred before (same hash), back to the last
-    /// irreversible move.
-    #[must_use]
-    pub fn repetitions(&self) -> usize {
-        self.history.repetitions(self.hash, self.halfmove)
-    }
 }
