@@ -57,6 +57,7 @@ mod flips;
 pub mod geometry;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 pub mod hand;
+mod hand_spec;
 mod held_in_check;
 mod history;
 pub mod lame;
