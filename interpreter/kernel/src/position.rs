@@ -121,23 +121,52 @@ pub struct Position {
 }
 
 impl PartialEq for Position {
+    /// Equal board and state: the play history beside them (undo logs, earlier hashes, the
+    /// last move), the plies counted since set-up, the passes in a row and the fields derived
+    /// from the cells are not compared.
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.variant, &other.variant)
-            && self.cells == other.cells
-            && self.tokens == other.tokens
-            && self.side == other.side
-            && self.castling == other.castling
-            && self.ep == other.ep
-            && self.halfmove == other.halfmove
-            && self.fullmove == other.fullmove
-            && self.unmoved == other.unmoved
-            && self.hash == other.hash
-            && self.obliged == other.obliged
-            && self.pending == other.pending
-            && self.ep_boards == other.ep_boards
-            && self.hands == other.hands
-            && self.promoted == other.promoted
-            && self.checks == other.checks
+        // Every field is named, so a field added to the struct is compared or said ignored.
+        let Position {
+            variant,
+            cells,
+            tokens,
+            occupied: _,
+            kind_bits: _,
+            token_squares: _,
+            unmoved,
+            side,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            ply: _,
+            hash,
+            history: _,
+            timed: _,
+            obliged,
+            pending,
+            ep_boards,
+            hands,
+            promoted,
+            passes: _,
+            checks,
+        } = self;
+        Arc::ptr_eq(variant, &other.variant)
+            && *cells == other.cells
+            && *tokens == other.tokens
+            && *side == other.side
+            && *castling == other.castling
+            && *ep == other.ep
+            && *halfmove == other.halfmove
+            && *fullmove == other.fullmove
+            && *unmoved == other.unmoved
+            && *hash == other.hash
+            && *obliged == other.obliged
+            && *pending == other.pending
+            && *ep_boards == other.ep_boards
+            && *hands == other.hands
+            && *promoted == other.promoted
+            && *checks == other.checks
     }
 }
 
