@@ -3,10 +3,10 @@
 //! turn), the hashes of earlier positions that repetition compares with, and the last move.
 //! None of it is part of what the position is: equality and the hash ignore it.
 
+use crate::cell::TokenStack;
 use crate::geometry::Square;
 use crate::make::Undo;
 use crate::played::LastMove;
-use crate::position::TokenStack;
 use crate::special::PieceLogEntry;
 
 /// The play history kept beside a [`crate::Position`].
@@ -236,8 +236,8 @@ impl PlayHistory {
 #[cfg(test)]
 mod tests {
     use super::PlayHistory;
+    use crate::cell::TokenStack;
     use crate::geometry::Square;
-    use crate::position::TokenStack;
 
     #[test]
     fn repetitions_count_only_positions_since_the_last_irreversible_move() {

@@ -25,6 +25,7 @@
 )]
 mod bitset;
 mod capture_bans;
+mod cell;
 mod check_count;
 mod compulsory;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
