@@ -16,14 +16,6 @@ impl Position {
         self.checks[side.index()]
     }
 
-    /// The side that has given as many checks as the variant's check rule asks, which has won.
-    #[must_use]
-    pub fn check_count_winner(&self) -> Option<Side> {
-        let needed = self.variant.spec().rules.checks.win_at?;
-        let mover = self.side.opponent();
-        [mover, self.side].into_iter().find(|&side| self.checks[side.index()] >= needed)
-    }
-
     /// After a ply: the side that moved has given one more check if the side to move is in
     /// check now.
     pub(crate) fn count_check(&mut self) {

@@ -141,7 +141,7 @@ impl Position {
     /// Gives the piece on `sq` to the other side, logged for unmake.
     fn turn_over(&mut self, sq: Square) {
         let code = self.cells[sq.index()] & PIECE_BITS;
-        self.piece_log.push((sq, code, self.unmoved.contains(sq)));
+        self.history.push_piece((sq, code, self.unmoved.contains(sq)));
         self.take_piece(sq);
         self.put_piece(sq, Piece { side: code_side(code).opponent(), kind: code_kind(code) });
     }

@@ -29,7 +29,7 @@ impl Position {
         if immune.contains(&kind) || (!centre && self.variant.piece(kind).pawn) {
             return;
         }
-        self.piece_log.push((sq, code, self.unmoved.contains(sq)));
+        self.history.push_piece((sq, code, self.unmoved.contains(sq)));
         if self.variant.uses_first_move {
             self.unmoved.remove(sq);
         }

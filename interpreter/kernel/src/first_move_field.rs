@@ -137,16 +137,14 @@ impl Position {
             .collect();
         for sq in victims {
             self.unmoved.remove(sq);
-            self.first_move_log.push(sq);
+            self.history.push_first_move(sq);
         }
     }
 
     /// Gives back the first moves taken since the log had `mark` entries.
     pub(crate) fn restore_first_moves(&mut self, mark: usize) {
-        while self.first_move_log.len() > mark {
-            if let Some(sq) = self.first_move_log.pop() {
-                self.unmoved.insert(sq);
-            }
+        while let Some(sq) = self.history.pop_first_move_above(mark) {
+            self.unmoved.insert(sq);
         }
     }
 }

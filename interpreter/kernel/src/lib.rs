@@ -25,10 +25,9 @@
 )]
 mod bitset;
 mod capture_bans;
+mod cell;
 mod check_count;
 mod compulsory;
-#[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
-mod counting;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 mod drop_rules;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
@@ -38,7 +37,6 @@ pub mod effects;
 mod enclosing;
 pub mod error;
 mod explosion;
-pub mod extinction;
 mod facing;
 #[allow(
     clippy::cast_possible_truncation,
@@ -58,10 +56,11 @@ mod flips;
     reason = "indices bounded by the compiled geometry"
 )]
 pub mod geometry;
-pub mod goal;
 #[allow(clippy::cast_possible_truncation, reason = "piece kinds below 32")]
 pub mod hand;
+mod hand_spec;
 mod held_in_check;
+mod history;
 pub mod lame;
 #[allow(
     clippy::cast_possible_truncation,
@@ -83,7 +82,6 @@ mod no_checks;
 pub mod notation;
 #[allow(clippy::cast_possible_truncation, reason = "cells are below 16x16")]
 pub mod origin_squares;
-pub mod outcome;
 mod passing;
 pub mod perft;
 pub mod played;
@@ -105,6 +103,8 @@ mod setup;
 mod setup_check;
 #[allow(missing_docs, reason = "spec fields mirror the rule language, documented in docs/rule-language.md")]
 pub mod spec;
+pub mod status;
+pub use status::{extinction, goal, outcome};
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

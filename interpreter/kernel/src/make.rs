@@ -144,22 +144,8 @@ impl Position {
     /// would have left them: their undo records are dropped (they can no longer be taken
     /// back) and the hashes repetition can no longer match are forgotten.
     pub fn keep_made(&mut self) {
-        self.token_log.clear();
-        self.piece_log.clear();
-        self.first_move_log.clear();
-        self.forget_unrepeatable();
-    }
-
-    /// Drops the hashes that repetition can no longer match (those before the last
-    /// irreversible move: a position before it never recurs), so a game's memory is bounded
-    /// by its longest run of reversible plies, not by its length. Amortised: the older part
-    /// goes only once it is longer than the part kept.
-    fn forget_unrepeatable(&mut self) {
-        let keep = (self.halfmove as usize).min(self.history.len());
-        let old = self.history.len() - keep;
-        if old > keep.max(MIN_FORGOTTEN) {
-            self.history.drain(..old);
-        }
+        self.history.clear_undo_logs();
+        self.history.forget_unrepeatable(self.halfmove, MIN_FORGOTTEN);
     }
 
     /// Plays `mv` for good if it is legal here; otherwise leaves the position as it was and
@@ -204,19 +190,19 @@ impl Position {
             hash: self.hash,
             moved: mv.from().map_or(0, |sq| self.cells[sq.index()] & PIECE_BITS),
             unmoved: [(Square(0), false); 2],
-            token_mark: self.token_log.len() as u32,
-            piece_mark: self.piece_log.len() as u32,
-            last: self.last,
+            token_mark: self.history.token_mark() as u32,
+            piece_mark: self.history.piece_mark() as u32,
+            last: self.history.last_move(),
             hand_gained: 0,
             promoted_origins: [0; 2],
             passes: self.passes,
             checks: self.checks,
-            first_move_mark: self.first_move_log.len() as u32,
+            first_move_mark: self.history.first_move_mark() as u32,
         };
         if self.variant.hand_tables.marks_promoted {
             undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.promoted[sq.index()]);
         }
-        self.history.push(self.hash);
+        self.history.push_hash(self.hash);
         let us = self.side;
         let mut reset_clock = false;
         let mut new_ep = None;
@@ -263,7 +249,7 @@ impl Position {
                 undo.unmoved = [(a1, self.unmoved.contains(a1)); 2];
                 let (reset, played) = self.apply_special(id);
                 reset_clock = reset;
-                self.last = Some(LastMove::of(played));
+                self.history.set_last_move(Some(LastMove::of(played)));
             }
             Move::Drop { piece, to } => {
                 undo.moved = crate::position::piece_code(us, piece);
@@ -282,7 +268,7 @@ impl Position {
                 self.flip_neighbours(landing);
             }
             let (moved, captured, captured_sq) = (undo.moved, undo.captured, undo.captured_sq);
-            self.last = Some(LastMove { mv, moved, captured, captured_sq });
+            self.history.set_last_move(Some(LastMove { mv, moved, captured, captured_sq }));
         }
         self.set_en_passant(new_ep);
         self.halfmove = if reset_clock { 0 } else { self.halfmove.saturating_add(1) };
@@ -364,9 +350,9 @@ impl Position {
         self.fullmove = undo.fullmove;
         self.side = us;
         self.ply = undo.ply;
-        self.history.pop();
+        self.history.pop_hash();
         self.hash = undo.hash;
-        self.last = undo.last;
+        self.history.set_last_move(undo.last);
         self.checks = undo.checks;
         self.restore_first_moves(undo.first_move_mark as usize);
     }
@@ -386,8 +372,7 @@ impl Position {
 
     /// Undoes the token changes logged since the log had `mark` entries.
     pub(crate) fn restore_tokens(&mut self, mark: u32) {
-        while self.token_log.len() > mark as usize {
-            let (sq, stack) = self.token_log.pop().expect("the log is longer than the mark");
+        while let Some((sq, stack)) = self.history.pop_token_above(mark as usize) {
             self.write_tokens(sq, stack);
         }
     }

@@ -2,9 +2,9 @@
 //! moved and the piece it captured with the square it stood on (en passant: the pawn's
 //! square, not the landing square). Kept by make and restored by unmake.
 
+use crate::cell::{code_kind, code_side, piece_code, Piece};
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::position::{code_kind, code_side, piece_code, Piece};
 
 /// The last move played in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

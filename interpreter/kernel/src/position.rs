@@ -8,60 +8,15 @@ use std::sync::Arc;
 use crate::bitset::SquareSet;
 use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Geometry, Side, Square};
-use crate::spec::{PieceId, TokenId};
+use crate::history::PlayHistory;
+use crate::spec::TokenId;
 use crate::variant::Variant;
+
+pub(crate) use crate::cell::{code_kind, code_side, piece_code, EFFECT_FLAGS, LINK_FLAG, PIECE_BITS, TOKEN_FLAG};
+pub use crate::cell::{Piece, TokenStack};
 
 /// Piece kinds that get a bit board in [`Position`] (the fast path's limit too).
 pub(crate) const KIND_BOARDS: usize = 16;
-
-/// A cell's piece part: `side << 5 | (kind + 1)`; 0 is empty.
-pub(crate) const PIECE_BITS: u8 = 0x3F;
-/// Set on a cell where a token lies.
-pub(crate) const TOKEN_FLAG: u8 = 0x80;
-/// Set, for good, on a cell a link within the board leaves from (see `links.rs`).
-pub(crate) const LINK_FLAG: u8 = 0x40;
-/// A cell that is not plainly empty or plainly occupied: a token or a link acts there.
-pub(crate) const EFFECT_FLAGS: u8 = TOKEN_FLAG | LINK_FLAG;
-
-#[inline]
-pub(crate) const fn piece_code(side: Side, piece: PieceId) -> u8 {
-    ((side as u8) << 5) | (piece + 1)
-}
-
-#[inline]
-pub(crate) const fn code_side(code: u8) -> Side {
-    if code & 0x20 == 0 {
-        Side::White
-    } else {
-        Side::Black
-    }
-}
-
-#[inline]
-pub(crate) const fn code_kind(code: u8) -> PieceId {
-    (code & 31) - 1
-}
-
-/// A piece of one side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    /// Whose piece it is.
-    pub side: Side,
-    /// Which kind of piece (an index into the variant's pieces).
-    pub kind: PieceId,
-}
-
-/// The tokens on one square: a stack of `count` tokens of one kind, with the plies left
-/// before it disappears (0 = no timer).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct TokenStack {
-    /// Which kind of token (an index into the variant's tokens).
-    pub kind: TokenId,
-    /// How many tokens lie on the square (1..255).
-    pub count: u8,
-    /// Plies the stack still lasts (0: for good).
-    pub timer: u16,
-}
 
 /// The en-passant opportunity left by a double step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,14 +51,9 @@ pub struct Position {
     pub(crate) fullmove: u32,
     pub(crate) ply: u32,
     pub(crate) hash: u64,
-    /// Token changes since the position was set up, for unmake.
-    pub(crate) token_log: Vec<(Square, TokenStack)>,
-    /// The move that led here (none in a set-up position).
-    pub(crate) last: Option<crate::played::LastMove>,
-    /// Piece changes of special moves since the position was set up, for unmake.
-    pub(crate) piece_log: Vec<crate::special::PieceLogEntry>,
-    /// Hashes of the positions before this one, for repetition.
-    pub(crate) history: Vec<u64>,
+    /// The play that led here: undo logs, earlier hashes, the last move (not part of what
+    /// the position is: equality ignores it).
+    pub(crate) history: PlayHistory,
     /// How many token stacks carry a timer (they run down at the end of each ply).
     pub(crate) timed: u16,
     /// Two-board turns: who must teleport this turn (HP4).
@@ -112,8 +62,6 @@ pub struct Position {
     pub(crate) pending: Option<crate::moves::Move>,
     /// Two-board turns: the en-passant square of each board (HP7).
     pub(crate) ep_boards: [Option<EnPassant>; 2],
-    /// Two-board turns: the undo records of the actions a turn applied.
-    pub(crate) turn_undos: Vec<crate::make::Undo>,
     /// The pieces each side holds in hand (see `hand.rs`).
     pub(crate) hands: crate::hand::Hands,
     /// Per square, the kind a promoted piece there promoted from, plus one (0: not
@@ -124,29 +72,55 @@ pub struct Position {
     pub(crate) passes: u8,
     /// The checks each side has given, where the variant counts them (`check_count.rs`).
     pub(crate) checks: [u8; 2],
-    /// Squares whose piece lost its first move to an enemy move, for unmake
-    /// (`first_move_field.rs`).
-    pub(crate) first_move_log: Vec<Square>,
 }
 
 impl PartialEq for Position {
+    /// Equal board and state: the play history beside them (undo logs, earlier hashes, the
+    /// last move), the plies counted since set-up, the passes in a row and the fields derived
+    /// from the cells are not compared.
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.variant, &other.variant)
-            && self.cells == other.cells
-            && self.tokens == other.tokens
-            && self.side == other.side
-            && self.castling == other.castling
-            && self.ep == other.ep
-            && self.halfmove == other.halfmove
-            && self.fullmove == other.fullmove
-            && self.unmoved == other.unmoved
-            && self.hash == other.hash
-            && self.obliged == other.obliged
-            && self.pending == other.pending
-            && self.ep_boards == other.ep_boards
-            && self.hands == other.hands
-            && self.promoted == other.promoted
-            && self.checks == other.checks
+        // Every field is named, so a field added to the struct is compared or said ignored.
+        let Position {
+            variant,
+            cells,
+            tokens,
+            occupied: _,
+            kind_bits: _,
+            token_squares: _,
+            unmoved,
+            side,
+            castling,
+            ep,
+            halfmove,
+            fullmove,
+            ply: _,
+            hash,
+            history: _,
+            timed: _,
+            obliged,
+            pending,
+            ep_boards,
+            hands,
+            promoted,
+            passes: _,
+            checks,
+        } = self;
+        Arc::ptr_eq(variant, &other.variant)
+            && *cells == other.cells
+            && *tokens == other.tokens
+            && *side == other.side
+            && *castling == other.castling
+            && *ep == other.ep
+            && *halfmove == other.halfmove
+            && *fullmove == other.fullmove
+            && *unmoved == other.unmoved
+            && *hash == other.hash
+            && *obliged == other.obliged
+            && *pending == other.pending
+            && *ep_boards == other.ep_boards
+            && *hands == other.hands
+            && *promoted == other.promoted
+            && *checks == other.checks
     }
 }
 
@@ -173,20 +147,15 @@ impl Position {
             fullmove: 1,
             ply: 0,
             hash: 0,
-            token_log: Vec::with_capacity(256),
-            piece_log: Vec::new(),
-            last: None,
-            history: Vec::with_capacity(256),
+            history: PlayHistory::default(),
             timed: 0,
             obliged: [false; 2],
             pending: None,
             ep_boards: [None; 2],
-            turn_undos: Vec::with_capacity(64),
             hands: [[0; crate::variant::MAX_PIECES]; 2],
             promoted: vec![0; n],
             passes: 0,
             checks: [0; 2],
-            first_move_log: Vec::new(),
         }
     }
 
@@ -293,7 +262,7 @@ impl Position {
 
     /// The move that led to this position, with the pieces it moved and captured.
     pub fn last_move(&self) -> Option<crate::played::PlayedMove> {
-        self.last.map(crate::played::LastMove::played)
+        self.history.last_move().map(crate::played::LastMove::played)
     }
 
     /// The position's Zobrist hash (every token, hole and timer included).
@@ -430,7 +399,7 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     pub(crate) fn set_tokens(&mut self, sq: Square, stack: TokenStack) {
         let old = self.tokens[sq.index()];
-        self.token_log.push((sq, old));
+        self.history.push_token(sq, old);
         self.write_tokens(sq, stack);
     }
 
@@ -573,10 +542,8 @@ impl Position {
     /// repetition reads), so a cache can tell two paths to one position apart.
     #[must_use]
     pub fn path_fingerprint(&self) -> u64 {
-        let window = (self.halfmove as usize).min(self.history.len());
-        self.history[self.history.len() - window..]
-            .iter()
-            .fold(window as u64, |acc, &h| crate::zobrist::splitmix64(acc ^ h))
+        let window = self.history.repeatable(self.halfmove);
+        window.iter().fold(window.len() as u64, |acc, &h| crate::zobrist::splitmix64(acc ^ h))
     }
 
     /// A copy of the position without the hashes of the positions before it (repetition
@@ -600,20 +567,15 @@ impl Position {
             fullmove: self.fullmove,
             ply: self.ply,
             hash: self.hash,
-            token_log: self.token_log.clone(),
-            last: self.last,
-            piece_log: self.piece_log.clone(),
-            history: Vec::new(),
+            history: self.history.clone_without_hashes(),
             timed: self.timed,
             obliged: self.obliged,
             pending: self.pending,
             ep_boards: self.ep_boards,
-            turn_undos: self.turn_undos.clone(),
             hands: self.hands,
             promoted: self.promoted.clone(),
             passes: self.passes,
             checks: self.checks,
-            first_move_log: self.first_move_log.clone(),
         }
     }
 
@@ -621,14 +583,6 @@ impl Position {
     /// positions since the last irreversible move.
     #[must_use]
     pub fn history_len(&self) -> usize {
-        self.history.len()
-    }
-
-    /// How many times the current position occurred before (same hash), back to the last
-    /// irreversible move.
-    #[must_use]
-    pub fn repetitions(&self) -> usize {
-        let window = (self.halfmove as usize).min(self.history.len());
-        self.history[self.history.len() - window..].iter().filter(|&&h| h == self.hash).count()
+        self.history.hash_count()
     }
 }

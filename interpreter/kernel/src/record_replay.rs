@@ -245,7 +245,7 @@ impl Position {
         self.halfmove = halfmove;
         self.fullmove = fullmove;
         self.ply = ply;
-        self.last = None;
-        self.history.clear();
+        self.history.set_last_move(None);
+        self.history.clear_hashes();
     }
 }

@@ -25,20 +25,15 @@ impl Position {
             fullmove,
             ply,
             hash,
-            token_log,
-            last,
-            piece_log,
-            history: _,
+            history,
             timed,
             obliged,
             pending,
             ep_boards,
-            turn_undos,
             hands,
             promoted,
             passes,
             checks,
-            first_move_log,
         } = self;
         if !Arc::ptr_eq(&scratch.variant, variant) {
             scratch.variant = Arc::clone(variant);
@@ -57,19 +52,14 @@ impl Position {
         scratch.fullmove = *fullmove;
         scratch.ply = *ply;
         scratch.hash = *hash;
-        scratch.token_log.clone_from(token_log);
-        scratch.last = *last;
-        scratch.piece_log.clone_from(piece_log);
-        scratch.history.clear();
+        scratch.history.copy_without_hashes_from(history);
         scratch.timed = *timed;
         scratch.obliged = *obliged;
         scratch.pending = *pending;
         scratch.ep_boards = *ep_boards;
-        scratch.turn_undos.clone_from(turn_undos);
         scratch.hands = *hands;
         scratch.promoted.clone_from(promoted);
         scratch.passes = *passes;
         scratch.checks = *checks;
-        scratch.first_move_log.clone_from(first_move_log);
     }
 }

@@ -60,7 +60,7 @@ impl Position {
             pos.ep = pos.ep_boards[pos.board_of_side(pos.side)];
             pos.hash = pos.computed_hash();
         }
-        pos.token_log.clear();
+        pos.history.clear_token_log();
         Ok(pos)
     }
 }

@@ -14,7 +14,7 @@ pub type PieceId = u8;
 /// Index of a token kind in [`VariantSpec::tokens`].
 pub type TokenId = u8;
 
-pub use crate::hand::{EnclosingSpec, HandSpec};
+pub use crate::hand_spec::{EnclosingSpec, HandSpec};
 
 /// A square named by board, file and rank (all zero-based), before compilation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

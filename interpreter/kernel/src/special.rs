@@ -258,7 +258,7 @@ impl Position {
     ///
     /// The [`SpecialError`] of the first effect that cannot be played here.
     pub fn check_special(&mut self, mv: &SpecialMove) -> Result<(), SpecialError> {
-        let (token_mark, piece_mark) = (self.token_log.len(), self.piece_log.len());
+        let (token_mark, piece_mark) = (self.history.token_mark(), self.history.piece_mark());
         let (hash, castling, ep) = (self.hash, self.castling, self.ep);
         let result = mv.effects.iter().try_for_each(|&effect| self.apply_effect(effect).map(|_| ()));
         self.roll_back_effects(token_mark, piece_mark);
@@ -313,8 +313,7 @@ impl Position {
     /// Undoes the piece and token changes logged since the marks (hash, rights and clocks are
     /// restored by the caller).
     pub(crate) fn roll_back_effects(&mut self, token_mark: usize, piece_mark: usize) {
-        while self.piece_log.len() > piece_mark {
-            let (sq, code, unmoved) = self.piece_log.pop().expect("the log is longer than the mark");
+        while let Some((sq, code, unmoved)) = self.history.pop_piece_above(piece_mark) {
             let now = self.cells[sq.index()] & PIECE_BITS;
             if now != 0 {
                 self.cells[sq.index()] &= !PIECE_BITS;
@@ -330,15 +329,14 @@ impl Position {
                 self.unmoved.set(sq, unmoved);
             }
         }
-        while self.token_log.len() > token_mark {
-            let (sq, stack) = self.token_log.pop().expect("the log is longer than the mark");
+        while let Some((sq, stack)) = self.history.pop_token_above(token_mark) {
             self.write_tokens(sq, stack);
         }
     }
 
     fn log_piece(&mut self, sq: Square) {
         let code = self.cells[sq.index()] & PIECE_BITS;
-        self.piece_log.push((sq, code, self.unmoved.contains(sq)));
+        self.history.push_piece((sq, code, self.unmoved.contains(sq)));
         if self.variant.uses_first_move {
             self.unmoved.remove(sq);
         }

@@ -165,8 +165,8 @@ impl Position {
     pub(crate) fn make_turn_action(&mut self, mv: Move) -> crate::make::Undo {
         let mut t = TurnUndo {
             deferred: self.side == Side::White,
-            mark: self.turn_undos.len() as u32,
-            token_mark: self.token_log.len() as u32,
+            mark: self.history.turn_mark() as u32,
+            token_mark: self.history.token_mark() as u32,
             pending: self.pending,
             obliged: self.obliged,
             ep_boards: self.ep_boards,
@@ -179,7 +179,7 @@ impl Position {
             hash: self.hash,
             swapped: None,
         };
-        self.history.push(self.hash);
+        self.history.push_hash(self.hash);
         // The hash follows every change as it is made: pieces, tokens, castling, the side
         // and en passant through their setters, the turn's own state (pending action,
         // intents, both boards' en passant) by its part before and after.
@@ -217,7 +217,7 @@ impl Position {
                     self.set_side(side);
                     self.set_en_passant(start_ep[board]);
                     let undo = self.apply(action);
-                    self.turn_undos.push(undo);
+                    self.history.push_turn_undo(undo);
                     if let Move::DoubleStep { to, passed, .. } = action {
                         if self.variant.spec().rules.en_passant {
                             next_ep[board] = Some(EnPassant { square: passed, victim: to });
@@ -273,7 +273,7 @@ impl Position {
     fn teleport(&mut self, side: Side, (from, to): (Square, Square)) {
         self.set_side(side);
         let undo = self.apply(Move::Teleport { from, to });
-        self.turn_undos.push(undo);
+        self.history.push_turn_undo(undo);
     }
 
     pub(crate) fn unmake_turn_action(&mut self, t: TurnUndo) {
@@ -284,8 +284,7 @@ impl Position {
             self.put_piece(bf, bp);
         }
         self.restore_tokens(t.token_mark);
-        while self.turn_undos.len() > t.mark as usize {
-            let undo = self.turn_undos.pop().expect("longer than the mark");
+        while let Some(undo) = self.history.pop_turn_undo_above(t.mark as usize) {
             self.retract(undo);
         }
         self.pending = t.pending;
@@ -297,7 +296,7 @@ impl Position {
         self.ply = t.ply;
         self.fullmove = t.fullmove;
         self.halfmove = t.halfmove;
-        self.history.pop();
+        self.history.pop_hash();
         self.hash = t.hash;
     }
 

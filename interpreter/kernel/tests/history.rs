@@ -34,3 +34,23 @@ fn an_irreversible_move_forgets_the_positions_before_it() {
     assert_eq!(pos.repetitions(), 1, "repetition still counts since the pawn move (not d4 itself: en passant)");
     assert_eq!(pos.history_len(), 8, "and only those positions are kept");
 }
+
+#[test]
+fn equality_ignores_the_play_history() {
+    let chess = support::orthodox();
+    let mut shuffled = Position::start(&chess);
+    for text in ["Nf3", "Nf6", "Ng1", "Ng8", "Nc3", "Nc6"] {
+        play(&mut shuffled, text);
+    }
+    let mut direct = Position::start(&chess);
+    for text in ["Nc3", "Nc6"] {
+        play(&mut direct, text);
+    }
+    // The same pieces and side to move (the hash says so); the histories differ.
+    assert_ne!(shuffled.history_len(), direct.history_len());
+    assert_eq!(shuffled.hash(), direct.hash());
+    let fresh = shuffled.clone_without_history();
+    assert_eq!(fresh, shuffled, "a copy without the hashes of earlier positions is the same position");
+    assert_eq!(fresh.history_len(), 0);
+    assert_eq!(fresh.last_move(), shuffled.last_move(), "the last move is kept");
+}
