@@ -28,15 +28,17 @@ impl Position {
             self.warped_attacked_on(&graph, k, them, NO_SQUARE, self.capturers_allowed_on(k), &mut reads)
         });
         let king = king.unwrap_or(NO_SQUARE);
-        // A royal piece leaving a dormant token activates it: not what lifting it models.
+        // A royal piece on a token: leaving it may wake it (not what lifting it models), and
+        // whether it may be captured there depends on every other token being open (PH9), which
+        // any move onto or off a token changes, though no attack line reads that square.
         let king_on_token = king != NO_SQUARE && self.cells[king.index()] & TOKEN_FLAG != 0;
         let mut i = 0;
         while i < list.len() {
             let mv = list.as_slice()[i];
             let legal = match mv {
-                _ if king == NO_SQUARE => self.tested_legal(mv),
+                _ if king == NO_SQUARE || king_on_token => self.tested_legal(mv),
                 Move::Normal { from, to, .. } if from == king => {
-                    if king_on_token || self.cells[to.index()] & TOKEN_FLAG != 0 {
+                    if self.cells[to.index()] & TOKEN_FLAG != 0 {
                         self.tested_legal(mv)
                     } else {
                         !self.is_attacked_ignoring_on(Some(&graph), to, them, king)
