@@ -15,9 +15,12 @@ fn legan_script() -> String {
     std::fs::read_to_string(path).expect("legan.hole")
 }
 
-/// Writes `text` as `NAME.hole` in a fresh temporary folder and returns its path.
+/// Writes `text` as `NAME.hole` in a fresh temporary folder of its own and returns its path:
+/// tests run in parallel, and one writing a file another reads would hand it an empty script.
 fn script(name: &str, text: &str) -> PathBuf {
-    let folder = std::env::temp_dir().join(format!("holechess-promotion-squares-{name}-{}", std::process::id()));
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let folder = std::env::temp_dir().join(format!("holechess-promotion-squares-{name}-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&folder).expect("temp folder");
     let path = folder.join(format!("{name}.hole"));
     std::fs::write(&path, text).expect("write script");
