@@ -277,17 +277,7 @@ fn pt4_the_first_generated_variants_with_timed_tokens_agree() {
 #[test]
 fn k1_k6_random_variants_agree_on_perft() {
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(150, |n| n as u32), 3);
-    println!(
-        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links, {} with gates, {} with holes, {} with tunnels or gateways)",
-        covered.positions,
-        covered.variants,
-        covered.fast,
-        covered.timed,
-        covered.linked,
-        covered.gated,
-        covered.holed,
-        covered.warped
-    );
+    println!("{covered}");
 }
 
 #[test]
@@ -295,17 +285,7 @@ fn k1_k6_random_variants_agree_on_perft() {
 fn variant_space_long_run() {
     let positions = env_number("VARIANT_SPACE_POSITIONS").map_or(8, |n| n as usize);
     let covered = run_random(env_number("VARIANT_SPACE_CASES").map_or(15_000, |n| n as u32), positions);
-    println!(
-        "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links, {} with gates, {} with holes, {} with tunnels or gateways)",
-        covered.positions,
-        covered.variants,
-        covered.fast,
-        covered.timed,
-        covered.linked,
-        covered.gated,
-        covered.holed,
-        covered.warped
-    );
+    println!("{covered}");
 }
 
 #[test]

@@ -29,6 +29,16 @@ pub struct Covered {
     pub warped: usize,
 }
 
+impl std::fmt::Display for Covered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links, {} with gates, {} with holes, {} with tunnels or gateways)",
+            self.positions, self.variants, self.fast, self.timed, self.linked, self.gated, self.holed, self.warped
+        )
+    }
+}
+
 /// The three counts of `pos` at `depth`, or a report of how they differ.
 fn compare(script: &str, pos: &Position, depth: u32) -> Result<bool, String> {
     let spec = pos.variant().spec();
