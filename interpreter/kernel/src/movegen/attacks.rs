@@ -7,6 +7,7 @@
 use crate::geometry::{Side, Square};
 use crate::graph::WarpGraph;
 use crate::position::{code_kind, code_side, Position, PIECE_BITS};
+use crate::reads::Reads;
 use crate::variant::MAX_REACH;
 
 /// No square: used where a walk ignores nothing.
@@ -76,30 +77,46 @@ impl Position {
     pub(crate) fn ray_attacked(&self, target: Square, by: Side, ignore: Square, allowed: u32) -> bool {
         let v = &*self.variant;
         let masks = v.attack_masks_at(by, target);
-        let base = by.index() * v.dirs.len();
-        for &(dir, reach) in &v.attack_dirs[by.index()] {
-            let ray = v.ray(dir, target);
-            let mut allowed = allowed;
-            for (k, &sq) in ray.iter().take(reach as usize).enumerate() {
-                let cell = self.cells[sq.index()];
-                if cell == 0 || sq == ignore {
-                    continue;
-                }
-                let code = cell & PIECE_BITS;
-                if code == 0 {
-                    allowed &= self.passers(sq);
-                    if allowed == 0 {
-                        break;
-                    }
-                    continue;
-                }
-                if code_side(code) == by
-                    && masks[(base + dir as usize) * (MAX_REACH + 1) + k + 1] & allowed & (1 << code_kind(code)) != 0
-                {
-                    return true;
-                }
-                break;
+        v.attack_dirs[by.index()].iter().any(|&(dir, reach)| {
+            self.ray_line_attacked(masks, dir, usize::from(reach), target, by, ignore, allowed, &mut ())
+        })
+    }
+
+    /// One attack line, walked outward from `target` along the plain ray of `dir` for at most
+    /// `reach` squares: the first piece met attacks the target when it is of `by` and of a kind
+    /// in `kinds` whose pattern reaches that distance (`masks`, the target's attack masks); an
+    /// empty token square narrows `kinds` to the kinds whose lines pass over it. Each square
+    /// looked at is noted in `reads`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn ray_line_attacked<R: Reads>(
+        &self,
+        masks: &[u32],
+        dir: u8,
+        reach: usize,
+        target: Square,
+        by: Side,
+        ignore: Square,
+        mut kinds: u32,
+        reads: &mut R,
+    ) -> bool {
+        let v = &*self.variant;
+        let line = (by.index() * v.dirs.len() + dir as usize) * (MAX_REACH + 1);
+        for (k, &sq) in v.ray(dir, target).iter().take(reach).enumerate() {
+            reads.read(sq.index());
+            let cell = self.cells[sq.index()];
+            if cell == 0 || sq == ignore {
+                continue;
             }
+            let code = cell & PIECE_BITS;
+            if code == 0 {
+                kinds &= self.passers(sq);
+                if kinds == 0 {
+                    return false;
+                }
+                continue;
+            }
+            return code_side(code) == by && masks[line + k + 1] & kinds & (1 << code_kind(code)) != 0;
         }
         false
     }

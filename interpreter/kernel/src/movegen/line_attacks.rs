@@ -118,27 +118,8 @@ impl Position {
         let v = &*self.variant;
         let masks = v.attack_masks_at(by, target);
         let line = (by.index() * v.dirs.len() + dir as usize) * (MAX_REACH + 1);
-        let mut kinds = royal;
-        for (k, &sq) in v.ray(dir, target).iter().take(MAX_REACH).enumerate() {
-            if masks[line + k + 1] & kinds == 0 && masks[line + MAX_REACH] & kinds == 0 {
-                return false;
-            }
-            reads.read(sq.index());
-            let cell = self.cells[sq.index()];
-            if cell == 0 || sq == ignore {
-                continue;
-            }
-            let code = cell & PIECE_BITS;
-            if code == 0 {
-                kinds &= self.passers(sq);
-                if kinds == 0 {
-                    return false;
-                }
-                continue;
-            }
-            return code_side(code) == by && masks[line + k + 1] & kinds & (1 << code_kind(code)) != 0;
-        }
-        false
+        let reach = (1..=MAX_REACH).rev().find(|&k| masks[line + k] & royal != 0).unwrap_or(0);
+        self.ray_line_attacked(masks, dir, reach, target, by, ignore, royal, reads)
     }
 
     /// One walk back from the target over absent squares and, while some attacker reaches
