@@ -101,3 +101,34 @@ fn the_rules_text_names_the_leap_and_the_rights() {
     assert!(json.contains("first-move-out-of-check"), "{json}");
     assert!(json.contains("\"first_moves_in_castling_field\": true"), "{json}");
 }
+
+/// White's king and met out and back: the same pieces on the same squares, but the king has
+/// lost its first-move leap, so the position is not the one before (K7's repetition reads
+/// the same position: the same moves available).
+#[test]
+fn a_piece_back_on_its_square_without_its_first_move_is_no_repetition() {
+    let start = at("cambodian.hole", "4k3/8/8/8/8/8/8/3KM3 w DE - 0 1");
+    let mut pos = start.clone();
+    for text in ["d1d2", "e8e7", "d2d1", "e7e8"] {
+        common::play(&mut pos, text);
+    }
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/3KM3 w E - 4 3");
+    assert_ne!(pos.hash(), start.hash(), "the king's lost leap is in the hash");
+    assert_eq!(pos.hash(), pos.computed_hash());
+    assert_eq!(pos.repetitions(), 0, "the start had the king's leap: not the same position");
+    for text in ["d1d2", "e8e7", "d2d1", "e7e8"] {
+        common::play(&mut pos, text);
+    }
+    assert_eq!(pos.repetitions(), 1, "a shuffle without first moves at stake repeats");
+}
+
+#[test]
+fn pieces_without_first_move_patterns_repeat_as_in_orthodox_chess() {
+    let mut pos = at("cambodian.hole", "4k3/8/8/8/8/8/8/1N1KM3 w DE - 0 1");
+    let start_hash = pos.hash();
+    for text in ["b1c3", "e8e7", "c3b1", "e7e8"] {
+        common::play(&mut pos, text);
+    }
+    assert_eq!(pos.hash(), start_hash, "a knight out and back keeps the king's and met's leaps");
+    assert_eq!(pos.repetitions(), 1);
+}

@@ -6,7 +6,7 @@
 
 use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Side, Square};
-use crate::position::Position;
+use crate::position::{code_kind, Position, PIECE_BITS};
 use crate::spec::PatternCondition;
 
 impl Position {
@@ -139,6 +139,20 @@ impl Position {
             self.unmoved.remove(sq);
             self.history.push_first_move(sq);
         }
+    }
+
+    /// The hash of the first-move rights: one key for each square whose piece has not moved
+    /// and has a first-move pattern.
+    pub(crate) fn first_move_key(&self) -> u64 {
+        let kinds = self.variant.first_move_kinds;
+        let zobrist = &self.variant.zobrist;
+        self.unmoved
+            .iter()
+            .filter(|sq| {
+                let code = self.cells[sq.index()] & PIECE_BITS;
+                code != 0 && kinds & 1 << code_kind(code) != 0
+            })
+            .fold(0, |key, sq| key ^ zobrist.first_move(sq.index()))
     }
 
     /// Gives back the first moves taken since the log had `mark` entries.

@@ -202,7 +202,7 @@ impl Position {
         if self.variant.hand_tables.marks_promoted {
             undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.promoted[sq.index()]);
         }
-        self.history.push_hash(self.hash);
+        self.history.push_hash(self.key());
         let us = self.side;
         let mut reset_clock = false;
         let mut new_ep = None;

@@ -265,10 +265,24 @@ impl Position {
         self.history.last_move().map(crate::played::LastMove::played)
     }
 
-    /// The position's Zobrist hash (every token, hole and timer included).
+    /// The position's Zobrist hash (every token, hole and timer included, and the pieces'
+    /// first-move rights where the variant has first-move patterns).
     #[must_use]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.key()
+    }
+
+    /// What repetition and [`Position::hash`] read: the hash kept move by move, with the
+    /// first-move rights folded in where pieces have first-move patterns. Those rights change
+    /// what may be played, as castling rights do, so positions that differ in them are not
+    /// the same position.
+    #[inline]
+    pub(crate) fn key(&self) -> u64 {
+        if self.variant.uses_first_move {
+            self.hash ^ self.first_move_key()
+        } else {
+            self.hash
+        }
     }
 
     /// Whether the piece on `sq` has never moved (meaningful for the pieces of a setup).
@@ -501,9 +515,18 @@ impl Position {
         turned
     }
 
-    /// Recomputes the hash from scratch (for checks in tests).
+    /// Recomputes [`Position::hash`] from scratch (for checks in tests).
     #[must_use]
     pub fn computed_hash(&self) -> u64 {
+        if self.variant.uses_first_move {
+            self.computed_move_hash() ^ self.first_move_key()
+        } else {
+            self.computed_move_hash()
+        }
+    }
+
+    /// Recomputes the hash kept move by move (the first-move rights left out).
+    pub(crate) fn computed_move_hash(&self) -> u64 {
         let z = &self.variant.zobrist;
         let mut h = 0;
         for (i, &cell) in self.cells.iter().enumerate() {

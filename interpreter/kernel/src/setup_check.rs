@@ -58,7 +58,7 @@ impl Position {
         check_token_counts(&pos)?;
         if pos.is_turn_based() {
             pos.ep = pos.ep_boards[pos.board_of_side(pos.side)];
-            pos.hash = pos.computed_hash();
+            pos.hash = pos.computed_move_hash();
         }
         pos.history.clear_token_log();
         Ok(pos)
@@ -248,7 +248,7 @@ impl Position {
         }
         if changed {
             self.ep = self.ep_boards[self.board_of_side(self.side)];
-            self.hash = self.computed_hash();
+            self.hash = self.computed_move_hash();
         }
     }
 }

@@ -179,7 +179,7 @@ impl Position {
             hash: self.hash,
             swapped: None,
         };
-        self.history.push_hash(self.hash);
+        self.history.push_hash(self.key());
         // The hash follows every change as it is made: pieces, tokens, castling, the side
         // and en passant through their setters, the turn's own state (pending action,
         // intents, both boards' en passant) by its part before and after.
@@ -197,7 +197,7 @@ impl Position {
         self.ply = t.ply + 1;
         self.set_en_passant(self.ep_boards[self.board_of_side(self.side)]);
         self.hash ^= turn_state ^ self.turn_state_hash();
-        debug_assert_eq!(self.hash, self.computed_hash(), "the hash follows a turn's action");
+        debug_assert_eq!(self.hash, self.computed_move_hash(), "the hash follows a turn's action");
         crate::make::Undo::for_turn(mv, t)
     }
 

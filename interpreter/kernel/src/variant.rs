@@ -170,6 +170,8 @@ pub struct Variant {
     /// `dir_reverse[dir]` = the index of the opposite direction.
     pub(crate) dir_reverse: Vec<u8>,
     pub(crate) uses_first_move: bool,
+    /// The piece kinds with a first-move pattern (one bit a kind).
+    pub(crate) first_move_kinds: u32,
     /// The piece kinds that may promote on a move starting in their zone (`on_leaving`).
     pub(crate) leaving_promoters: u32,
     /// Linked square pairs, compiled.
@@ -308,11 +310,17 @@ impl Variant {
         });
         let effects: Vec<TokenEffects> = spec.tokens.iter().map(TokenEffects::compile).collect();
         let warped = effects.iter().any(TokenEffects::is_absent);
-        let uses_first_move = spec
+        let first_move_kinds = spec
             .pieces
             .iter()
-            .flat_map(|p| &p.patterns)
-            .any(|p| matches!(p.condition, PatternCondition::FirstMove | PatternCondition::FirstMoveOutOfCheck));
+            .enumerate()
+            .filter(|(_, p)| {
+                p.patterns
+                    .iter()
+                    .any(|p| matches!(p.condition, PatternCondition::FirstMove | PatternCondition::FirstMoveOutOfCheck))
+            })
+            .fold(0u32, |kinds, (kind, _)| kinds | 1 << kind);
+        let uses_first_move = first_move_kinds != 0;
         let hops = spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.hop);
         let lame = spec.pieces.iter().flat_map(|p| &p.patterns).any(|p| p.lame);
         let spec_facing = spec.rules.royals_may_not_face;
@@ -370,6 +378,7 @@ impl Variant {
             warp_wrap_back: Vec::new(),
             dir_reverse: Vec::new(),
             uses_first_move,
+            first_move_kinds,
             leaving_promoters,
             links,
             square_links,

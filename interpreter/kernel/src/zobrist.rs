@@ -27,6 +27,7 @@ const TIMER_DOMAIN: u64 = 5 << 40;
 const STATE_DOMAIN: u64 = 6 << 40;
 const HAND_DOMAIN: u64 = 7 << 40;
 const CHECKS_DOMAIN: u64 = 8 << 40;
+const FIRST_MOVE_DOMAIN: u64 = 9 << 40;
 
 impl Zobrist {
     pub fn new(squares: usize, piece_kinds: usize, _token_kinds: usize) -> Zobrist {
@@ -77,6 +78,11 @@ impl Zobrist {
             return 0;
         }
         splitmix64(CHECKS_DOMAIN + ((side.index() as u64) << 8) + count as u64)
+    }
+
+    /// The piece on `sq` has not moved and has a first-move pattern.
+    pub fn first_move(&self, sq: usize) -> u64 {
+        splitmix64(FIRST_MOVE_DOMAIN + sq as u64)
     }
 
     pub fn timer(&self, remaining: u16, sq: usize) -> u64 {

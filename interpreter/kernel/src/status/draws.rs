@@ -22,5 +22,5 @@ pub fn claimable_draw(pos: &Position) -> Option<DrawClaim> {
 /// move.
 #[must_use]
 pub fn repetitions(pos: &Position) -> usize {
-    pos.history.repetitions(pos.hash, pos.halfmove)
+    pos.history.repetitions(pos.key(), pos.halfmove)
 }
