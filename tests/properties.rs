@@ -8,7 +8,6 @@
 
 use std::sync::{Arc, OnceLock};
 
-use holechess_kernel::spec::PatternCondition;
 use holechess_kernel::{Position, Side};
 use holechess_runtime::{Game, PlayableVariant};
 use proptest::prelude::*;
@@ -37,16 +36,7 @@ fn check_position(id: &str, pos: &Position) -> Result<(), TestCaseError> {
     // The notation carries everything the hash keys but one thing: a pawn back on its second
     // rank through a porthole has moved (PH11), while the notation reads it as unmoved (K8).
     // So the hashes differ exactly when such a pawn stands there.
-    let has_first_move = |kind| {
-        pos.variant()
-            .piece(kind)
-            .patterns
-            .iter()
-            .any(|p| matches!(p.condition, PatternCondition::FirstMove | PatternCondition::FirstMoveOutOfCheck))
-    };
-    let moved_pawn_read_unmoved = pos.geometry().squares().any(|sq| {
-        pos.is_unmoved(sq) != again.is_unmoved(sq) && pos.piece_at(sq).is_some_and(|p| has_first_move(p.kind))
-    });
+    let moved_pawn_read_unmoved = common::moved_first_mover_read_unmoved(pos, &again);
     prop_assert_eq!(again.hash() != pos.hash(), moved_pawn_read_unmoved, "{}", fen);
     check_make_unmake(pos, &fen)
 }

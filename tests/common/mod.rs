@@ -99,3 +99,22 @@ pub fn play_dice<'g>(game: &'g mut Game, text: &str, dice: &[u32]) -> &'g PlyRec
 pub fn faces(ply: &PlyRecord) -> Vec<u32> {
     ply.rolls.iter().map(|r| r.value as u32).collect()
 }
+
+/// Whether a piece with a first-move pattern has moved in `played` but counts as unmoved in
+/// `read`, the same position read back from its notation: the one thing the notation cannot
+/// carry (a porthole pawn back on its second rank has moved, PH11, and the notation reads it
+/// as unmoved, K8), and which the hash keys.
+pub fn moved_first_mover_read_unmoved(played: &Position, read: &Position) -> bool {
+    let has_first_move = |kind| {
+        played.variant().piece(kind).patterns.iter().any(|p| {
+            matches!(
+                p.condition,
+                holechess_kernel::spec::PatternCondition::FirstMove
+                    | holechess_kernel::spec::PatternCondition::FirstMoveOutOfCheck
+            )
+        })
+    };
+    played.geometry().squares().any(|sq| {
+        played.is_unmoved(sq) != read.is_unmoved(sq) && played.piece_at(sq).is_some_and(|p| has_first_move(p.kind))
+    })
+}
