@@ -71,6 +71,8 @@ fn run_random(cases: u32, positions: usize) -> Covered {
         total.gated += covered.gated;
         total.holed += covered.holed;
         total.warped += covered.warped;
+        total.two_boards += covered.two_boards;
+        total.teleporting += covered.teleporting;
         total.variants += 1;
         if total.variants % 2000 == 0 {
             eprintln!("{} variants, {} positions agree so far", total.variants, total.positions);
@@ -298,4 +300,105 @@ fn ph9_a_piece_leaving_a_gate_opens_an_exit_that_exposes_the_king_on_another_gat
     // The same without the hole: the board's plain filters judge it alike.
     let moves = agreed_moves(&script, "3N2U1/4n1p1/2knp3/P3pP2/S1Qq1P2/1S2q1qK/ps6/1Q1N3s w - - 0 7 gate=h3,f6*2,g8");
     assert!(!moves.iter().any(|mv| mv.starts_with("g8")), "{moves:?}");
+}
+
+#[test]
+fn hp1_hp8_the_first_generated_two_board_variants_agree() {
+    // Seeds in order until 40 variants on two boards (Howe's turns, links, intent and
+    // teleports) have been compared.
+    let wanted = env_number("VARIANT_SPACE_TWO_BOARDS").unwrap_or(40) as usize;
+    let mut compared = 0;
+    for seed in 0..100_000 {
+        if !generator::variant(seed).script.contains("boards A and B") {
+            continue;
+        }
+        check_variant(seed, 3).unwrap_or_else(|report| panic!("{report}"));
+        compared += 1;
+        if compared == wanted {
+            return;
+        }
+    }
+    panic!("fewer than {wanted} two-board variants among the first 100,000 seeds");
+}
+
+/// A two-board script (Howe's turns, HP2) with one piece kind `F` (the clauses given)
+/// beside the kings, and one link between the boards.
+fn two_board_script(clauses: &str) -> String {
+    format!(
+        "variant \"Two boards\"\n  id two-boards\n  summary \"t\"\n\nboards A and B, 5x4 each\n\n\
+         piece king K\n  royal\n  steps in all directions\n\npiece fers F\n{clauses}\n\
+         rules\n  no castling\n  turns switch boards\n  stalemate passes the turn\n\n\
+         links\n  A:a1 = B:b4\n  check across links\n  teleport across links\n\n\
+         setup\n  board A: 5/5/5/K4\n  board B: 4k/5/5/5\n  state w - - 0 1\n"
+    )
+}
+
+/// The legal actions of `fen` in `script`, the kernel's, with the reference's count alike.
+fn two_board_actions(script: &str, fen: &str) -> Vec<String> {
+    let loaded = holechess_lang::load_str("two-boards.hole", script).expect("loads");
+    let pos = holechess_kernel::Position::from_fen(&loaded.variant, fen).expect("reads");
+    let kernel: Vec<String> = pos.legal_moves().iter().map(|&mv| holechess_kernel::notation::lan(&pos, mv)).collect();
+    let reference = spec_reference::two_boards::TwoBoards::of(loaded.variant.spec(), &pos).legal_actions();
+    assert_eq!(kernel.len(), reference.len(), "kernel {kernel:?}, reference {reference:?}");
+    kernel
+}
+
+#[test]
+fn k6_hp7_two_patterns_to_one_square_are_one_move_on_two_boards() {
+    // On board B (White's board in turn 2) the piece on e3 reaches e1 by its leap (2,0) and
+    // by its backward slide: one move (K6), as on one board (HP7).
+    let script = two_board_script("  leaps (2,0)\n  slides backward\n");
+    let moves = two_board_actions(&script, "5/5/5/K4|4k/4F/5/5 w - - 0 2");
+    assert_eq!(moves.iter().filter(|mv| mv.ends_with("e3e1")).count(), 1, "{moves:?}");
+}
+
+#[test]
+fn hp6_k1_a_first_move_capture_on_the_other_players_board_gives_check() {
+    // Turn 1: White acts on A, where the black piece on c3 has never moved and steps
+    // sideways on its first move: the white king on e2 may not step to d3 (K1), though
+    // Black acts on B this turn (HP6 judges attacks on the king's own board).
+    let script = two_board_script("  steps sideways, on its first move\n");
+    let moves = two_board_actions(&script, "5/2f2/4K/5|4k/5/5/5 w - - 0 1");
+    assert!(moves.iter().any(|mv| mv.ends_with("e2e3")), "{moves:?}");
+    assert!(!moves.iter().any(|mv| mv.ends_with("e2d3")), "{moves:?}");
+}
+
+#[test]
+fn hp6_hp7_castling_may_not_pass_a_square_in_check_across_a_link() {
+    // White's king on A:c1 castles short to A:e1 over d1, linked to B:b4 where a black piece
+    // stands: a king on d1 would be in check across the link (HP6), so it may not pass it
+    // (HP7). Without the black piece it castles.
+    let script = two_board_script("  steps orthogonally\n  castles as a rook\n")
+        .replace("steps in all directions\n", "steps in all directions\n  castles as the king\n")
+        .replace("no castling", "castling short king e rook d, long king a rook b")
+        .replace("A:a1 = B:b4", "A:d1 = B:b4");
+    let castles = |fen: &str| two_board_actions(&script, fen).iter().any(|mv| mv.contains("c1e1"));
+    assert!(!castles("5/5/5/2K1F|4k/5/5/5 w K - 0 1".replace("4k/5", "1f2k/5").as_str()));
+    assert!(castles("5/5/5/2K1F|4k/5/5/5 w K - 0 1"));
+}
+
+#[test]
+fn hp4_two_crossing_pieces_swap_and_both_have_moved() {
+    // Turn 2: White teleports its piece from A:a1 to B:b4 while Black teleports its piece
+    // from B:b4 to A:a1: both are lifted, then placed, and swap (HP4). Each has moved, so the
+    // black piece on a1 no longer steps on its first move, and White's king may go to b2.
+    let script = two_board_script("  steps orthogonally\n  steps in all directions, on its first move\n");
+    let loaded = holechess_lang::load_str("two-boards.hole", &script).expect("loads");
+    let fen = "5/5/2K2/F4|1f3/5/5/4k b - - 0 2 - w@,b@,w:@a1";
+    let mut pos = holechess_kernel::Position::from_fen(&loaded.variant, fen).expect("reads");
+    let teleport = *pos
+        .legal_moves()
+        .iter()
+        .find(|&&mv| {
+            mv == holechess_kernel::Move::Teleport {
+                from: pos.geometry().square(1, 1, 3),
+                to: pos.geometry().square(0, 0, 0),
+            }
+        })
+        .expect("Black's teleport");
+    pos.play_unchecked(teleport);
+    let moves: Vec<String> = pos.legal_moves().iter().map(|&mv| holechess_kernel::notation::lan(&pos, mv)).collect();
+    let reference = spec_reference::two_boards::TwoBoards::of(loaded.variant.spec(), &pos).legal_actions();
+    assert_eq!(moves.len(), reference.len(), "kernel {moves:?}, reference {reference:?}");
+    assert!(moves.iter().any(|mv| mv.ends_with("c2b2")), "{moves:?}");
 }

@@ -9,7 +9,8 @@
 //! that block, are impassable or are open, for good or for a number of plies, tokens a piece
 //! enters and exits through another (PH3-PH10, SP2-SP5), squares absent for non-royal pieces
 //! with tunnels between them and edge gateways (WH2-WH7), and square links within the board
-//! (both ways or one way, entered on landing or on capture).
+//! (both ways or one way, entered on landing or on capture). Two boards with Howe's turns
+//! (HP1-HP8) are `two_boards.rs`, each board one [`Board`].
 
 use std::collections::BTreeSet;
 
@@ -18,6 +19,9 @@ use holechess_kernel::spec::{
     TokenSpec, VariantSpec,
 };
 use holechess_kernel::{Position, Side};
+
+#[path = "two_boards.rs"]
+pub mod two_boards;
 
 /// A square as (file, rank), zero-based.
 pub type Sq = (i32, i32);
@@ -113,6 +117,25 @@ impl<'s> Board<'s> {
         b.castling = pos.castling_rights().map(|rights| rights.map(|right| right.map(sq_of)));
         b.ep = pos.en_passant().map(|ep| (sq_of(ep.square), sq_of(ep.victim)));
         b
+    }
+
+    /// An empty board of the variant's size, `side` to move.
+    fn empty(spec: &'s VariantSpec, side: u8) -> Board<'s> {
+        let (files, ranks) = (i32::from(spec.board.files), i32::from(spec.board.ranks));
+        let cells = (files * ranks) as usize;
+        Board {
+            spec,
+            files,
+            ranks,
+            cells: vec![None; cells],
+            tokens: vec![None; cells],
+            timers: vec![0; cells],
+            counts: vec![0; cells],
+            unmoved: vec![false; cells],
+            side,
+            castling: [[None; 2]; 2],
+            ep: None,
+        }
     }
 
     fn index(&self, (f, r): Sq) -> usize {
@@ -839,6 +862,20 @@ impl<'s> Board<'s> {
     /// The legal moves of the side to move: every move by its patterns and castling, kept
     /// when none of the mover's royal pieces is attacked after it (K1).
     pub fn legal_moves(&self) -> Vec<RefMove> {
+        let moves = self.candidate_moves();
+        let us = self.side;
+        moves
+            .into_iter()
+            .filter(|&mv| {
+                let after = self.moved(mv);
+                after.royals(us).into_iter().all(|sq| !after.attacked(sq, 1 - us))
+            })
+            .collect()
+    }
+
+    /// The moves of the side to move by its patterns and castling, before the test of its
+    /// royal pieces.
+    fn candidate_moves(&self) -> BTreeSet<RefMove> {
         let mut moves = BTreeSet::new();
         self.pattern_moves(self.side, &mut moves);
         self.castling_moves(self.side, &mut moves);
@@ -854,14 +891,7 @@ impl<'s> Board<'s> {
         for (from, to) in doubles {
             moves.remove(&RefMove::Normal { from, to, promotion: None });
         }
-        let us = self.side;
         moves
-            .into_iter()
-            .filter(|&mv| {
-                let after = self.moved(mv);
-                after.royals(us).into_iter().all(|sq| !after.attacked(sq, 1 - us))
-            })
-            .collect()
     }
 
     /// The number of leaves `depth` plies below.

@@ -9,6 +9,7 @@ use holechess_kernel::testing::TestHooks;
 use holechess_kernel::Position;
 
 use super::generator::{self, Rng};
+use super::spec_reference::two_boards::TwoBoards;
 use super::spec_reference::Board;
 
 /// What one variant's check covered.
@@ -19,7 +20,7 @@ pub struct Covered {
     pub fast: usize,
     /// Positions with tokens that last a number of plies (PT4).
     pub timed: usize,
-    /// Positions of variants with square links.
+    /// Positions of variants with square links within a board.
     pub linked: usize,
     /// Positions of variants with gates, tokens a piece passes through (PH, SP).
     pub gated: usize,
@@ -27,25 +28,37 @@ pub struct Covered {
     pub holed: usize,
     /// Positions of variants whose holes are tunnels or edge gateways (WH4, WH5).
     pub warped: usize,
+    /// Positions of variants on two boards with Howe's turns (HP1-HP8).
+    pub two_boards: usize,
+    /// Positions of two-board variants where a player must teleport this turn (HP4).
+    pub teleporting: usize,
 }
 
 impl std::fmt::Display for Covered {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links, {} with gates, {} with holes, {} with tunnels or gateways)",
-            self.positions, self.variants, self.fast, self.timed, self.linked, self.gated, self.holed, self.warped
+            "{} generated variant positions of {} variants agree ({} on the fast path, {} with timed tokens, {} with links, {} with gates, {} with holes, {} with tunnels or gateways, {} on two boards, {} of them with a teleport due)",
+            self.positions,
+            self.variants,
+            self.fast,
+            self.timed,
+            self.linked,
+            self.gated,
+            self.holed,
+            self.warped,
+            self.two_boards,
+            self.teleporting
         )
     }
 }
 
 /// The three counts of `pos` at `depth`, or a report of how they differ.
 fn compare(script: &str, pos: &Position, depth: u32) -> Result<bool, String> {
-    let spec = pos.variant().spec();
     let kernel = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| perft(&mut pos.clone(), depth)))
         .map_err(|_| format!("{script}\nposition {}\ndepth {depth}: the kernel's perft panicked", pos.fen()))?;
     let general = pos.clone().general_perft(depth);
-    let reference = Board::of(spec, pos).perft(depth);
+    let reference = reference_perft(pos, depth);
     if kernel == general && general == reference {
         return Ok(pos.uses_fast_path());
     }
@@ -59,10 +72,9 @@ fn compare(script: &str, pos: &Position, depth: u32) -> Result<bool, String> {
 /// The first position below `pos` (down kernel moves) whose legal moves differ between the
 /// kernel and the reference, with both lists.
 fn localize(pos: &Position, depth: u32) -> String {
-    let spec = pos.variant().spec();
     let mut mine: Vec<String> = pos.legal_moves().iter().map(|&m| lan(pos, m)).collect();
     mine.sort();
-    let mut theirs: Vec<String> = Board::of(spec, pos).legal_moves().into_iter().map(Board::text).collect();
+    let mut theirs = reference_moves(pos);
     theirs.sort();
     if mine.len() != theirs.len() || depth <= 1 {
         return format!(
@@ -75,11 +87,36 @@ fn localize(pos: &Position, depth: u32) -> String {
     for &mv in pos.legal_moves().iter() {
         let mut child = pos.clone();
         child.play_unchecked(mv);
-        if perft(&mut child.clone(), depth - 1) != Board::of(spec, &child).perft(depth - 1) {
+        if perft(&mut child.clone(), depth - 1) != reference_perft(&child, depth - 1) {
             return format!("after {}: {}", lan(pos, mv), localize(&child, depth - 1));
         }
     }
     format!("the children agree one by one: the reference's make differs at {}", pos.fen())
+}
+
+/// Whether the variant of `pos` plays two boards with Howe's turns (HP2).
+fn on_two_boards(pos: &Position) -> bool {
+    pos.variant().spec().schedule == holechess_kernel::spec::Schedule::SwitchBoards
+}
+
+/// Perft by the independent reference: one board, or two with Howe's turns.
+fn reference_perft(pos: &Position, depth: u32) -> u64 {
+    let spec = pos.variant().spec();
+    if on_two_boards(pos) {
+        TwoBoards::of(spec, pos).perft(depth)
+    } else {
+        Board::of(spec, pos).perft(depth)
+    }
+}
+
+/// The reference's legal moves (or two-board actions) of `pos`, written for a report.
+fn reference_moves(pos: &Position) -> Vec<String> {
+    let spec = pos.variant().spec();
+    if on_two_boards(pos) {
+        TwoBoards::of(spec, pos).legal_actions().into_iter().map(TwoBoards::text).collect()
+    } else {
+        Board::of(spec, pos).legal_moves().into_iter().map(Board::text).collect()
+    }
 }
 
 /// The most leaves a compared perft may have in the tests: the reference walks every one
@@ -118,7 +155,8 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
         covered.positions += 1;
         covered.fast += usize::from(fast);
         let links = &loaded.variant.spec().links;
-        covered.linked += usize::from(!links.pairs.is_empty() || !links.one_way.is_empty());
+        let within = links.pairs.iter().any(|(a, b)| a.board == b.board);
+        covered.linked += usize::from(within || !links.one_way.is_empty());
         let gates = loaded.variant.spec().tokens.iter().any(|t| t.entry != holechess_kernel::spec::Entry::None);
         covered.gated += usize::from(gates);
         let holes =
@@ -131,16 +169,30 @@ pub fn check_variant_within(seed: u64, positions: usize, max_leaves: u64) -> Res
             .iter()
             .any(|t| t.exit == holechess_kernel::spec::Exit::Tunnel || t.wraps_edges);
         covered.warped += usize::from(warped);
+        covered.two_boards += usize::from(on_two_boards(&pos));
+        let teleporting =
+            pos.must_teleport(holechess_kernel::Side::White) || pos.must_teleport(holechess_kernel::Side::Black);
+        covered.teleporting += usize::from(teleporting);
         covered.timed += usize::from(pos.token_squares().any(|s| pos.tokens_at(s).is_some_and(|t| t.timer > 0)));
         for _ in 0..rng.range(1, 4) {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 return Ok(covered);
             }
-            pos.play_unchecked(moves.as_slice()[rng.below(moves.len())]);
+            pos.play_unchecked(random_action(moves.as_slice(), &mut rng));
         }
     }
     Ok(covered)
+}
+
+/// A random one of `moves`; on two boards intent (HP3) one time in three where it is legal,
+/// so that the games reach teleports (HP4) often.
+fn random_action(moves: &[holechess_kernel::Move], rng: &mut Rng) -> holechess_kernel::Move {
+    let intent = holechess_kernel::Move::Intent;
+    if moves.contains(&intent) && rng.chance(33) {
+        return intent;
+    }
+    moves[rng.below(moves.len())]
 }
 
 /// `pos` with each of its tokens lasting 1 to `plies` more plies (a token's default square

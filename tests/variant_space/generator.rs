@@ -10,7 +10,9 @@
 //! come at times too. The variants the fast path plays get
 //! hops and a cylinder at times, drawn from a second stream so that every seed's other
 //! choices stay what they were; token lifetimes, gates, holes, links and the castling rank
-//! each come from a stream of their own. The same seed gives the same script.
+//! each come from a stream of their own. One seed in seven or so, drawn from a stream of its
+//! own, gives instead two boards with Howe's turns (HP1-HP8), links, intent and teleports.
+//! The same seed gives the same script.
 
 /// A small seeded generator (SplitMix64), so the variants do not depend on any crate.
 pub struct Rng(pub u64);
@@ -82,6 +84,9 @@ pub fn variant(seed: u64) -> Generated {
 /// The variant of `seed`; holes (on a quarter of the variants that may have them) only if
 /// `holes_wanted`.
 pub fn variant_with_holes(seed: u64, holes_wanted: bool) -> Generated {
+    if Rng(seed ^ TWO_BOARDS_STREAM).chance(15) {
+        return two_boards(seed);
+    }
     let mut rng = Rng(seed);
     // A third of the variants keep to what the fast path plays (one 8x8 board, leaps and
     // full slides, one royal piece), so both paths are compared often.
@@ -385,12 +390,20 @@ fn setup(
         let p = rng.pick(pieces).letter.to_ascii_lowercase();
         place(rng, &mut board, files, p, 0, ranks);
     }
+    let side = if rng.chance(50) { "w" } else { "b" };
+    let rights = if rights.is_empty() { "-".to_string() } else { rights };
+    let fen = format!("{} {side} {rights} - 0 1", placement(&board, files, ranks));
+    Setup { fen, occupied: board.iter().map(Option::is_some).collect() }
+}
+
+/// The placement field of the notation for `board` (rank by rank, the last first).
+fn placement(board: &[Option<char>], files: usize, ranks: usize) -> String {
     let mut rows = Vec::new();
     for r in (0..ranks).rev() {
         let mut row = String::new();
         let mut empty = 0;
         for f in 0..files {
-            match board[index(f, r)] {
+            match board[r * files + f] {
                 None => empty += 1,
                 Some(c) => {
                     if empty > 0 {
@@ -406,10 +419,7 @@ fn setup(
         }
         rows.push(row);
     }
-    let side = if rng.chance(50) { "w" } else { "b" };
-    let rights = if rights.is_empty() { "-".to_string() } else { rights };
-    let fen = format!("{} {side} {rights} - 0 1", rows.join("/"));
-    Setup { fen, occupied: board.iter().map(Option::is_some).collect() }
+    rows.join("/")
 }
 
 /// Castling letters in the notation's order: `K`, `Q`, `k`, `q`.
@@ -584,4 +594,150 @@ fn holes(rng: &mut Rng, seed: u64, taken: &[bool], files: usize, ranks: usize) -
     }
     text += &format!("  shown as &\n  default {}\n  any number\n\n", squares.join(" "));
     text
+}
+
+/// The stream that chooses two boards (for 15% of the seeds): every seed it leaves on one
+/// board keeps its variant, and it leaves there every seed the tests pin.
+const TWO_BOARDS_STREAM: u64 = 0x0002_B0A2_D5FB;
+
+/// A variant on two boards with Howe's turns (HP1-HP8): boards A and B of one random size
+/// (4x4 to 16x16), up to four random pieces and a pawn as on one board, one king a side on
+/// either board (or any number of royal pieces), one to four links between squares of A and
+/// B, checks across them at times and teleports at times, castling on each king's board at
+/// times (HP7). Left out: tokens and a cylinder, which the two-board reference does not
+/// follow.
+fn two_boards(seed: u64) -> Generated {
+    let mut rng = Rng(seed ^ 0x7B0A_2D5E_0000);
+    let size = |rng: &mut Rng| if rng.chance(60) { rng.range(4, 8) } else { rng.range(4, 16) };
+    let (files, ranks) = (size(&mut rng), size(&mut rng));
+    let castling = files >= 6 && rng.chance(35);
+    let any_royals = !castling && rng.chance(15);
+    let mut letters: Vec<u8> = LETTERS.to_vec();
+    let mut pieces: Vec<PieceText> = (0..rng.range(1, 4))
+        .map(|i| {
+            let letter = letters.remove(rng.below(letters.len())) as char;
+            random_piece(&mut rng, format!("piece{i}"), letter, files, ranks)
+        })
+        .collect();
+    if castling {
+        pieces[0].clauses.push("castles as a rook".to_string());
+    }
+    let mut script = format!("variant \"Generated {seed}\"\n  id generated\n  summary \"generated\"\n\n");
+    script += &format!("boards A and B, {files}x{ranks} each\n\n");
+    script += "piece king K\n  royal\n  steps in all directions\n";
+    if castling {
+        script += "  castles as the king\n";
+    }
+    script += "\n";
+    for p in &pieces {
+        script += &format!("piece {} {}\n", p.name, p.letter);
+        for c in &p.clauses {
+            script += &format!("  {c}\n");
+        }
+        script += "\n";
+    }
+    let zone = if ranks >= 5 && rng.chance(65) {
+        let (text, zone) = pawn(&mut rng, &pieces, ranks);
+        script += &text;
+        zone
+    } else {
+        0
+    };
+    script += "rules\n";
+    if castling {
+        let last = files - 1;
+        script +=
+            &format!("  castling short king {} rook {}, long king c rook d\n", letter(last - 1), letter(last - 2));
+    } else {
+        script += "  no castling\n";
+    }
+    script += "  en passant\n  turns switch boards\n  stalemate passes the turn\n";
+    script += "  no 50-move rule\n  no repetition rule\n";
+    if any_royals {
+        script += "  any number of royal pieces\n";
+    }
+    script += "\n";
+    let mut boards = [vec![None; files * ranks], vec![None; files * ranks]];
+    let kings = if any_royals { [rng.range(0, 2), rng.range(0, 2)] } else { [1, 1] };
+    // HP1 puts White's king on A and Black's on B; a king a side elsewhere at times.
+    let hp1 = rng.chance(50);
+    let mut rights = String::new();
+    for (side, &n) in kings.iter().enumerate() {
+        for _ in 0..n {
+            let b = if hp1 { side } else { rng.below(2) };
+            if castling {
+                rights += &castling_home(&mut rng, &mut boards[b], &pieces[0], files, ranks, side == 0);
+            } else {
+                place(&mut rng, &mut boards[b], files, if side == 0 { 'K' } else { 'k' }, 0, ranks);
+            }
+        }
+    }
+    let rights = if rights.is_empty() { "-".to_string() } else { order_rights(&rights) };
+    for board in &mut boards {
+        if zone > 0 {
+            for _ in 0..rng.range(0, files.min(4)) {
+                place(&mut rng, board, files, 'P', 1, ranks - zone);
+                place(&mut rng, board, files, 'p', zone, ranks - 1);
+            }
+        }
+        for _ in 0..rng.range(1, 4) {
+            let p = rng.pick(&pieces).letter;
+            place(&mut rng, board, files, p, 0, ranks);
+            let p = rng.pick(&pieces).letter.to_ascii_lowercase();
+            place(&mut rng, board, files, p, 0, ranks);
+        }
+    }
+    script += &board_links(&mut rng, files, ranks);
+    script += &format!(
+        "setup\n  board A: {}\n  board B: {}\n  state w {rights} - 0 1\n",
+        placement(&boards[0], files, ranks),
+        placement(&boards[1], files, ranks)
+    );
+    Generated { script, lifetime: None }
+}
+
+/// A king in the middle of its first rank (White) or last (Black) and the castling rook
+/// in each corner there, four times in five: the castling rights they give (HP7).
+fn castling_home(
+    rng: &mut Rng,
+    board: &mut [Option<char>],
+    rook: &PieceText,
+    files: usize,
+    ranks: usize,
+    white: bool,
+) -> String {
+    let rank = if white { 0 } else { ranks - 1 };
+    let case = |c: char| if white { c } else { c.to_ascii_lowercase() };
+    board[rank * files + files / 2] = Some(case('K'));
+    let mut rights = String::new();
+    for (file, right) in [(0, 'Q'), (files - 1, 'K')] {
+        if rng.chance(80) {
+            board[rank * files + file] = Some(case(rook.letter));
+            rights.push(case(right));
+        }
+    }
+    rights
+}
+
+/// One to four links between a square of A and a square of B, no square in two links;
+/// checks across them (HP6) and teleports (HP3, HP4), each most of the time.
+fn board_links(rng: &mut Rng, files: usize, ranks: usize) -> String {
+    let mut used: Vec<String> = Vec::new();
+    let mut text = String::from("links\n");
+    for _ in 0..rng.range(1, 4) {
+        let a = format!("A:{}{}", letter(rng.below(files)), rng.below(ranks) + 1);
+        let b = format!("B:{}{}", letter(rng.below(files)), rng.below(ranks) + 1);
+        if used.contains(&a) || used.contains(&b) {
+            continue;
+        }
+        text += &format!("  {a} = {b}\n");
+        used.extend([a, b]);
+    }
+    if rng.chance(75) {
+        text += "  check across links\n";
+    }
+    if rng.chance(75) {
+        text += "  teleport across links\n";
+    }
+    text + "\n"
 }

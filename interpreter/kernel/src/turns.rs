@@ -36,6 +36,8 @@ pub(crate) struct TurnUndo {
     halfmove: u16,
     hash: u64,
     swapped: Option<[Square; 4]>,
+    /// Whether White's and Black's swapped pieces had never moved before the swap.
+    swapped_unmoved: [bool; 2],
 }
 
 impl Position {
@@ -75,6 +77,10 @@ impl Position {
             self.generate_teleports(us, board, out);
         } else {
             self.generate_pseudo(out);
+            // K6: two patterns reaching one square with one effect give one move.
+            if self.variant.dedup {
+                out.dedup_moves();
+            }
             self.retain_legal_on_board(out, us, board);
             if self.may_declare_intent(us, board) {
                 out.push(Move::Intent);
@@ -178,6 +184,7 @@ impl Position {
             halfmove: self.halfmove,
             hash: self.hash,
             swapped: None,
+            swapped_unmoved: [false; 2],
         };
         self.history.push_hash(self.key());
         // The hash follows every change as it is made: pieces, tokens, castling, the side
@@ -188,7 +195,7 @@ impl Position {
             self.pending = Some(mv);
             self.set_side(Side::Black);
         } else {
-            t.swapped = self.resolve_turn(mv);
+            t.swapped_unmoved = self.resolve_turn(mv, &mut t.swapped);
             self.fullmove = t.fullmove.saturating_add(1);
             self.set_side(Side::White);
         }
@@ -201,8 +208,9 @@ impl Position {
         crate::make::Undo::for_turn(mv, t)
     }
 
-    /// Applies both actions of the turn, then the teleports; returns a swap if one happened.
-    fn resolve_turn(&mut self, black: Move) -> Option<[Square; 4]> {
+    /// Applies both actions of the turn, then the teleports; notes a swap in `swapped` and
+    /// returns whether its pieces had never moved.
+    fn resolve_turn(&mut self, black: Move, swapped: &mut Option<[Square; 4]>) -> [bool; 2] {
         let white = self.pending.take().unwrap_or(Move::Pass);
         let mut next_obliged = [false; 2];
         let mut next_ep = self.ep_boards;
@@ -226,14 +234,15 @@ impl Position {
                 }
             }
         }
-        let swapped = self.resolve_teleports(white, black);
+        let unmoved = self.resolve_teleports(white, black, swapped);
         self.obliged = next_obliged;
         self.ep_boards = next_ep;
-        swapped
+        unmoved
     }
 
-    /// HP4: both pieces are lifted, then both placed (two crossing pieces swap).
-    fn resolve_teleports(&mut self, white: Move, black: Move) -> Option<[Square; 4]> {
+    /// HP4: both pieces are lifted, then both placed (two crossing pieces swap, and both
+    /// have moved, as any teleported piece).
+    fn resolve_teleports(&mut self, white: Move, black: Move, swapped: &mut Option<[Square; 4]>) -> [bool; 2] {
         let w = self.still_possible(Side::White, white);
         let b = self.still_possible(Side::Black, black);
         match (w, b) {
@@ -244,7 +253,18 @@ impl Position {
                 self.put_piece(bt, bp);
                 self.drop_castling_right_at(wf);
                 self.drop_castling_right_at(bf);
-                return Some([wf, wt, bf, bt]);
+                for piece in [wp, bp] {
+                    if self.variant.piece(piece.kind).castling == crate::spec::CastleRole::King {
+                        let mut rights = self.castling;
+                        rights[piece.side.index()] = [None, None];
+                        self.set_castling(rights);
+                    }
+                }
+                let unmoved = [self.unmoved.contains(wf), self.unmoved.contains(bf)];
+                self.unmoved.remove(wf);
+                self.unmoved.remove(bf);
+                *swapped = Some([wf, wt, bf, bt]);
+                return unmoved;
             }
             (Some(wm), Some(bm)) if wm.1 == bm.0 => {
                 self.teleport(Side::Black, bm);
@@ -259,7 +279,7 @@ impl Position {
                 }
             }
         }
-        None
+        [false; 2]
     }
 
     /// The teleport, if its piece is still there and its landing square not friendly.
@@ -282,6 +302,11 @@ impl Position {
             let bp = self.take_piece(bt).expect("swapped piece");
             self.put_piece(wf, wp);
             self.put_piece(bf, bp);
+            for (sq, unmoved) in [(wf, t.swapped_unmoved[0]), (bf, t.swapped_unmoved[1])] {
+                if unmoved {
+                    self.unmoved.insert(sq);
+                }
+            }
         }
         self.restore_tokens(t.token_mark);
         while let Some(undo) = self.history.pop_turn_undo_above(t.mark as usize) {

@@ -154,7 +154,13 @@ impl Position {
         if code == 0 || !v.is_royal(code_kind(code)) {
             return false;
         }
-        v.links_of(target).any(|other| {
+        self.linked_to_side(target, by)
+    }
+
+    /// Whether a square linked to `target` holds a piece of `by`: a royal piece on `target`
+    /// would be in check across the link there (HP6).
+    pub(crate) fn linked_to_side(&self, target: Square, by: Side) -> bool {
+        self.variant.links_of(target).any(|other| {
             let c = self.cells[other.index()] & PIECE_BITS;
             c != 0 && code_side(c) == by
         })

@@ -32,6 +32,12 @@ impl Position {
         probe.take_piece(target);
         probe.put_piece(target, Piece { side: by.opponent(), kind: victim });
         probe.side = by;
+        if probe.is_turn_based() {
+            // On two boards the attackers are those of the target's board, whichever board
+            // `by` acts on this turn (HP6): the probe's turn puts `by` there.
+            let board = self.variant.geometry().board_of(target) as u32;
+            probe.fullmove = 1 + if by == Side::White { board } else { 1 - board };
+        }
         let mut moves = MoveList::new();
         probe.generate_pseudo_where(|sq, _| holders.contains(&sq), &mut moves);
         moves.iter().any(|&mv| match mv {

@@ -619,7 +619,12 @@ impl Position {
         let them = us.opponent();
         let (kf, kdf) = (g.file_of(king), g.file_of(kd));
         let (a, b) = if kf <= kdf { (kf, kdf) } else { (kdf, kf) };
-        (a..=b).all(|file| !self.is_attacked_ignoring(g.square(board, file, rank), them, NO_SQUARE))
+        // A square where the king would stand in check across a link is barred too (HP6, HP7).
+        let link_check = self.variant.spec().links.link_check;
+        (a..=b).all(|file| {
+            let sq = g.square(board, file, rank);
+            !(self.is_attacked_ignoring(sq, them, NO_SQUARE) || link_check && self.linked_to_side(sq, them))
+        })
     }
 
     /// Keeps the legal moves of `list`.
