@@ -18,6 +18,9 @@ Examples (from the repository root, after `cargo build --release`):
     # python-chess client can play each one to its end)
     python3 tools/uci_match.py --variant all --games 2 --nodes 300
 
+    # the same over several seeds (each seed's score, then the total)
+    python3 tools/uci_match.py --opponent fairy-stockfish --nodes 2000 --games 40 --seeds 9,10,12,13
+
     # shatranj, whose script leaves out the bare-king rule the opponent plays by
     python3 tools/uci_match.py --variant examples/catalogue/shatranj.hole --bare-king \\
         --opponent fairy-stockfish --nodes 2000 --games 40
@@ -234,13 +237,40 @@ def main():
     parser.add_argument("--bare-king", action="store_true",
                         help="a side to move left with a lone king loses (shatranj, which the script leaves out)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seeds", type=seed_list, default=None,
+                        help="several seeds, as 9,10,12 or 40-44: one match of --games per seed, each "
+                             "scored as --seed would score it, then the total over all of them")
     args = parser.parse_args()
     ours = shlex.split(args.holechess)
     theirs = shlex.split(args.opponent) if args.opponent else ours
     variants = DETERMINISTIC if args.variant == "all" else [args.variant]
-    rng = random.Random(args.seed)
+    seeds = args.seeds or [args.seed]
+    # One generator per seed, drawn on through the variants in turn (`--variant all`).
+    rngs = {seed: random.Random(seed) for seed in seeds}
     for variant in variants:
-        play_match(variant, ours, theirs, args, rng)
+        totals = [0.0, 0.0]
+        for seed in seeds:
+            points, opponent = play_match(variant, ours, theirs, args, rngs[seed], seed)
+            totals = [totals[0] + points[0], totals[1] + points[1]]
+        if len(seeds) > 1:
+            games = totals[0] + totals[1]
+            print(f"{variant}, seeds {','.join(map(str, seeds))}: holechess {totals[0]} - {totals[1]} {opponent} "
+                  f"({100.0 * totals[0] / max(games, 1):.1f}% of {games:.0f} games)")
+
+
+def seed_list(text):
+    """`9,10,12` or `40-44` or both mixed (`9,10,40-44`): the seeds, in order."""
+    seeds = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        try:
+            low, high = int(first), int(last or first)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{part!r} is not a seed or a range of seeds (e.g. 40-44)")
+        if high < low:
+            raise argparse.ArgumentTypeError(f"{part!r}: the range runs backwards")
+        seeds.extend(range(low, high + 1))
+    return seeds
 
 
 def name_for_opponent(variant, args):
@@ -251,7 +281,9 @@ def name_for_opponent(variant, args):
     return os.path.basename(variant)[:-5] if variant.endswith(".hole") else variant
 
 
-def play_match(variant, ours, theirs, args, rng):
+def play_match(variant, ours, theirs, args, rng, seed):
+    """Plays --games games of `variant` from openings drawn by `rng` (made from `seed`);
+    prints each game and the score, and returns the points of both and the opponent's name."""
     a, b = open_engine(ours, variant), open_engine(theirs, name_for_opponent(variant, args))
     referee = Referee(ours, variant)
     names = ("holechess", b.id.get("name", "opponent"))
@@ -277,10 +309,12 @@ def play_match(variant, ours, theirs, args, rng):
         colour = "White" if holechess_white else "Black"
         print(f"{variant} game {game + 1}: holechess {colour}, {' '.join(opening)}: {result} in {plies} plies")
     percent = 100.0 * score[0] / max(args.games, 1)
+    seed_note = f", seed {seed}" if args.seeds else ""
     print(f"{variant}: {names[0]} {score[0]} - {score[1]} {names[1]} ({percent:.1f}%, "
-          f"+{record[0]} ={record[1]} -{record[2]}) at {Budget(args.nodes, args.movetime)}")
+          f"+{record[0]} ={record[1]} -{record[2]}) at {Budget(args.nodes, args.movetime)}{seed_note}", flush=True)
     for engine in (a, b, referee.engine):
         shut_down(engine)
+    return score, names[1]
 
 
 def shut_down(engine):
