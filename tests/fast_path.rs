@@ -339,6 +339,82 @@ fn ph_en_passant_by_a_pawn_leaving_a_portal_keeps_the_portal_blocking_the_rank()
     assert_eq!(fast, sorted(pos.general_legal_moves().iter().copied()));
 }
 
+#[test]
+fn ph_en_passant_beside_a_king_on_a_portal_without_an_open_exit_is_legal() {
+    // The bishop's line reaches the king on e6, but a blue portal with no open orange one
+    // cannot be entered, so nothing can capture the king there (PH9): exd6 is legal.
+    let v = example("paired-portals");
+    let pos = Position::from_fen(&v, "2b1k3/8/4K3/2Pp4/8/8/8/8 w - d6 0 1 blue=e6").unwrap();
+    let fast = sorted(pos.fast_legal_moves().expect("the bit boards play it"));
+    assert!(fast.iter().any(|m| m.starts_with("EnPassant")), "{fast:?}");
+    assert_eq!(fast, sorted(pos.general_legal_moves().iter().copied()));
+}
+
+/// A script of chess with two or three random gate kinds that stay where they are: each
+/// blocks lines or is impassable and is never entered, or blocks lines, is entered by a
+/// capture-move or by any move and exits at its own kind or the next one; stacks dormant or
+/// acting as one; promotion on it allowed or not. Also the squares each kind lies on in the
+/// test positions, `(kind name, squares)`.
+fn random_gates(picker: &mut XorShift) -> (Arc<Variant>, Vec<(String, Vec<String>)>) {
+    let names = ["red", "blue", "green"];
+    let count = 2 + picker.pick(2);
+    let mut text = String::from("variant \"Random Gates\"\n  id random-gates\nextends chess\n");
+    let mut placed = Vec::new();
+    let mut taken: Vec<String> = Vec::new();
+    for (i, name) in names.iter().enumerate().take(count) {
+        let entered = picker.pick(4) != 0;
+        if entered {
+            let exit = if picker.pick(2) == 0 { name } else { names[(i + 1) % count] };
+            let entry = if picker.pick(2) == 0 { "capture-move" } else { "any move" };
+            text += &format!("token {name}\n  blocks movement\n  entered by {entry}\n");
+            text += &format!("  exit through another open {exit}\n");
+        } else {
+            let movement = if picker.pick(2) == 0 { "blocks movement" } else { "impassable" };
+            text += &format!("token {name}\n  {movement}\n");
+        }
+        let stacking = if picker.pick(2) == 0 { "are dormant" } else { "act as one" };
+        text += &format!("  stacked {name} {stacking}\n");
+        if picker.pick(3) == 0 {
+            text += &format!("  no promotion on {name}\n");
+        }
+        let mut squares = Vec::new();
+        for _ in 0..1 + picker.pick(3) {
+            let sq = format!("{}{}", (b'a' + picker.pick(8) as u8) as char, 3 + picker.pick(4));
+            if !taken.contains(&sq) {
+                taken.push(sq.clone());
+                squares.push(sq);
+            }
+        }
+        text += &format!("  shown as {}\n  default {}\n  any number\n", ["$", "&", "%"][i], squares.join(" "));
+        placed.push((name.to_string(), squares));
+    }
+    (script(&text), placed)
+}
+
+#[test]
+fn ph_random_gate_kinds_agree_with_table_walking_along_random_games_and_in_perft() {
+    let mut picker = XorShift(0x6A7E_5EED);
+    let mut plies = 0;
+    for case in 0..24 {
+        let (v, placed) = random_gates(&mut picker);
+        let start = Position::start(&v);
+        assert!(start.generates_on_fast_path(), "case {case}: gates take the bit boards");
+        // Pawns one step from promoting beside the gates, so exits on the last ranks matter.
+        let field: Vec<String> = placed.iter().map(|(name, squares)| format!("{name}={}", squares.join(","))).collect();
+        let sparse = format!("r3k3/1P3P2/8/8/8/8/1p3p2/R3K2R w KQq - 0 1 {}", field.join(";"));
+        let sparse = Position::from_fen(&v, &sparse).unwrap_or_else(|e| panic!("case {case} {sparse}: {e}"));
+        for (i, pos) in [start, sparse].into_iter().enumerate() {
+            let context = format!("case {case} ({placed:?}) {}", pos.fen());
+            let mut counted = pos.clone();
+            assert_eq!(perft(&mut counted, 3), pos.clone().general_perft(3), "{context} perft 3");
+            for seed in 0..3 {
+                plies += random_game(pos.clone(), case * 8 + i as u64 * 4 + seed, 100, &context);
+            }
+        }
+    }
+    assert!(plies > 5_000, "{plies} plies compared");
+}
+
 // ---------------------------------------------------------- wormholes on the fast path (WH)
 
 /// Positions with active wormholes: skips, tunnels and edge gateways for every piece (WH3-WH5),

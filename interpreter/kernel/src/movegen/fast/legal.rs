@@ -677,7 +677,9 @@ impl Board64<'_> {
         let from_bit = (1u64 << from) & !self.tokens.all;
         let occupied = (self.blockers() ^ from_bit ^ victim_bit) | 1 << to;
         let theirs = self.sides[self.us ^ 1] & !victim_bit;
-        if !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
+        // With `s.tested` the sink judges the move on the board after it (a royal piece on a
+        // token is attacked only while the token can be entered, which the lines do not say).
+        if s.tested || !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
             sink.push(FastMove::en_passant(from, to));
         }
     }
