@@ -241,6 +241,180 @@ fn ph_sp_tokens_both_paths_agree_along_random_games() {
     assert!(plies > 10_000, "{plies} plies compared");
 }
 
+// ------------------------------------------------- several gate kinds on the fast path
+
+/// The authored example `examples/NAME.hole`.
+fn example(name: &str) -> Arc<Variant> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(format!("{name}.hole"));
+    holechess_lang::load(path.to_str().unwrap()).unwrap_or_else(|e| panic!("{name}: {e:?}")).variant
+}
+
+/// Positions of the paired portals (blue exits at orange, orange at blue; tokens stay): a
+/// rook entering either kind; a bishop pinned on e2 whose transit would expose its king;
+/// a rook pinned on e2 that captures its pinner standing on a portal (the portal stays and
+/// blocks the file); a check from a queen on a portal, taken by the king through it; a king
+/// on a portal, in check only while an exit is open; a pawn stepping into a portal and
+/// promoting at the exit; en passant by a pawn standing on a portal with a rook behind on the
+/// rank (the portal keeps blocking when the pawn leaves it); a crowded middle game.
+const PAIRED_PORTALS: [&str; 9] = [
+    "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 blue=c3,f6;orange=f3,c6",
+    "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1 blue=d3,h5;orange=a6,b1",
+    "4k3/8/8/4r3/8/8/4R3/4K3 w - - 0 1 blue=e5;orange=a1,h8",
+    "4k3/8/8/8/8/8/4q3/R3K3 w - - 0 1 blue=e2;orange=h8,a8",
+    "4k3/8/8/8/8/8/8/4K2r w - - 0 1 blue=e1,c5;orange=g3,b6",
+    "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1 blue=b8,c8;orange=d8,h8",
+    "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1 blue=e5;orange=a3,h3",
+    "8/8/8/K2pP2r/8/8/8/4k3 w - d6 0 1 blue=e5,d6;orange=a3,h3",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1 blue=c3,f6,d4;orange=f3,c6,e6",
+];
+
+/// Positions of the one-way portals (an entrance, entered by a capture-move, exits at an
+/// exit; an exit only blocks): a rook's capture-moves into empty entrances; a king on an exit,
+/// which nothing can capture, so the rook on its rank gives no check; a pawn's capture-move
+/// into empty entrances; a pawn promoting at an exit on the last rank; a crowded middle game.
+const ONE_WAY_PORTALS: [&str; 5] = [
+    "4k3/8/8/8/8/8/8/R3K3 w - - 0 1 entrance=a5,e4;exit=h5,d8",
+    "4k3/8/8/8/8/8/8/r3K3 w - - 0 1 entrance=c4;exit=e1,f6",
+    "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 entrance=c3,e3;exit=a6,h6",
+    "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1 entrance=e3;exit=a8,c8",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1 entrance=c4,f5,d3;exit=c5,f4,g6",
+];
+
+/// Each gate example with its positions.
+fn gate_positions() -> Vec<(Position, String)> {
+    let mut positions = Vec::new();
+    for (name, fens) in [("paired-portals", &PAIRED_PORTALS[..]), ("one-way-portals", &ONE_WAY_PORTALS[..])] {
+        let v = example(name);
+        positions.push((Position::start(&v), format!("{name} start")));
+        for fen in fens {
+            let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{name} {fen}: {e}"));
+            positions.push((pos, format!("{name} {fen}")));
+        }
+    }
+    positions
+}
+
+#[test]
+fn ph_several_gate_kinds_take_the_fast_path_and_both_paths_give_the_same_moves() {
+    for (pos, context) in gate_positions() {
+        assert!(pos.generates_on_fast_path(), "{context}: the bit boards should play these tokens");
+        assert_paths_agree(&pos, &context);
+    }
+}
+
+#[test]
+fn ph_several_gate_kinds_both_paths_count_the_same_perft() {
+    for (mut pos, context) in gate_positions() {
+        for depth in 1..=3 {
+            let general = pos.clone().general_perft(depth);
+            assert_eq!(perft(&mut pos, depth), general, "{context} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn ph_several_gate_kinds_count_the_same_perft_at_depth_four_from_the_start() {
+    for (name, nodes) in [("paired-portals", 225_557), ("one-way-portals", 135_691)] {
+        let mut pos = Position::start(&example(name));
+        assert_eq!(perft(&mut pos, 4), nodes, "{name}");
+        assert_eq!(pos.general_perft(4), nodes, "{name}, table walking");
+    }
+}
+
+#[test]
+fn ph_several_gate_kinds_both_paths_agree_along_random_games() {
+    let mut plies = 0;
+    for (i, (pos, context)) in gate_positions().into_iter().enumerate() {
+        plies += (0..8).map(|seed| random_game(pos.clone(), 900 + i as u64 * 8 + seed, 120, &context)).sum::<usize>();
+    }
+    assert!(plies > 8_000, "{plies} plies compared");
+}
+
+#[test]
+fn ph_en_passant_by_a_pawn_leaving_a_portal_keeps_the_portal_blocking_the_rank() {
+    let v = example("paired-portals");
+    let pos = Position::from_fen(&v, PAIRED_PORTALS[6]).unwrap();
+    let fast = sorted(pos.fast_legal_moves().expect("the bit boards play it"));
+    assert!(fast.iter().any(|m| m.starts_with("EnPassant")), "exd6 is legal: the portal on e5 shields the king");
+    assert_eq!(fast, sorted(pos.general_legal_moves().iter().copied()));
+}
+
+#[test]
+fn ph_en_passant_beside_a_king_on_a_portal_without_an_open_exit_is_legal() {
+    // The bishop's line reaches the king on e6, but a blue portal with no open orange one
+    // cannot be entered, so nothing can capture the king there (PH9): exd6 is legal.
+    let v = example("paired-portals");
+    let pos = Position::from_fen(&v, "2b1k3/8/4K3/2Pp4/8/8/8/8 w - d6 0 1 blue=e6").unwrap();
+    let fast = sorted(pos.fast_legal_moves().expect("the bit boards play it"));
+    assert!(fast.iter().any(|m| m.starts_with("EnPassant")), "{fast:?}");
+    assert_eq!(fast, sorted(pos.general_legal_moves().iter().copied()));
+}
+
+/// A script of chess with two or three random gate kinds that stay where they are: each
+/// blocks lines or is impassable and is never entered, or blocks lines, is entered by a
+/// capture-move or by any move and exits at its own kind or the next one; stacks dormant or
+/// acting as one; promotion on it allowed or not. Also the squares each kind lies on in the
+/// test positions, `(kind name, squares)`.
+fn random_gates(picker: &mut XorShift) -> (Arc<Variant>, Vec<(String, Vec<String>)>) {
+    let names = ["red", "blue", "green"];
+    let count = 2 + picker.pick(2);
+    let mut text = String::from("variant \"Random Gates\"\n  id random-gates\nextends chess\n");
+    let mut placed = Vec::new();
+    let mut taken: Vec<String> = Vec::new();
+    for (i, name) in names.iter().enumerate().take(count) {
+        let entered = picker.pick(4) != 0;
+        if entered {
+            let exit = if picker.pick(2) == 0 { name } else { names[(i + 1) % count] };
+            let entry = if picker.pick(2) == 0 { "capture-move" } else { "any move" };
+            text += &format!("token {name}\n  blocks movement\n  entered by {entry}\n");
+            text += &format!("  exit through another open {exit}\n");
+        } else {
+            let movement = if picker.pick(2) == 0 { "blocks movement" } else { "impassable" };
+            text += &format!("token {name}\n  {movement}\n");
+        }
+        let stacking = if picker.pick(2) == 0 { "are dormant" } else { "act as one" };
+        text += &format!("  stacked {name} {stacking}\n");
+        if picker.pick(3) == 0 {
+            text += &format!("  no promotion on {name}\n");
+        }
+        let mut squares = Vec::new();
+        for _ in 0..1 + picker.pick(3) {
+            let sq = format!("{}{}", (b'a' + picker.pick(8) as u8) as char, 3 + picker.pick(4));
+            if !taken.contains(&sq) {
+                taken.push(sq.clone());
+                squares.push(sq);
+            }
+        }
+        text += &format!("  shown as {}\n  default {}\n  any number\n", ["$", "&", "%"][i], squares.join(" "));
+        placed.push((name.to_string(), squares));
+    }
+    (script(&text), placed)
+}
+
+#[test]
+fn ph_random_gate_kinds_agree_with_table_walking_along_random_games_and_in_perft() {
+    let mut picker = XorShift(0x6A7E_5EED);
+    let mut plies = 0;
+    for case in 0..24 {
+        let (v, placed) = random_gates(&mut picker);
+        let start = Position::start(&v);
+        assert!(start.generates_on_fast_path(), "case {case}: gates take the bit boards");
+        // Pawns one step from promoting beside the gates, so exits on the last ranks matter.
+        let field: Vec<String> = placed.iter().map(|(name, squares)| format!("{name}={}", squares.join(","))).collect();
+        let sparse = format!("r3k3/1P3P2/8/8/8/8/1p3p2/R3K2R w KQq - 0 1 {}", field.join(";"));
+        let sparse = Position::from_fen(&v, &sparse).unwrap_or_else(|e| panic!("case {case} {sparse}: {e}"));
+        for (i, pos) in [start, sparse].into_iter().enumerate() {
+            let context = format!("case {case} ({placed:?}) {}", pos.fen());
+            let mut counted = pos.clone();
+            assert_eq!(perft(&mut counted, 3), pos.clone().general_perft(3), "{context} perft 3");
+            for seed in 0..3 {
+                plies += random_game(pos.clone(), case * 8 + i as u64 * 4 + seed, 100, &context);
+            }
+        }
+    }
+    assert!(plies > 5_000, "{plies} plies compared");
+}
+
 // ---------------------------------------------------------- wormholes on the fast path (WH)
 
 /// Positions with active wormholes: skips, tunnels and edge gateways for every piece (WH3-WH5),

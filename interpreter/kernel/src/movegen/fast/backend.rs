@@ -91,6 +91,7 @@ impl Features {
                 TokenShape::None
                 | TokenShape::Blocking { timed: true }
                 | TokenShape::Transit
+                | TokenShape::Gates
                 | TokenShape::Tunnel { wraps: _ }
                 | TokenShape::Other,
                 _,
@@ -104,14 +105,14 @@ impl Features {
                 Geometry::Cylinder8x8,
                 Play::Plain,
                 PieceShape::Lines,
-                TokenShape::Transit | TokenShape::Tunnel { wraps: _ },
+                TokenShape::Transit | TokenShape::Gates | TokenShape::Tunnel { wraps: _ },
                 _,
             )
             | (
                 Geometry::Square8x8,
                 Play::Plain,
                 PieceShape::LinesAndHops,
-                TokenShape::Transit | TokenShape::Tunnel { wraps: _ },
+                TokenShape::Transit | TokenShape::Gates | TokenShape::Tunnel { wraps: _ },
                 _,
             ) => BitBoards(TokenPlay::Walked),
             (Geometry::Square8x8, Play::Plain, PieceShape::Lines, TokenShape::Blocking { timed }, _) => {
@@ -123,6 +124,13 @@ impl Features {
             (Geometry::Square8x8, Play::Plain, PieceShape::Lines, TokenShape::Transit, EnPassant::On) => {
                 BitBoards(TokenPlay::Walked)
             }
+            (
+                Geometry::Square8x8,
+                Play::Plain,
+                PieceShape::Lines,
+                TokenShape::Gates,
+                EnPassant::Off | EnPassant::On,
+            ) => BitBoards(TokenPlay::Transit),
             (Geometry::Square8x8, Play::Plain, PieceShape::Lines, TokenShape::Tunnel { wraps: _ }, _) => {
                 BitBoards(TokenPlay::Warp)
             }
@@ -314,5 +322,20 @@ mod tests {
     fn tokens_the_bit_boards_do_not_model_leave_token_positions_walked() {
         let other = Features { tokens: TokenShape::Other, ..plain_chess() };
         assert_eq!(other.choose(), VariantBackend::BitBoards(TokenPlay::Walked));
+    }
+    #[test]
+    fn ph_gates_take_the_transit_bit_boards_with_or_without_en_passant_on_a_plain_board_only() {
+        let gates = Features { tokens: TokenShape::Gates, ..plain_chess() };
+        for en_passant in [EnPassant::On, EnPassant::Off] {
+            assert_eq!(Features { en_passant, ..gates }.choose(), VariantBackend::BitBoards(TokenPlay::Transit));
+        }
+        for bent in [
+            Features { geometry: Geometry::Cylinder8x8, ..gates },
+            Features { pieces: PieceShape::LinesAndHops, ..gates },
+        ] {
+            assert_eq!(bent.choose(), VariantBackend::BitBoards(TokenPlay::Walked), "{bent:?}");
+        }
+        let wide = Features { geometry: Geometry::Rect { files: 10, ranks: 8 }, ..gates };
+        assert_eq!(wide.choose(), VariantBackend::WideBitBoards(WideTokens::Walked));
     }
 }

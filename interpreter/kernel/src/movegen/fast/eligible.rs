@@ -43,7 +43,7 @@ fn install_token_play(rules: &mut FastRules, v: &Variant, token_play: TokenPlay)
     match token_play {
         TokenPlay::Walked => {}
         TokenPlay::Blocking { timed: _ } | TokenPlay::Transit => {
-            rules.token = Some(super::tokens::TokenRules::of(v.effects(0)));
+            rules.token = Some(super::tokens::TokenRules::of(v));
         }
         TokenPlay::Warp => {
             rules.warp = super::warp::WarpRules::of(v, rules);

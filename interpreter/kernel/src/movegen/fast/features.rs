@@ -68,7 +68,12 @@ pub(crate) enum TokenShape {
     /// One kind that makes its square absent for non-royal movers, with tunnels between
     /// absent squares and, when `wraps`, edge gateways (WH2-WH7).
     Tunnel { wraps: bool },
-    /// Several kinds, or any other combination of effects.
+    /// Up to [`super::tokens::GATE_KINDS`] kinds (or one) that stay where they are: each
+    /// stops lines and is never entered, or stops lines, is entered by a capture-move or by
+    /// any move and is left through an open token of its own kind or of another (paired and
+    /// one-way portals), the same for every mover, without lifetimes.
+    Gates,
+    /// Any other combination of kinds and effects.
     Other,
 }
 
@@ -248,13 +253,53 @@ pub(crate) fn en_passant(spec: &VariantSpec) -> EnPassant {
     }
 }
 
-/// The shape of a variant's token kinds.
+/// The shape of a variant's token kinds: one kind by its own shape, else several (or one
+/// no other shape takes) as gates when each kind is one.
 pub(crate) fn tokens(v: &Variant) -> TokenShape {
-    match v.spec().tokens.len() {
+    let count = v.spec().tokens.len();
+    let single = match count {
         0 => TokenShape::None,
         1 => TokenShape::of(v.effects(0)),
         _ => TokenShape::Other,
+    };
+    let kinds = (0..count).map(|kind| v.effects(kind as u8));
+    match single {
+        TokenShape::Other if count <= super::tokens::GATE_KINDS && kinds.clone().all(is_gate) => TokenShape::Gates,
+        shape => shape,
     }
+}
+
+/// Whether a token kind is a gate: it stays where it is, stops lines for every mover alike,
+/// has no lifetime and no effect that depends on its occupant, and is either never entered
+/// or entered by a capture-move or any move and left through an open token of a kind.
+/// `removes_occupant` acts only where a hook places a token, never in move generation;
+/// `stacking` is read per position.
+pub(crate) fn is_gate(effects: &TokenEffects) -> bool {
+    let TokenEffects {
+        movers: [mover, royal],
+        relocate_to_origin,
+        stacking: _,
+        dormant_while_occupied,
+        wraps,
+        lifetime,
+        removes_occupant: _,
+        removed_by_royal,
+    } = *effects;
+    let SquareEffect { passage, entry, exit, blocks_promotion: _ } = mover;
+    let still = mover == royal
+        && !relocate_to_origin
+        && !dormant_while_occupied
+        && !wraps
+        && lifetime.is_none()
+        && !removed_by_royal;
+    let gate = match (passage, entry, exit) {
+        (TokenMovement::Blocks | TokenMovement::Impassable, Entry::None, _) => true,
+        (TokenMovement::Blocks, Entry::CaptureMove | Entry::AnyMove, Exit::AnotherOpen | Exit::OpenOf(_)) => true,
+        (TokenMovement::Open | TokenMovement::Absent, _, _)
+        | (TokenMovement::Blocks, Entry::CaptureMove | Entry::AnyMove, Exit::None | Exit::Tunnel)
+        | (TokenMovement::Impassable, Entry::CaptureMove | Entry::AnyMove, _) => false,
+    };
+    still && gate
 }
 
 impl TokenShape {
@@ -403,5 +448,51 @@ mod tests {
         for shape in [exempt_blocker, open, timed_transit, staying_transit] {
             assert_eq!(shape, TokenShape::Other);
         }
+    }
+    fn gate(edit: impl FnOnce(&mut TokenSpec)) -> bool {
+        let mut spec = TokenSpec::plain("t", 't');
+        spec.movement = TokenMovement::Blocks;
+        edit(&mut spec);
+        is_gate(&TokenEffects::compile(&spec))
+    }
+
+    #[test]
+    fn staying_portals_and_blockers_are_gates() {
+        assert!(gate(|_| {}), "a blocker");
+        assert!(gate(|t| {
+            t.entry = Entry::AnyMove;
+            t.exit = Exit::OpenOf(1);
+        }));
+        assert!(gate(|t| {
+            t.entry = Entry::CaptureMove;
+            t.exit = Exit::AnotherOpen;
+        }));
+    }
+
+    #[test]
+    fn moving_timed_exempt_open_or_absent_tokens_are_not_gates() {
+        let portal = |t: &mut TokenSpec| {
+            t.entry = Entry::AnyMove;
+            t.exit = Exit::AnotherOpen;
+        };
+        let cases = [
+            gate(|t| {
+                portal(t);
+                t.relocate_to_origin = true;
+            }),
+            gate(|t| {
+                portal(t);
+                t.lifetime = Some(2);
+            }),
+            gate(|t| {
+                portal(t);
+                t.royal_exempt = true;
+            }),
+            gate(|t| t.movement = TokenMovement::Open),
+            gate(|t| t.movement = TokenMovement::Absent),
+            gate(|t| t.inactive_while_occupied = true),
+            gate(|t| t.entry = Entry::AnyMove),
+        ];
+        assert_eq!(cases, [false; 7]);
     }
 }

@@ -673,9 +673,13 @@ impl Board64<'_> {
     fn en_passant<S: Sink>(&self, s: &Safety, from: usize, sink: &mut S) {
         let (to, victim) = (self.ep as usize, self.ep_victim as usize);
         let victim_bit = if victim < 64 { (1u64 << victim) & self.occupied() } else { 0 };
-        let occupied = (self.blockers() ^ (1 << from) ^ victim_bit) | 1 << to;
+        // A token under the capturer stays and keeps blocking when it leaves.
+        let from_bit = (1u64 << from) & !self.tokens.all;
+        let occupied = (self.blockers() ^ from_bit ^ victim_bit) | 1 << to;
         let theirs = self.sides[self.us ^ 1] & !victim_bit;
-        if !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
+        // With `s.tested` the sink judges the move on the board after it (a royal piece on a
+        // token is attacked only while the token can be entered, which the lines do not say).
+        if s.tested || !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
             sink.push(FastMove::en_passant(from, to));
         }
     }
