@@ -12,7 +12,7 @@ use std::rc::Rc;
 use super::board::{Board64, FastMove, NONE};
 use super::legal::{Counter, Sink};
 use super::rules::squares_of;
-use super::warp::{Attackers, LineReads, Lines, ReadSquares, View, WarpRules, OFF};
+use super::warp::{Attackers, LineReads, Lines, PawnLines, ReadSquares, View, WarpRules, OFF};
 
 /// The destinations of one pawn.
 #[derive(Default)]
@@ -113,9 +113,10 @@ impl Board64<'_> {
         WarpTested { tester: Tester { board: self, w, l, a: &a, reads: None }, sink: &mut *sink }
             .targets(king, king_moves & self.tokens.all);
         let partial = (!in_check).then_some(reads);
-        // Pawns the attack test did not read, out of check, whose moves are plain: set-wise.
+        // Pawns the attack test did not read, out of check: set-wise where their patterns
+        // are shifts, one by one from their rest tables elsewhere, all safe.
         let shifts = &l.pawn_shifts[us];
-        let mut setwise = if in_check { 0 } else { self.pawns(us) & shifts.plain & !reads.all };
+        let mut setwise = if in_check { 0 } else { self.pawns(us) & !reads.all };
         if self.ep < 64 && self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant) {
             setwise &= !shifts.capturing_onto(self.ep as usize, setwise);
         }
@@ -126,9 +127,19 @@ impl Board64<'_> {
         // In check, a move answers only by ending where every checking walk read.
         let answers = if in_check { self.check_mask(w, l, king, them, board, &a) } else { u64::MAX };
         self.warped_pieces(w, l, free, answers, &mut t);
+        for from in squares_of(setwise & shifts.rest_from) {
+            let mut reach = Reach::default();
+            self.warped_pawn(from, &l.pawn_rest[us][from], &mut reach);
+            self.push_pawn_reach(from, &reach, u64::MAX, &mut t);
+            if reach.en_passant {
+                t.tester.reads = None;
+                t.push(FastMove::en_passant(from, self.ep as usize));
+                t.tester.reads = partial;
+            }
+        }
         for from in squares_of(self.pawns(us) & !setwise) {
             let mut reach = Reach::default();
-            self.warped_pawn(l, from, &mut reach);
+            self.warped_pawn(from, &l.pawn[us][from], &mut reach);
             reach.normal &= answers;
             reach.double = reach.double.filter(|&(to, _)| answers & (1 << to) != 0);
             let mut safe = if free & (1 << from) != 0 { u64::MAX } else { 0 };
@@ -280,12 +291,12 @@ impl Board64<'_> {
         }
     }
 
-    /// A pawn's moves from the landing squares of its patterns (`PawnLines`, WH3, WH4, WH8).
+    /// The moves of the pawn on `from` by the landing squares `t` of its patterns (WH3, WH4,
+    /// WH8).
     #[inline(always)]
-    fn warped_pawn(&self, l: &Lines, from: usize, reach: &mut Reach) {
-        let (us, them) = (self.us, self.us ^ 1);
+    fn warped_pawn(&self, from: usize, t: &PawnLines, reach: &mut Reach) {
+        let them = self.us ^ 1;
         let Some(p) = self.rules.pawn.as_ref() else { return };
-        let t = &l.pawn[us][from];
         let occupied = self.occupied();
         reach.normal |= t.steps & !occupied;
         reach.normal |= t.captures & self.sides[them] & !self.royals(them);
