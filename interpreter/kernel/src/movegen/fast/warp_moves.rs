@@ -145,7 +145,9 @@ impl Board64<'_> {
         for from in squares_of(setwise & shifts.rest_from) {
             let mut reach = Reach::default();
             self.warped_pawn(from, &l.pawn_rest[us][from], &node, &mut reach);
-            self.push_pawn_reach(from, &reach, u64::MAX, &node, &mut t);
+            if reach.normal != 0 || reach.double.is_some() {
+                self.push_pawn_reach(from, &reach, u64::MAX, &node, &mut t);
+            }
             if reach.en_passant {
                 t.tester.reads = None;
                 t.push(FastMove::en_passant(from, self.ep as usize));
@@ -218,6 +220,10 @@ impl Board64<'_> {
                     reach |= self.slide(&l.slides[d * 64 + from], targets);
                 }
                 reach &= targets;
+                if reach == 0 {
+                    // A blocked piece: neither its moves nor its pins to look at.
+                    continue;
+                }
                 if free & (1 << from) != 0 {
                     t.sink.targets(from, reach);
                 } else {
