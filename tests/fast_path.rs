@@ -473,6 +473,29 @@ fn wh_wormholes_both_paths_agree_along_random_games() {
     assert!(plies > 5_000, "{plies} plies compared");
 }
 
+/// WH4, WH8: a pawn's patterns that are plain shifts from its square move set-wise, its others
+/// one by one from the same square: a pawn whose step and west capture are plain takes en
+/// passant through a wormhole (b4 over c5 onto d6), and a pawn whose captures are plain steps
+/// through a wormhole onto the last rank and promotes. Both paths give the same moves and the
+/// fast perft, which counts the last ply set-wise, the same counts.
+#[test]
+fn wh_a_pawns_plain_patterns_move_set_wise_and_its_warped_ones_one_by_one() {
+    let v = variant("wormhole");
+    for (fen, moves, warped) in [
+        ("4k3/8/8/3p4/1P6/8/8/4K3 w - d6 0 1 wormhole=c5", 7, "EnPassant"),
+        ("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1 wormhole=b7", 9, "promotion: Some"),
+    ] {
+        let mut pos = Position::from_fen(&v, fen).unwrap();
+        assert_paths_agree(&pos, fen);
+        let fast = pos.fast_legal_moves().expect("qualifies");
+        assert_eq!(fast.len(), moves, "{fen}");
+        assert!(fast.iter().any(|m| format!("{m:?}").contains(warped)), "{fen}: no {warped} move");
+        for depth in 1..=4 {
+            assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
+        }
+    }
+}
+
 // ------------------------------------------------------ timed pits on the fast path (PT)
 
 /// Positions with pot-holes (impassable, PT3) given long timers so that they stay through a

@@ -206,6 +206,32 @@ pub(crate) struct PawnLines {
     pub captures: u64,
 }
 
+impl PawnLines {
+    /// No move from the square.
+    pub(crate) const NONE: PawnLines =
+        PawnLines { steps: 0, double: (OFF, OFF), double_squares: 0, double_sets_ep: false, captures: 0 };
+
+    /// The moves of several patterns from one square together (two landings on one square
+    /// are one move, K6; a pawn has at most one double step).
+    pub(crate) fn union<'a>(each: impl Iterator<Item = &'a PawnLines>) -> PawnLines {
+        let mut all = PawnLines::NONE;
+        for one in each {
+            all.steps |= one.steps;
+            all.captures |= one.captures;
+            if one.double_squares != 0 {
+                (all.double, all.double_squares, all.double_sets_ep) =
+                    (one.double, one.double_squares, one.double_sets_ep);
+            }
+        }
+        all
+    }
+
+    /// Whether the square has no move at all.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.steps | self.captures | self.double_squares == 0
+    }
+}
+
 /// The step tables for one set of absent squares.
 pub(crate) struct Lines {
     /// The absent squares these tables are for.
@@ -217,6 +243,9 @@ pub(crate) struct Lines {
     pub pawn: [Vec<PawnLines>; 2],
     /// The same moves as shifts where they are plain, per side (`warp_pawns.rs`).
     pub pawn_shifts: [PawnShifts; 2],
+    /// The pawn's moves from each square by the patterns that are not shifts there, per side:
+    /// a pawn that may move set-wise moves by these one by one, by the others in the sets.
+    pub pawn_rest: [Vec<PawnLines>; 2],
     /// `slides[dir * 64 + sq]`, for the directions of slides.
     pub slides: Vec<SlideLine>,
     /// `walk_dirs[sq]`: the slide directions (bits) whose plain ray from `sq` meets an absent
@@ -433,6 +462,7 @@ impl WarpRules {
             leaps: Vec::new(),
             pawn: [Vec::new(), Vec::new()],
             pawn_shifts: [PawnShifts::default(); 2],
+            pawn_rest: [Vec::new(), Vec::new()],
             slides: Vec::new(),
             walk_dirs: Vec::new(),
             plain: Vec::new(),
@@ -447,32 +477,39 @@ impl WarpRules {
         lines
     }
 
-    /// The pawn's landing squares (`PawnLines`) of `lines`, for each side and square.
+    /// The pawn's landing squares (`PawnLines`) of `lines`, for each side and square, in all
+    /// and for the patterns that do not move set-wise (`warp_pawns.rs`).
     fn fill_pawn(&self, lines: &mut Lines) {
         let Some(pawn) = self.groups.iter().position(|g| g.contains(&PAWN)) else { return };
         for (side, patterns) in self.patterns.iter().enumerate() {
-            let mut table = vec![PawnLines { double: (OFF, OFF), ..PawnLines::default() }; 64];
-            for p in &patterns[pawn] {
-                for (sq, entry) in table.iter_mut().enumerate() {
-                    let line = lines.slide_line(p.dir as usize, sq);
-                    let landing = line.step_landing();
-                    match (p.range, p.mode.moves()) {
-                        (1, true) => entry.steps |= landing,
-                        (1, false) => entry.captures |= landing,
-                        _ if line.skip_len >= 2 && self.double_from(side, sq) => {
-                            let (first, second) = (line.skip[0], line.skip[1]);
-                            entry.double = (first, second);
-                            entry.double_squares = 1 << first | 1 << second;
-                            entry.double_sets_ep = self.double_step.is_some_and(|d| d.sets_en_passant)
-                                && self.promotion_zone[side] & (1 << second) == 0;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            lines.pawn_shifts[side] = self.pawn_shifts(side, &table);
+            let each: Vec<Vec<PawnLines>> =
+                patterns[pawn].iter().map(|p| self.pattern_landings(lines, side, p)).collect();
+            let table = (0..64).map(|sq| PawnLines::union(each.iter().map(|one| &one[sq]))).collect();
+            (lines.pawn_shifts[side], lines.pawn_rest[side]) = self.pawn_shifts(side, &each);
             lines.pawn[side] = table;
         }
+    }
+
+    /// Where one pawn pattern `p` of `side` lands from each square (WH3, WH4, WH8).
+    fn pattern_landings(&self, lines: &Lines, side: usize, p: &CompiledPattern) -> Vec<PawnLines> {
+        let mut table = vec![PawnLines::NONE; 64];
+        for (sq, entry) in table.iter_mut().enumerate() {
+            let line = lines.slide_line(p.dir as usize, sq);
+            let landing = line.step_landing();
+            match (p.range, p.mode.moves()) {
+                (1, true) => entry.steps |= landing,
+                (1, false) => entry.captures |= landing,
+                _ if line.skip_len >= 2 && self.double_from(side, sq) => {
+                    let (first, second) = (line.skip[0], line.skip[1]);
+                    entry.double = (first, second);
+                    entry.double_squares = 1 << first | 1 << second;
+                    entry.double_sets_ep = self.double_step.is_some_and(|d| d.sets_en_passant)
+                        && self.promotion_zone[side] & (1 << second) == 0;
+                }
+                _ => {}
+            }
+        }
+        table
     }
 
     /// Whether the pawn's rules let a pawn of `side` double-step from `sq` (unmoved or not).

@@ -12,7 +12,7 @@ use std::rc::Rc;
 use super::board::{Board64, FastMove, NONE};
 use super::legal::{Counter, Sink};
 use super::rules::squares_of;
-use super::warp::{Attackers, LineReads, Lines, ReadSquares, View, WarpRules, OFF};
+use super::warp::{Attackers, LineReads, Lines, PawnLines, ReadSquares, View, WarpRules, OFF};
 
 /// The destinations of one pawn.
 #[derive(Default)]
@@ -21,6 +21,20 @@ struct Reach {
     /// A double step's destination and passed square.
     double: Option<(usize, usize)>,
     en_passant: bool,
+}
+
+/// What every pawn's moves read at one node, looked up once for all the pawns.
+struct PawnNode<'a> {
+    occupied: u64,
+    /// The pieces a pawn may capture (the opponent's, royal ones left out).
+    prey: u64,
+    /// The en-passant square (a bit) when a pawn may capture onto it, else 0.
+    ep: u64,
+    /// Where a pawn promotes, and to what (0 and none when it never does).
+    zone: u64,
+    choices: &'a [u8],
+    /// The double step, and whether it needs an unmoved pawn (`None`: no double step).
+    double_first_move: Option<bool>,
 }
 
 /// The test of one move: whether it leaves the mover's royal piece attacked, on the board
@@ -113,9 +127,10 @@ impl Board64<'_> {
         WarpTested { tester: Tester { board: self, w, l, a: &a, reads: None }, sink: &mut *sink }
             .targets(king, king_moves & self.tokens.all);
         let partial = (!in_check).then_some(reads);
-        // Pawns the attack test did not read, out of check, whose moves are plain: set-wise.
+        // Pawns the attack test did not read, out of check: set-wise where their patterns
+        // are shifts, one by one from their rest tables elsewhere, all safe.
         let shifts = &l.pawn_shifts[us];
-        let mut setwise = if in_check { 0 } else { self.pawns(us) & shifts.plain & !reads.all };
+        let mut setwise = if in_check { 0 } else { self.pawns(us) & !reads.all };
         if self.ep < 64 && self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant) {
             setwise &= !shifts.capturing_onto(self.ep as usize, setwise);
         }
@@ -126,9 +141,22 @@ impl Board64<'_> {
         // In check, a move answers only by ending where every checking walk read.
         let answers = if in_check { self.check_mask(w, l, king, them, board, &a) } else { u64::MAX };
         self.warped_pieces(w, l, free, answers, &mut t);
+        let node = self.pawn_node();
+        for from in squares_of(setwise & shifts.rest_from) {
+            let mut reach = Reach::default();
+            self.warped_pawn(from, &l.pawn_rest[us][from], &node, &mut reach);
+            if reach.normal != 0 || reach.double.is_some() {
+                self.push_pawn_reach(from, &reach, u64::MAX, &node, &mut t);
+            }
+            if reach.en_passant {
+                t.tester.reads = None;
+                t.push(FastMove::en_passant(from, self.ep as usize));
+                t.tester.reads = partial;
+            }
+        }
         for from in squares_of(self.pawns(us) & !setwise) {
             let mut reach = Reach::default();
-            self.warped_pawn(l, from, &mut reach);
+            self.warped_pawn(from, &l.pawn[us][from], &node, &mut reach);
             reach.normal &= answers;
             reach.double = reach.double.filter(|&(to, _)| answers & (1 << to) != 0);
             let mut safe = if free & (1 << from) != 0 { u64::MAX } else { 0 };
@@ -144,7 +172,7 @@ impl Board64<'_> {
                     }
                 }
             }
-            self.push_pawn_reach(from, &reach, safe, &mut t);
+            self.push_pawn_reach(from, &reach, safe, &node, &mut t);
             if reach.en_passant {
                 // En passant empties two squares of lines: tested on every line.
                 t.tester.reads = None;
@@ -192,6 +220,10 @@ impl Board64<'_> {
                     reach |= self.slide(&l.slides[d * 64 + from], targets);
                 }
                 reach &= targets;
+                if reach == 0 {
+                    // A blocked piece: neither its moves nor its pins to look at.
+                    continue;
+                }
                 if free & (1 << from) != 0 {
                     t.sink.targets(from, reach);
                 } else {
@@ -249,24 +281,46 @@ impl Board64<'_> {
         along
     }
 
+    /// What the pawns' moves read at this node.
+    #[inline(always)]
+    fn pawn_node(&self) -> PawnNode<'_> {
+        let them = self.us ^ 1;
+        let occupied = self.occupied();
+        let pawn = self.rules.pawn.as_ref();
+        let ep_open = self.ep < 64 && occupied & (1 << self.ep) == 0;
+        let ep = if ep_open && pawn.is_some_and(|p| p.captures_en_passant) { 1 << self.ep } else { 0 };
+        let promoting = pawn.filter(|p| !p.choices.is_empty());
+        PawnNode {
+            occupied,
+            prey: self.sides[them] & !self.royals(them),
+            ep,
+            zone: promoting.map_or(0, |p| p.promotion_zone[self.us]),
+            choices: promoting.map_or(&[], |p| &p.choices),
+            double_first_move: pawn.and_then(|p| p.double).map(|d| d.first_move),
+        }
+    }
+
     /// The moves in `reach` of the pawn on `from`: those ending on `safe` squares straight
     /// into the sink, the others tested; one move per promotion choice in the zone.
     #[inline(always)]
-    fn push_pawn_reach<S: Sink>(&self, from: usize, reach: &Reach, safe: u64, t: &mut WarpTested<'_, '_, S>) {
-        let pawn = self.rules.pawn.as_ref().filter(|p| !p.choices.is_empty());
-        let zone = pawn.map_or(0, |p| p.promotion_zone[self.us]);
-        let plain = reach.normal & !zone;
+    fn push_pawn_reach<S: Sink>(
+        &self,
+        from: usize,
+        reach: &Reach,
+        safe: u64,
+        node: &PawnNode<'_>,
+        t: &mut WarpTested<'_, '_, S>,
+    ) {
+        let plain = reach.normal & !node.zone;
         t.sink.targets(from, plain & safe);
         t.targets(from, plain & !safe);
-        if let Some(p) = pawn {
-            for to in squares_of(reach.normal & zone) {
-                for &c in &p.choices {
-                    let mv = FastMove::normal(from, to, Some(c));
-                    if safe & (1 << to) != 0 {
-                        t.sink.push(mv);
-                    } else {
-                        t.push(mv);
-                    }
+        for to in squares_of(reach.normal & node.zone) {
+            for &c in node.choices {
+                let mv = FastMove::normal(from, to, Some(c));
+                if safe & (1 << to) != 0 {
+                    t.sink.push(mv);
+                } else {
+                    t.push(mv);
                 }
             }
         }
@@ -280,23 +334,16 @@ impl Board64<'_> {
         }
     }
 
-    /// A pawn's moves from the landing squares of its patterns (`PawnLines`, WH3, WH4, WH8).
+    /// The moves of the pawn on `from` by the landing squares `t` of its patterns (WH3, WH4,
+    /// WH8).
     #[inline(always)]
-    fn warped_pawn(&self, l: &Lines, from: usize, reach: &mut Reach) {
-        let (us, them) = (self.us, self.us ^ 1);
-        let Some(p) = self.rules.pawn.as_ref() else { return };
-        let t = &l.pawn[us][from];
-        let occupied = self.occupied();
-        reach.normal |= t.steps & !occupied;
-        reach.normal |= t.captures & self.sides[them] & !self.royals(them);
-        let ep = self.ep as usize;
-        if p.captures_en_passant && ep < 64 && t.captures & (1 << ep) != 0 && occupied & (1 << ep) == 0 {
-            reach.en_passant = true;
-        }
-        if t.double_squares == 0 || occupied & t.double_squares != 0 {
+    fn warped_pawn(&self, from: usize, t: &PawnLines, node: &PawnNode<'_>, reach: &mut Reach) {
+        reach.normal |= (t.steps & !node.occupied) | (t.captures & node.prey);
+        reach.en_passant = t.captures & node.ep != 0;
+        if t.double_squares == 0 || node.occupied & t.double_squares != 0 {
             return;
         }
-        let unmoved_ok = p.double.is_some_and(|d| !d.first_move || self.unmoved & (1 << from) != 0);
+        let unmoved_ok = node.double_first_move.is_some_and(|first| !first || self.unmoved & (1 << from) != 0);
         if !unmoved_ok {
             return;
         }
