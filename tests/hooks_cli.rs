@@ -15,7 +15,10 @@ fn example(file: &str) -> String {
 fn temp_file(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("holechess-hooks-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+    // A file left by an earlier run whose process had the same id would be refused by `save`.
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
 }
 
 /// Plays `lines` (ending with a save to a temp file), then validates the saved record; a
