@@ -15,7 +15,8 @@ fn example(file: &str) -> String {
 fn temp_file(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("holechess-hooks-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    // A file left by an earlier run whose process had the same id would be refused by `save`.
+    // A file left by an earlier run with the same process id goes first: the test reads only
+    // what this run saves.
     let path = dir.join(name);
     let _ = std::fs::remove_file(&path);
     path
