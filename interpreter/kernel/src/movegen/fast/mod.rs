@@ -19,6 +19,7 @@ mod legal;
 mod origins;
 pub(crate) mod pawn_sets;
 mod perft;
+mod promotion_masks;
 pub(crate) mod rules;
 mod sliders;
 mod tokens;
