@@ -125,14 +125,15 @@ fn hole_variants_without_tokens_on_the_board_take_the_fast_path_with_their_own_r
 }
 
 #[test]
-fn timed_absent_or_linked_tokens_and_two_boards_keep_the_general_path() {
+fn absent_or_linked_tokens_and_two_boards_keep_the_general_path() {
     for name in ["portal", "portal-one-set"] {
         let v = variant(name);
         assert!(!Position::start(&v).uses_fast_path(), "{name} start");
     }
+    // Timed pits take the bit boards, whose perft runs their timers (PT4).
     let pothole = variant("pothole");
     let holed = Position::from_fen(&pothole, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e4(2)");
-    assert!(!holed.unwrap().uses_fast_path());
+    assert!(holed.unwrap().uses_fast_path());
     assert!(Position::start(&pothole).uses_fast_path());
     let wormhole = variant("wormhole");
     let dormant = Position::from_fen(&wormhole, &format!("{START} wormhole=c3,e2"));
@@ -306,7 +307,7 @@ fn wh_wormholes_both_paths_agree_along_random_games() {
 /// king along the rank,
 /// pits between a slider and the king (no pin, no check), on the castling path and on the
 /// square a double step passes. The fast path generates their moves (validation resolves
-/// notation with it); perft keeps the general path, which runs the timers (PT4).
+/// notation with it) and plays their perft, running the timers down (PT4).
 const PIT_POSITIONS: [&str; 7] = [
     "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 pothole=e3(100)",
     "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1 pothole=g4(100)",
@@ -331,7 +332,7 @@ fn pt_pits_are_generated_on_the_fast_path_like_the_general_path() {
     let mut plies = 0;
     for (i, fen) in PIT_POSITIONS.iter().enumerate() {
         let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        assert!(!pos.uses_fast_path(), "{fen}: perft keeps the general path with timed tokens (PT4)");
+        assert!(pos.uses_fast_path(), "{fen}: the bit boards play perft with timed tokens (PT4)");
         for seed in 0..8 {
             let mut game = pos.clone();
             let mut picker = XorShift((700 + i as u64 * 8 + seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -360,6 +361,29 @@ fn pt_perft_with_pits_is_unchanged() {
         Position::from_fen(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e3(2)").unwrap();
     for depth in 1..=3 {
         assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "depth {depth}");
+    }
+}
+
+/// Pits whose timers run out at different plies below the root, on lines, on the castling
+/// path, on a double step's passed square and beside the kings: the bit boards' perft
+/// removes each as the kernel's end of ply does (PT4), so both paths count the same.
+const EXPIRING_PIT_POSITIONS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e3(1),d6(2),b5(3)",
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 pothole=f1(1),c8(2),d1(3),g8(4)",
+    "4k3/4r3/8/8/4B3/8/8/4K3 w - - 0 1 pothole=e6(2),e5(3),d2(1)",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1 pothole=f7(3),g2(2),e6(100)",
+    "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1 pothole=g4(1),f4(2),c4(3)",
+];
+
+#[test]
+fn pt4_timed_pits_expire_in_bit_board_perft_as_in_the_general_path() {
+    let v = variant("pothole");
+    for fen in EXPIRING_PIT_POSITIONS {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(pos.uses_fast_path(), "{fen}: the bit boards play perft with timed tokens (PT4)");
+        for depth in 1..=4 {
+            assert_eq!(perft(&mut pos.clone(), depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
+        }
     }
 }
 

@@ -16,6 +16,8 @@ pub(crate) enum Backend {
     BitBoards,
     /// Bit boards whose lines are walked across absent squares, tunnels and edge gateways.
     BitBoardsWithWarps,
+    /// Bit boards whose perft runs the timers of blocking tokens down (PT4, `timed_perft.rs`).
+    BitBoardsWithTimers,
     /// The general generator walking the per-square tables.
     TableWalking,
     /// 128-bit boards for one rectangular board of up to 128 squares (`movegen/wide`).
@@ -27,7 +29,7 @@ pub(crate) enum Backend {
 pub(crate) enum TokenPlay {
     /// They do not: positions with a token on the board are walked.
     Walked,
-    /// Tokens stop lines; `timed` ones expire, which perft's `make` does not keep.
+    /// Tokens stop lines; `timed` ones expire (perft runs their timers, `timed_perft.rs`).
     Blocking { timed: bool },
     /// Tokens stop lines and are entered (`transits.rs`).
     Transit,
@@ -203,7 +205,7 @@ impl Position {
                 Backend::TableWalking
             }
             (TokenPlay::Blocking { timed: true }, TokensInForce::Some, Purpose::Perft, SpecialMoves::None) => {
-                Backend::TableWalking
+                Backend::BitBoardsWithTimers
             }
             (
                 TokenPlay::Blocking { timed: false } | TokenPlay::Transit,
