@@ -125,14 +125,15 @@ fn hole_variants_without_tokens_on_the_board_take_the_fast_path_with_their_own_r
 }
 
 #[test]
-fn timed_absent_or_linked_tokens_and_two_boards_keep_the_general_path() {
+fn absent_or_linked_tokens_and_two_boards_keep_the_general_path() {
     for name in ["portal", "portal-one-set"] {
         let v = variant(name);
         assert!(!Position::start(&v).uses_fast_path(), "{name} start");
     }
+    // Timed pits take the bit boards, whose perft runs their timers (PT4).
     let pothole = variant("pothole");
     let holed = Position::from_fen(&pothole, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e4(2)");
-    assert!(!holed.unwrap().uses_fast_path());
+    assert!(holed.unwrap().uses_fast_path());
     assert!(Position::start(&pothole).uses_fast_path());
     let wormhole = variant("wormhole");
     let dormant = Position::from_fen(&wormhole, &format!("{START} wormhole=c3,e2"));
@@ -503,7 +504,7 @@ fn wh_a_pawns_plain_patterns_move_set_wise_and_its_warped_ones_one_by_one() {
 /// king along the rank,
 /// pits between a slider and the king (no pin, no check), on the castling path and on the
 /// square a double step passes. The fast path generates their moves (validation resolves
-/// notation with it); perft keeps the general path, which runs the timers (PT4).
+/// notation with it) and plays their perft, running the timers down (PT4).
 const PIT_POSITIONS: [&str; 7] = [
     "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 pothole=e3(100)",
     "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1 pothole=g4(100)",
@@ -528,7 +529,7 @@ fn pt_pits_are_generated_on_the_fast_path_like_the_general_path() {
     let mut plies = 0;
     for (i, fen) in PIT_POSITIONS.iter().enumerate() {
         let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        assert!(!pos.uses_fast_path(), "{fen}: perft keeps the general path with timed tokens (PT4)");
+        assert!(pos.uses_fast_path(), "{fen}: the bit boards play perft with timed tokens (PT4)");
         for seed in 0..8 {
             let mut game = pos.clone();
             let mut picker = XorShift((700 + i as u64 * 8 + seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -557,6 +558,29 @@ fn pt_perft_with_pits_is_unchanged() {
         Position::from_fen(&v, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e3(2)").unwrap();
     for depth in 1..=3 {
         assert_eq!(perft(&mut pos, depth), pos.clone().general_perft(depth), "depth {depth}");
+    }
+}
+
+/// Pits whose timers run out at different plies below the root, on lines, on the castling
+/// path, on a double step's passed square and beside the kings: the bit boards' perft
+/// removes each as the kernel's end of ply does (PT4), so both paths count the same.
+const EXPIRING_PIT_POSITIONS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 pothole=e3(1),d6(2),b5(3)",
+    "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1 pothole=f1(1),c8(2),d1(3),g8(4)",
+    "4k3/4r3/8/8/4B3/8/8/4K3 w - - 0 1 pothole=e6(2),e5(3),d2(1)",
+    "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 1 pothole=f7(3),g2(2),e6(100)",
+    "8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1 pothole=g4(1),f4(2),c4(3)",
+];
+
+#[test]
+fn pt4_timed_pits_expire_in_bit_board_perft_as_in_the_general_path() {
+    let v = variant("pothole");
+    for fen in EXPIRING_PIT_POSITIONS {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(pos.uses_fast_path(), "{fen}: the bit boards play perft with timed tokens (PT4)");
+        for depth in 1..=4 {
+            assert_eq!(perft(&mut pos.clone(), depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
+        }
     }
 }
 
@@ -750,4 +774,99 @@ fn authored_patterns_choose_their_back_end_by_shape() {
             }
         }
     }
+}
+
+// ---------------------------------------- promotion masks on the bit boards (item 1)
+
+fn example(name: &str) -> Arc<Variant> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(format!("{name}.hole"));
+    holechess_lang::load(path.to_str().expect("a UTF-8 path")).unwrap_or_else(|e| panic!("{name}: {e:?}")).variant
+}
+
+/// Perft at depths 1..=`depth` on both paths from each FEN, after checking the bit boards
+/// play it.
+fn assert_perft_agrees(v: &Arc<Variant>, fens: &[&str], depth: u32) {
+    for fen in fens {
+        let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(pos.uses_fast_path(), "{fen}: the bit boards should play this perft");
+        for d in 1..=depth {
+            assert_eq!(perft(&mut pos.clone(), d), pos.clone().general_perft(d), "{fen} depth {d}");
+        }
+    }
+}
+
+/// Seeded random games from each FEN, the bit boards' candidates (tokens on the board) or
+/// legal list compared with the general path at every ply.
+fn assert_games_agree(v: &Arc<Variant>, fens: &[&str], seeds: u64, plies: usize) -> usize {
+    let mut compared = 0;
+    for (i, fen) in fens.iter().enumerate() {
+        let start = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        for seed in 0..seeds {
+            let mut game = start.clone();
+            let mut picker = XorShift((900 + i as u64 * 64 + seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for ply in 0..plies {
+                let context = format!("{fen}, seed {seed}, ply {ply} ({})", game.fen());
+                let general = game.general_legal_moves();
+                if let Some(fast) = game.fast_legal_moves() {
+                    assert_eq!(sorted(fast), sorted(general.iter().copied()), "{context}: the bit boards differ");
+                    compared += 1;
+                }
+                assert_eq!(game.legal_moves().as_slice(), general.as_slice(), "{context}: the legal list differs");
+                if general.is_empty() {
+                    break;
+                }
+                game.play_unchecked(general.as_slice()[picker.pick(general.len())]);
+            }
+        }
+    }
+    compared
+}
+
+/// Cut-corner positions: pawns in the optional zone, on the a- and h-files whose last rank
+/// is a hole (the last existing square is compulsory), White's four choices against Black's
+/// two, captures into the zone and a pinned pawn.
+const CUT_CORNER_POSITIONS: [&str; 4] = [
+    "1rbqkbr1/pppppppp/8/8/8/8/PPPPPPPP/1RBQKBR1 w - - 0 1",
+    "4k3/P5P1/1P3P2/8/8/2p3p1/p6p/4K3 w - - 0 1",
+    "1r2k1r1/P6P/2P2P2/8/8/2p2p2/p6p/1R2K1R1 b - - 0 1",
+    "3k4/6P1/1p3P2/2P1b3/8/8/p7/4K1R1 w - - 0 1",
+];
+
+#[test]
+fn promotion_masks_cut_corners_take_the_bit_boards_and_count_as_the_general_path() {
+    let v = example("promotion-zones");
+    let with_corners: Vec<String> =
+        CUT_CORNER_POSITIONS.iter().map(|fen| format!("{fen} corner=a1,h1,a8,h8")).collect();
+    let fens: Vec<&str> = with_corners.iter().map(String::as_str).collect();
+    assert_perft_agrees(&v, &fens, 3);
+}
+
+#[test]
+fn promotion_masks_cut_corners_agree_along_random_games() {
+    let v = example("promotion-zones");
+    let with_corners: Vec<String> =
+        CUT_CORNER_POSITIONS.iter().map(|fen| format!("{fen} corner=a1,h1,a8,h8")).collect();
+    let fens: Vec<&str> = with_corners.iter().map(String::as_str).collect();
+    let compared = assert_games_agree(&v, &fens, 12, 80);
+    assert!(compared > 1_000, "{compared} positions compared");
+}
+
+/// Lost-pieces positions: a side with every piece (no promotion open: the pawn may not
+/// reach the last rank), a side that lost a knight and a rook, promotion by capture.
+const LOST_PIECE_POSITIONS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/1P1ppppp/8/8/8/8/1PPPPPP1/RNBQKBN1 w Qkq - 0 1",
+    "r1bqkb1r/PP3pp1/8/8/8/8/1p3pp1/R1BQKB1R w KQkq - 0 1",
+    "4k3/P6P/8/8/8/8/p6p/4K3 b - - 0 1",
+];
+
+#[test]
+fn promotion_masks_lost_pieces_take_the_bit_boards_and_count_as_the_general_path() {
+    assert_perft_agrees(&example("lost-pieces"), &LOST_PIECE_POSITIONS, 3);
+}
+
+#[test]
+fn promotion_masks_lost_pieces_agree_along_random_games() {
+    let compared = assert_games_agree(&example("lost-pieces"), &LOST_PIECE_POSITIONS, 12, 100);
+    assert!(compared > 2_000, "{compared} positions compared");
 }

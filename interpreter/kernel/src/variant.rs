@@ -244,6 +244,9 @@ impl Variant {
         }
         let mut variant = Arc::try_unwrap(shared).expect("no position outlives the check");
         variant.setup_counts = setup_counts;
+        if let Some(fast) = variant.fast.as_mut() {
+            fast.learn_setup_counts(&setup_counts);
+        }
         variant.start_fen = variant.start_fen_with_tokens();
         Ok(variant)
     }

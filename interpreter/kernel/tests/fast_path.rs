@@ -179,9 +179,16 @@ fn token_kinds_off_the_whitelists_keep_the_general_path() {
     };
     let timed = holechess_kernel::spec::TokenSpec { lifetime: Some(3), ..plain_token("t", '#') };
     let timed = holechess_kernel::spec::TokenSpec { movement: TokenMovement::Impassable, ..timed };
-    for token in [holechess_kernel::spec::TokenSpec { name: "t".into(), ..royal_exempt }, timed] {
-        let v = orthodox_with(vec![token], |_| {});
-        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        assert!(!pos.uses_fast_path());
+    let v = orthodox_with(vec![holechess_kernel::spec::TokenSpec { name: "t".into(), ..royal_exempt }], |_| {});
+    let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+    assert!(!pos.uses_fast_path());
+    // Timed walls take the bit boards, whose perft runs their timers down (PT4).
+    let v = orthodox_with(vec![timed], |_| {});
+    let timed_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 t=c3(1),f6(2)";
+    let pos = Position::from_fen(&v, timed_fen).unwrap_or_else(|e| panic!("{timed_fen}: {e}"));
+    assert!(pos.uses_fast_path());
+    for depth in 1..=3 {
+        let fast = holechess_kernel::perft::perft(&mut pos.clone(), depth);
+        assert_eq!(fast, pos.clone().general_perft(depth), "PT4 depth {depth}");
     }
 }

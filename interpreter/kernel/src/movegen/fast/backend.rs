@@ -6,7 +6,7 @@
 //! features, so a new case does not compile until someone decides its back-end; a feature
 //! value that no arm claims for the bit boards ("other") falls to table walking.
 
-use super::features::{EnPassant, Geometry, PieceShape, Play, TokenShape};
+use super::features::{EnPassant, Geometry, PieceShape, Play, PromotionShape, TokenShape};
 use crate::position::Position;
 
 /// A family of move generators.
@@ -16,6 +16,8 @@ pub(crate) enum Backend {
     BitBoards,
     /// Bit boards whose lines are walked across absent squares, tunnels and edge gateways.
     BitBoardsWithWarps,
+    /// Bit boards whose perft runs the timers of blocking tokens down (PT4, `timed_perft.rs`).
+    BitBoardsWithTimers,
     /// The general generator walking the per-square tables.
     TableWalking,
     /// 128-bit boards for one rectangular board of up to 128 squares (`movegen/wide`).
@@ -27,7 +29,7 @@ pub(crate) enum Backend {
 pub(crate) enum TokenPlay {
     /// They do not: positions with a token on the board are walked.
     Walked,
-    /// Tokens stop lines; `timed` ones expire, which perft's `make` does not keep.
+    /// Tokens stop lines; `timed` ones expire (perft runs their timers, `timed_perft.rs`).
     Blocking { timed: bool },
     /// Tokens stop lines and are entered (`transits.rs`).
     Transit,
@@ -62,15 +64,35 @@ pub(crate) struct Features {
     pub pieces: PieceShape,
     pub tokens: TokenShape,
     pub en_passant: EnPassant,
+    /// How pieces promote (the wide tables decide for themselves whether they hold it).
+    pub promotion: PromotionShape,
 }
 
 impl Features {
     /// The back-end of the variant's positions. Hops land behind their hurdle and cylinder
     /// lines go round, which a transit or a warped line would read otherwise, so those take
     /// only tokens that stop lines; en passant beside entered tokens is not modelled.
+    /// Promotion beyond one zone is read from masks on the 64-square boards (see [`masked`]);
+    /// the wide tables decide for themselves which promotions they hold.
     pub(crate) fn choose(&self) -> VariantBackend {
+        match (self.promotion, self.geometry) {
+            (PromotionShape::Zone, _)
+            | (PromotionShape::Masks | PromotionShape::Other, Geometry::Rect { files: _, ranks: _ }) => {
+                self.choose_by_lines()
+            }
+            (PromotionShape::Masks, Geometry::Square8x8 | Geometry::Cylinder8x8 | Geometry::Other) => {
+                masked(self.choose_by_lines())
+            }
+            (PromotionShape::Other, Geometry::Square8x8 | Geometry::Cylinder8x8 | Geometry::Other) => {
+                VariantBackend::TableWalking
+            }
+        }
+    }
+
+    /// [`Features::choose`] by geometry, rules, pieces and tokens (promotion aside).
+    fn choose_by_lines(&self) -> VariantBackend {
         use VariantBackend::{BitBoards, TableWalking};
-        let Features { geometry, play, pieces, tokens, en_passant } = *self;
+        let Features { geometry, play, pieces, tokens, en_passant, promotion: _ } = *self;
         match (geometry, play, pieces, tokens, en_passant) {
             (Geometry::Other, _, _, _, _)
             | (_, Play::Other, _, _, _)
@@ -138,6 +160,18 @@ impl Features {
     }
 }
 
+/// The back-end of a variant whose promotion needs masks: the plain and blocking-token
+/// generators read them; the transit and warped generators do not, so positions holding
+/// such tokens are walked.
+fn masked(backend: VariantBackend) -> VariantBackend {
+    match backend {
+        VariantBackend::BitBoards(TokenPlay::Transit | TokenPlay::Warp) => VariantBackend::BitBoards(TokenPlay::Walked),
+        VariantBackend::BitBoards(TokenPlay::Walked | TokenPlay::Blocking { timed: _ })
+        | VariantBackend::TableWalking
+        | VariantBackend::WideBitBoards(_) => backend,
+    }
+}
+
 /// What the moves are generated for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Purpose {
@@ -179,7 +213,7 @@ impl Position {
                 Backend::TableWalking
             }
             (TokenPlay::Blocking { timed: true }, TokensInForce::Some, Purpose::Perft, SpecialMoves::None) => {
-                Backend::TableWalking
+                Backend::BitBoardsWithTimers
             }
             (
                 TokenPlay::Blocking { timed: false } | TokenPlay::Transit,
@@ -246,6 +280,7 @@ mod tests {
             pieces: PieceShape::Lines,
             tokens: TokenShape::None,
             en_passant: EnPassant::On,
+            promotion: PromotionShape::Zone,
         }
     }
 

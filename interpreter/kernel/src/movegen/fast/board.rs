@@ -159,6 +159,8 @@ pub(crate) struct Board64<'r> {
     pub unmoved: u64,
     /// The tokens on the board (none unless the bit boards play the variant's token kind).
     pub tokens: Tokens,
+    /// Where a pawn of each side ending its move must promote (`promotion_masks.rs`).
+    pub promotion_squares: [u64; 2],
 }
 
 impl<'r> Board64<'r> {
@@ -180,6 +182,10 @@ impl<'r> Board64<'r> {
         if (royals & sides[0]).count_ones() != 1 || (royals & sides[1]).count_ones() != 1 {
             return None;
         }
+        let promotion_squares = match rules.pawn.as_ref() {
+            Some(pawn) => super::promotion_masks::compulsory_squares(pos, pawn)?,
+            None => [0; 2],
+        };
         let mut cells = [0; 64];
         for (cell, &code) in cells.iter_mut().zip(&pos.cells[..64]) {
             *cell = code & KIND_CODE;
@@ -204,6 +210,7 @@ impl<'r> Board64<'r> {
             ep_victim,
             unmoved,
             tokens: Tokens::of(pos, rules.token.as_ref()),
+            promotion_squares,
         })
     }
 

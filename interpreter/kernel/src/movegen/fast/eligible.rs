@@ -7,11 +7,11 @@
 //! piece a side in [`super::Board64::from_position`]).
 
 use super::backend::{Features, TokenPlay, VariantBackend};
-use super::features::{self, PatternShape, PieceShape};
+use super::features::{self, PatternShape, PieceShape, PromotionShape};
 use super::hoppers::direction_bit;
-use super::rules::{DoubleStep, FastRules, PawnRules, FAST_KINDS};
+use super::rules::{DoubleStep, FastRules, PawnRules, PromotionMasks, FAST_KINDS};
 use crate::geometry::Side;
-use crate::spec::{CastleRole, PatternCondition, PieceSpec};
+use crate::spec::{CastleRole, PatternCondition, PieceId, PieceSpec, PromotionSpec};
 use crate::variant::Variant;
 
 /// The bit-board tables of `v`, or `None` when its positions are walked.
@@ -29,6 +29,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
         pieces,
         tokens: features::tokens(v),
         en_passant: features::en_passant(spec),
+        promotion: features::promotion(spec),
     };
     let VariantBackend::BitBoards(token_play) = features.choose() else { return None };
     let mut rules = tables?;
@@ -208,25 +209,50 @@ fn pawn_rules(v: &Variant, kind: usize, piece: &PieceSpec) -> Option<PawnRules> 
     });
     let captures_en_passant = features::piece_patterns(piece)
         .any(|shape| matches!(shape, PatternShape::PawnCapture { dx: _, en_passant: true }));
-    let (promotion_zone, choices) = match &piece.promotion {
-        None => ([0, 0], Vec::new()),
-        Some(promo) => {
-            if !features::plain_promotion(promo) {
-                return None;
-            }
-            let zone = promo.zone_ranks.min(8);
-            let white = if zone == 0 { 0 } else { u64::MAX << (8 * (8 - zone)) };
-            let black = if zone == 0 { 0 } else { u64::MAX >> (8 * (8 - zone)) };
-            if promo.choices.iter().any(|&c| v.spec().pieces.get(c as usize).is_none_or(|p| p.royal)) {
-                return None;
-            }
-            ([white, black], promo.choices.clone())
-        }
+    let mut rules = PawnRules {
+        kind: kind as u8,
+        double,
+        captures_en_passant,
+        promotion_zone: [0, 0],
+        choices: Vec::new(),
+        masks: PromotionMasks::default(),
     };
-    if choices.is_empty() && piece.promotion.is_some() {
+    if let Some(promo) = &piece.promotion {
+        install_promotion(v, &mut rules, promo)?;
+    }
+    Some(rules)
+}
+
+/// The promotion zones and choices of the pawn kind: `None` when the promotion is beyond the
+/// masks or a choice is royal or unknown.
+fn install_promotion(v: &Variant, pawn: &mut PawnRules, promo: &PromotionSpec) -> Option<()> {
+    match features::promotion_shape(promo) {
+        PromotionShape::Zone | PromotionShape::Masks => {}
+        PromotionShape::Other => return None,
+    }
+    let lists = [promo.choices_for(0), promo.choices_for(1)];
+    let known = |c: &PieceId| v.spec().pieces.get(usize::from(*c)).is_some_and(|p| !p.royal);
+    if promo.choices.is_empty() || !lists.iter().all(|list| list.iter().all(known)) {
         return None;
     }
-    Some(PawnRules { kind: kind as u8, double, captures_en_passant, promotion_zone, choices })
+    let compulsory = last_ranks(promo.zone_ranks);
+    let optional = last_ranks(promo.optional_ranks);
+    pawn.promotion_zone = compulsory;
+    pawn.choices.clone_from(&promo.choices);
+    let masks = &mut pawn.masks;
+    masks.optional_zone = [optional[0] & !compulsory[0], optional[1] & !compulsory[1]];
+    masks.side_choices = lists.map(<[PieceId]>::to_vec);
+    masks.only_lost = promo.only_lost;
+    masks.at_last_existing_square = promo.at_last_existing_square;
+    Some(())
+}
+
+/// The last `n` ranks of each side (`[white, black]`) on the 8x8 board.
+fn last_ranks(n: u8) -> [u64; 2] {
+    match n.min(8) {
+        0 => [0, 0],
+        n => [u64::MAX << (8 * (8 - n)), u64::MAX >> (8 * (8 - n))],
+    }
 }
 
 /// A hop along one of the eight queen directions (Black's mirrored), or `None` for a hop

@@ -129,10 +129,31 @@ impl PatternShape {
     }
 }
 
-/// Whether a piece's promotion is one compulsory zone with one list for both sides (per-side
-/// lists, an optional zone, lost pieces only, the last existing square and promotion on
-/// leaving a zone are not held by the tables).
-pub(crate) fn plain_promotion(promotion: &PromotionSpec) -> bool {
+/// How the variant's pieces promote, as the bit boards can hold it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum PromotionShape {
+    /// No piece promotes, or one compulsory zone of last ranks with one list for both sides.
+    Zone,
+    /// Besides: an optional zone of last ranks, a list per side, choices limited to the kinds
+    /// a side has lost, and promotion on the last existing square of a file (masks per side,
+    /// the last squares read from the permanent holes of the position).
+    Masks,
+    /// Promotion on leaving a zone, flips, limits per kind or zones of named squares.
+    Other,
+}
+
+/// The promotion shape of a variant: the widest of its pieces'.
+pub(crate) fn promotion(spec: &VariantSpec) -> PromotionShape {
+    spec.pieces
+        .iter()
+        .filter_map(|piece| piece.promotion.as_ref())
+        .map(promotion_shape)
+        .max()
+        .unwrap_or(PromotionShape::Zone)
+}
+
+/// The promotion shape of one piece's promotion.
+pub(crate) fn promotion_shape(promotion: &PromotionSpec) -> PromotionShape {
     let PromotionSpec {
         zone_ranks: _,
         choices: _,
@@ -145,14 +166,17 @@ pub(crate) fn plain_promotion(promotion: &PromotionSpec) -> bool {
         limits,
         zone_squares,
     } = promotion;
-    side_choices.iter().all(Option::is_none)
-        && *optional_ranks == 0
-        && !only_lost
-        && !at_last_existing_square
-        && !on_leaving
-        && *flips == crate::spec::Flip::Never
-        && limits.is_empty()
-        && zone_squares.iter().all(Vec::is_empty)
+    let masked =
+        side_choices.iter().any(Option::is_some) || *optional_ranks != 0 || *only_lost || *at_last_existing_square;
+    let other = *on_leaving
+        || *flips != crate::spec::Flip::Never
+        || !limits.is_empty()
+        || zone_squares.iter().any(|z| !z.is_empty());
+    match (other, masked) {
+        (true, _) => PromotionShape::Other,
+        (false, true) => PromotionShape::Masks,
+        (false, false) => PromotionShape::Zone,
+    }
 }
 
 /// The fields of a piece the tables read beyond its patterns and promotion (name, letter and

@@ -448,12 +448,10 @@ impl Board64<'_> {
         let p = self.rules.pawn.as_ref().expect("a pawn kind");
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
-        let zone = p.promotion_zone[us];
+        let zone = self.promoting_squares(p);
         let emit = |sink: &mut S, from: usize, to: usize| {
-            if zone & (1 << to) != 0 && !p.choices.is_empty() {
-                for &c in &p.choices {
-                    sink.push(FastMove::normal(from, to, Some(c)));
-                }
+            if zone & (1 << to) != 0 {
+                self.push_promotions(p, from, to, sink);
             } else {
                 sink.push(FastMove::normal(from, to, None));
             }
@@ -519,7 +517,7 @@ impl Board64<'_> {
         let deltas = EIGHT_BY_EIGHT.deltas(white);
         self.pawn_set(sets.steps, deltas.step, sink);
         if p.double.is_some_and(|d| d.sets_en_passant) {
-            let zone = p.promotion_zone[self.us];
+            let zone = self.promoting_squares(p);
             sink.double_steps(sets.doubles & !zone, deltas.step);
             self.pawn_set(sets.doubles & zone, deltas.double, sink);
         } else {
@@ -530,17 +528,14 @@ impl Board64<'_> {
     }
 
     /// Pawn moves onto each square of `targets`, each from the square `delta` before it:
-    /// one per promotion choice in the promotion zone, else one.
+    /// the promotions on promoting squares, else one.
     #[inline(always)]
     fn pawn_set<S: Sink>(&self, targets: u64, delta: i32, sink: &mut S) {
         let p = self.rules.pawn.as_ref().expect("a pawn kind");
-        let promoting = if p.choices.is_empty() { 0 } else { targets & p.promotion_zone[self.us] };
+        let promoting = targets & self.promoting_squares(p);
         sink.shifted(targets & !promoting, delta);
-        for to in squares_of(promoting) {
-            let from = (to as i32 - delta) as usize;
-            for &c in &p.choices {
-                sink.push(FastMove::normal(from, to, Some(c)));
-            }
+        if promoting != 0 {
+            self.push_shifted_promotions(p, promoting, delta, sink);
         }
     }
 
@@ -557,14 +552,12 @@ impl Board64<'_> {
         }
     }
 
-    /// A pawn's move to `to`: one move per promotion choice in the zone, else one.
+    /// A pawn's move to `to`: its promotions on a promoting square, else one.
     #[inline(always)]
     fn emit_pawn<S: Sink>(&self, from: usize, to: usize, sink: &mut S) {
         let p = self.rules.pawn.as_ref().expect("a pawn kind");
-        if p.promotion_zone[self.us] & (1 << to) != 0 && !p.choices.is_empty() {
-            for &c in &p.choices {
-                sink.push(FastMove::normal(from, to, Some(c)));
-            }
+        if self.promoting_squares(p) & (1 << to) != 0 {
+            self.push_promotions(p, from, to, sink);
         } else {
             sink.push(FastMove::normal(from, to, None));
         }
@@ -660,7 +653,7 @@ impl Board64<'_> {
         let unmoved_ok = !d.first_move || self.unmoved & (1 << two) != 0;
         let starts = pawns & d.from_mask[us] & (1 << two) != 0 && unmoved_ok;
         if starts && occupied & (1 << one) == 0 && free(two) {
-            if d.sets_en_passant && p.promotion_zone[us] & bit == 0 {
+            if d.sets_en_passant && self.promoting_squares(p) & bit == 0 {
                 sink.push(FastMove::double(two, to));
             } else {
                 self.emit_pawn(two, to, sink);

@@ -5,7 +5,7 @@
 //! boards do not claim is table walking, the general path. Tokens on the board: the legal
 //! move list takes the bit boards only without them; the notation's candidates in validation
 //! and perft also play blocking and transit tokens (`tokens.rs`, `transits.rs`; blocking ones
-//! with a lifetime for the candidates only, as perft would have to run their timers) and
+//! with a lifetime too, perft running their timers down in `timed_perft.rs`) and
 //! absent squares with tunnels and edge gateways (`warp.rs`, `warp_moves.rs`, perft only). It produces the same [`crate::Move`] values as the general path (the tests
 //! compare both), so nothing outside the kernel can tell which one ran.
 
@@ -19,8 +19,10 @@ mod legal;
 mod origins;
 pub(crate) mod pawn_sets;
 mod perft;
+mod promotion_masks;
 pub(crate) mod rules;
 mod sliders;
+mod timed_perft;
 mod tokens;
 mod transits;
 mod warp;
@@ -44,7 +46,10 @@ impl Position {
     pub(crate) fn fast_rules(&self) -> Option<&FastRules> {
         match self.backend(Purpose::Moves) {
             Backend::BitBoards => self.variant.fast.as_deref(),
-            Backend::BitBoardsWithWarps | Backend::WideBitBoards | Backend::TableWalking => None,
+            Backend::BitBoardsWithWarps
+            | Backend::BitBoardsWithTimers
+            | Backend::WideBitBoards
+            | Backend::TableWalking => None,
         }
     }
 
@@ -66,7 +71,10 @@ impl Position {
     fn board_for(&self, purpose: Purpose) -> Option<Board64<'_>> {
         match self.backend(purpose) {
             Backend::BitBoards => Board64::from_position(self, self.variant.fast.as_deref()?),
-            Backend::BitBoardsWithWarps | Backend::WideBitBoards | Backend::TableWalking => None,
+            Backend::BitBoardsWithWarps
+            | Backend::BitBoardsWithTimers
+            | Backend::WideBitBoards
+            | Backend::TableWalking => None,
         }
     }
 
@@ -75,7 +83,9 @@ impl Position {
     pub(crate) fn warp_board(&self) -> Option<(Board64<'_>, &warp::WarpRules)> {
         match self.backend(Purpose::Perft) {
             Backend::BitBoardsWithWarps => {}
-            Backend::BitBoards | Backend::WideBitBoards | Backend::TableWalking => return None,
+            Backend::BitBoards | Backend::BitBoardsWithTimers | Backend::WideBitBoards | Backend::TableWalking => {
+                return None
+            }
         }
         let rules = self.variant.fast.as_deref()?;
         let w = rules.warp.as_ref()?;
@@ -92,11 +102,13 @@ impl Position {
         if let Some((board, w)) = self.warp_board() {
             return Some(warp_moves::warp_perft(&board, w, depth));
         }
+        if let Some(nodes) = self.timed_perft(depth) {
+            return Some(nodes);
+        }
         Some(crate::movegen::copy_make_perft::perft(&self.perft_board()?, depth))
     }
 
-    /// The board perft plays on the bit boards (tokens with lifetimes are walked: the bit
-    /// boards' `make` keeps no timers).
+    /// The board perft plays on the plain bit boards (tokens with lifetimes: `timed_perft.rs`).
     fn perft_board(&self) -> Option<Board64<'_>> {
         self.board_for(Purpose::Perft)
     }
@@ -104,7 +116,10 @@ impl Position {
     /// Whether the fast path serves this position's perft (for tests and benchmarks).
     #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     pub(crate) fn uses_fast_path(&self) -> bool {
-        self.perft_board().is_some() || self.warp_board().is_some() || self.uses_wide_path()
+        self.perft_board().is_some()
+            || self.warp_board().is_some()
+            || self.uses_wide_path()
+            || self.timed_board().is_some()
     }
 
     /// Whether the fast path generates this position's moves for the notation (tokens with

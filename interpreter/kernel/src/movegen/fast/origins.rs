@@ -72,7 +72,9 @@ impl Position {
         if rules.uses_first_move || to >= 64 || self.geometry().files != 8 || en_passant {
             return None;
         }
-        if pawn.promotion_zone[us] & to_bit != 0 {
+        // Without tokens on the board no file ends short of the zone: the compulsory and
+        // optional zones are every square where a pawn may promote.
+        if (pawn.promotion_zone[us] | pawn.masks.optional_zone[us]) & to_bit != 0 {
             return None;
         }
         let sides = [self.occupied[0].first_word(), self.occupied[1].first_word()];

@@ -21,6 +21,26 @@ pub(crate) struct PawnRules {
     pub promotion_zone: [u64; 2],
     /// The kinds it may promote to, in the declared order (empty: it never promotes).
     pub choices: Vec<PieceId>,
+    /// What promotion masks add to the zone (see [`super::promotion_masks`]).
+    pub masks: PromotionMasks,
+}
+
+/// Promotion beyond one compulsory zone with one list: an optional zone, a list per side,
+/// choices limited to lost kinds, and compulsory promotion on the last existing square of a
+/// file (found per position from its permanent holes).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PromotionMasks {
+    /// Squares short of the compulsory zone where a pawn of each side may promote or stay.
+    pub optional_zone: [u64; 2],
+    /// Each side's choices, in the declared order.
+    pub side_choices: [Vec<PieceId>; 2],
+    /// A choice is open only while the side has fewer of the kind than the setup gave it.
+    pub only_lost: bool,
+    /// The last existing square of a file is compulsory.
+    pub at_last_existing_square: bool,
+    /// `setup_counts[side][kind]`: how many pieces of the kind the setup gives the side
+    /// (known once the setup is read: [`FastRules::learn_setup_counts`]).
+    pub setup_counts: [[u8; FAST_KINDS]; 2],
 }
 
 /// The pawn's two-square step.
@@ -74,6 +94,18 @@ pub(crate) struct FastRules {
 }
 
 impl FastRules {
+    /// Takes the setup's piece counts (read after the tables are built), which promotion to
+    /// lost pieces compares with.
+    pub(crate) fn learn_setup_counts(&mut self, counts: &[[u8; crate::variant::MAX_PIECES]; 2]) {
+        if let Some(pawn) = self.pawn.as_mut() {
+            for (side, row) in counts.iter().enumerate() {
+                for (kind, &count) in row.iter().enumerate().take(FAST_KINDS) {
+                    pawn.masks.setup_counts[side][kind] = count;
+                }
+            }
+        }
+    }
+
     /// The pawn kind, or a kind number no piece has.
     #[inline(always)]
     pub(crate) fn pawn_kind(&self) -> usize {

@@ -25,7 +25,9 @@ impl Position {
     fn wide_board(&self) -> Option<Board128<'_>> {
         match self.backend(Purpose::Perft) {
             Backend::WideBitBoards => Board128::from_position(self, self.variant.wide.as_deref()?),
-            Backend::BitBoards | Backend::BitBoardsWithWarps | Backend::TableWalking => None,
+            Backend::BitBoards | Backend::BitBoardsWithWarps | Backend::BitBoardsWithTimers | Backend::TableWalking => {
+                None
+            }
         }
     }
 

@@ -96,6 +96,7 @@ pub(crate) fn wide_rules(v: &Variant) -> Option<WideRules> {
         pieces,
         tokens: features::tokens(v),
         en_passant: features::en_passant(spec),
+        promotion: features::promotion(spec),
     };
     match features.choose() {
         VariantBackend::WideBitBoards(tokens) => tables.map(|rules| WideRules { tokens, ..rules }),
