@@ -776,12 +776,7 @@ fn authored_patterns_choose_their_back_end_by_shape() {
     }
 }
 
-// ---------------------------------------- promotion masks on the bit boards (item 1)
-
-fn example(name: &str) -> Arc<Variant> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("examples").join(format!("{name}.hole"));
-    holechess_lang::load(path.to_str().expect("a UTF-8 path")).unwrap_or_else(|e| panic!("{name}: {e:?}")).variant
-}
+// ---------------------------------------- promotion masks on the bit boards
 
 /// Perft at depths 1..=`depth` on both paths from each FEN, after checking the bit boards
 /// play it.
