@@ -24,6 +24,7 @@
     reason = "indices bounded by the compiled geometry"
 )]
 mod bitset;
+mod board;
 mod capture_bans;
 mod cell;
 mod check_count;
@@ -49,6 +50,7 @@ mod fen;
 mod fen_hand;
 mod first_move_field;
 mod flips;
+mod game_state;
 #[allow(
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss,

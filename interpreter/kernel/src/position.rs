@@ -1,11 +1,10 @@
-//! The state of a game at one moment: pieces, tokens, side to move, castling rights,
-//! en passant, clocks and the hash of it all. Positions are made from text only through
+//! A position of a game: its board (`board.rs`) and the game's state beside it
+//! (`game_state.rs`), with the play that led here. Positions are made from text only through
 //! validation ([`Position::from_fen`]); the mutators here keep every derived field (square
 //! sets, hash) in step.
 
 use std::sync::Arc;
 
-use crate::bitset::SquareSet;
 use crate::error::{PositionError, PositionErrorKind};
 use crate::geometry::{Geometry, Side, Square};
 use crate::history::PlayHistory;
@@ -15,147 +14,43 @@ use crate::variant::Variant;
 pub(crate) use crate::cell::{code_kind, code_side, piece_code, EFFECT_FLAGS, LINK_FLAG, PIECE_BITS, TOKEN_FLAG};
 pub use crate::cell::{Piece, TokenStack};
 
-/// Piece kinds that get a bit board in [`Position`] (the fast path's limit too).
-pub(crate) const KIND_BOARDS: usize = 16;
+pub(crate) use crate::board::Board;
+pub(crate) use crate::game_state::GameState;
+pub use crate::game_state::{CastlingRights, EnPassant};
 
-/// The en-passant opportunity left by a double step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EnPassant {
-    /// The square passed over, where the capturer lands.
-    pub square: Square,
-    /// The pawn that may be taken.
-    pub victim: Square,
-}
-
-/// Rook squares that keep a castling right: `[side][0 = short, 1 = long]`.
-pub type CastlingRights = [[Option<Square>; 2]; 2];
-
-/// A position of a compiled variant.
+/// A position of a compiled variant: its board, the game's state beside it, and the play
+/// that led here.
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) variant: Arc<Variant>,
-    pub(crate) cells: Vec<u8>,
-    pub(crate) tokens: Vec<TokenStack>,
-    pub(crate) occupied: [SquareSet; 2],
-    /// The squares of each piece kind, both sides, as bit boards of the first 64 squares
-    /// (kinds below [`KIND_BOARDS`]); kept in step with `cells` by every piece change, so the
-    /// fast path reads them instead of scanning the board. Meaningful only for variants
-    /// whose board fits 64 squares and whose kinds fit the array (the fast path's case).
-    pub(crate) kind_bits: [u64; KIND_BOARDS],
-    pub(crate) token_squares: SquareSet,
-    pub(crate) unmoved: SquareSet,
-    pub(crate) side: Side,
-    pub(crate) castling: CastlingRights,
-    pub(crate) ep: Option<EnPassant>,
-    pub(crate) halfmove: u16,
-    pub(crate) fullmove: u32,
-    pub(crate) ply: u32,
-    pub(crate) hash: u64,
+    /// What stands on each square, and the hands.
+    pub(crate) board: Board,
+    /// Side to move, rights, clocks and the hash.
+    pub(crate) state: GameState,
     /// The play that led here: undo logs, earlier hashes, the last move (not part of what
     /// the position is: equality ignores it).
     pub(crate) history: PlayHistory,
-    /// How many token stacks carry a timer (they run down at the end of each ply).
-    pub(crate) timed: u16,
-    /// Two-board turns: who must teleport this turn (HP4).
-    pub(crate) obliged: [bool; 2],
-    /// Two-board turns: White's action of this turn, applied with Black's (HP2).
-    pub(crate) pending: Option<crate::moves::Move>,
-    /// Two-board turns: the en-passant square of each board (HP7).
-    pub(crate) ep_boards: [Option<EnPassant>; 2],
-    /// The pieces each side holds in hand (see `hand.rs`).
-    pub(crate) hands: crate::hand::Hands,
-    /// Per square, the kind a promoted piece there promoted from, plus one (0: not
-    /// promoted); kept where the variant returns promoted pieces to the hand demoted.
-    pub(crate) promoted: Vec<u8>,
-    /// How many passes in a row led to this position (a stalemated side passes, see
-    /// `passing.rs`).
-    pub(crate) passes: u8,
-    /// The checks each side has given, where the variant counts them (`check_count.rs`).
-    pub(crate) checks: [u8; 2],
 }
 
 impl PartialEq for Position {
-    /// Equal board and state: the play history beside them (undo logs, earlier hashes, the
-    /// last move), the plies counted since set-up, the passes in a row and the fields derived
-    /// from the cells are not compared.
+    /// Equal variant, board and state: the play history beside them (undo logs, earlier
+    /// hashes, the last move) is not compared.
     fn eq(&self, other: &Self) -> bool {
         // Every field is named, so a field added to the struct is compared or said ignored.
-        let Position {
-            variant,
-            cells,
-            tokens,
-            occupied: _,
-            kind_bits: _,
-            token_squares: _,
-            unmoved,
-            side,
-            castling,
-            ep,
-            halfmove,
-            fullmove,
-            ply: _,
-            hash,
-            history: _,
-            timed: _,
-            obliged,
-            pending,
-            ep_boards,
-            hands,
-            promoted,
-            passes: _,
-            checks,
-        } = self;
-        Arc::ptr_eq(variant, &other.variant)
-            && *cells == other.cells
-            && *tokens == other.tokens
-            && *side == other.side
-            && *castling == other.castling
-            && *ep == other.ep
-            && *halfmove == other.halfmove
-            && *fullmove == other.fullmove
-            && *unmoved == other.unmoved
-            && *hash == other.hash
-            && *obliged == other.obliged
-            && *pending == other.pending
-            && *ep_boards == other.ep_boards
-            && *hands == other.hands
-            && *promoted == other.promoted
-            && *checks == other.checks
+        let Position { variant, board, state, history: _ } = self;
+        Arc::ptr_eq(variant, &other.variant) && *board == other.board && *state == other.state
     }
 }
 
 impl Position {
     /// An empty board of `variant` with White to move.
     pub(crate) fn empty(variant: &Arc<Variant>) -> Position {
-        let n = variant.geometry().square_count();
-        let mut cells = vec![0; n];
-        for i in variant.square_links.starts() {
-            cells[i] |= LINK_FLAG;
-        }
+        let square_count = variant.geometry().square_count();
         Position {
             variant: Arc::clone(variant),
-            cells,
-            tokens: vec![TokenStack::default(); n],
-            occupied: [SquareSet::with_capacity(n), SquareSet::with_capacity(n)],
-            kind_bits: [0; KIND_BOARDS],
-            token_squares: SquareSet::with_capacity(n),
-            unmoved: SquareSet::with_capacity(n),
-            side: Side::White,
-            castling: [[None; 2]; 2],
-            ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            ply: 0,
-            hash: 0,
+            board: Board::empty(square_count, variant.square_links.starts()),
+            state: GameState::new(),
             history: PlayHistory::default(),
-            timed: 0,
-            obliged: [false; 2],
-            pending: None,
-            ep_boards: [None; 2],
-            hands: [[0; crate::variant::MAX_PIECES]; 2],
-            promoted: vec![0; n],
-            passes: 0,
-            checks: [0; 2],
         }
     }
 
@@ -191,7 +86,7 @@ impl Position {
     /// The side to move (on two boards: the side whose action comes next).
     #[must_use]
     pub fn side_to_move(&self) -> Side {
-        self.side
+        self.state.side
     }
 
     /// The piece on `sq`, if any.
@@ -201,8 +96,7 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let code = self.cells[sq.index()] & PIECE_BITS;
-        (code != 0).then(|| Piece { side: code_side(code), kind: code_kind(code) })
+        self.board.piece_at(sq)
     }
 
     /// The token stack on `sq`, if any.
@@ -212,13 +106,13 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     #[must_use]
     pub fn tokens_at(&self, sq: Square) -> Option<TokenStack> {
-        let t = self.tokens[sq.index()];
+        let t = self.board.tokens[sq.index()];
         (t.count > 0).then_some(t)
     }
 
     /// Squares holding at least one token, in order.
     pub fn token_squares(&self) -> impl Iterator<Item = Square> + '_ {
-        self.token_squares.iter()
+        self.board.token_squares.iter()
     }
 
     /// Squares holding a piece of `side`, in order.
@@ -227,37 +121,39 @@ impl Position {
     ///
     /// Never: the occupied squares and the cells are kept in step.
     pub fn pieces_of(&self, side: Side) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        self.occupied[side.index()].iter().map(move |sq| (sq, self.piece_at(sq).expect("occupied squares hold pieces")))
+        self.board.occupied[side.index()]
+            .iter()
+            .map(move |sq| (sq, self.piece_at(sq).expect("occupied squares hold pieces")))
     }
 
     /// Which rooks still keep a castling right, per side: `[side][0 = short, 1 = long]`.
     #[must_use]
     pub fn castling_rights(&self) -> CastlingRights {
-        self.castling
+        self.state.castling
     }
 
     /// The en-passant square and the pawn it takes, if a pawn just double-stepped.
     #[must_use]
     pub fn en_passant(&self) -> Option<EnPassant> {
-        self.ep
+        self.state.ep
     }
 
     /// Plies since the last capture or pawn move (the 50-move clock).
     #[must_use]
     pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.state.halfmove
     }
 
     /// The move number, starting at 1 and counted up after Black moves.
     #[must_use]
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
+        self.state.fullmove
     }
 
     /// Plies played since the position was set up.
     #[must_use]
     pub fn ply(&self) -> u32 {
-        self.ply
+        self.state.ply
     }
 
     /// The move that led to this position, with the pieces it moved and captured.
@@ -292,13 +188,15 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     #[must_use]
     pub fn is_unmoved(&self, sq: Square) -> bool {
-        self.unmoved.contains(sq)
+        self.board.unmoved.contains(sq)
     }
 
     /// The royal pieces of `side`.
     pub fn royals(&self, side: Side) -> impl Iterator<Item = Square> + '_ {
         let mask = self.variant.royal_mask;
-        self.occupied[side.index()].iter().filter(move |&sq| mask & (1 << code_kind(self.cells[sq.index()])) != 0)
+        self.board.occupied[side.index()]
+            .iter()
+            .filter(move |&sq| mask & (1 << code_kind(self.board.cells[sq.index()])) != 0)
     }
 
     /// The single royal square of `side`, if it has exactly one.
@@ -309,34 +207,22 @@ impl Position {
     }
 
     /// The squares (of the first 64) holding a piece of `kind`, both sides: a bit board kept
-    /// in step with every piece change. Only for kinds below [`KIND_BOARDS`].
+    /// in step with every piece change. Only for kinds below [`crate::board::KIND_BOARDS`].
     #[inline(always)]
     pub(crate) fn kind_board(&self, kind: usize) -> u64 {
-        self.kind_bits[kind]
+        self.board.kind_board(kind)
     }
 
-    /// Adds or removes the piece `code` on `sq` in the kind bit boards (they are toggled:
-    /// call once when the piece arrives and once when it leaves).
+    /// Adds or removes the piece `code` on `sq` in the kind bit boards.
     #[inline(always)]
     pub(crate) fn flip_kind_bit(&mut self, sq: Square, code: u8) {
-        let kind = (code & 31) as usize;
-        if sq.index() < 64 && kind != 0 && kind <= KIND_BOARDS {
-            let kind = kind - 1;
-            self.kind_bits[kind] ^= 1 << sq.index();
-        }
+        self.board.flip_kind_bit(sq, code);
     }
 
     /// Whether the kind bit boards say what the cells say (for tests).
     #[cfg_attr(not(feature = "testing"), allow(dead_code))]
     pub(crate) fn kind_boards_in_step(&self) -> bool {
-        let mut scanned = [0u64; KIND_BOARDS];
-        for (i, &cell) in self.cells.iter().enumerate().take(64) {
-            let kind = (cell & 31) as usize;
-            if kind != 0 && kind <= KIND_BOARDS {
-                scanned[kind - 1] |= 1 << i;
-            }
-        }
-        scanned == self.kind_bits
+        self.board.kind_boards_in_step()
     }
 
     // ----- mutators that keep the derived state in step (used by setup and events) -----
@@ -357,7 +243,7 @@ impl Position {
         if usize::from(piece.kind) >= self.variant.pieces().len() {
             return Err(placement(format!("piece kind {} is not a piece of this variant", piece.kind)));
         }
-        if self.cells[sq.index()] & PIECE_BITS != 0 {
+        if self.board.cells[sq.index()] & PIECE_BITS != 0 {
             let name = self.variant.geometry().name(sq);
             return Err(placement(format!("{name} already holds a piece")));
         }
@@ -368,12 +254,12 @@ impl Position {
     /// Puts a piece on an empty square, unchecked (the caller knows the square is empty
     /// and on the board): setup, make and the events use it.
     pub(crate) fn put_piece(&mut self, sq: Square, piece: Piece) {
-        debug_assert!(self.cells[sq.index()] & PIECE_BITS == 0);
+        debug_assert!(self.board.cells[sq.index()] & PIECE_BITS == 0);
         let code = piece_code(piece.side, piece.kind);
-        self.cells[sq.index()] |= code;
-        self.occupied[piece.side.index()].insert(sq);
+        self.board.cells[sq.index()] |= code;
+        self.board.occupied[piece.side.index()].insert(sq);
         self.flip_kind_bit(sq, code);
-        self.hash ^= self.variant.zobrist.piece(code, sq.index());
+        self.state.hash ^= self.variant.zobrist.piece(code, sq.index());
     }
 
     /// Removes the piece on `sq`, if any, with any castling right it carried (and its
@@ -384,9 +270,9 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     pub(crate) fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.take_piece(sq)?;
-        self.promoted[sq.index()] = 0;
+        self.board.promoted[sq.index()] = 0;
         self.drop_castling_right_at(sq);
-        if self.ep.is_some_and(|ep| ep.victim == sq) {
+        if self.state.ep.is_some_and(|ep| ep.victim == sq) {
             self.set_en_passant(None);
         }
         Some(piece)
@@ -394,14 +280,14 @@ impl Position {
 
     /// Lifts the piece on `sq` without touching rights (make/unmake use it).
     pub(crate) fn take_piece(&mut self, sq: Square) -> Option<Piece> {
-        let code = self.cells[sq.index()] & PIECE_BITS;
+        let code = self.board.cells[sq.index()] & PIECE_BITS;
         if code == 0 {
             return None;
         }
-        self.cells[sq.index()] &= !PIECE_BITS;
-        self.occupied[code_side(code).index()].remove(sq);
+        self.board.cells[sq.index()] &= !PIECE_BITS;
+        self.board.occupied[code_side(code).index()].remove(sq);
         self.flip_kind_bit(sq, code);
-        self.hash ^= self.variant.zobrist.piece(code, sq.index());
+        self.state.hash ^= self.variant.zobrist.piece(code, sq.index());
         Some(Piece { side: code_side(code), kind: code_kind(code) })
     }
 
@@ -412,27 +298,27 @@ impl Position {
     ///
     /// When `sq` is not a square of the variant's geometry.
     pub(crate) fn set_tokens(&mut self, sq: Square, stack: TokenStack) {
-        let old = self.tokens[sq.index()];
+        let old = self.board.tokens[sq.index()];
         self.history.push_token(sq, old);
         self.write_tokens(sq, stack);
     }
 
     /// Writes a token stack without logging it.
     pub(crate) fn write_tokens(&mut self, sq: Square, stack: TokenStack) {
-        let old = self.tokens[sq.index()];
+        let old = self.board.tokens[sq.index()];
         let z = &self.variant.zobrist;
         let i = sq.index();
-        self.hash ^= z.token(old.kind, old.count, i) ^ z.timer(old.timer, i);
+        self.state.hash ^= z.token(old.kind, old.count, i) ^ z.timer(old.timer, i);
         let stack = if stack.count == 0 { TokenStack::default() } else { stack };
-        self.hash ^= z.token(stack.kind, stack.count, i) ^ z.timer(stack.timer, i);
-        self.timed = self.timed + u16::from(stack.timer > 0) - u16::from(old.timer > 0);
-        self.tokens[i] = stack;
+        self.state.hash ^= z.token(stack.kind, stack.count, i) ^ z.timer(stack.timer, i);
+        self.board.timed = self.board.timed + u16::from(stack.timer > 0) - u16::from(old.timer > 0);
+        self.board.tokens[i] = stack;
         if stack.count > 0 {
-            self.cells[i] |= TOKEN_FLAG;
-            self.token_squares.insert(sq);
+            self.board.cells[i] |= TOKEN_FLAG;
+            self.board.token_squares.insert(sq);
         } else {
-            self.cells[i] &= !TOKEN_FLAG;
-            self.token_squares.remove(sq);
+            self.board.cells[i] &= !TOKEN_FLAG;
+            self.board.token_squares.remove(sq);
         }
     }
 
@@ -443,11 +329,11 @@ impl Position {
     ///
     /// When `sq` is not a square of the variant's geometry.
     pub(crate) fn add_token(&mut self, sq: Square, kind: TokenId) {
-        let current = self.tokens[sq.index()];
+        let current = self.board.tokens[sq.index()];
         let timer = self.variant.effects(kind).lifetime.unwrap_or(0);
         let count = if current.count > 0 && current.kind == kind { current.count.saturating_add(1) } else { 1 };
         self.set_tokens(sq, TokenStack { kind, count, timer });
-        if self.ep.is_some_and(|ep| ep.square == sq) {
+        if self.state.ep.is_some_and(|ep| ep.square == sq) {
             // WH8: a token appearing on the en-passant square ends en passant.
             self.set_en_passant(None);
         }
@@ -463,32 +349,32 @@ impl Position {
     }
 
     pub(crate) fn set_en_passant(&mut self, ep: Option<EnPassant>) {
-        if let Some(old) = self.ep {
-            self.hash ^= self.variant.zobrist.en_passant(old.square.index());
+        if let Some(old) = self.state.ep {
+            self.state.hash ^= self.variant.zobrist.en_passant(old.square.index());
         }
         if let Some(new) = ep {
-            self.hash ^= self.variant.zobrist.en_passant(new.square.index());
+            self.state.hash ^= self.variant.zobrist.en_passant(new.square.index());
         }
-        self.ep = ep;
+        self.state.ep = ep;
     }
 
     pub(crate) fn set_castling(&mut self, rights: CastlingRights) {
-        for side in &self.castling {
+        for side in &self.state.castling {
             for sq in side.iter().flatten() {
-                self.hash ^= self.variant.zobrist.castling(sq.index());
+                self.state.hash ^= self.variant.zobrist.castling(sq.index());
             }
         }
         for side in &rights {
             for sq in side.iter().flatten() {
-                self.hash ^= self.variant.zobrist.castling(sq.index());
+                self.state.hash ^= self.variant.zobrist.castling(sq.index());
             }
         }
-        self.castling = rights;
+        self.state.castling = rights;
     }
 
     pub(crate) fn drop_castling_right_at(&mut self, sq: Square) {
-        if self.castling.iter().flatten().any(|&r| r == Some(sq)) {
-            let mut rights = self.castling;
+        if self.state.castling.iter().flatten().any(|&r| r == Some(sq)) {
+            let mut rights = self.state.castling;
             for r in rights.iter_mut().flatten() {
                 if *r == Some(sq) {
                     *r = None;
@@ -499,9 +385,9 @@ impl Position {
     }
 
     pub(crate) fn set_side(&mut self, side: Side) {
-        if self.side != side {
-            self.hash ^= self.variant.zobrist.side;
-            self.side = side;
+        if self.state.side != side {
+            self.state.hash ^= self.variant.zobrist.side;
+            self.state.side = side;
         }
     }
 
@@ -511,7 +397,7 @@ impl Position {
     #[must_use]
     pub fn with_turn_passed(&self) -> Position {
         let mut turned = self.clone();
-        turned.set_side(self.side.opponent());
+        turned.set_side(self.state.side.opponent());
         turned
     }
 
@@ -529,21 +415,21 @@ impl Position {
     pub(crate) fn computed_move_hash(&self) -> u64 {
         let z = &self.variant.zobrist;
         let mut h = 0;
-        for (i, &cell) in self.cells.iter().enumerate() {
+        for (i, &cell) in self.board.cells.iter().enumerate() {
             let code = cell & PIECE_BITS;
             if code != 0 {
                 h ^= z.piece(code, i);
             }
-            let t = self.tokens[i];
+            let t = self.board.tokens[i];
             h ^= z.token(t.kind, t.count, i) ^ z.timer(t.timer, i);
         }
-        if self.side == Side::Black {
+        if self.state.side == Side::Black {
             h ^= z.side;
         }
-        for sq in self.castling.iter().flatten().flatten() {
+        for sq in self.state.castling.iter().flatten().flatten() {
             h ^= z.castling(sq.index());
         }
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.state.ep {
             h ^= z.en_passant(ep.square.index());
         }
         if self.is_turn_based() {
@@ -565,7 +451,7 @@ impl Position {
     /// repetition reads), so a cache can tell two paths to one position apart.
     #[must_use]
     pub fn path_fingerprint(&self) -> u64 {
-        let window = self.history.repeatable(self.halfmove);
+        let window = self.history.repeatable(self.state.halfmove);
         window.iter().fold(window.len() as u64, |acc, &h| crate::zobrist::splitmix64(acc ^ h))
     }
 
@@ -574,31 +460,11 @@ impl Position {
     /// the kernel tries moves on (legality, status, check marks), which never reads them.
     #[must_use]
     pub fn clone_without_history(&self) -> Position {
-        // Every field but `history`: keep in step with the struct.
         Position {
             variant: Arc::clone(&self.variant),
-            cells: self.cells.clone(),
-            tokens: self.tokens.clone(),
-            occupied: self.occupied.clone(),
-            kind_bits: self.kind_bits,
-            token_squares: self.token_squares.clone(),
-            unmoved: self.unmoved.clone(),
-            side: self.side,
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            ply: self.ply,
-            hash: self.hash,
+            board: self.board.clone(),
+            state: self.state,
             history: self.history.clone_without_hashes(),
-            timed: self.timed,
-            obliged: self.obliged,
-            pending: self.pending,
-            ep_boards: self.ep_boards,
-            hands: self.hands,
-            promoted: self.promoted.clone(),
-            passes: self.passes,
-            checks: self.checks,
         }
     }
 
