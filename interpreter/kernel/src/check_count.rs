@@ -13,7 +13,7 @@ impl Position {
     /// How many checks `side` has given (0 where the variant does not count them).
     #[must_use]
     pub fn checks_given(&self, side: Side) -> u8 {
-        self.checks[side.index()]
+        self.state.checks[side.index()]
     }
 
     /// After a ply: the side that moved has given one more check if the side to move is in
@@ -22,12 +22,12 @@ impl Position {
         if self.variant.spec().rules.checks.win_at.is_none() || !self.is_check() {
             return;
         }
-        let mover = self.side.opponent();
-        let before = self.checks[mover.index()];
+        let mover = self.state.side.opponent();
+        let before = self.state.checks[mover.index()];
         let after = before.saturating_add(1);
         let z = &self.variant.zobrist;
-        self.hash ^= z.checks(mover, before) ^ z.checks(mover, after);
-        self.checks[mover.index()] = after;
+        self.state.hash ^= z.checks(mover, before) ^ z.checks(mover, after);
+        self.state.checks[mover.index()] = after;
     }
 
     /// Sets the checks each side has given, keeping the hash in step.
@@ -43,8 +43,8 @@ impl Position {
                 return Err(PositionError::of(PositionErrorKind::Counters, reason));
             }
             let z = &self.variant.zobrist;
-            self.hash ^= z.checks(side, self.checks[side.index()]) ^ z.checks(side, given);
-            self.checks[side.index()] = given;
+            self.state.hash ^= z.checks(side, self.state.checks[side.index()]) ^ z.checks(side, given);
+            self.state.checks[side.index()] = given;
         }
         Ok(())
     }
@@ -52,14 +52,14 @@ impl Position {
     /// The hash of the check counters.
     pub(crate) fn checks_hash(&self) -> u64 {
         let z = &self.variant.zobrist;
-        Side::BOTH.into_iter().fold(0, |h, side| h ^ z.checks(side, self.checks[side.index()]))
+        Side::BOTH.into_iter().fold(0, |h, side| h ^ z.checks(side, self.state.checks[side.index()]))
     }
 
     /// The field of the checks each side has still to give (`3+3`), for a variant that counts
     /// them.
     pub(crate) fn checks_field(&self) -> Option<String> {
         let needed = self.variant.spec().rules.checks.win_at?;
-        let left = |side: Side| needed.saturating_sub(self.checks[side.index()]);
+        let left = |side: Side| needed.saturating_sub(self.state.checks[side.index()]);
         Some(format!("{}+{}", left(Side::White), left(Side::Black)))
     }
 }

@@ -24,7 +24,7 @@ impl Position {
     /// of those kinds are legal, and no piece moves while one of them is legal.
     pub(crate) fn keep_only_drops_if_due(&self, list: &mut MoveList) {
         let due = self.variant.hand_tables.must_drop;
-        if due == 0 || !self.hand(self.side).any(|(kind, _)| due & (1 << kind) != 0) {
+        if due == 0 || !self.hand(self.state.side).any(|(kind, _)| due & (1 << kind) != 0) {
             return;
         }
         let due_drop = |mv: &Move| matches!(mv, Move::Drop { piece, .. } if due & (1 << piece) != 0);
@@ -67,7 +67,7 @@ impl Position {
     }
 
     fn colour_balance(&self, kind: PieceId) -> ColourBalance {
-        let us = self.side;
+        let us = self.state.side;
         let g = self.variant.geometry();
         let mut balance = ColourBalance { total: u32::from(self.hand_count(us, kind)), ..ColourBalance::default() };
         for (sq, piece) in self.pieces_of(us).filter(|(_, piece)| piece.kind == kind) {
@@ -93,7 +93,8 @@ impl Position {
         let g = self.variant.geometry();
         (0..self.variant.pieces().len()).filter(|&k| kinds & (1 << k) != 0).all(|kind| {
             let balance = &balances[kind];
-            let takes = self.variant.hand_tables.may_drop_on_rank(kind as PieceId, g.relative_rank(to, self.side));
+            let takes =
+                self.variant.hand_tables.may_drop_on_rank(kind as PieceId, g.relative_rank(to, self.state.side));
             (0..2).all(|c| {
                 let free = balance.free[c] - u32::from(takes && c == colour);
                 balance.on[c] + free >= balance.total / 2
@@ -108,7 +109,7 @@ impl Position {
         if !v.hand_tables.castling_drops || v.spec().rules.castling.is_none() {
             return;
         }
-        let us = self.side;
+        let us = self.state.side;
         let g = v.geometry();
         if g.relative_rank(to, us) != 0 {
             return;
@@ -132,7 +133,7 @@ impl Position {
         {
             rooks.push(to);
         }
-        let mut rights = self.castling;
+        let mut rights = self.state.castling;
         for rook in rooks {
             let wing = usize::from(g.file_of(rook) < king_file);
             rights[us.index()][wing] = Some(rook);
@@ -142,7 +143,7 @@ impl Position {
 
     /// Whether a piece of `side` with the castling `role` stands on `sq`.
     fn holds_role(&self, sq: Square, side: Side, role: CastleRole) -> bool {
-        let code = self.cells[sq.index()] & PIECE_BITS;
+        let code = self.board.cells[sq.index()] & PIECE_BITS;
         code != 0
             && self.piece_at(sq).is_some_and(|piece| piece.side == side)
             && self.variant.piece(code_kind(code)).castling == role

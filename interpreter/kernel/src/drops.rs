@@ -22,7 +22,7 @@ impl Position {
         if !tables.drops {
             return;
         }
-        let us = self.side;
+        let us = self.state.side;
         let g = self.variant.geometry();
         for kind in 0..self.variant.pieces().len() as PieceId {
             if self.hand_count(us, kind) == 0 {
@@ -76,7 +76,7 @@ impl Position {
     /// Whether a piece of `kind` may be dropped on `sq`: no piece stands there, and a token
     /// there lets a piece stand on it without entering it.
     pub(crate) fn takes_drop(&self, sq: Square, kind: PieceId) -> bool {
-        let cell = self.cells[sq.index()];
+        let cell = self.board.cells[sq.index()];
         if cell & PIECE_BITS != 0 {
             return false;
         }
@@ -91,7 +91,7 @@ impl Position {
     /// Plays the drop of a piece of `kind` onto `to` for the side to move; true if the piece
     /// is pawn-like (the move then resets the fifty-move clock).
     pub(crate) fn apply_drop(&mut self, kind: PieceId, to: Square) -> bool {
-        let us = self.side;
+        let us = self.state.side;
         let from_hand = self.hand_kind_of_drop(kind);
         if !self.variant.spec().hands.unlimited {
             let left = self.hand_count(us, from_hand).saturating_sub(1);
@@ -99,7 +99,7 @@ impl Position {
         }
         self.put_piece(to, Piece { side: us, kind });
         if from_hand != kind {
-            self.promoted[to.index()] = from_hand + 1;
+            self.board.promoted[to.index()] = from_hand + 1;
         }
         self.castling_rights_for_drop(kind, to);
         self.variant.piece(kind).pawn
@@ -107,16 +107,16 @@ impl Position {
 
     /// Takes back the drop of a piece onto `to` by `side` (the hash is restored by unmake).
     pub(crate) fn retract_drop(&mut self, side: Side, kind: PieceId, to: Square) {
-        let code = self.cells[to.index()] & PIECE_BITS;
-        self.cells[to.index()] &= !PIECE_BITS;
-        self.occupied[side.index()].remove(to);
+        let code = self.board.cells[to.index()] & PIECE_BITS;
+        self.board.cells[to.index()] &= !PIECE_BITS;
+        self.board.occupied[side.index()].remove(to);
         self.flip_kind_bit(to, code);
-        let kind = match std::mem::take(&mut self.promoted[to.index()]) {
+        let kind = match std::mem::take(&mut self.board.promoted[to.index()]) {
             0 => kind,
             origin => origin - 1,
         };
         if !self.variant.spec().hands.unlimited {
-            let slot = &mut self.hands[side.index()][usize::from(kind)];
+            let slot = &mut self.board.hands[side.index()][usize::from(kind)];
             *slot = slot.saturating_add(1);
         }
     }

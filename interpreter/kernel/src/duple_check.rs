@@ -29,7 +29,7 @@ impl Position {
     }
 
     fn exposes_all(&mut self, mv: Move, kind: PieceId) -> bool {
-        let us = self.side;
+        let us = self.state.side;
         let before = self.guarded(us, kind).len();
         if before == 0 {
             return false;

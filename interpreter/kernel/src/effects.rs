@@ -105,12 +105,12 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn effect_at(&self, sq: Square, royal: bool) -> Option<&SquareEffect> {
-        let stack = self.tokens[sq.index()];
+        let stack = self.board.tokens[sq.index()];
         if stack.count == 0 {
             return None;
         }
         let effects = self.variant.effects(stack.kind);
-        if effects.dormant_while_occupied && self.cells[sq.index()] & PIECE_BITS != 0 {
+        if effects.dormant_while_occupied && self.board.cells[sq.index()] & PIECE_BITS != 0 {
             return None;
         }
         Some(effects.for_mover(royal))
@@ -120,7 +120,7 @@ impl Position {
     /// sleep): it blocks as its kind does but is never entered or used as an exit.
     #[inline]
     pub(crate) fn is_dormant_stack(&self, sq: Square) -> bool {
-        let stack = self.tokens[sq.index()];
+        let stack = self.board.tokens[sq.index()];
         stack.count > 1 && self.variant.effects(stack.kind).stacking == Stacking::Dormant
     }
 
@@ -134,8 +134,10 @@ impl Position {
     /// A square that warped movement skips: an absent token with no piece on it.
     #[inline]
     pub(crate) fn is_absent_square(&self, sq: Square) -> bool {
-        let stack = self.tokens[sq.index()];
-        stack.count > 0 && self.cells[sq.index()] & PIECE_BITS == 0 && self.variant.effects(stack.kind).is_absent()
+        let stack = self.board.tokens[sq.index()];
+        stack.count > 0
+            && self.board.cells[sq.index()] & PIECE_BITS == 0
+            && self.variant.effects(stack.kind).is_absent()
     }
 
     /// The piece kinds whose capture-move may end on `sq` with a piece standing there (a mask
@@ -146,10 +148,10 @@ impl Position {
     #[inline]
     pub(crate) fn capturers_allowed_on(&self, sq: Square) -> u32 {
         // The cell's flags say at once whether a token or a link lies there (one load).
-        if self.cells[sq.index()] & EFFECT_FLAGS == 0 {
+        if self.board.cells[sq.index()] & EFFECT_FLAGS == 0 {
             return u32::MAX;
         }
-        if self.tokens[sq.index()].count == 0 {
+        if self.board.tokens[sq.index()].count == 0 {
             return self.link_capturers(sq);
         }
         let royal = self.variant.royal_mask;
@@ -165,7 +167,7 @@ impl Position {
 
     /// Whether a capture-move of a mover of this class can end on `sq`.
     fn capturable_by(&self, sq: Square, royal: bool) -> bool {
-        let effects = self.variant.effects(self.tokens[sq.index()].kind);
+        let effects = self.variant.effects(self.board.tokens[sq.index()].kind);
         if effects.dormant_while_occupied {
             return true;
         }
@@ -183,7 +185,7 @@ impl Position {
     pub(crate) fn has_exit(&self, entry: Square, exit: Exit, origin: Square) -> bool {
         match self.exit_kind(entry, exit) {
             Some(kind) => {
-                self.token_squares.iter().any(|sq| sq != entry && sq != origin && self.is_open_token(sq, kind))
+                self.board.token_squares.iter().any(|sq| sq != entry && sq != origin && self.is_open_token(sq, kind))
             }
             None => true,
         }
@@ -193,7 +195,7 @@ impl Position {
     #[inline]
     pub(crate) fn exit_kind(&self, entry: Square, exit: Exit) -> Option<u8> {
         match exit {
-            Exit::AnotherOpen => Some(self.tokens[entry.index()].kind),
+            Exit::AnotherOpen => Some(self.board.tokens[entry.index()].kind),
             Exit::OpenOf(kind) => Some(kind),
             Exit::None | Exit::Tunnel => None,
         }

@@ -32,8 +32,8 @@ impl Position {
                 Move::Drop { to, .. } => match &open_first {
                     Some(squares) => squares.contains(&to),
                     None => {
-                        (!rule.must_close || self.closes_a_line(to, self.side))
-                            && (!rule.next_to_own || self.next_to(to, self.side))
+                        (!rule.must_close || self.closes_a_line(to, self.state.side))
+                            && (!rule.next_to_own || self.next_to(to, self.state.side))
                     }
                 },
                 _ => true,
@@ -58,7 +58,7 @@ impl Position {
             .iter()
             .map(|s| g.square(usize::from(s.board), s.file, s.rank))
             .collect();
-        squares.iter().any(|sq| self.cells[sq.index()] & PIECE_BITS == 0).then_some(squares)
+        squares.iter().any(|sq| self.board.cells[sq.index()] & PIECE_BITS == 0).then_some(squares)
     }
 
     /// Whether a piece of `side` on `sq` would close a line in some direction.
@@ -86,7 +86,7 @@ impl Position {
     /// Whether a piece of `side` stands on one of the eight squares around `sq`.
     fn next_to(&self, sq: Square, side: Side) -> bool {
         DIRECTIONS.iter().filter_map(|&step| self.step_from(sq, step)).any(|at| {
-            let code = self.cells[at.index()] & PIECE_BITS;
+            let code = self.board.cells[at.index()] & PIECE_BITS;
             code != 0 && code_side(code) == side
         })
     }
@@ -100,7 +100,7 @@ impl Position {
         let Some(side) = self.piece_at(sq).map(|piece| piece.side) else { return };
         for step in DIRECTIONS {
             let Some(at) = self.step_from(sq, step) else { continue };
-            let code = self.cells[at.index()] & PIECE_BITS;
+            let code = self.board.cells[at.index()] & PIECE_BITS;
             if code != 0 && code_side(code) != side {
                 self.turn_over(at);
             }
@@ -114,7 +114,7 @@ impl Position {
         let mut run = 0;
         let mut at = sq;
         while let Some(next) = self.step_from(at, step) {
-            let code = self.cells[next.index()] & PIECE_BITS;
+            let code = self.board.cells[next.index()] & PIECE_BITS;
             if code == 0 {
                 return 0;
             }
@@ -140,8 +140,8 @@ impl Position {
 
     /// Gives the piece on `sq` to the other side, logged for unmake.
     fn turn_over(&mut self, sq: Square) {
-        let code = self.cells[sq.index()] & PIECE_BITS;
-        self.history.push_piece((sq, code, self.unmoved.contains(sq)));
+        let code = self.board.cells[sq.index()] & PIECE_BITS;
+        self.history.push_piece((sq, code, self.board.unmoved.contains(sq)));
         self.take_piece(sq);
         self.put_piece(sq, Piece { side: code_side(code).opponent(), kind: code_kind(code) });
     }

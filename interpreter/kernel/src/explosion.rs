@@ -21,7 +21,7 @@ impl Position {
     /// Removes the piece on `sq` unless its kind is immune, or it is pawn-like and not the
     /// capturer itself (`centre`).
     fn blast(&mut self, sq: Square, immune: &[u8], centre: bool) {
-        let code = self.cells[sq.index()] & PIECE_BITS;
+        let code = self.board.cells[sq.index()] & PIECE_BITS;
         if code == 0 {
             return;
         }
@@ -29,9 +29,9 @@ impl Position {
         if immune.contains(&kind) || (!centre && self.variant.piece(kind).pawn) {
             return;
         }
-        self.history.push_piece((sq, code, self.unmoved.contains(sq)));
+        self.history.push_piece((sq, code, self.board.unmoved.contains(sq)));
         if self.variant.uses_first_move {
-            self.unmoved.remove(sq);
+            self.board.unmoved.remove(sq);
         }
         self.remove_piece(sq);
     }

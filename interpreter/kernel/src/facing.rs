@@ -19,7 +19,7 @@ impl Position {
         let mut sq = from;
         while let Some(next) = g.offset(sq, 0, dy) {
             sq = next;
-            let code = self.cells[sq.index()] & PIECE_BITS;
+            let code = self.board.cells[sq.index()] & PIECE_BITS;
             if code != 0 {
                 return code_side(code) != side && self.variant.is_royal(code_kind(code));
             }

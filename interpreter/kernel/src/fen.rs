@@ -68,16 +68,16 @@ impl Position {
     pub fn fen(&self) -> String {
         let mut fields = vec![
             placement(self) + &crate::fen_hand::hands_text(self),
-            self.side.letter().to_string(),
+            self.state.side.letter().to_string(),
             crate::first_move_field::first_moves_text(self).unwrap_or_else(|| castling_text(self)),
             en_passant_text(self),
         ];
         fields.extend(self.checks_field());
-        fields.extend([self.halfmove.to_string(), self.fullmove.to_string()]);
+        fields.extend([self.state.halfmove.to_string(), self.state.fullmove.to_string()]);
         let layout: Vec<(TokenId, Square)> = self
             .token_squares()
             .flat_map(|sq| {
-                let t = self.tokens[sq.index()];
+                let t = self.board.tokens[sq.index()];
                 std::iter::once((t.kind, sq))
             })
             .collect();
@@ -470,23 +470,23 @@ fn read_turn_state(pos: &Position, text: &str) -> Result<([bool; 2], Option<Stri
 fn en_passant_text(pos: &Position) -> String {
     let g = pos.geometry();
     if pos.is_turn_based() {
-        let squares: Vec<String> = pos.ep_boards.iter().flatten().map(|ep| g.name_on_board(ep.square)).collect();
+        let squares: Vec<String> = pos.state.ep_boards.iter().flatten().map(|ep| g.name_on_board(ep.square)).collect();
         return if squares.is_empty() { "-".to_string() } else { squares.join(",") };
     }
-    pos.ep.map_or("-".to_string(), |ep| g.name(ep.square))
+    pos.state.ep.map_or("-".to_string(), |ep| g.name(ep.square))
 }
 
 fn turn_state_text(pos: &Position) -> String {
     let mut items = Vec::new();
     for (side, tag) in [(Side::White, "w@"), (Side::Black, "b@")] {
-        if pos.obliged[side.index()] {
+        if pos.state.obliged[side.index()] {
             items.push(tag.to_string());
         }
     }
-    if let Some(mv) = pos.pending {
+    if let Some(mv) = pos.state.pending {
         let mut white = pos.clone();
-        white.side = Side::White;
-        white.pending = None;
+        white.state.side = Side::White;
+        white.state.pending = None;
         items.push(format!("w:{}", crate::notation::lan(&white, mv)));
     }
     items.join(",")
@@ -506,7 +506,7 @@ fn read_tokens(pos: &mut Position, text: &str) -> Result<(), PositionError> {
         })?;
         for item in squares.split(',') {
             let (sq, count, timer) = read_token_item(variant.geometry(), item)?;
-            let current = pos.tokens[sq.index()];
+            let current = pos.board.tokens[sq.index()];
             if current.count > 0 && current.kind != kind {
                 return Err(PositionError::of(
                     PositionErrorKind::Tokens,
@@ -590,7 +590,7 @@ fn castling_text(pos: &Position) -> String {
     for side in Side::BOTH {
         let Some(king) = pos.castling_king(side) else { continue };
         for (slot, short) in [(0, true), (1, false)] {
-            let Some(rook) = pos.castling[side.index()][slot] else { continue };
+            let Some(rook) = pos.state.castling[side.index()][slot] else { continue };
             let letter = if outermost_rook(pos, side, king, short) == Some(rook) {
                 if short {
                     'k'
@@ -611,7 +611,7 @@ fn castling_text(pos: &Position) -> String {
 
 fn format_tokens(pos: &Position, layout: &[(TokenId, Square)]) -> String {
     let stack = |sq: Square| {
-        let t = pos.tokens[sq.index()];
+        let t = pos.board.tokens[sq.index()];
         (t.count, t.timer)
     };
     format_token_groups(&pos.variant, layout, stack)

@@ -82,7 +82,7 @@ pub(crate) fn mark_promoted(pos: &mut Position, sq: Square) {
         return;
     }
     if let Some(origin) = pos.piece_at(sq).and_then(|piece| tables.promotes_from(piece.kind)) {
-        pos.promoted[sq.index()] = origin + 1;
+        pos.board.promoted[sq.index()] = origin + 1;
     }
 }
 
@@ -107,7 +107,7 @@ pub(crate) fn promoted_kind(pos: &Position, origin: PieceId, rank_name: u8) -> R
 /// Marks the piece on `sq` as promoted from `origin` (where the variant keeps the marks).
 pub(crate) fn set_promoted_from(pos: &mut Position, sq: Square, origin: PieceId) {
     if pos.variant.hand_tables.marks_promoted {
-        pos.promoted[sq.index()] = origin + 1;
+        pos.board.promoted[sq.index()] = origin + 1;
     }
 }
 

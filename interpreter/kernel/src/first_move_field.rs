@@ -29,7 +29,8 @@ impl Position {
         if !self.variant.spec().rules.first_moves.in_castling_field {
             return None;
         }
-        let named = |sq: &Square| self.unmoved.contains(*sq) && self.has_first_move(*sq) && self.on_first_rank(*sq);
+        let named =
+            |sq: &Square| self.board.unmoved.contains(*sq) && self.has_first_move(*sq) && self.on_first_rank(*sq);
         let mut squares: Vec<Square> =
             Side::BOTH.into_iter().flat_map(|side| self.pieces_of(side)).map(|(sq, _)| sq).collect();
         squares.retain(named);
@@ -55,7 +56,7 @@ impl Position {
             Side::BOTH.into_iter().flat_map(|side| self.pieces_of(side)).map(|(sq, _)| sq).collect();
         for sq in squares {
             if self.has_first_move(sq) && !named.contains(&sq) {
-                self.unmoved.remove(sq);
+                self.board.unmoved.remove(sq);
             }
         }
         Ok(())
@@ -131,12 +132,12 @@ impl Position {
         let victims: Vec<Square> = self
             .pieces_of(mover.side.opponent())
             .filter(|&(sq, piece)| {
-                self.unmoved.contains(sq) && in_line(sq) && rules.lost_to.contains(&(piece.kind, mover.kind))
+                self.board.unmoved.contains(sq) && in_line(sq) && rules.lost_to.contains(&(piece.kind, mover.kind))
             })
             .map(|(sq, _)| sq)
             .collect();
         for sq in victims {
-            self.unmoved.remove(sq);
+            self.board.unmoved.remove(sq);
             self.history.push_first_move(sq);
         }
     }
@@ -146,10 +147,11 @@ impl Position {
     pub(crate) fn first_move_key(&self) -> u64 {
         let kinds = self.variant.first_move_kinds;
         let zobrist = &self.variant.zobrist;
-        self.unmoved
+        self.board
+            .unmoved
             .iter()
             .filter(|sq| {
-                let code = self.cells[sq.index()] & PIECE_BITS;
+                let code = self.board.cells[sq.index()] & PIECE_BITS;
                 code != 0 && kinds & 1 << code_kind(code) != 0
             })
             .fold(0, |key, sq| key ^ zobrist.first_move(sq.index()))
@@ -158,7 +160,7 @@ impl Position {
     /// Gives back the first moves taken since the log had `mark` entries.
     pub(crate) fn restore_first_moves(&mut self, mark: usize) {
         while let Some(sq) = self.history.pop_first_move_above(mark) {
-            self.unmoved.insert(sq);
+            self.board.unmoved.insert(sq);
         }
     }
 }

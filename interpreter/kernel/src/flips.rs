@@ -14,7 +14,7 @@ impl Position {
     /// Whether a piece whose promotion flips by `flips` promotes on a move ending on `to`:
     /// always on every move, on a capture (a piece stands there) on every capture.
     pub(crate) fn flip_here(&self, flips: Flip, to: Square) -> PromotionHere {
-        let capture = self.cells[to.index()] & PIECE_BITS != 0;
+        let capture = self.board.cells[to.index()] & PIECE_BITS != 0;
         match flips {
             Flip::EveryMove => PromotionHere::Compulsory,
             Flip::EveryCapture if capture => PromotionHere::Compulsory,
@@ -40,7 +40,7 @@ impl Position {
     /// The kind the piece on `from` turns back into on a move to `to`: the piece promoted
     /// from a kind whose promotion flips, on a move the flip applies to.
     fn flip_origin(&self, from: Square, to: Square) -> Option<PieceId> {
-        let origin = self.promoted[from.index()].checked_sub(1)?;
+        let origin = self.board.promoted[from.index()].checked_sub(1)?;
         let flips = self.variant.piece(origin).promotion.as_ref()?.flips;
         (flips != Flip::Never && self.flip_here(flips, to) == PromotionHere::Compulsory).then_some(origin)
     }
@@ -52,8 +52,8 @@ impl Position {
         if promo.flips == Flip::Never {
             return;
         }
-        let rank = self.variant.geometry().relative_rank(sq, self.side);
-        for &choice in promo.choices_for(self.side.index()) {
+        let rank = self.variant.geometry().relative_rank(sq, self.state.side);
+        for &choice in promo.choices_for(self.state.side.index()) {
             if self.variant.hand_tables.may_drop_on_rank(choice, rank) && self.takes_drop(sq, choice) {
                 out.push(Move::Drop { piece: choice, to: sq });
             }
@@ -63,7 +63,7 @@ impl Position {
     /// The kind a drop of `kind` takes from the hand: the kind itself while the side holds
     /// one, else (a promoted drop) the kind it promotes from.
     pub(crate) fn hand_kind_of_drop(&self, kind: PieceId) -> PieceId {
-        if self.hand_count(self.side, kind) > 0 || !self.variant.hand_tables.drop_promoted {
+        if self.hand_count(self.state.side, kind) > 0 || !self.variant.hand_tables.drop_promoted {
             return kind;
         }
         self.variant.hand_tables.promotes_from(kind).unwrap_or(kind)

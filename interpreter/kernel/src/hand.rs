@@ -105,13 +105,17 @@ impl Position {
     /// How many pieces of `kind` `side` holds in hand.
     #[must_use]
     pub fn hand_count(&self, side: Side, kind: PieceId) -> u8 {
-        self.hands[side.index()].get(usize::from(kind)).copied().unwrap_or(0)
+        self.board.hands[side.index()].get(usize::from(kind)).copied().unwrap_or(0)
     }
 
     /// The kinds `side` holds in hand, with their counts, in declaration order.
     pub fn hand(&self, side: Side) -> impl Iterator<Item = (PieceId, u8)> + '_ {
         let kinds = self.variant.pieces().len();
-        self.hands[side.index()][..kinds].iter().enumerate().filter(|(_, &n)| n > 0).map(|(k, &n)| (k as PieceId, n))
+        self.board.hands[side.index()][..kinds]
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n > 0)
+            .map(|(k, &n)| (k as PieceId, n))
     }
 
     /// Whether the variant's positions have hands (written in the position notation).
@@ -127,7 +131,7 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     #[must_use]
     pub fn is_promoted(&self, sq: Square) -> bool {
-        self.promoted[sq.index()] != 0
+        self.board.promoted[sq.index()] != 0
     }
 
     /// The kind the piece on `sq` promoted from, when it is marked as promoted.
@@ -137,14 +141,14 @@ impl Position {
     /// When `sq` is not a square of the variant's geometry.
     #[must_use]
     pub fn promoted_from(&self, sq: Square) -> Option<PieceId> {
-        self.promoted[sq.index()].checked_sub(1)
+        self.board.promoted[sq.index()].checked_sub(1)
     }
 
     /// Sets how many pieces of `kind` `side` holds, keeping the hash in step.
     pub(crate) fn set_hand_count(&mut self, side: Side, kind: PieceId, count: u8) {
-        let slot = &mut self.hands[side.index()][usize::from(kind)];
+        let slot = &mut self.board.hands[side.index()][usize::from(kind)];
         let z = &self.variant.zobrist;
-        self.hash ^= z.hand(side, kind, *slot) ^ z.hand(side, kind, count);
+        self.state.hash ^= z.hand(side, kind, *slot) ^ z.hand(side, kind, count);
         *slot = count;
     }
 
@@ -153,7 +157,7 @@ impl Position {
         let z = &self.variant.zobrist;
         let mut h = 0;
         for side in Side::BOTH {
-            for (kind, &count) in self.hands[side.index()].iter().enumerate() {
+            for (kind, &count) in self.board.hands[side.index()].iter().enumerate() {
                 h ^= z.hand(side, kind as PieceId, count);
             }
         }

@@ -29,8 +29,8 @@ impl Position {
             Move::Transit { entry, .. } => entry,
             _ => return false,
         };
-        let them = self.side.opponent();
+        let them = self.state.side.opponent();
         let checker = |sq: Square| self.piece_at(sq).is_some_and(|p| p.side == them);
-        checker(to) && !self.royals(self.side).any(|royal| self.is_attacked_ignoring(royal, them, to))
+        checker(to) && !self.royals(self.state.side).any(|royal| self.is_attacked_ignoring(royal, them, to))
     }
 }

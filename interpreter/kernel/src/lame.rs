@@ -104,7 +104,7 @@ impl Position {
             }
             let back = v.dir_reverse[a.dir as usize];
             let Some(&source) = v.ray(back, target).first() else { continue };
-            let code = self.cells[source.index()] & PIECE_BITS;
+            let code = self.board.cells[source.index()] & PIECE_BITS;
             if source == ignore || code == 0 || code_side(code) != by {
                 continue;
             }
@@ -114,7 +114,7 @@ impl Position {
                     kinds = 0;
                     break;
                 };
-                let cell = self.cells[leg.index()];
+                let cell = self.board.cells[leg.index()];
                 if leg == ignore || cell == 0 {
                     continue;
                 }

@@ -145,7 +145,7 @@ impl Position {
     /// back) and the hashes repetition can no longer match are forgotten.
     pub fn keep_made(&mut self) {
         self.history.clear_undo_logs();
-        self.history.forget_unrepeatable(self.halfmove, MIN_FORGOTTEN);
+        self.history.forget_unrepeatable(self.state.halfmove, MIN_FORGOTTEN);
     }
 
     /// Plays `mv` for good if it is legal here; otherwise leaves the position as it was and
@@ -178,32 +178,32 @@ impl Position {
     pub(crate) fn apply(&mut self, mv: Move) -> Undo {
         let mut undo = Undo {
             mv,
-            side: self.side,
-            ply: self.ply,
+            side: self.state.side,
+            ply: self.state.ply,
             turn: None,
             captured: 0,
             captured_sq: Square(0),
-            castling: self.castling,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
-            moved: mv.from().map_or(0, |sq| self.cells[sq.index()] & PIECE_BITS),
+            castling: self.state.castling,
+            ep: self.state.ep,
+            halfmove: self.state.halfmove,
+            fullmove: self.state.fullmove,
+            hash: self.state.hash,
+            moved: mv.from().map_or(0, |sq| self.board.cells[sq.index()] & PIECE_BITS),
             unmoved: [(Square(0), false); 2],
             token_mark: self.history.token_mark() as u32,
             piece_mark: self.history.piece_mark() as u32,
             last: self.history.last_move(),
             hand_gained: 0,
             promoted_origins: [0; 2],
-            passes: self.passes,
-            checks: self.checks,
+            passes: self.state.passes,
+            checks: self.state.checks,
             first_move_mark: self.history.first_move_mark() as u32,
         };
         if self.variant.hand_tables.marks_promoted {
-            undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.promoted[sq.index()]);
+            undo.promoted_origins[0] = mv.from().map_or(0, |sq| self.board.promoted[sq.index()]);
         }
         self.history.push_hash(self.key());
-        let us = self.side;
+        let us = self.state.side;
         let mut reset_clock = false;
         let mut new_ep = None;
         match mv {
@@ -227,7 +227,7 @@ impl Position {
             }
             Move::EnPassant { from, to } => {
                 self.note_unmoved(&mut undo, from, to);
-                let victim = self.ep.map_or(to, |ep| ep.victim);
+                let victim = self.state.ep.map_or(to, |ep| ep.victim);
                 self.capture_on(&mut undo, victim);
                 self.relocate(from, to, None);
                 reset_clock = true;
@@ -246,7 +246,7 @@ impl Position {
             }
             Move::Special { id } => {
                 let a1 = Square(0);
-                undo.unmoved = [(a1, self.unmoved.contains(a1)); 2];
+                undo.unmoved = [(a1, self.board.unmoved.contains(a1)); 2];
                 let (reset, played) = self.apply_special(id);
                 reset_clock = reset;
                 self.history.set_last_move(Some(LastMove::of(played)));
@@ -271,26 +271,26 @@ impl Position {
             self.history.set_last_move(Some(LastMove { mv, moved, captured, captured_sq }));
         }
         self.set_en_passant(new_ep);
-        self.halfmove = if reset_clock { 0 } else { self.halfmove.saturating_add(1) };
+        self.state.halfmove = if reset_clock { 0 } else { self.state.halfmove.saturating_add(1) };
         if us == Side::Black {
             // Never wraps: positions are read with at most MAX_FULLMOVE.
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.state.fullmove = self.state.fullmove.saturating_add(1);
         }
-        self.passes = if mv == Move::Pass { self.passes.saturating_add(1) } else { 0 };
+        self.state.passes = if mv == Move::Pass { self.state.passes.saturating_add(1) } else { 0 };
         self.set_side(us.opponent());
-        self.ply += 1;
+        self.state.ply += 1;
         undo
     }
 
     /// End of ply: timed tokens run down and vanish (PT4), before any random event.
     pub(crate) fn finish_ply(&mut self) {
-        if self.timed == 0 {
+        if self.board.timed == 0 {
             return;
         }
         let mut sq_index = 0;
-        while let Some(sq) = self.token_squares.iter().find(|s| s.index() >= sq_index) {
+        while let Some(sq) = self.board.token_squares.iter().find(|s| s.index() >= sq_index) {
             sq_index = sq.index() + 1;
-            let stack = self.tokens[sq.index()];
+            let stack = self.board.tokens[sq.index()];
             if stack.timer > 0 {
                 let timer = stack.timer - 1;
                 let next = if timer == 0 { TokenStack::default() } else { TokenStack { timer, ..stack } };
@@ -334,26 +334,26 @@ impl Position {
             self.raw_put(undo.captured_sq, undo.captured);
         }
         if undo.hand_gained != 0 {
-            let slot = &mut self.hands[us.index()][usize::from(undo.hand_gained - 1)];
+            let slot = &mut self.board.hands[us.index()][usize::from(undo.hand_gained - 1)];
             *slot = slot.saturating_sub(1);
         }
         self.restore_tokens(undo.token_mark);
         if self.variant.uses_first_move {
             for (sq, was) in undo.unmoved.into_iter().rev() {
-                self.unmoved.set(sq, was);
+                self.board.unmoved.set(sq, was);
             }
         }
-        self.passes = undo.passes;
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-        self.fullmove = undo.fullmove;
-        self.side = us;
-        self.ply = undo.ply;
+        self.state.passes = undo.passes;
+        self.state.castling = undo.castling;
+        self.state.ep = undo.ep;
+        self.state.halfmove = undo.halfmove;
+        self.state.fullmove = undo.fullmove;
+        self.state.side = us;
+        self.state.ply = undo.ply;
         self.history.pop_hash();
-        self.hash = undo.hash;
+        self.state.hash = undo.hash;
         self.history.set_last_move(undo.last);
-        self.checks = undo.checks;
+        self.state.checks = undo.checks;
         self.restore_first_moves(undo.first_move_mark as usize);
     }
 
@@ -361,12 +361,12 @@ impl Position {
     fn restore_promoted_marks(&mut self, undo: Undo) {
         if let (Some(from), Some(to)) = (undo.mv.from(), undo.mv.to()) {
             if !matches!(undo.mv, Move::Castle { .. }) {
-                self.promoted[to.index()] = 0;
-                self.promoted[from.index()] = undo.promoted_origins[0];
+                self.board.promoted[to.index()] = 0;
+                self.board.promoted[from.index()] = undo.promoted_origins[0];
             }
         }
         if undo.captured != 0 {
-            self.promoted[undo.captured_sq.index()] = undo.promoted_origins[1];
+            self.board.promoted[undo.captured_sq.index()] = undo.promoted_origins[1];
         }
     }
 
@@ -384,31 +384,31 @@ impl Position {
 
     #[inline]
     fn raw_take(&mut self, sq: Square) -> u8 {
-        let code = self.cells[sq.index()] & PIECE_BITS;
-        self.cells[sq.index()] &= !PIECE_BITS;
-        self.occupied[code_side(code).index()].remove(sq);
+        let code = self.board.cells[sq.index()] & PIECE_BITS;
+        self.board.cells[sq.index()] &= !PIECE_BITS;
+        self.board.occupied[code_side(code).index()].remove(sq);
         self.flip_kind_bit(sq, code);
         code
     }
 
     #[inline]
     fn raw_put(&mut self, sq: Square, code: u8) {
-        self.cells[sq.index()] |= code;
-        self.occupied[code_side(code).index()].insert(sq);
+        self.board.cells[sq.index()] |= code;
+        self.board.occupied[code_side(code).index()].insert(sq);
         self.flip_kind_bit(sq, code);
     }
 
     fn note_unmoved(&mut self, undo: &mut Undo, from: Square, to: Square) {
         if self.variant.uses_first_move {
-            undo.unmoved = [(from, self.unmoved.contains(from)), (to, self.unmoved.contains(to))];
-            self.unmoved.remove(from);
-            self.unmoved.remove(to);
+            undo.unmoved = [(from, self.board.unmoved.contains(from)), (to, self.board.unmoved.contains(to))];
+            self.board.unmoved.remove(from);
+            self.board.unmoved.remove(to);
         }
     }
 
     /// Removes an enemy piece on `sq`, remembering it; true if something was captured.
     fn capture_on(&mut self, undo: &mut Undo, sq: Square) -> bool {
-        let code = self.cells[sq.index()] & PIECE_BITS;
+        let code = self.board.cells[sq.index()] & PIECE_BITS;
         if code == 0 {
             return false;
         }
@@ -417,9 +417,9 @@ impl Position {
         undo.captured_sq = sq;
         self.drop_castling_right_at(sq);
         if self.variant.hand_tables.captures_to_hand {
-            let origin = std::mem::take(&mut self.promoted[sq.index()]);
+            let origin = std::mem::take(&mut self.board.promoted[sq.index()]);
             undo.promoted_origins[1] = origin;
-            undo.hand_gained = self.capture_to_hand(self.side, code_kind(code), origin);
+            undo.hand_gained = self.capture_to_hand(self.state.side, code_kind(code), origin);
         }
         true
     }
@@ -430,9 +430,9 @@ impl Position {
         let spec = self.variant.piece(piece.kind);
         let pawn = spec.pawn;
         let role = spec.castling;
-        if self.castling != [[None; 2]; 2] {
+        if self.state.castling != [[None; 2]; 2] {
             if role == CastleRole::King {
-                let mut rights = self.castling;
+                let mut rights = self.state.castling;
                 rights[piece.side.index()] = [None, None];
                 self.set_castling(rights);
             } else {
@@ -442,8 +442,8 @@ impl Position {
         let kind = promotion.unwrap_or(piece.kind);
         self.put_piece(to, crate::position::Piece { side: piece.side, kind });
         if self.variant.hand_tables.marks_promoted {
-            let origin = std::mem::take(&mut self.promoted[from.index()]);
-            self.promoted[to.index()] = match promotion {
+            let origin = std::mem::take(&mut self.board.promoted[from.index()]);
+            self.board.promoted[to.index()] = match promotion {
                 // Turning back into the kind it promoted from (a flip) leaves no mark.
                 Some(kind) if origin == kind + 1 => 0,
                 Some(_) => piece.kind + 1,
@@ -455,11 +455,11 @@ impl Position {
 
     /// A royal piece entering a token that royals remove (WH6).
     fn royal_removes_token(&mut self, to: Square) {
-        let stack = self.tokens[to.index()];
+        let stack = self.board.tokens[to.index()];
         if stack.count == 0 {
             return;
         }
-        let code = self.cells[to.index()] & PIECE_BITS;
+        let code = self.board.cells[to.index()] & PIECE_BITS;
         if self.variant.effects(stack.kind).removed_by_royal && self.variant.is_royal(code_kind(code)) {
             self.set_tokens(to, TokenStack::default());
         }
@@ -468,7 +468,7 @@ impl Position {
     /// The entered token goes to the mover's origin (PH5, SP4); stacks form there. A token of
     /// another kind on the origin is displaced (a square holds tokens of one kind).
     fn move_entered_token(&mut self, entry: Square, origin: Square) {
-        let stack = self.tokens[entry.index()];
+        let stack = self.board.tokens[entry.index()];
         if stack.count == 0 {
             // A transit through a link (`links.rs`): no token moves.
             return;
@@ -479,20 +479,20 @@ impl Position {
         }
         let remaining = if effects.stacking == Stacking::Merged { stack.count - 1 } else { 0 };
         self.set_tokens(entry, TokenStack { count: remaining, ..stack });
-        let at_origin = self.tokens[origin.index()];
+        let at_origin = self.board.tokens[origin.index()];
         let count = if at_origin.count > 0 && at_origin.kind == stack.kind { at_origin.count + 1 } else { 1 };
         self.set_tokens(origin, TokenStack { kind: stack.kind, count, timer: 0 });
     }
 
     fn castle(&mut self, undo: &mut Undo, king: Square, rook: Square) {
-        let us = self.side;
+        let us = self.state.side;
         let (kd, rd) = self.castle_destinations(us, king, rook);
         self.note_unmoved(undo, king, kd);
         let k = self.take_piece(king).expect("castling king");
         let r = self.take_piece(rook).expect("castling rook");
         self.put_piece(kd, k);
         self.put_piece(rd, r);
-        let mut rights = self.castling;
+        let mut rights = self.state.castling;
         rights[us.index()] = [None, None];
         self.set_castling(rights);
     }

@@ -20,13 +20,13 @@ impl Position {
         self.variant.spec().rules.stalemate == StalemateRule::Pass
             && !self.is_turn_based()
             && !self.passed_twice()
-            && self.pieces_of(self.side).next().is_some()
+            && self.pieces_of(self.state.side).next().is_some()
             && !self.is_check()
     }
 
     /// Whether the last two moves were passes: neither side can move, the game is over.
     #[must_use]
     pub fn passed_twice(&self) -> bool {
-        self.passes >= 2
+        self.state.passes >= 2
     }
 }

@@ -175,9 +175,9 @@ impl Position {
     #[inline]
     pub(crate) fn key(&self) -> u64 {
         if self.variant.uses_first_move {
-            self.hash ^ self.first_move_key()
+            self.state.hash ^ self.first_move_key()
         } else {
-            self.hash
+            self.state.hash
         }
     }
 

@@ -36,7 +36,7 @@ impl Position {
             return PromotionHere::None;
         }
         let g = v.geometry();
-        let rank = g.relative_rank(to, self.side);
+        let rank = g.relative_rank(to, self.state.side);
         if rank >= g.ranks - promo.zone_ranks {
             return PromotionHere::Compulsory;
         }
@@ -68,7 +68,7 @@ impl Position {
     /// Whether `to` is one of the squares the side to move's compulsory zone names.
     fn in_zone_squares(&self, promo: &PromotionSpec, to: Square) -> bool {
         let g = self.variant.geometry();
-        promo.zone_squares[self.side.index()].iter().any(|&square| g.square_of(square) == Some(to))
+        promo.zone_squares[self.state.side.index()].iter().any(|&square| g.square_of(square) == Some(to))
     }
 
     /// Whether every square beyond `to` on its file, in the side to move's forward direction,
@@ -76,7 +76,7 @@ impl Position {
     /// piece on it (`to` is then the last existing square of the file for that side).
     fn file_ends_beyond(&self, to: Square) -> bool {
         let g = self.variant.geometry();
-        let forward = Position::forward(self.side);
+        let forward = Position::forward(self.state.side);
         let mut at = to;
         let mut beyond = 0;
         while let Some(next) = g.offset(at, 0, forward).filter(|&next| g.board_of(next) == g.board_of(to)) {
@@ -91,8 +91,8 @@ impl Position {
 
     /// An empty square holding a token that removes it for good from non-royal movement.
     fn is_permanent_hole(&self, sq: Square) -> bool {
-        let stack = self.tokens[sq.index()];
-        if stack.count == 0 || self.cells[sq.index()] & PIECE_BITS != 0 {
+        let stack = self.board.tokens[sq.index()];
+        if stack.count == 0 || self.board.cells[sq.index()] & PIECE_BITS != 0 {
             return false;
         }
         let effects = self.variant.effects(stack.kind);
@@ -108,10 +108,10 @@ impl Position {
         if !promo.only_lost && limit.is_none() {
             return true;
         }
-        let us = self.side;
-        let now = self.occupied[us.index()]
+        let us = self.state.side;
+        let now = self.board.occupied[us.index()]
             .iter()
-            .filter(|sq| code_kind(self.cells[sq.index()] & PIECE_BITS) == choice)
+            .filter(|sq| code_kind(self.board.cells[sq.index()] & PIECE_BITS) == choice)
             .count();
         let below_limit = limit.is_none_or(|count| now < usize::from(count));
         below_limit && (!promo.only_lost || now < usize::from(self.variant.setup_count(us, choice)))
@@ -141,7 +141,7 @@ impl Position {
     /// `make(Some(piece))` for every choice open to the side to move.
     fn push_choices(&self, kind: u8, out: &mut MoveList, make: impl Fn(Option<u8>) -> Move) {
         let promo = self.variant.piece(kind).promotion.as_ref().expect("the piece promotes");
-        for &choice in promo.choices_for(self.side.index()) {
+        for &choice in promo.choices_for(self.state.side.index()) {
             if self.may_promote_to(promo, choice) {
                 out.push(make(Some(choice)));
             }

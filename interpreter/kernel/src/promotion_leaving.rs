@@ -22,13 +22,13 @@ impl Position {
                 i += 1;
                 continue;
             };
-            let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
+            let kind = code_kind(self.board.cells[from.index()] & PIECE_BITS);
             let here = self.leaving_promotion(kind, from, to);
             let Some(promo) = v.piece(kind).promotion.as_ref().filter(|_| here != PromotionHere::None) else {
                 i += 1;
                 continue;
             };
-            for &choice in promo.choices_for(self.side.index()) {
+            for &choice in promo.choices_for(self.state.side.index()) {
                 if self.may_promote_to(promo, choice) {
                     out.push(Move::Normal { from, to, promotion: Some(choice) });
                 }
@@ -69,6 +69,6 @@ impl Position {
     /// How many ranks from the far edge `sq` lies for the side to move (1: its last rank).
     fn ranks_deep(&self, sq: Square) -> u8 {
         let g = self.variant.geometry();
-        g.ranks - g.relative_rank(sq, self.side)
+        g.ranks - g.relative_rank(sq, self.state.side)
     }
 }

@@ -26,7 +26,7 @@ impl Position {
     }
 
     fn exposes_pseudo_royal(&mut self, mv: Move) -> bool {
-        let us = self.side;
+        let us = self.state.side;
         if let Move::Castle { king, rook } = mv {
             if self.castling_path_attacked(us, king, rook) {
                 return true;

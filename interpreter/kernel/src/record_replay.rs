@@ -63,9 +63,9 @@ impl<'v> BitReplay<'v> {
             fast,
             board: None,
             on_board: false,
-            halfmove: start.halfmove,
-            fullmove: start.fullmove,
-            ply: start.ply,
+            halfmove: start.state.halfmove,
+            fullmove: start.state.fullmove,
+            ply: start.state.ply,
             base: start,
             pawns,
             counting: variant.spec().rules.ends.counting,
@@ -159,7 +159,8 @@ impl<'v> BitReplay<'v> {
         }
         self.board = Board64::from_position(&self.base, rules);
         self.on_board = self.board.is_some();
-        (self.halfmove, self.fullmove, self.ply) = (self.base.halfmove, self.base.fullmove, self.base.ply);
+        (self.halfmove, self.fullmove, self.ply) =
+            (self.base.state.halfmove, self.base.state.fullmove, self.base.state.ply);
         self.on_board
     }
 
@@ -210,8 +211,8 @@ impl Position {
     /// counts start again here.
     #[allow(clippy::cast_possible_truncation)] // a square of a 64-square board
     fn take_board(&mut self, board: &Board64, halfmove: u16, fullmove: u32, ply: u32) {
-        let mut changed =
-            (self.occupied[0].first_word() ^ board.sides[0]) | (self.occupied[1].first_word() ^ board.sides[1]);
+        let mut changed = (self.board.occupied[0].first_word() ^ board.sides[0])
+            | (self.board.occupied[1].first_word() ^ board.sides[1]);
         for (kind, &bits) in board.kinds.iter().enumerate().take(board.rules.kinds) {
             changed |= self.kind_board(kind) ^ bits;
         }
@@ -226,13 +227,14 @@ impl Position {
             }
         }
         debug_assert!(self
+            .board
             .cells
             .iter()
             .take(64)
             .enumerate()
             .all(|(sq, &cell)| { (cell & PIECE_BITS != 0) == (board.occupied() & 1 << sq != 0) }));
         let square = |sq: u8| (sq != NONE).then_some(Square(u16::from(sq)));
-        let mut rights = self.castling;
+        let mut rights = self.state.castling;
         for (side, slots) in board.castling.iter().enumerate() {
             for (slot, &rook) in slots.iter().enumerate() {
                 rights[side][slot] = square(rook);
@@ -242,9 +244,9 @@ impl Position {
         let ep = square(board.ep).zip(square(board.ep_victim)).map(|(square, victim)| EnPassant { square, victim });
         self.set_en_passant(ep);
         self.set_side(if board.us == 0 { Side::White } else { Side::Black });
-        self.halfmove = halfmove;
-        self.fullmove = fullmove;
-        self.ply = ply;
+        self.state.halfmove = halfmove;
+        self.state.fullmove = fullmove;
+        self.state.ply = ply;
         self.history.set_last_move(None);
         self.history.clear_hashes();
     }

@@ -74,7 +74,7 @@ impl Position {
         }
         let mut i = start;
         while i < out.len() {
-            let leaves = out.as_slice()[i].to().is_some_and(|to| !regions.allows(self.side, kind, to));
+            let leaves = out.as_slice()[i].to().is_some_and(|to| !regions.allows(self.state.side, kind, to));
             if leaves {
                 out.swap_remove(i);
             } else {

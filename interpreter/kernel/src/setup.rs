@@ -103,23 +103,23 @@ impl Position {
         pieces.extend(self.pieces_of(Side::Black));
         pieces.sort_by_key(|(sq, _)| sq.index());
         let en_passant = if self.is_turn_based() {
-            self.ep_boards.iter().flatten().map(|ep| ep.square).collect()
+            self.state.ep_boards.iter().flatten().map(|ep| ep.square).collect()
         } else {
-            self.ep.iter().map(|ep| ep.square).collect()
+            self.state.ep.iter().map(|ep| ep.square).collect()
         };
         Setup {
             pieces,
             hands: self.hands_list(),
             promoted: self.promoted_list(),
             tokens: self.token_squares().filter_map(|sq| self.tokens_at(sq).map(|stack| (sq, stack))).collect(),
-            side_to_move: self.side,
-            castling: self.castling,
+            side_to_move: self.state.side,
+            castling: self.state.castling,
             en_passant,
-            halfmove_clock: self.halfmove,
-            fullmove_number: self.fullmove,
-            obliged: self.obliged,
+            halfmove_clock: self.state.halfmove,
+            fullmove_number: self.state.fullmove,
+            obliged: self.state.obliged,
             pending_action: self.pending_action_text(),
-            checks_given: self.checks,
+            checks_given: self.state.checks,
             first_moves: self.first_move_squares(),
         }
     }
@@ -142,11 +142,11 @@ impl Position {
 
     /// White's pending action of a two-board turn in long algebraic notation.
     fn pending_action_text(&self) -> Option<String> {
-        let mv = self.pending?;
+        let mv = self.state.pending?;
         let mut white = self.clone_without_history();
-        white.side = Side::White;
-        white.pending = None;
-        white.ep = white.ep_boards[white.board_of_side(Side::White)];
+        white.state.side = Side::White;
+        white.state.pending = None;
+        white.state.ep = white.state.ep_boards[white.board_of_side(Side::White)];
         Some(crate::notation::lan(&white, mv))
     }
 }

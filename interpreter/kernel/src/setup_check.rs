@@ -46,8 +46,8 @@ impl Position {
         pos.keep_first_moves(setup.first_moves.as_deref())?;
         check_castling(&pos, &setup)?;
         pos.set_castling(setup.castling);
-        pos.halfmove = setup.halfmove_clock;
-        pos.fullmove = checked_fullmove(setup.fullmove_number)?;
+        pos.state.halfmove = setup.halfmove_clock;
+        pos.state.fullmove = checked_fullmove(setup.fullmove_number)?;
         set_en_passant(&mut pos, &setup.en_passant)?;
         set_turn_state(&mut pos, setup.obliged, setup.pending_action.as_deref())?;
         pos.set_checks_given(setup.checks_given)?;
@@ -57,8 +57,8 @@ impl Position {
         }
         check_token_counts(&pos)?;
         if pos.is_turn_based() {
-            pos.ep = pos.ep_boards[pos.board_of_side(pos.side)];
-            pos.hash = pos.computed_move_hash();
+            pos.state.ep = pos.state.ep_boards[pos.board_of_side(pos.state.side)];
+            pos.state.hash = pos.computed_move_hash();
         }
         pos.history.clear_token_log();
         Ok(pos)
@@ -118,7 +118,7 @@ fn lay_tokens(pos: &mut Position, stacks: &[(Square, TokenStack)]) -> Result<(),
         if stack.count == 0 {
             return Err(tokens(format!("{name}: a stack holds at least one token")));
         }
-        if pos.tokens[sq.index()].count > 0 {
+        if pos.board.tokens[sq.index()].count > 0 {
             return Err(tokens(format!("{name}: two token stacks on one square")));
         }
         pos.write_tokens(sq, stack);
@@ -136,7 +136,7 @@ fn mark_unmoved_pieces(pos: &mut Position) {
             let spec = pos.variant.piece(piece.kind);
             let first_move_pawn = spec.pawn && g.relative_rank(sq, side) == 1;
             if first_move_pawn || !spec.pawn {
-                pos.unmoved.insert(sq);
+                pos.board.unmoved.insert(sq);
             }
         }
     }
@@ -210,14 +210,14 @@ fn set_en_passant(pos: &mut Position, squares: &[Square]) -> Result<(), Position
         let g = pos.geometry();
         let name = if pos.is_turn_based() { g.name_on_board(square) } else { g.name(square) };
         let board = g.board_of(square);
-        let mover = if pos.is_turn_based() { passer_on_board(pos, board) } else { pos.side.opponent() };
+        let mover = if pos.is_turn_based() { passer_on_board(pos, board) } else { pos.state.side.opponent() };
         let victim = double_step_victim(pos, square, mover).ok_or_else(|| {
             en_passant(format!("en-passant square {name} is impossible: no {mover} pawn can just have passed it"))
         })?;
         let ep = EnPassant { square, victim };
         if !pos.is_turn_based() {
             pos.set_en_passant(Some(ep));
-        } else if pos.ep_boards[board].replace(ep).is_some() {
+        } else if pos.state.ep_boards[board].replace(ep).is_some() {
             return Err(en_passant(format!("en-passant square {name}: its board has another one")));
         }
     }
@@ -231,24 +231,24 @@ impl Position {
     /// it, so the right ends with the change, as it would once a move is played.
     pub(crate) fn drop_impossible_en_passant(&mut self) {
         if !self.is_turn_based() {
-            if let Some(ep) = self.ep {
-                if double_step_victim(self, ep.square, self.side.opponent()) != Some(ep.victim) {
+            if let Some(ep) = self.state.ep {
+                if double_step_victim(self, ep.square, self.state.side.opponent()) != Some(ep.victim) {
                     self.set_en_passant(None);
                 }
             }
             return;
         }
         let mut changed = false;
-        for board in 0..self.ep_boards.len() {
-            let Some(ep) = self.ep_boards[board] else { continue };
+        for board in 0..self.state.ep_boards.len() {
+            let Some(ep) = self.state.ep_boards[board] else { continue };
             if double_step_victim(self, ep.square, passer_on_board(self, board)) != Some(ep.victim) {
-                self.ep_boards[board] = None;
+                self.state.ep_boards[board] = None;
                 changed = true;
             }
         }
         if changed {
-            self.ep = self.ep_boards[self.board_of_side(self.side)];
-            self.hash = self.computed_move_hash();
+            self.state.ep = self.state.ep_boards[self.board_of_side(self.state.side)];
+            self.state.hash = self.computed_move_hash();
         }
     }
 }
@@ -310,17 +310,17 @@ fn set_turn_state(pos: &mut Position, obliged: [bool; 2], pending: Option<&str>)
     if !pos.is_turn_based() {
         return Err(turn_state("only two-board turns have an eighth field".to_string()));
     }
-    pos.obliged = obliged;
+    pos.state.obliged = obliged;
     let Some(action) = pending else { return Ok(()) };
-    if pos.side != Side::Black {
+    if pos.state.side != Side::Black {
         return Err(turn_state("a pending White action needs Black to move".to_string()));
     }
-    pos.side = Side::White;
-    pos.ep = pos.ep_boards[pos.board_of_side(Side::White)];
+    pos.state.side = Side::White;
+    pos.state.ep = pos.state.ep_boards[pos.board_of_side(Side::White)];
     let found = crate::notation::parse_lan(pos, action);
-    pos.side = Side::Black;
+    pos.state.side = Side::Black;
     let mv = found.map_err(|e| turn_state(format!("pending action: {e}")))?;
-    pos.pending = Some(mv);
+    pos.state.pending = Some(mv);
     Ok(())
 }
 

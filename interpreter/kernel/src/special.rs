@@ -259,12 +259,12 @@ impl Position {
     /// The [`SpecialError`] of the first effect that cannot be played here.
     pub fn check_special(&mut self, mv: &SpecialMove) -> Result<(), SpecialError> {
         let (token_mark, piece_mark) = (self.history.token_mark(), self.history.piece_mark());
-        let (hash, castling, ep) = (self.hash, self.castling, self.ep);
+        let (hash, castling, ep) = (self.state.hash, self.state.castling, self.state.ep);
         let result = mv.effects.iter().try_for_each(|&effect| self.apply_effect(effect).map(|_| ()));
         self.roll_back_effects(token_mark, piece_mark);
-        self.castling = castling;
-        self.ep = ep;
-        self.hash = hash;
+        self.state.castling = castling;
+        self.state.ep = ep;
+        self.state.hash = hash;
         result.map_err(|e| SpecialError::new(format!("special move `{}`: {e}", mv.notation)))
     }
 
@@ -289,7 +289,7 @@ impl Position {
 
     /// The piece an effect moves or places and the piece it captures or removes.
     fn effect_pieces(&self, effect: Effect) -> (Option<Piece>, Option<(Piece, Square)>) {
-        let at = |sq: Square| if sq.index() < self.cells.len() { self.piece_at(sq) } else { None };
+        let at = |sq: Square| if sq.index() < self.board.cells.len() { self.piece_at(sq) } else { None };
         match effect {
             Effect::MovePiece { from, to } => (at(from), at(to).map(|p| (p, to))),
             Effect::PlacePiece { piece, .. } => (Some(piece), None),
@@ -314,19 +314,19 @@ impl Position {
     /// restored by the caller).
     pub(crate) fn roll_back_effects(&mut self, token_mark: usize, piece_mark: usize) {
         while let Some((sq, code, unmoved)) = self.history.pop_piece_above(piece_mark) {
-            let now = self.cells[sq.index()] & PIECE_BITS;
+            let now = self.board.cells[sq.index()] & PIECE_BITS;
             if now != 0 {
-                self.cells[sq.index()] &= !PIECE_BITS;
-                self.occupied[code_side(now).index()].remove(sq);
+                self.board.cells[sq.index()] &= !PIECE_BITS;
+                self.board.occupied[code_side(now).index()].remove(sq);
                 self.flip_kind_bit(sq, now);
             }
             if code != 0 {
-                self.cells[sq.index()] |= code;
-                self.occupied[code_side(code).index()].insert(sq);
+                self.board.cells[sq.index()] |= code;
+                self.board.occupied[code_side(code).index()].insert(sq);
                 self.flip_kind_bit(sq, code);
             }
             if self.variant.uses_first_move {
-                self.unmoved.set(sq, unmoved);
+                self.board.unmoved.set(sq, unmoved);
             }
         }
         while let Some((sq, stack)) = self.history.pop_token_above(token_mark) {
@@ -335,10 +335,10 @@ impl Position {
     }
 
     fn log_piece(&mut self, sq: Square) {
-        let code = self.cells[sq.index()] & PIECE_BITS;
-        self.history.push_piece((sq, code, self.unmoved.contains(sq)));
+        let code = self.board.cells[sq.index()] & PIECE_BITS;
+        self.history.push_piece((sq, code, self.board.unmoved.contains(sq)));
         if self.variant.uses_first_move {
-            self.unmoved.remove(sq);
+            self.board.unmoved.remove(sq);
         }
     }
 
@@ -360,7 +360,7 @@ impl Position {
             }
             Effect::RemovePiece { square } => {
                 self.check_square(square)?;
-                let code = self.cells[square.index()] & PIECE_BITS;
+                let code = self.board.cells[square.index()] & PIECE_BITS;
                 if code == 0 {
                     return Err(self.error("remove_piece", square, "holds no piece"));
                 }
@@ -416,13 +416,13 @@ impl Position {
         self.log_piece(to);
         self.take_piece(from);
         if self.variant.is_royal(piece.kind) {
-            let mut rights = self.castling;
+            let mut rights = self.state.castling;
             rights[piece.side.index()] = [None, None];
             self.set_castling(rights);
         } else {
             self.drop_castling_right_at(from);
         }
-        if self.ep.is_some_and(|ep| ep.victim == from) {
+        if self.state.ep.is_some_and(|ep| ep.victim == from) {
             self.set_en_passant(None);
         }
         self.put_piece(to, piece);
@@ -467,7 +467,7 @@ impl Position {
     }
 
     fn check_square(&self, sq: Square) -> Result<(), SpecialError> {
-        if sq.index() < self.cells.len() {
+        if sq.index() < self.board.cells.len() {
             Ok(())
         } else {
             Err(SpecialError::new(format!("square number {} is off the board", sq.index())))

@@ -49,7 +49,7 @@ impl Position {
 
     /// The board `side` plays on in the current turn.
     pub(crate) fn board_of_side(&self, side: Side) -> usize {
-        let white = ((self.fullmove - 1) % 2) as usize;
+        let white = ((self.state.fullmove - 1) % 2) as usize;
         if side == Side::White {
             white
         } else {
@@ -60,20 +60,20 @@ impl Position {
     /// White's action of this turn, chosen but not yet applied.
     #[must_use]
     pub fn pending_action(&self) -> Option<Move> {
-        self.pending
+        self.state.pending
     }
 
     /// Whether `side` declared intent last turn and must teleport now (HP4).
     #[must_use]
     pub fn must_teleport(&self, side: Side) -> bool {
-        self.obliged[side.index()]
+        self.state.obliged[side.index()]
     }
 
     /// Every legal action of the side to move on its board this turn.
     pub(crate) fn generate_turn_actions(&mut self, out: &mut MoveList) {
-        let us = self.side;
+        let us = self.state.side;
         let board = self.board_of_side(us);
-        if self.obliged[us.index()] {
+        if self.state.obliged[us.index()] {
             self.generate_teleports(us, board, out);
         } else {
             self.generate_pseudo(out);
@@ -94,7 +94,7 @@ impl Position {
     /// Keeps the moves of `list` (pseudo-legal moves of the side to move on its board this
     /// turn) that are legal actions (HP6).
     pub(crate) fn retain_turn_legal(&mut self, list: &mut MoveList) {
-        let us = self.side;
+        let us = self.state.side;
         let board = self.board_of_side(us);
         self.retain_legal_on_board(list, us, board);
     }
@@ -140,7 +140,7 @@ impl Position {
         }
         let g = v.geometry();
         let on_link =
-            self.occupied[us.index()].iter().any(|sq| g.board_of(sq) == board && v.links_of(sq).next().is_some());
+            self.board.occupied[us.index()].iter().any(|sq| g.board_of(sq) == board && v.links_of(sq).next().is_some());
         on_link && !self.royal_attacked_on_board(us, board)
     }
 
@@ -163,26 +163,26 @@ impl Position {
     }
 
     fn holds(&self, sq: Square, side: Side) -> bool {
-        let code = self.cells[sq.index()] & PIECE_BITS;
+        let code = self.board.cells[sq.index()] & PIECE_BITS;
         code != 0 && code_side(code) == side
     }
 
     /// Makes one action of a turn: White's is kept pending; Black's completes the turn.
     pub(crate) fn make_turn_action(&mut self, mv: Move) -> crate::make::Undo {
         let mut t = TurnUndo {
-            deferred: self.side == Side::White,
+            deferred: self.state.side == Side::White,
             mark: self.history.turn_mark() as u32,
             token_mark: self.history.token_mark() as u32,
-            pending: self.pending,
-            obliged: self.obliged,
-            ep_boards: self.ep_boards,
-            ep: self.ep,
-            castling: self.castling,
-            side: self.side,
-            ply: self.ply,
-            fullmove: self.fullmove,
-            halfmove: self.halfmove,
-            hash: self.hash,
+            pending: self.state.pending,
+            obliged: self.state.obliged,
+            ep_boards: self.state.ep_boards,
+            ep: self.state.ep,
+            castling: self.state.castling,
+            side: self.state.side,
+            ply: self.state.ply,
+            fullmove: self.state.fullmove,
+            halfmove: self.state.halfmove,
+            hash: self.state.hash,
             swapped: None,
             swapped_unmoved: [false; 2],
         };
@@ -192,29 +192,29 @@ impl Position {
         // intents, both boards' en passant) by its part before and after.
         let turn_state = self.turn_state_hash();
         if t.deferred {
-            self.pending = Some(mv);
+            self.state.pending = Some(mv);
             self.set_side(Side::Black);
         } else {
             t.swapped_unmoved = self.resolve_turn(mv, &mut t.swapped);
-            self.fullmove = t.fullmove.saturating_add(1);
+            self.state.fullmove = t.fullmove.saturating_add(1);
             self.set_side(Side::White);
         }
         // K8: each player's action is a ply, so timed tokens run down after either.
         self.finish_ply();
-        self.ply = t.ply + 1;
-        self.set_en_passant(self.ep_boards[self.board_of_side(self.side)]);
-        self.hash ^= turn_state ^ self.turn_state_hash();
-        debug_assert_eq!(self.hash, self.computed_move_hash(), "the hash follows a turn's action");
+        self.state.ply = t.ply + 1;
+        self.set_en_passant(self.state.ep_boards[self.board_of_side(self.state.side)]);
+        self.state.hash ^= turn_state ^ self.turn_state_hash();
+        debug_assert_eq!(self.state.hash, self.computed_move_hash(), "the hash follows a turn's action");
         crate::make::Undo::for_turn(mv, t)
     }
 
     /// Applies both actions of the turn, then the teleports; notes a swap in `swapped` and
     /// returns whether its pieces had never moved.
     fn resolve_turn(&mut self, black: Move, swapped: &mut Option<[Square; 4]>) -> [bool; 2] {
-        let white = self.pending.take().unwrap_or(Move::Pass);
+        let white = self.state.pending.take().unwrap_or(Move::Pass);
         let mut next_obliged = [false; 2];
-        let mut next_ep = self.ep_boards;
-        let start_ep = self.ep_boards;
+        let mut next_ep = self.state.ep_boards;
+        let start_ep = self.state.ep_boards;
         for (side, action) in [(Side::White, white), (Side::Black, black)] {
             let board = self.board_of_side(side);
             next_ep[board] = None;
@@ -235,8 +235,8 @@ impl Position {
             }
         }
         let unmoved = self.resolve_teleports(white, black, swapped);
-        self.obliged = next_obliged;
-        self.ep_boards = next_ep;
+        self.state.obliged = next_obliged;
+        self.state.ep_boards = next_ep;
         unmoved
     }
 
@@ -255,14 +255,14 @@ impl Position {
                 self.drop_castling_right_at(bf);
                 for piece in [wp, bp] {
                     if self.variant.piece(piece.kind).castling == crate::spec::CastleRole::King {
-                        let mut rights = self.castling;
+                        let mut rights = self.state.castling;
                         rights[piece.side.index()] = [None, None];
                         self.set_castling(rights);
                     }
                 }
-                let unmoved = [self.unmoved.contains(wf), self.unmoved.contains(bf)];
-                self.unmoved.remove(wf);
-                self.unmoved.remove(bf);
+                let unmoved = [self.board.unmoved.contains(wf), self.board.unmoved.contains(bf)];
+                self.board.unmoved.remove(wf);
+                self.board.unmoved.remove(bf);
                 *swapped = Some([wf, wt, bf, bt]);
                 return unmoved;
             }
@@ -304,7 +304,7 @@ impl Position {
             self.put_piece(bf, bp);
             for (sq, unmoved) in [(wf, t.swapped_unmoved[0]), (bf, t.swapped_unmoved[1])] {
                 if unmoved {
-                    self.unmoved.insert(sq);
+                    self.board.unmoved.insert(sq);
                 }
             }
         }
@@ -312,17 +312,17 @@ impl Position {
         while let Some(undo) = self.history.pop_turn_undo_above(t.mark as usize) {
             self.retract(undo);
         }
-        self.pending = t.pending;
-        self.obliged = t.obliged;
-        self.ep_boards = t.ep_boards;
-        self.ep = t.ep;
-        self.castling = t.castling;
-        self.side = t.side;
-        self.ply = t.ply;
-        self.fullmove = t.fullmove;
-        self.halfmove = t.halfmove;
+        self.state.pending = t.pending;
+        self.state.obliged = t.obliged;
+        self.state.ep_boards = t.ep_boards;
+        self.state.ep = t.ep;
+        self.state.castling = t.castling;
+        self.state.side = t.side;
+        self.state.ply = t.ply;
+        self.state.fullmove = t.fullmove;
+        self.state.halfmove = t.halfmove;
         self.history.pop_hash();
-        self.hash = t.hash;
+        self.state.hash = t.hash;
     }
 
     /// The extra state of a turn in the hash: pending action, intents, both en-passant
@@ -330,15 +330,15 @@ impl Position {
     pub(crate) fn turn_state_hash(&self) -> u64 {
         let z = &self.variant.zobrist;
         let mut h = 0;
-        if let Some(mv) = self.pending {
+        if let Some(mv) = self.state.pending {
             h ^= z.state(move_key(mv));
         }
         for side in Side::BOTH {
-            if self.obliged[side.index()] {
+            if self.state.obliged[side.index()] {
                 h ^= z.state(side.index() as u64 + 1);
             }
         }
-        for ep in self.ep_boards.iter().flatten() {
+        for ep in self.state.ep_boards.iter().flatten() {
             h ^= z.en_passant(ep.square.index()).rotate_left(17);
         }
         h

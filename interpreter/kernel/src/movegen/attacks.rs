@@ -24,7 +24,7 @@ impl Position {
     /// Whether the side to move has a royal piece under attack.
     #[must_use]
     pub fn is_check(&self) -> bool {
-        self.royal_attacked(self.side)
+        self.royal_attacked(self.state.side)
     }
 
     /// Whether any royal piece of `side` is attacked.
@@ -104,7 +104,7 @@ impl Position {
         let line = (by.index() * v.dirs.len() + dir as usize) * (MAX_REACH + 1);
         for (k, &sq) in v.ray(dir, target).iter().take(reach).enumerate() {
             reads.read(sq.index());
-            let cell = self.cells[sq.index()];
+            let cell = self.board.cells[sq.index()];
             if cell == 0 || sq == ignore {
                 continue;
             }
@@ -143,14 +143,17 @@ impl Position {
     /// An open token: of `kind`, no piece on it, and not a dormant stack.
     #[inline]
     pub(crate) fn is_open_token(&self, sq: Square, kind: u8) -> bool {
-        let stack = self.tokens[sq.index()];
-        stack.count > 0 && stack.kind == kind && self.cells[sq.index()] & PIECE_BITS == 0 && !self.is_dormant_stack(sq)
+        let stack = self.board.tokens[sq.index()];
+        stack.count > 0
+            && stack.kind == kind
+            && self.board.cells[sq.index()] & PIECE_BITS == 0
+            && !self.is_dormant_stack(sq)
     }
 
     /// HP6: a royal piece on a linked square is in check when an enemy stands on the link.
     pub(crate) fn link_attacked(&self, target: Square, by: Side) -> bool {
         let v = &*self.variant;
-        let code = self.cells[target.index()] & PIECE_BITS;
+        let code = self.board.cells[target.index()] & PIECE_BITS;
         if code == 0 || !v.is_royal(code_kind(code)) {
             return false;
         }
@@ -161,7 +164,7 @@ impl Position {
     /// would be in check across the link there (HP6).
     pub(crate) fn linked_to_side(&self, target: Square, by: Side) -> bool {
         self.variant.links_of(target).any(|other| {
-            let c = self.cells[other.index()] & PIECE_BITS;
+            let c = self.board.cells[other.index()] & PIECE_BITS;
             c != 0 && code_side(c) == by
         })
     }

@@ -15,9 +15,9 @@ impl Position {
     pub(crate) fn conditional_attacked(&self, target: Square, by: Side, ignore: Square, allowed: u32) -> bool {
         let kinds = self.variant.conditional_capturers & allowed;
         let attacker = |sq: Square| {
-            sq != ignore && sq != target && kinds & (1 << code_kind(self.cells[sq.index()] & PIECE_BITS)) != 0
+            sq != ignore && sq != target && kinds & (1 << code_kind(self.board.cells[sq.index()] & PIECE_BITS)) != 0
         };
-        let holders: Vec<Square> = self.occupied[by.index()]
+        let holders: Vec<Square> = self.board.occupied[by.index()]
             .iter()
             .filter(|&sq| attacker(sq) && self.conditional_capture_holds(sq, by))
             .collect();
@@ -31,12 +31,12 @@ impl Position {
         }
         probe.take_piece(target);
         probe.put_piece(target, Piece { side: by.opponent(), kind: victim });
-        probe.side = by;
+        probe.state.side = by;
         if probe.is_turn_based() {
             // On two boards the attackers are those of the target's board, whichever board
             // `by` acts on this turn (HP6): the probe's turn puts `by` there.
             let board = self.variant.geometry().board_of(target) as u32;
-            probe.fullmove = 1 + if by == Side::White { board } else { 1 - board };
+            probe.state.fullmove = 1 + if by == Side::White { board } else { 1 - board };
         }
         let mut moves = MoveList::new();
         probe.generate_pseudo_where(|sq, _| holders.contains(&sq), &mut moves);
@@ -49,7 +49,7 @@ impl Position {
 
     /// Whether some capture pattern of the piece on `sq` that holds only at times holds now.
     fn conditional_capture_holds(&self, sq: Square, side: Side) -> bool {
-        let kind = code_kind(self.cells[sq.index()] & PIECE_BITS);
+        let kind = code_kind(self.board.cells[sq.index()] & PIECE_BITS);
         self.variant.piece(kind).patterns.iter().any(|p| {
             p.mode.captures() && p.condition != PatternCondition::Always && self.condition_holds(p.condition, sq, side)
         })

@@ -306,9 +306,9 @@ impl Position {
     /// Whether the token stack on `sq` makes it absent now, and whether it wraps lines.
     #[inline(always)]
     fn absence_at(&self, sq: Square) -> (bool, bool) {
-        let stack = self.tokens[sq.index()];
+        let stack = self.board.tokens[sq.index()];
         let effects = self.variant.effects(stack.kind);
-        let absent = stack.count > 0 && self.cells[sq.index()] & PIECE_BITS == 0 && effects.is_absent();
+        let absent = stack.count > 0 && self.board.cells[sq.index()] & PIECE_BITS == 0 && effects.is_absent();
         (absent, absent && effects.wraps)
     }
 
@@ -316,8 +316,8 @@ impl Position {
     #[inline]
     fn absent_key(&self) -> AbsentKey {
         let mut key = AbsentKey { absent: 0, gates: 0 };
-        let small = self.cells.len() <= 64;
-        for sq in self.token_squares.iter() {
+        let small = self.board.cells.len() <= 64;
+        for sq in self.board.token_squares.iter() {
             let (absent, gate) = self.absence_at(sq);
             if !absent {
                 continue;
@@ -340,8 +340,8 @@ impl Position {
     fn graph_fits(&self, graph: &WarpGraph, key: AbsentKey) -> bool {
         graph.key == key
             && graph.variant.as_ptr() == Arc::as_ptr(&self.variant)
-            && (self.cells.len() <= 64
-                || self.token_squares.iter().all(|sq| {
+            && (self.board.cells.len() <= 64
+                || self.board.token_squares.iter().all(|sq| {
                     let (absent, gate) = self.absence_at(sq);
                     !absent || (graph.is_absent(sq) && holds(&graph.gates, sq) == gate)
                 }))
@@ -354,10 +354,10 @@ impl Position {
             if let Some(graph) = graphs.iter().rev().find(|g| self.graph_fits(g, key)) {
                 return Rc::clone(graph);
             }
-            let words = self.cells.len().div_ceil(64).max(1);
+            let words = self.board.cells.len().div_ceil(64).max(1);
             let mut absent = vec![0u64; words];
             let mut gates = vec![0u64; words];
-            for sq in self.token_squares.iter() {
+            for sq in self.board.token_squares.iter() {
                 let (is_absent, gate) = self.absence_at(sq);
                 let bit = 1u64 << (sq.0 & 63);
                 if is_absent {

@@ -20,7 +20,7 @@ impl Position {
         let ray = v.ray(p.dir, from);
         let royal = v.is_royal(kind);
         let Some(hurdle) = ray.iter().position(|&sq| !self.passes_over(sq, royal)) else { return };
-        if self.cells[ray[hurdle].index()] & PIECE_BITS == 0 {
+        if self.board.cells[ray[hurdle].index()] & PIECE_BITS == 0 {
             return;
         }
         if !p.far_hop() {
@@ -43,14 +43,14 @@ impl Position {
     /// token that stops lines.
     #[inline]
     pub(crate) fn passes_over(&self, sq: Square, royal: bool) -> bool {
-        let cell = self.cells[sq.index()];
+        let cell = self.board.cells[sq.index()];
         cell & PIECE_BITS == 0 && (cell & TOKEN_FLAG == 0 || self.effect_at(sq, royal).is_none_or(|e| !e.stops_lines()))
     }
 
     /// One landing of a step, leap or hop on `step.to`: an empty square, a token's effect, or
     /// a capture.
     pub(crate) fn land_once(&self, step: &Step<'_>, out: &mut MoveList) {
-        let cell = self.cells[step.to.index()];
+        let cell = self.board.cells[step.to.index()];
         if cell & EFFECT_FLAGS != 0 {
             self.token_square(step, out);
             return;
@@ -63,7 +63,7 @@ impl Position {
             return;
         }
         let code = cell & PIECE_BITS;
-        if code_side(code) != self.side && p.mode.captures() && !self.variant.is_royal(code_kind(code)) {
+        if code_side(code) != self.state.side && p.mode.captures() && !self.variant.is_royal(code_kind(code)) {
             self.push_with_promotions(step.from, step.to, step.kind, false, out);
         }
     }
@@ -82,7 +82,7 @@ impl Position {
             let mut kinds = h.kinds & allowed;
             let Some(hurdle) = self.hurdle_before(ray, h.far, ignore, &mut kinds) else { continue };
             for &sq in &ray[hurdle + 1..] {
-                let cell = self.cells[sq.index()];
+                let cell = self.board.cells[sq.index()];
                 let code = cell & PIECE_BITS;
                 if sq == ignore || cell == 0 {
                     continue;
@@ -110,7 +110,7 @@ impl Position {
     /// pass the tokens there).
     fn hurdle_before(&self, ray: &[Square], far: bool, ignore: Square, kinds: &mut u32) -> Option<usize> {
         for (i, &sq) in ray.iter().enumerate() {
-            let cell = self.cells[sq.index()];
+            let cell = self.board.cells[sq.index()];
             if sq != ignore && cell & PIECE_BITS != 0 {
                 return Some(i);
             }

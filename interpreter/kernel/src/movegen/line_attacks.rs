@@ -93,12 +93,12 @@ impl Position {
         if v.attack_mask(by, dir, 2) & royal != 0 {
             return self.royal_ray_attacked(dir, target, by, ignore, royal, reads);
         }
-        let next = v.warp_next[dir as usize * self.cells.len() + target.index()];
+        let next = v.warp_next[dir as usize * self.board.cells.len() + target.index()];
         if next == NO_SQUARE || next == ignore {
             return false;
         }
         reads.read(next.index());
-        let code = self.cells[next.index()] & PIECE_BITS;
+        let code = self.board.cells[next.index()] & PIECE_BITS;
         code != 0 && code_side(code) == by && royal & v.attack_mask(by, dir, 1) & (1 << code_kind(code)) != 0
     }
 
@@ -137,7 +137,7 @@ impl Position {
                 }
                 continue;
             }
-            let code = self.cells[at.index()] & PIECE_BITS;
+            let code = self.board.cells[at.index()] & PIECE_BITS;
             if code == 0 || at == w.ignore {
                 if code == 0 && self.token_blocks_line(at) {
                     return false;
@@ -179,7 +179,7 @@ impl Position {
             if w.graph.is_absent(at) {
                 return false;
             }
-            let code = self.cells[at.index()] & PIECE_BITS;
+            let code = self.board.cells[at.index()] & PIECE_BITS;
             if code == 0 || at == w.ignore {
                 if code == 0 && self.token_blocks_line(at) {
                     return false;

@@ -16,8 +16,8 @@ impl Position {
     /// board with just its squares changed, only the lines that read them. Royal moves are
     /// tested with the royal piece lifted; anything else is made and unmade.
     pub(crate) fn retain_warped_legal(&mut self, list: &mut MoveList) {
-        let them = self.side.opponent();
-        let king = self.royal_square(self.side);
+        let them = self.state.side.opponent();
+        let king = self.royal_square(self.state.side);
         if self.variant.spec().links.link_check || !self.variant.square_links.is_empty() || self.attacks_off_lines() {
             self.retain_tested(list);
             return;
@@ -31,14 +31,14 @@ impl Position {
         // A royal piece on a token: leaving it may wake it (not what lifting it models), and
         // whether it may be captured there depends on every other token being open (PH9), which
         // any move onto or off a token changes, though no attack line reads that square.
-        let king_on_token = king != NO_SQUARE && self.cells[king.index()] & TOKEN_FLAG != 0;
+        let king_on_token = king != NO_SQUARE && self.board.cells[king.index()] & TOKEN_FLAG != 0;
         let mut i = 0;
         while i < list.len() {
             let mv = list.as_slice()[i];
             let legal = match mv {
                 _ if king == NO_SQUARE || king_on_token => self.tested_legal(mv),
                 Move::Normal { from, to, .. } if from == king => {
-                    if self.cells[to.index()] & TOKEN_FLAG != 0 {
+                    if self.board.cells[to.index()] & TOKEN_FLAG != 0 {
                         self.tested_legal(mv)
                     } else {
                         !self.is_attacked_ignoring_on(Some(&graph), to, them, king)
@@ -52,7 +52,7 @@ impl Position {
                     }
                 }
                 Move::EnPassant { from, to } if from != king => {
-                    let victim = self.ep.map_or(to, |ep| ep.victim);
+                    let victim = self.state.ep.map_or(to, |ep| ep.victim);
                     if reads.touches(from) || reads.touches(to) || reads.touches(victim) {
                         self.moved_legal(&graph, mv, king, in_check, &reads, [from, to, victim])
                     } else {
@@ -91,15 +91,15 @@ impl Position {
     ) -> bool {
         // A piece leaving a token wakes it, which may change the next-square graph: such a
         // move is made and unmade.
-        if [from, to, victim].iter().any(|sq| self.cells[sq.index()] & TOKEN_FLAG != 0) {
+        if [from, to, victim].iter().any(|sq| self.board.cells[sq.index()] & TOKEN_FLAG != 0) {
             return self.tested_legal(mv);
         }
-        let them = self.side.opponent();
-        let saved = [self.cells[from.index()], self.cells[to.index()], self.cells[victim.index()]];
+        let them = self.state.side.opponent();
+        let saved = [self.board.cells[from.index()], self.board.cells[to.index()], self.board.cells[victim.index()]];
         let piece = saved[0] & PIECE_BITS;
-        self.cells[victim.index()] &= !PIECE_BITS;
-        self.cells[to.index()] = (saved[1] & !PIECE_BITS) | piece;
-        self.cells[from.index()] &= !PIECE_BITS;
+        self.board.cells[victim.index()] &= !PIECE_BITS;
+        self.board.cells[to.index()] = (saved[1] & !PIECE_BITS) | piece;
+        self.board.cells[from.index()] &= !PIECE_BITS;
         let attacked = if in_check || !reads.per_line_valid {
             self.is_attacked_ignoring_on(Some(graph), king, them, NO_SQUARE)
         } else {
@@ -111,9 +111,9 @@ impl Position {
                     && self.attacked_along(graph, lines[k].0, king, them, NO_SQUARE, allowed, &mut ())
             })
         };
-        self.cells[victim.index()] = saved[2];
-        self.cells[to.index()] = saved[1];
-        self.cells[from.index()] = saved[0];
+        self.board.cells[victim.index()] = saved[2];
+        self.board.cells[to.index()] = saved[1];
+        self.board.cells[from.index()] = saved[0];
         !attacked
     }
 }

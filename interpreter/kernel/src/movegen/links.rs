@@ -99,7 +99,7 @@ impl Position {
     /// The far ends of the links acting on `sq` now: none while a token lies there.
     #[inline]
     pub(crate) fn link_ends(&self, sq: Square) -> &[Square] {
-        if self.tokens[sq.index()].count != 0 {
+        if self.board.tokens[sq.index()].count != 0 {
             return &[];
         }
         self.variant.square_links.ends(sq)
@@ -109,7 +109,7 @@ impl Position {
     /// there, and not the mover's own origin.
     #[inline]
     fn link_end_free(&self, end: Square, from: Square) -> bool {
-        end != from && self.cells[end.index()] & PIECE_BITS == 0 && self.tokens[end.index()].count == 0
+        end != from && self.board.cells[end.index()] & PIECE_BITS == 0 && self.board.tokens[end.index()].count == 0
     }
 
     /// A pattern reached the linked square `step.to` (holding no token; `code` is the piece
@@ -117,7 +117,7 @@ impl Position {
     /// not enter it. Says whether the walk goes on past the square.
     pub(crate) fn link_square(&self, step: &Step<'_>, code: u8, out: &mut MoveList) -> bool {
         let Step { from, to, kind, pattern: p, .. } = *step;
-        if code != 0 && (code_side(code) == self.side || self.variant.is_royal(code_kind(code))) {
+        if code != 0 && (code_side(code) == self.state.side || self.variant.is_royal(code_kind(code))) {
             return false;
         }
         let enters = if code != 0 {
@@ -182,7 +182,7 @@ impl Position {
     fn quiet_link_transit(&self, mv: Move) -> Option<QuietTransit> {
         match mv {
             Move::Transit { from, entry, exit, promotion }
-                if self.cells[entry.index()] & PIECE_BITS == 0 && self.tokens[entry.index()].count == 0 =>
+                if self.board.cells[entry.index()] & PIECE_BITS == 0 && self.board.tokens[entry.index()].count == 0 =>
             {
                 Some(QuietTransit { from, entry, exit, promotion })
             }

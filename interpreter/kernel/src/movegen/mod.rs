@@ -180,7 +180,7 @@ impl Position {
     /// board (otherwise the plain tables give the same moves, faster).
     #[inline]
     pub(crate) fn is_warped(&self) -> bool {
-        self.variant.warped && !self.token_squares.is_empty()
+        self.variant.warped && !self.board.token_squares.is_empty()
     }
 
     /// The board the side to move plays on, when the schedule assigns one.
@@ -189,8 +189,8 @@ impl Position {
         match self.variant.spec().schedule {
             Schedule::Alternate => None,
             Schedule::SwitchBoards => {
-                let white_board = ((self.fullmove - 1) % 2) as usize;
-                Some(if self.side == Side::White { white_board } else { 1 - white_board })
+                let white_board = ((self.state.fullmove - 1) % 2) as usize;
+                Some(if self.state.side == Side::White { white_board } else { 1 - white_board })
             }
         }
     }
@@ -244,16 +244,16 @@ impl Position {
     #[inline(always)]
     pub(crate) fn generate_pseudo_where(&self, keep: impl Fn(Square, u8) -> bool, out: &mut MoveList) {
         let v = &*self.variant;
-        let us = self.side;
+        let us = self.state.side;
         let board = self.board_to_move();
         let cells_per_board = v.geometry().cells_per_board();
         let graph = self.is_warped().then(|| self.warp_graph());
         let start = out.len();
-        for from in self.occupied[us.index()].iter() {
+        for from in self.board.occupied[us.index()].iter() {
             if board.is_some_and(|b| from.index() / cells_per_board != b) {
                 continue;
             }
-            let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
+            let kind = code_kind(self.board.cells[from.index()] & PIECE_BITS);
             if !keep(from, kind) {
                 continue;
             }
@@ -287,8 +287,8 @@ impl Position {
         let v = &*self.variant;
         let board = self.board_to_move();
         let cells_per_board = v.geometry().cells_per_board();
-        for from in self.occupied[self.side.index()].iter() {
-            let kind = code_kind(self.cells[from.index()] & PIECE_BITS);
+        for from in self.board.occupied[self.state.side.index()].iter() {
+            let kind = code_kind(self.board.cells[from.index()] & PIECE_BITS);
             let on_board = board.is_none_or(|b| from.index() / cells_per_board == b);
             if v.special_kinds & (1 << kind) != 0 && on_board && keep(from, kind) {
                 let graph = graph.filter(|_| !v.is_royal(kind));
@@ -299,7 +299,7 @@ impl Position {
 
     /// The moves of one piece with a hop or a pattern barred from a rank.
     fn walk_special_piece(&self, graph: Option<&WarpGraph>, from: Square, kind: u8, out: &mut MoveList) {
-        let us = self.side;
+        let us = self.state.side;
         let start = out.len();
         for p in &self.variant.patterns[us.index()][kind as usize] {
             if !self.condition_holds(p.condition, from, us) {
@@ -331,7 +331,7 @@ impl Position {
             let g = self.variant.geometry();
             let mut i = start;
             while i < out.len() {
-                let on_barred = |sq: Square| g.relative_rank(sq, self.side) == barred;
+                let on_barred = |sq: Square| g.relative_rank(sq, self.state.side) == barred;
                 let lands_barred = match out.as_slice()[i] {
                     Move::Transit { entry, exit, .. } => on_barred(exit) || self.captures_on(entry) && on_barred(entry),
                     mv => mv.to().is_some_and(on_barred),
@@ -348,8 +348,8 @@ impl Position {
     /// Whether a move entering `sq` captures there: an enemy piece stands on it.
     #[inline]
     fn captures_on(&self, sq: Square) -> bool {
-        let code = self.cells[sq.index()] & PIECE_BITS;
-        code != 0 && code_side(code) != self.side
+        let code = self.board.cells[sq.index()] & PIECE_BITS;
+        code != 0 && code_side(code) != self.state.side
     }
 
     /// Whether a pattern with `condition` may be used by the piece of `us` on `from`. Most
@@ -364,10 +364,10 @@ impl Position {
     fn condition_holds_now(&self, condition: PatternCondition, from: Square, us: Side) -> bool {
         match condition {
             PatternCondition::Always => true,
-            PatternCondition::FirstMove => self.unmoved.contains(from),
+            PatternCondition::FirstMove => self.board.unmoved.contains(from),
             PatternCondition::FromRank(r) => self.variant.geometry().relative_rank(from, us) == r,
             PatternCondition::OutOfCheck => !self.royal_attacked(us),
-            PatternCondition::FirstMoveOutOfCheck => self.unmoved.contains(from) && !self.royal_attacked(us),
+            PatternCondition::FirstMoveOutOfCheck => self.board.unmoved.contains(from) && !self.royal_attacked(us),
             PatternCondition::FromSquares(squares) => squares.holds(self.variant.geometry(), from, us),
         }
     }
@@ -414,17 +414,17 @@ impl Position {
         out: &mut MoveList,
     ) -> usize {
         let v = &*self.variant;
-        let us = self.side;
+        let us = self.state.side;
         let limit = if p.range == 0 { usize::MAX } else { p.range as usize };
         let mut passed = from;
         for (k, &to) in squares.iter().enumerate() {
             let step = Step { from, to, kind, pattern: p, k, passed, covered };
             passed = to;
-            let cell = self.cells[to.index()];
+            let cell = self.board.cells[to.index()];
             if cell == 0 {
                 if p.mode.moves() && k >= covered {
                     self.push_quiet(&step, out);
-                } else if p.en_passant == EpRole::Captures && self.ep.is_some_and(|ep| ep.square == to) {
+                } else if p.en_passant == EpRole::Captures && self.state.ep.is_some_and(|ep| ep.square == to) {
                     out.push(Move::EnPassant { from, to });
                 }
             } else if cell & EFFECT_FLAGS != 0 {
@@ -481,7 +481,7 @@ impl Position {
     pub(crate) fn token_square(&self, step: &Step<'_>, out: &mut MoveList) -> bool {
         let v = &*self.variant;
         let Step { from, to, kind, pattern: p, k, covered, .. } = *step;
-        let code = self.cells[to.index()] & PIECE_BITS;
+        let code = self.board.cells[to.index()] & PIECE_BITS;
         let royal = v.is_royal(kind);
         if k < covered {
             // An earlier pattern of the piece has the moves here: only pass over, if lines do.
@@ -496,7 +496,7 @@ impl Position {
         if effect.is_ordinary() {
             return self.plain_square(step, code, effect.blocks_promotion, out);
         }
-        if code != 0 && (code_side(code) == self.side || v.is_royal(code_kind(code))) {
+        if code != 0 && (code_side(code) == self.state.side || v.is_royal(code_kind(code))) {
             return false;
         }
         let enters = !self.is_dormant_stack(to)
@@ -507,7 +507,7 @@ impl Position {
                 Entry::AnyMove => p.mode.moves(),
             };
         if let Some(exit_kind) = self.exit_kind(to, effect.exit).filter(|_| enters) {
-            for exit in self.token_squares.iter() {
+            for exit in self.board.token_squares.iter() {
                 if exit != to && exit != from && self.is_open_token(exit, exit_kind) {
                     self.push_transits(from, to, exit, kind, out);
                 }
@@ -532,7 +532,7 @@ impl Position {
                     self.push_quiet(step, out);
                 }
             } else if p.en_passant == EpRole::Captures
-                && self.ep.is_some_and(|ep| ep.square == to)
+                && self.state.ep.is_some_and(|ep| ep.square == to)
                 && self.link_ends(to).is_empty()
             {
                 // En passant lands on the square as a step would: a token there that lets
@@ -542,7 +542,7 @@ impl Position {
             }
             return true;
         }
-        if code_side(code) != self.side && p.mode.captures() && !v.is_royal(code_kind(code)) {
+        if code_side(code) != self.state.side && p.mode.captures() && !v.is_royal(code_kind(code)) {
             self.push_with_promotions(from, to, kind, no_promo, out);
         }
         false
@@ -559,8 +559,8 @@ impl Position {
         let v = &*self.variant;
         let g = v.geometry();
         let mut best: Option<(u8, Square)> = None;
-        for sq in self.occupied[side.index()].iter() {
-            if v.castle_king_mask & (1 << code_kind(self.cells[sq.index()] & PIECE_BITS)) == 0 {
+        for sq in self.board.occupied[side.index()].iter() {
+            if v.castle_king_mask & (1 << code_kind(self.board.cells[sq.index()] & PIECE_BITS)) == 0 {
                 continue;
             }
             let rank = g.relative_rank(sq, side);
@@ -575,8 +575,8 @@ impl Position {
     }
 
     pub(crate) fn generate_castling(&self, out: &mut MoveList) {
-        let us = self.side;
-        if self.castling[us.index()] == [None, None] {
+        let us = self.state.side;
+        if self.state.castling[us.index()] == [None, None] {
             return;
         }
         let Some(king) = self.castling_king(us) else { return };
@@ -584,7 +584,7 @@ impl Position {
             return;
         }
         for slot in 0..2 {
-            let Some(rook) = self.castling[us.index()][slot] else { continue };
+            let Some(rook) = self.state.castling[us.index()][slot] else { continue };
             if self.castling_path_clear(us, king, rook) {
                 out.push(Move::Castle { king, rook });
             }
@@ -602,7 +602,7 @@ impl Position {
         let (board, rank) = (g.board_of(king), g.rank_of(king));
         for file in lo..=hi {
             let sq = g.square(board, file, rank);
-            let cell = self.cells[sq.index()];
+            let cell = self.board.cells[sq.index()];
             let piece = cell & PIECE_BITS;
             if piece != 0 && sq != king && sq != rook {
                 return false;
@@ -633,7 +633,7 @@ impl Position {
             self.retain_warped_legal(list);
             return;
         }
-        let them = self.side.opponent();
+        let them = self.state.side.opponent();
         let mut royals = Royals::NONE;
         let fast = self.pins_decide(&mut royals);
         let mut i = 0;
@@ -659,10 +659,10 @@ impl Position {
         if !simple {
             return false;
         }
-        let us = self.side;
+        let us = self.state.side;
         let them = us.opponent();
         for king in self.royals(us) {
-            let plain = self.cells[king.index()] & EFFECT_FLAGS == 0;
+            let plain = self.board.cells[king.index()] & EFFECT_FLAGS == 0;
             if royals.len == royals.squares.len() || !plain || self.is_attacked(king, them) {
                 return false;
             }
@@ -712,7 +712,7 @@ impl Position {
             // A drop only adds a piece: with no royal piece in check it exposes nothing,
             // unless it lands on a token (which a piece may put to sleep).
             Move::Drop { piece, to } => {
-                self.cells[to.index()] & TOKEN_FLAG == 0 && !self.variant.is_royal(piece) || self.tested_legal(mv)
+                self.board.cells[to.index()] & TOKEN_FLAG == 0 && !self.variant.is_royal(piece) || self.tested_legal(mv)
             }
             // A transit empties its origin (a token lands there and blocks) and its entry, and
             // fills its exit: only an origin or entry on a slider line to a royal piece can
@@ -733,7 +733,7 @@ impl Position {
     /// its own origin may be the far end that lets attackers in): those are made and tested.
     #[inline]
     fn royal_step_legal(&mut self, mv: Move, from: Square, to: Square, royals: &Royals, them: Side) -> bool {
-        let unlinked = self.cells[to.index()] & LINK_FLAG == 0;
+        let unlinked = self.board.cells[to.index()] & LINK_FLAG == 0;
         if unlinked && !royals.pins.contains(from) {
             !self.is_attacked_ignoring(to, them, from)
         } else {
@@ -743,7 +743,7 @@ impl Position {
 
     /// Make, look for an attack on the mover's royal pieces, unmake (K1: before events).
     pub(crate) fn tested_legal(&mut self, mv: Move) -> bool {
-        let us = self.side;
+        let us = self.state.side;
         let undo = self.apply(mv);
         let legal = !self.royal_attacked(us);
         self.retract(undo);
@@ -759,7 +759,7 @@ impl Position {
             let ray = v.ray(dir, king);
             let mut candidate = NO_SQUARE;
             for (k, &sq) in ray.iter().take(reach as usize).enumerate() {
-                let cell = self.cells[sq.index()];
+                let cell = self.board.cells[sq.index()];
                 if cell == 0 {
                     continue;
                 }

@@ -36,7 +36,7 @@ pub(super) fn warped_named(pos: &mut Position, notation: &Notation, legal: &mut 
 /// must teleport. `notation` has its files read on the board in play (boards that letter
 /// their files apart are read per board).
 pub(super) fn turn_named(pos: &mut Position, notation: &Notation, legal: &mut MoveList) -> bool {
-    if pos.obliged[pos.side_to_move().index()] || pos.variant.hand_tables.must_drop != 0 {
+    if pos.state.obliged[pos.side_to_move().index()] || pos.variant.hand_tables.must_drop != 0 {
         return false;
     }
     legal.clear();

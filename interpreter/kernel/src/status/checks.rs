@@ -9,6 +9,6 @@ use crate::position::Position;
 #[must_use]
 pub fn check_count_winner(pos: &Position) -> Option<Side> {
     let needed = pos.variant.spec().rules.checks.win_at?;
-    let mover = pos.side.opponent();
-    [mover, pos.side].into_iter().find(|&side| pos.checks[side.index()] >= needed)
+    let mover = pos.state.side.opponent();
+    [mover, pos.state.side].into_iter().find(|&side| pos.state.checks[side.index()] >= needed)
 }

@@ -16,7 +16,7 @@ fn counts_at_end(pos: &Position) -> bool {
 /// is full (every square holds a piece, or is one no piece may stand on).
 pub(crate) fn full_board_ends(pos: &Position) -> bool {
     counts_at_end(pos)
-        && pos.geometry().squares().all(|sq| pos.cells[sq.index()] & PIECE_BITS != 0 || !pos.takes_drop(sq, 0))
+        && pos.geometry().squares().all(|sq| pos.board.cells[sq.index()] & PIECE_BITS != 0 || !pos.takes_drop(sq, 0))
 }
 
 /// The counted result, when the counting rule is in force: what a position where the

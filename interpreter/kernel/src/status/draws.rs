@@ -9,7 +9,7 @@ use crate::position::Position;
 #[must_use]
 pub fn claimable_draw(pos: &Position) -> Option<DrawClaim> {
     let rules = &pos.variant.spec().rules;
-    if rules.fifty_move.is_some_and(|moves| pos.halfmove >= moves.saturating_mul(2)) {
+    if rules.fifty_move.is_some_and(|moves| pos.state.halfmove >= moves.saturating_mul(2)) {
         return Some(DrawClaim::FiftyMoves);
     }
     if rules.repetition.is_some_and(|times| repetitions(pos) + 1 >= times as usize) {
@@ -22,5 +22,5 @@ pub fn claimable_draw(pos: &Position) -> Option<DrawClaim> {
 /// move.
 #[must_use]
 pub fn repetitions(pos: &Position) -> usize {
-    pos.history.repetitions(pos.key(), pos.halfmove)
+    pos.history.repetitions(pos.key(), pos.state.halfmove)
 }

@@ -26,13 +26,13 @@ pub fn extinction(pos: &Position) -> Option<Extinct> {
     if rules.is_empty() {
         return None;
     }
-    let just_moved = pos.side.opponent();
-    [just_moved, pos.side].into_iter().find_map(|side| rules.iter().find_map(|rule| extinct(pos, side, rule)))
+    let just_moved = pos.state.side.opponent();
+    [just_moved, pos.state.side].into_iter().find_map(|side| rules.iter().find_map(|rule| extinct(pos, side, rule)))
 }
 
 /// Whether `side` falls under `rule`, and how the game then ends.
 fn extinct(pos: &Position, side: Side, rule: &ExtinctionSpec) -> Option<Extinct> {
-    let opponent_needs = usize::from(rule.opponent_at_least) + usize::from(rule.reply && side == pos.side);
+    let opponent_needs = usize::from(rule.opponent_at_least) + usize::from(rule.reply && side == pos.state.side);
     if pos.pieces_of(side.opponent()).count() < opponent_needs {
         return None;
     }

@@ -34,9 +34,9 @@ pub fn goal_reached(pos: &Position) -> Option<Side> {
 #[must_use]
 pub fn goal_end(pos: &Position) -> Option<GoalEnd> {
     let goal = pos.variant.spec().rules.goal.as_ref()?;
-    let mover = pos.side.opponent();
+    let mover = pos.state.side.opponent();
     if goal.held {
-        return on_goal(pos, goal, pos.side).then_some(GoalEnd::Won(pos.side));
+        return on_goal(pos, goal, pos.state.side).then_some(GoalEnd::Won(pos.state.side));
     }
     if goal.safe {
         return safe_goal_end(pos, goal);
@@ -44,7 +44,7 @@ pub fn goal_end(pos: &Position) -> Option<GoalEnd> {
     if !goal.reply {
         return on_goal(pos, goal, mover).then_some(GoalEnd::Won(mover));
     }
-    let us = pos.side;
+    let us = pos.state.side;
     if on_goal(pos, goal, us) {
         let both = us == Side::White && on_goal(pos, goal, mover);
         return Some(if both { GoalEnd::Drawn } else { GoalEnd::Won(us) });
@@ -61,7 +61,7 @@ pub fn goal_end(pos: &Position) -> Option<GoalEnd> {
 /// safe), a draw when the side that just moved stands there safely too; then the side that
 /// just moved.
 fn safe_goal_end(pos: &Position, goal: &GoalSpec) -> Option<GoalEnd> {
-    let us = pos.side;
+    let us = pos.state.side;
     let mover = us.opponent();
     if safe_on_goal(pos, goal, us) {
         return Some(if safe_on_goal(pos, goal, mover) { GoalEnd::Drawn } else { GoalEnd::Won(us) });
@@ -98,7 +98,7 @@ fn may_reach_goal(pos: &Position, goal: &GoalSpec) -> bool {
     let mut legal = MoveList::new();
     probe.generate_legal_general(&mut legal);
     probe.drop_checking_moves(&mut legal);
-    let us = pos.side;
+    let us = pos.state.side;
     legal.iter().any(|&mv| {
         let moved = mv.from().and_then(|from| pos.piece_at(from)).is_some_and(|p| p.kind == goal.piece);
         moved && !matches!(mv, Move::Castle { .. }) && mv.to().is_some_and(|to| is_goal_square(pos, goal, to, us))

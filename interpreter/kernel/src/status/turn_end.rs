@@ -9,7 +9,7 @@ use crate::position::Position;
 
 /// HP8: how a two-board turn stands, each player judged against the start of the turn.
 pub(super) fn turn_status(pos: &Position) -> Status {
-    let us = pos.side;
+    let us = pos.state.side;
     let (our_actions, we_are_mated) = turn_prospects(pos, us);
     if us == Side::White {
         let (their_actions, they_are_mated) = turn_prospects(pos, Side::Black);
@@ -22,7 +22,9 @@ pub(super) fn turn_status(pos: &Position) -> Status {
     }
     match (our_actions, we_are_mated) {
         (0, true) => Status::Checkmate { winner: Side::White },
-        (0, false) if pos.pending == Some(Move::Pass) => Status::Draw { reason: "both players have no legal action" },
+        (0, false) if pos.state.pending == Some(Move::Pass) => {
+            Status::Draw { reason: "both players have no legal action" }
+        }
         _ => Status::Ongoing,
     }
 }
@@ -39,7 +41,7 @@ pub(crate) fn turn_ends_without_action(pos: &Position, us: Side) -> bool {
 /// whether having none would be checkmate.
 fn turn_prospects(pos: &Position, side: Side) -> (usize, bool) {
     let mut probe = pos.clone_without_history();
-    probe.side = side;
+    probe.state.side = side;
     let mut list = MoveList::new();
     probe.generate_legal(&mut list);
     let actions = list.iter().filter(|m| **m != Move::Pass).count();

@@ -61,10 +61,10 @@ fn ended_before_moves(pos: &Position) -> Option<Status> {
 /// stalemate, or a draw where a side could only have passed.
 fn without_moves(pos: &Position) -> Status {
     let rules = &pos.variant.spec().rules;
-    if pos.is_check() || pos.pseudo_royal_attacked(pos.side) || pos.duple_checked(pos.side) {
+    if pos.is_check() || pos.pseudo_royal_attacked(pos.state.side) || pos.duple_checked(pos.state.side) {
         match rules.ends.checkmate {
-            SideOutcome::Loss => Status::Checkmate { winner: pos.side.opponent() },
-            SideOutcome::Win => Status::Checkmate { winner: pos.side },
+            SideOutcome::Loss => Status::Checkmate { winner: pos.state.side.opponent() },
+            SideOutcome::Win => Status::Checkmate { winner: pos.state.side },
             SideOutcome::Draw => Status::Draw { reason: "checkmate" },
         }
     } else if rules.stalemate == StalemateRule::Pass {

@@ -202,7 +202,7 @@ impl Position {
     #[inline]
     pub(crate) fn backend(&self, purpose: Purpose) -> Backend {
         let Some(rules) = self.variant.fast.as_deref() else { return self.wide_backend(purpose) };
-        let in_force = if self.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
+        let in_force = if self.board.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
         let specials =
             if self.variant.special_table().is_some() { SpecialMoves::Installed } else { SpecialMoves::None };
         match (rules.token_play, in_force, purpose, specials) {
@@ -239,7 +239,7 @@ impl Position {
     #[inline]
     fn wide_backend(&self, purpose: Purpose) -> Backend {
         let Some(wide) = self.variant.wide.as_deref() else { return Backend::TableWalking };
-        let in_force = if self.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
+        let in_force = if self.board.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
         let specials =
             if self.variant.special_table().is_some() { SpecialMoves::Installed } else { SpecialMoves::None };
         match (wide.tokens, in_force, purpose, specials) {
@@ -257,15 +257,15 @@ impl Position {
 
     /// Whether every token lies on an empty square.
     fn no_piece_on_a_token(&self) -> bool {
-        self.token_squares.iter().all(|sq| self.cells[sq.index()] & crate::position::PIECE_BITS == 0)
+        self.board.token_squares.iter().all(|sq| self.board.cells[sq.index()] & crate::position::PIECE_BITS == 0)
     }
 
     /// Whether no piece stands on a token and no square holds a stack (the warped tables
     /// model single, empty absent squares).
     fn tokens_stand_alone(&self) -> bool {
-        let tokens = self.token_squares.first_word();
-        let occupied = self.occupied[0].first_word() | self.occupied[1].first_word();
-        tokens & occupied == 0 && self.token_squares.iter().all(|sq| self.tokens[sq.index()].count <= 1)
+        let tokens = self.board.token_squares.first_word();
+        let occupied = self.board.occupied[0].first_word() | self.board.occupied[1].first_word();
+        tokens & occupied == 0 && self.board.token_squares.iter().all(|sq| self.board.tokens[sq.index()].count <= 1)
     }
 }
 

@@ -170,7 +170,7 @@ impl<'r> Board64<'r> {
     /// cells with the side and token bits dropped.
     #[inline]
     pub(crate) fn from_position(pos: &Position, rules: &'r FastRules) -> Option<Board64<'r>> {
-        let sides = [pos.occupied[0].first_word(), pos.occupied[1].first_word()];
+        let sides = [pos.board.occupied[0].first_word(), pos.board.occupied[1].first_word()];
         let mut kinds = [0; FAST_KINDS];
         for (k, bits) in kinds.iter_mut().enumerate().take(rules.kinds) {
             *bits = pos.kind_board(k);
@@ -187,24 +187,25 @@ impl<'r> Board64<'r> {
             None => [0; 2],
         };
         let mut cells = [0; 64];
-        for (cell, &code) in cells.iter_mut().zip(&pos.cells[..64]) {
+        for (cell, &code) in cells.iter_mut().zip(&pos.board.cells[..64]) {
             *cell = code & KIND_CODE;
         }
         let mut castling = [[NONE; 2]; 2];
-        for (side, rights) in pos.castling.iter().enumerate() {
+        for (side, rights) in pos.state.castling.iter().enumerate() {
             for (slot, right) in rights.iter().enumerate() {
                 castling[side][slot] = right.map_or(NONE, |sq| sq.index() as u8);
             }
         }
-        let (ep, ep_victim) = pos.ep.map_or((NONE, NONE), |ep| (ep.square.index() as u8, ep.victim.index() as u8));
-        let unmoved = if rules.uses_first_move { pos.unmoved.first_word() } else { 0 };
+        let (ep, ep_victim) =
+            pos.state.ep.map_or((NONE, NONE), |ep| (ep.square.index() as u8, ep.victim.index() as u8));
+        let unmoved = if rules.uses_first_move { pos.board.unmoved.first_word() } else { 0 };
         Some(Board64 {
             rules,
             sl: sliders(),
             kinds,
             sides,
             cells,
-            us: pos.side.index(),
+            us: pos.state.side.index(),
             castling,
             ep,
             ep_victim,

@@ -90,7 +90,7 @@ impl Position {
         let rules = self.variant.fast.as_deref()?;
         let w = rules.warp.as_ref()?;
         let mut board = Board64::from_position(self, rules)?;
-        board.tokens.all = self.token_squares.first_word();
+        board.tokens.all = self.board.token_squares.first_word();
         Some((board, w))
     }
 

@@ -30,8 +30,8 @@ impl Position {
         if rules.uses_first_move || to >= 64 || kinds & !all_kinds != 0 || kinds & pawn != 0 {
             return None;
         }
-        let (us, them) = (self.side.index(), 1 - self.side.index());
-        let sides = [self.occupied[0].first_word(), self.occupied[1].first_word()];
+        let (us, them) = (self.state.side.index(), 1 - self.state.side.index());
+        let sides = [self.board.occupied[0].first_word(), self.board.occupied[1].first_word()];
         let royal = self.kind_board(rules.royal as usize);
         let king = royal & sides[us];
         let to_bit = 1u64 << to;
@@ -66,9 +66,9 @@ impl Position {
     pub(crate) fn fast_pawn_move_to(&self, from_file: Option<usize>, to: usize) -> Option<Move> {
         let rules = self.fast_rules()?;
         let pawn = rules.pawn.as_ref().filter(|_| rules.hoppers == 0 && !rules.wraps)?;
-        let (us, them) = (self.side.index(), 1 - self.side.index());
+        let (us, them) = (self.state.side.index(), 1 - self.state.side.index());
         let to_bit = 1u64 << to.min(63);
-        let en_passant = self.ep.is_some_and(|ep| ep.square.index() == to);
+        let en_passant = self.state.ep.is_some_and(|ep| ep.square.index() == to);
         if rules.uses_first_move || to >= 64 || self.geometry().files != 8 || en_passant {
             return None;
         }
@@ -77,7 +77,7 @@ impl Position {
         if (pawn.promotion_zone[us] | pawn.masks.optional_zone[us]) & to_bit != 0 {
             return None;
         }
-        let sides = [self.occupied[0].first_word(), self.occupied[1].first_word()];
+        let sides = [self.board.occupied[0].first_word(), self.board.occupied[1].first_word()];
         let royal = self.kind_board(rules.royal as usize);
         let king = royal & sides[us];
         if king.count_ones() != 1 || royal & sides[them] & to_bit != 0 || sides[us] & to_bit != 0 {

@@ -24,8 +24,8 @@ pub(crate) fn compulsory_squares(pos: &Position, pawn: &PawnRules) -> Option<[u6
     if !pawn.masks.at_last_existing_square {
         return Some([white, black]);
     }
-    let occupied = pos.occupied[0].first_word() | pos.occupied[1].first_word();
-    if pos.token_squares.first_word() & occupied != 0 {
+    let occupied = pos.board.occupied[0].first_word() | pos.board.occupied[1].first_word();
+    if pos.board.token_squares.first_word() & occupied != 0 {
         return None;
     }
     let [white_ends, black_ends] = last_existing_squares(permanent_holes(pos));
@@ -36,11 +36,12 @@ pub(crate) fn compulsory_squares(pos: &Position, pawn: &PawnRules) -> Option<[u6
 /// non-royal movement: impassable or absent, without a lifetime.
 pub(crate) fn permanent_holes(pos: &Position) -> u64 {
     let v = pos.variant();
-    pos.token_squares
+    pos.board
+        .token_squares
         .iter()
-        .filter(|sq| sq.index() < 64 && pos.cells[sq.index()] & PIECE_BITS == 0)
+        .filter(|sq| sq.index() < 64 && pos.board.cells[sq.index()] & PIECE_BITS == 0)
         .filter(|sq| {
-            let stack = pos.tokens[sq.index()];
+            let stack = pos.board.tokens[sq.index()];
             let effects = v.effects(stack.kind);
             stack.count > 0
                 && stack.timer == 0

@@ -50,8 +50,8 @@ impl Position {
     /// the 8x8 board.
     fn expiry_schedule(&self) -> Option<[u64; MAX_PLIES + 1]> {
         let mut expiring = [0u64; MAX_PLIES + 1];
-        for sq in self.token_squares.iter() {
-            let timer = usize::from(self.tokens[sq.index()].timer);
+        for sq in self.board.token_squares.iter() {
+            let timer = usize::from(self.board.tokens[sq.index()].timer);
             if sq.index() >= 64 {
                 return None;
             }

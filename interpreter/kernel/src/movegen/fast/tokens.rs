@@ -122,8 +122,8 @@ impl Tokens {
     pub(crate) fn of(pos: &Position, rules: Option<&TokenRules>) -> Tokens {
         let mut t = Tokens::NONE;
         let Some(rules) = rules else { return t };
-        for sq in pos.token_squares.iter() {
-            let stack = pos.tokens[sq.index()];
+        for sq in pos.board.token_squares.iter() {
+            let stack = pos.board.tokens[sq.index()];
             let kind = usize::from(stack.kind) % GATE_KINDS;
             t.set(sq.index(), stack.count, rules.kinds[kind].merged);
             for (plane, bits) in t.planes.iter_mut().enumerate() {

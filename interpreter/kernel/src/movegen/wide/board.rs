@@ -106,23 +106,23 @@ impl<'r> Board128<'r> {
             kinds: [0; WIDE_KINDS],
             sides: [0; 2],
             cells: [0; 128],
-            us: pos.side.index(),
+            us: pos.state.side.index(),
             castling: [[NONE; 2]; 2],
             ep: NONE,
             ep_victim: NONE,
             unmoved: 0,
             walls: 0,
         };
-        for (sq, &code) in pos.cells.iter().enumerate().take(rules.files * rules.ranks) {
+        for (sq, &code) in pos.board.cells.iter().enumerate().take(rules.files * rules.ranks) {
             let kind = code & KIND_CODE;
             if kind != 0 {
                 board.put(usize::from(code & 0x20 != 0), sq, usize::from(kind - 1));
             }
-            if rules.uses_first_move && pos.unmoved.contains(Square(sq as u16)) {
+            if rules.uses_first_move && pos.board.unmoved.contains(Square(sq as u16)) {
                 board.unmoved |= 1 << sq;
             }
         }
-        for sq in pos.token_squares.iter() {
+        for sq in pos.board.token_squares.iter() {
             board.walls |= 1 << sq.index();
         }
         // One royal piece a side: royal pieces are never captured and no promotion makes one.
@@ -130,12 +130,12 @@ impl<'r> Board128<'r> {
         if (royals & board.sides[0]).count_ones() != 1 || (royals & board.sides[1]).count_ones() != 1 {
             return None;
         }
-        for (side, rights) in pos.castling.iter().enumerate() {
+        for (side, rights) in pos.state.castling.iter().enumerate() {
             for (slot, right) in rights.iter().enumerate() {
                 board.castling[side][slot] = right.map_or(NONE, |sq| sq.index() as u8);
             }
         }
-        if let Some(ep) = pos.ep {
+        if let Some(ep) = pos.state.ep {
             (board.ep, board.ep_victim) = (ep.square.index() as u8, ep.victim.index() as u8);
         }
         Some(board)
