@@ -115,10 +115,10 @@ impl<'s> TwoBoards<'s> {
             obliged: [pos.must_teleport(Side::White), pos.must_teleport(Side::Black)],
             links,
         };
-        for item in fields.get(3).copied().unwrap_or("-").split(',').filter(|&t| t != "-") {
-            let square = g.parse_square_anywhere(item).expect("the notation's en-passant square");
-            let (b, passed) = at(square);
-            two.boards[b].ep = two.victim_of(b, passed).map(|victim| (passed, victim));
+        // The notation names only the square passed; which pawn passed it is the position's
+        // (two diagonal double steps can pass one square).
+        for b in 0..2 {
+            two.boards[b].ep = pos.en_passant_on(b).map(|ep| (at(ep.square).1, at(ep.victim).1));
         }
         two
     }
@@ -130,20 +130,6 @@ impl<'s> TwoBoards<'s> {
         } else {
             1 - self.white_board
         }
-    }
-
-    /// The pawn that passed `passed` on board `b` by a double step last turn: a pawn-like
-    /// piece of the player who acted on `b` then (the one not acting there now), one rank
-    /// beyond the square in its forward direction, straight or diagonally (Berolina).
-    fn victim_of(&self, b: usize, passed: Sq) -> Option<Sq> {
-        let passer = if self.board_of(0) == b { 1 } else { 0 };
-        let forward = if passer == 0 { 1 } else { -1 };
-        let board = &self.boards[b];
-        [0, -1, 1].into_iter().map(|dx| (passed.0 + dx, passed.1 + forward)).find(|&sq| {
-            (0..board.files).contains(&sq.0)
-                && (0..board.ranks).contains(&sq.1)
-                && board.piece(sq).is_some_and(|(s, k)| s == passer && self.spec.pieces[k as usize].pawn)
-        })
     }
 
     /// The squares linked to `sq` on the other board.

@@ -70,13 +70,14 @@ fn compare(script: &str, pos: &Position, depth: u32) -> Result<bool, String> {
 }
 
 /// The first position below `pos` (down kernel moves) whose legal moves differ between the
-/// kernel and the reference, with both lists.
+/// kernel and the reference, with both lists; where every child agrees, the action whose
+/// child the reference's own make reaches differently.
 fn localize(pos: &Position, depth: u32) -> String {
     let mut mine: Vec<String> = pos.legal_moves().iter().map(|&m| lan(pos, m)).collect();
     mine.sort();
     let mut theirs = reference_moves(pos);
     theirs.sort();
-    if mine.len() != theirs.len() || depth <= 1 {
+    if mine != theirs || depth <= 1 {
         return format!(
             "at {}: kernel moves ({}): {mine:?}\nreference moves ({}): {theirs:?}",
             pos.fen(),
@@ -91,7 +92,50 @@ fn localize(pos: &Position, depth: u32) -> String {
             return format!("after {}: {}", lan(pos, mv), localize(&child, depth - 1));
         }
     }
-    format!("the children agree one by one: the reference's make differs at {}", pos.fen())
+    format!(
+        "the children agree one by one: the reference's make differs at {}\n{}",
+        pos.fen(),
+        reference_children(pos, depth)
+    )
+}
+
+/// Each reference action of `pos` whose child, made by the reference, counts otherwise at
+/// `depth - 1` than the kernel's child of the same action.
+fn reference_children(pos: &Position, depth: u32) -> String {
+    let spec = pos.variant().spec();
+    let kernel_child = |text: &str| {
+        let mv = pos.legal_moves().iter().copied().find(|&m| lan(pos, m) == text)?;
+        let mut child = pos.clone();
+        child.play_unchecked(mv);
+        Some(child)
+    };
+    let mut out = Vec::new();
+    if on_two_boards(pos) {
+        let reference = TwoBoards::of(spec, pos);
+        for action in reference.legal_actions() {
+            let text = TwoBoards::text(action);
+            let theirs = reference.after(action).perft(depth - 1);
+            let child = kernel_child(&text);
+            let mine = child.as_ref().map(|c| perft(&mut c.clone(), depth - 1));
+            if mine != Some(theirs) {
+                let fen = child.map(|c| c.fen()).unwrap_or_default();
+                out.push(format!("{text}: reference {theirs}, kernel {mine:?} at {fen}"));
+            }
+        }
+    } else {
+        let reference = Board::of(spec, pos);
+        for mv in reference.legal_moves() {
+            let text = Board::text(mv);
+            let theirs = reference.after(mv).perft(depth - 1);
+            let child = kernel_child(&text);
+            let mine = child.as_ref().map(|c| perft(&mut c.clone(), depth - 1));
+            if mine != Some(theirs) {
+                let fen = child.map(|c| c.fen()).unwrap_or_default();
+                out.push(format!("{text}: reference {theirs}, kernel {mine:?} at {fen}"));
+            }
+        }
+    }
+    out.join("\n")
 }
 
 /// Whether the variant of `pos` plays two boards with Howe's turns (HP2).

@@ -138,6 +138,19 @@ impl Position {
         self.state.ep
     }
 
+    /// The en-passant square of board `board` and the pawn it takes: on two boards with
+    /// Howe's turns each board keeps its own (HP7), taken on the next action there; on one
+    /// board it is [`Position::en_passant`]. A position notation names only the square, so
+    /// where two double steps could have passed it this says which pawn did.
+    #[must_use]
+    pub fn en_passant_on(&self, board: usize) -> Option<EnPassant> {
+        if self.is_turn_based() {
+            self.state.ep_boards.get(board).copied().flatten()
+        } else {
+            self.state.ep.filter(|_| board == 0)
+        }
+    }
+
     /// Plies since the last capture or pawn move (the 50-move clock).
     #[must_use]
     pub fn halfmove_clock(&self) -> u16 {

@@ -211,7 +211,9 @@ fn set_en_passant(pos: &mut Position, squares: &[Square]) -> Result<(), Position
         let name = if pos.is_turn_based() { g.name_on_board(square) } else { g.name(square) };
         let board = g.board_of(square);
         let mover = if pos.is_turn_based() { passer_on_board(pos, board) } else { pos.state.side.opponent() };
-        let victim = double_step_victim(pos, square, mover).ok_or_else(|| {
+        // Where two double steps could have passed the square, the notation cannot say which
+        // did: the first pattern declared decides (see docs/rules.md).
+        let victim = double_step_victims(pos, square, mover).next().ok_or_else(|| {
             en_passant(format!("en-passant square {name} is impossible: no {mover} pawn can just have passed it"))
         })?;
         let ep = EnPassant { square, victim };
@@ -232,7 +234,7 @@ impl Position {
     pub(crate) fn drop_impossible_en_passant(&mut self) {
         if !self.is_turn_based() {
             if let Some(ep) = self.state.ep {
-                if double_step_victim(self, ep.square, self.state.side.opponent()) != Some(ep.victim) {
+                if !double_step_victims(self, ep.square, self.state.side.opponent()).any(|v| v == ep.victim) {
                     self.set_en_passant(None);
                 }
             }
@@ -241,7 +243,7 @@ impl Position {
         let mut changed = false;
         for board in 0..self.state.ep_boards.len() {
             let Some(ep) = self.state.ep_boards[board] else { continue };
-            if double_step_victim(self, ep.square, passer_on_board(self, board)) != Some(ep.victim) {
+            if !double_step_victims(self, ep.square, passer_on_board(self, board)).any(|v| v == ep.victim) {
                 self.state.ep_boards[board] = None;
                 changed = true;
             }
@@ -263,17 +265,17 @@ fn passer_on_board(pos: &Position, board: usize) -> Side {
     }
 }
 
-/// The square of the `mover` piece whose double step (a pattern that `may be taken en
-/// passant`) can just have passed the empty `square`: one step further along that pattern's
-/// direction, its origin on the board behind `square`.
-fn double_step_victim(pos: &Position, square: Square, mover: Side) -> Option<Square> {
-    if pos.piece_at(square).is_some() {
-        return None;
-    }
+/// The squares of the `mover` pieces whose double step (a pattern that `may be taken en
+/// passant`) can just have passed the empty `square`, in the order the patterns are declared:
+/// one step further along that pattern's direction, its origin on the board behind `square`.
+/// Diagonal double steps can give two.
+fn double_step_victims(pos: &Position, square: Square, mover: Side) -> impl Iterator<Item = Square> + '_ {
     let forward = Position::forward(mover);
     let v = &pos.variant;
+    let empty = pos.piece_at(square).is_none();
     let directions = v.spec().pieces.iter().flat_map(|piece| &piece.patterns).filter(|p| p.en_passant == EpRole::Sets);
-    directions.map(|p| (i32::from(p.dx), i32::from(p.dy) * forward)).find_map(|(dx, dy)| {
+    let directions = directions.filter(move |_| empty).map(move |p| (i32::from(p.dx), i32::from(p.dy) * forward));
+    directions.filter_map(move |(dx, dy)| {
         let victim = first_existing_square_along(pos, square, dx, dy)?;
         pos.geometry().offset(square, -dx, -dy)?;
         let moved_so = pos.piece_at(victim).is_some_and(|piece| {

@@ -457,6 +457,17 @@ impl Position {
         }
     }
 
+    /// A move to an empty square where a token forbids the promotion due there: a double
+    /// step past its first square, else a plain move.
+    fn unpromoted_quiet(&self, step: &Step<'_>) -> Move {
+        let Step { from, to, pattern, k, passed, .. } = *step;
+        if pattern.en_passant == EpRole::Sets && k > 0 {
+            Move::DoubleStep { from, to, passed }
+        } else {
+            Move::Normal { from, to, promotion: None }
+        }
+    }
+
     /// Whether a piece of `kind` ending on `to` must or may promote.
     #[inline]
     pub(crate) fn promotes(&self, kind: u8, to: Square, on_token_blocking: bool) -> bool {
@@ -527,7 +538,10 @@ impl Position {
         if code == 0 {
             if p.mode.moves() {
                 if no_promo && self.promotes(kind, to, false) {
-                    out.push(Move::Normal { from, to, promotion: None });
+                    // Kept from promoting by the token, the pawn stays a pawn: a double step
+                    // still passes its first square (WH3 and WH8 tie the missing en-passant
+                    // square to the promotion).
+                    out.push(self.unpromoted_quiet(step));
                 } else {
                     self.push_quiet(step, out);
                 }
