@@ -751,9 +751,10 @@ fn one_piece(patterns: &str) -> Arc<Variant> {
     ))
 }
 
-/// The back-end is chosen by each pattern's shape: leaps and steps (an alfil and a fers)
-/// take the bit boards; a move-only slide, a slide limited in range and a pattern barred
-/// from a rank, which the bit-board tables do not hold, take table walking; where the bit
+/// The back-end is chosen by each pattern's shape: leaps and steps (an alfil and a fers, a
+/// step barred from a rank) take the bit boards; a move-only slide, a slide limited in range
+/// and a slide barred from a rank, which the bit-board tables do not hold, take table
+/// walking; where the bit
 /// boards play, both back-ends give the same moves along random games.
 #[test]
 fn authored_patterns_choose_their_back_end_by_shape() {
@@ -761,7 +762,8 @@ fn authored_patterns_choose_their_back_end_by_shape() {
         ("leaps (2,2)\n  steps diagonally", true),
         ("slides forward, without capturing\n  slides orthogonally", false),
         ("slides orthogonally up to 3 squares", false),
-        ("steps orthogonally, not onto rank 8", false),
+        ("steps orthogonally, not onto rank 8", true),
+        ("slides orthogonally, not onto rank 8", false),
     ];
     for (patterns, bit_boards) in cases {
         let v = one_piece(patterns);
@@ -864,4 +866,52 @@ fn promotion_masks_lost_pieces_take_the_bit_boards_and_count_as_the_general_path
 fn promotion_masks_lost_pieces_agree_along_random_games() {
     let compared = assert_games_agree(&example("lost-pieces"), &LOST_PIECE_POSITIONS, 12, 100);
     assert!(compared > 2_000, "{compared} positions compared");
+}
+
+// ---------------------------------------- barred leaps and several royal pieces
+
+/// A king barred from its last rank and a knight barred from its sixth (Black's third, from
+/// White's side): each barred rank is a mask of destinations per side, which the leap moves
+/// nor attacks reach.
+const BARRED_LEAPS: &str = r#"variant "Barred leaps"
+  id barred-leaps
+extends chess
+
+piece king K
+  royal
+  value 0
+  steps in all directions, not onto the last rank
+  castles as the king
+
+piece knight N
+  value 320
+  leaps (1,2) in all directions, not onto rank 6
+"#;
+
+const BARRED_LEAP_POSITIONS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/8/2N5/3k4/8/4n3/3K4/8 w - - 0 1",
+    "4k3/3N4/8/8/8/5n2/1K6/8 b - - 0 1",
+];
+
+#[test]
+fn barred_leaps_take_the_bit_boards_and_count_as_the_general_path() {
+    let v = script(BARRED_LEAPS);
+    assert_perft_agrees(&v, &BARRED_LEAP_POSITIONS, 3);
+    assert!(assert_games_agree(&v, &BARRED_LEAP_POSITIONS, 6, 80) > 1_000);
+}
+
+/// A king on the seventh rank does not attack the eighth: the enemy king may step beside it
+/// onto a square of that rank (c8d8 beside the white king on e7), on both back-ends.
+#[test]
+fn a_king_barred_from_the_last_rank_attacks_nothing_there() {
+    let v = script(BARRED_LEAPS);
+    let pos = Position::from_fen(&v, "2k5/4K3/8/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(pos.uses_fast_path());
+    let fast = sorted(pos.fast_legal_moves().expect("bit boards"));
+    assert_eq!(fast, sorted(pos.general_legal_moves().iter().copied()));
+    let lan: Vec<String> = pos.legal_moves().iter().map(|&m| holechess_kernel::notation::lan(&pos, m)).collect();
+    assert_eq!(lan.len(), 4, "{lan:?}");
+    assert!(lan.iter().any(|m| m == "c8d8"), "{lan:?}");
 }

@@ -126,7 +126,15 @@ fn piece_lines(rules: &mut FastRules, kind: usize, piece: &PieceSpec) -> Option<
             PatternShape::Leap { dx, dy } => {
                 for side in Side::BOTH {
                     let dy = if side == Side::White { dy } else { -dy };
-                    add_leap(rules, side, kind, dx, dy);
+                    add_leap(rules, side, kind, dx, dy, 0);
+                }
+                rules.leapers |= 1 << kind;
+            }
+            PatternShape::BarredLeap { dx, dy, rank } => {
+                let barred = barred_rank_masks(rank)?;
+                for side in Side::BOTH {
+                    let dy = if side == Side::White { dy } else { -dy };
+                    add_leap(rules, side, kind, dx, dy, barred[side.index()]);
                 }
                 rules.leapers |= 1 << kind;
             }
@@ -264,9 +272,17 @@ fn add_hop(rules: &mut FastRules, kind: usize, dx: i8, dy: i8) -> Option<()> {
     Some(())
 }
 
-fn add_leap(rules: &mut FastRules, side: Side, kind: usize, dx: i8, dy: i8) {
+/// The squares of `rank` counted from each side (`[white, black]`) on the 8x8 board: where
+/// a leap barred from that rank neither moves nor attacks; `None` off the board.
+fn barred_rank_masks(rank: u8) -> Option<[u64; 2]> {
+    (rank < 8).then(|| [0xFFu64 << (8 * rank), 0xFFu64 << (8 * (7 - rank))])
+}
+
+/// Adds the leap `(dx, dy)` of `side`'s pieces of `kind`, never onto a square of `barred`.
+fn add_leap(rules: &mut FastRules, side: Side, kind: usize, dx: i8, dy: i8, barred: u64) {
     for from in 0..64 {
-        if let Some(to) = offset(rules.wraps, from, i32::from(dx), i32::from(dy)) {
+        let to = offset(rules.wraps, from, i32::from(dx), i32::from(dy)).filter(|&to| barred & 1 << to == 0);
+        if let Some(to) = to {
             rules.leaps[side.index()][kind][from] |= 1 << to;
             rules.leaps_to[side.index()][kind][to] |= 1 << from;
         }

@@ -190,6 +190,7 @@ fn piece_lines(rules: &mut WideRules, kind: usize, piece: &PieceSpec) -> Option<
                 _ => return None,
             },
             PatternShape::Hop { dx: _, dy: _ }
+            | PatternShape::BarredLeap { dx: _, dy: _, rank: _ }
             | PatternShape::PawnStep
             | PatternShape::PawnDouble { condition: _, sets_en_passant: _ }
             | PatternShape::PawnCapture { dx: _, en_passant: _ }
