@@ -915,3 +915,90 @@ fn a_king_barred_from_the_last_rank_attacks_nothing_there() {
     assert_eq!(lan.len(), 4, "{lan:?}");
     assert!(lan.iter().any(|m| m == "c8d8"), "{lan:?}");
 }
+
+/// Two Kings Chess (`examples/several-kings.hole`): two royal kings a side, each barred from
+/// its last rank. A move must leave neither attacked (K1 for each royal piece).
+const SEVERAL_KINGS_POSITIONS: [&str; 8] = [
+    "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1",
+    // Three white kings, one black king.
+    "4k3/pp3ppp/8/3K4/8/8/PP3PPP/2K1K3 w - - 0 1",
+    // No white king: every pseudo-legal move of White is legal.
+    "r2kk2r/pppq1ppp/8/8/8/8/PPPPPPPP/RNB2BNR w - - 0 1",
+    // The king on e2 is pinned to the king on e1 by the rook on e8.
+    "2k1r3/8/8/8/8/8/3NK3/4K3 w - - 0 1",
+    // Two checks on two kings (rook on c1, bishop on g1): mate.
+    "4k3/8/8/8/8/8/7b/r1K3K1 w - - 0 1",
+    // One knight forks both kings: only taking it answers both checks.
+    "4k3/8/8/8/8/1R1n4/5K2/4K3 w - - 0 1",
+    // En passant beside two kings (d5xe6 would open the fifth rank to the rook on a5).
+    "4k3/8/8/r2PpK2/8/8/8/4K3 w - e6 0 2",
+    // A king in check from a slider, another shielding a square: blocks and captures.
+    "3k4/1q6/8/8/8/8/6PP/K3K2R w - - 0 1",
+];
+
+#[test]
+fn k1_several_royal_kings_take_the_bit_boards_and_count_as_the_general_path() {
+    let v = example("several-kings");
+    assert_perft_agrees(&v, &SEVERAL_KINGS_POSITIONS, 3);
+    assert_perft_agrees(&v, &SEVERAL_KINGS_POSITIONS[..1], 4);
+}
+
+#[test]
+fn k1_several_royal_kings_agree_with_table_walking_along_random_games() {
+    let compared = assert_games_agree(&example("several-kings"), &SEVERAL_KINGS_POSITIONS, 10, 120);
+    assert!(compared > 3_000, "{compared} positions compared");
+}
+
+/// K1: with two checks on two different royal pieces that no one move answers, the side is
+/// mated; with one piece checking both, only its capture is legal.
+#[test]
+fn k1_checks_on_two_royal_pieces_are_answered_together() {
+    let v = example("several-kings");
+    let lan = |fen: &str| -> Vec<String> {
+        let pos = Position::from_fen(&v, fen).unwrap();
+        assert!(pos.uses_fast_path(), "{fen}");
+        let moves = pos.fast_legal_moves().expect("the bit boards serve it");
+        moves.iter().map(|&m| holechess_kernel::notation::lan(&pos, m)).collect()
+    };
+    assert_eq!(lan(SEVERAL_KINGS_POSITIONS[4]), Vec::<String>::new());
+    assert_eq!(lan(SEVERAL_KINGS_POSITIONS[5]), ["b3d3"]);
+}
+
+/// A royal knight (`C`, the crown knight), any number a side, beside ordinary knights, and
+/// kings that are neither royal nor castle: royal pieces that are not kings, one, two or none
+/// a side.
+const ROYAL_KNIGHTS: &str = r#"variant "Royal knights"
+  id royal-knights
+extends chess
+
+piece king K
+  value 0
+  steps in all directions
+
+piece crown-knight C
+  royal
+  value 0
+  leaps (1,2) in all directions
+
+setup rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w - - 0 1
+
+rules
+  any number of royal pieces
+  no castling
+"#;
+
+const ROYAL_KNIGHT_POSITIONS: [&str; 5] = [
+    "rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w - - 0 1",
+    "r1bqkb1r/pppppppp/2c5/8/8/8/PPPPPPPP/R1BQKBNR b - - 0 1",
+    "4k3/8/8/3q4/8/2C5/8/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/8/1c6/8/3Q4/8/8/C3K2C w - - 0 1",
+];
+
+#[test]
+fn k1_royal_knights_one_two_or_none_a_side_count_as_the_general_path() {
+    let v = script(ROYAL_KNIGHTS);
+    assert_perft_agrees(&v, &ROYAL_KNIGHT_POSITIONS, 3);
+    let compared = assert_games_agree(&v, &ROYAL_KNIGHT_POSITIONS, 8, 100);
+    assert!(compared > 2_000, "{compared} positions compared");
+}

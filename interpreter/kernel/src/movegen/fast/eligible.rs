@@ -76,6 +76,7 @@ fn piece_tables(v: &Variant) -> Option<FastRules> {
         wraps: spec.board.files_wrap,
         pawn: None,
         royal: 0,
+        royals_any_number: spec.rules.royals == crate::spec::RoyalRule::AnyNumber,
         castle_king: 0,
         castling: spec.rules.castling,
         uses_first_move: v.uses_first_move,
