@@ -1002,3 +1002,72 @@ fn k1_royal_knights_one_two_or_none_a_side_count_as_the_general_path() {
     let compared = assert_games_agree(&v, &ROYAL_KNIGHT_POSITIONS, 8, 100);
     assert!(compared > 2_000, "{compared} positions compared");
 }
+
+/// A random position of `v` with `letters` (royal kings included) scattered over the board:
+/// up to three kings a side, none at times; pawns off the first and last ranks.
+fn scattered_position(v: &Arc<Variant>, picker: &mut XorShift) -> Option<Position> {
+    let mut board = [None; 64];
+    let mut place = |piece: char, picker: &mut XorShift| {
+        for _ in 0..20 {
+            let sq = picker.pick(64);
+            let pawn_rank = piece.eq_ignore_ascii_case(&'p') && (sq < 8 || sq >= 56);
+            if board[sq].is_none() && !pawn_rank {
+                board[sq] = Some(piece);
+                return;
+            }
+        }
+    };
+    for king in ['K', 'k'] {
+        for _ in 0..picker.pick(4) {
+            place(king, picker);
+        }
+    }
+    for _ in 0..picker.pick(14) {
+        let piece = ['Q', 'R', 'B', 'N', 'P', 'P', 'q', 'r', 'b', 'n', 'p', 'p'][picker.pick(12)];
+        place(piece, picker);
+    }
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    Some(piece) => {
+                        if empty > 0 {
+                            text += &empty.to_string();
+                            empty = 0;
+                        }
+                        text.push(piece);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text += &empty.to_string();
+            }
+            text
+        })
+        .collect();
+    let side = if picker.pick(2) == 0 { 'w' } else { 'b' };
+    Position::from_fen(v, &format!("{} {side} - - 0 1", ranks.join("/"))).ok()
+}
+
+/// K1 for each royal piece: scattered positions with none to three royal kings a side (pins
+/// against one king through another, checks on several at once), perft on both back-ends.
+#[test]
+fn k1_scattered_royal_kings_count_as_the_general_path() {
+    let v = example("several-kings");
+    let mut picker = XorShift(0x5EED_0F_2014_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut compared = 0;
+    for _ in 0..600 {
+        let Some(pos) = scattered_position(&v, &mut picker) else { continue };
+        assert!(pos.uses_fast_path(), "{}", pos.fen());
+        for depth in 1..=2 {
+            assert_eq!(perft(&mut pos.clone(), depth), pos.clone().general_perft(depth), "{} depth {depth}", pos.fen());
+        }
+        assert_paths_agree(&pos, &pos.fen());
+        compared += 1;
+    }
+    assert!(compared > 400, "{compared} positions compared");
+}
