@@ -1071,3 +1071,93 @@ fn k1_scattered_royal_kings_count_as_the_general_path() {
     }
     assert!(compared > 400, "{compared} positions compared");
 }
+
+// ---------------------------------------- several royal pieces on the wide bit boards
+
+/// Capablanca's 10x8 board with two royal kings a side (where the queen stood) and any
+/// number of royal pieces: the wide bit boards play it (K1 for each royal piece).
+const TWO_KINGS_10X8: &str = r#"variant "Two kings 10x8"
+  id two-kings-10x8
+extends chess
+
+board 10x8
+
+piece archbishop A
+  value 800
+  slides diagonally
+  leaps (1,2) in all directions
+
+piece chancellor C
+  value 850
+  slides orthogonally
+  leaps (1,2) in all directions
+
+piece pawn P
+  pawn-like
+  value 100
+  steps forward, without capturing
+  slides forward up to 2 squares, from its starting rank, without capturing, may be taken en passant
+  steps diagonally forward, only to capture, also en passant
+  promotes on the last rank to archbishop, chancellor, queen, rook, bishop or knight
+
+setup rnabkkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABKKBCNR w - - 0 1
+
+rules
+  any number of royal pieces
+  no castling
+"#;
+
+const TWO_KINGS_10X8_POSITIONS: [&str; 6] = [
+    "rnabkkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABKKBCNR w - - 0 1",
+    // The king on f2 pinned to the king on f1 by the chancellor on f8; a pinned knight.
+    "5c2k1/10/10/10/10/3b6/4NK4/5K4 w - - 0 1",
+    // No white king; three black kings, one of them checked by the archbishop's leap.
+    "k1k6k/10/1A8/10/10/10/10/4R5 b - - 0 1",
+    // Checks on two kings at once (the rook on a1, the bishop on h2): no answer.
+    "4k5/10/10/10/10/10/7b2/r1K3K3 w - - 0 1",
+    // En passant beside two kings on the fifth rank.
+    "5k4/10/10/r2PpK4/10/10/10/4K5 w - e6 0 2",
+    // A pawn pinned to each king (by the bishop on b6 and the rook on h6).
+    "4k5/10/1b5r2/10/3P6/4K2P2/7K2/10 w - - 0 1",
+];
+
+#[test]
+fn k1_several_royal_pieces_on_a_10x8_board_take_the_wide_bit_boards_and_count_as_the_general_path() {
+    let v = script(TWO_KINGS_10X8);
+    for fen in TWO_KINGS_10X8_POSITIONS {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(pos.uses_wide_path(), "{fen}: the wide bit boards should play this perft");
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut pos.clone(), depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn k1_several_royal_pieces_on_a_10x8_board_agree_along_random_games() {
+    let v = script(TWO_KINGS_10X8);
+    let mut compared = 0;
+    for (i, fen) in TWO_KINGS_10X8_POSITIONS.iter().enumerate() {
+        let start = Position::from_fen(&v, fen).unwrap();
+        for seed in 0..8 {
+            let mut game = start.clone();
+            let mut picker = XorShift((700 + i as u64 * 64 + seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for ply in 0..100 {
+                let general = game.general_legal_moves();
+                let wide = game.wide_legal_moves().unwrap_or_else(|| panic!("{fen} ply {ply}: {}", game.fen()));
+                assert_eq!(
+                    sorted(wide),
+                    sorted(general.iter().copied()),
+                    "{fen} seed {seed} ply {ply}: {}",
+                    game.fen()
+                );
+                compared += 1;
+                if general.is_empty() {
+                    break;
+                }
+                game.play_unchecked(general.as_slice()[picker.pick(general.len())]);
+            }
+        }
+    }
+    assert!(compared > 2_000, "{compared} positions compared");
+}

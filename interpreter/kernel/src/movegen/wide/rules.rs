@@ -66,6 +66,9 @@ pub(crate) struct WideRules {
     pub diag: u32,
     pub pawn: Option<WidePawn>,
     pub royal: PieceId,
+    /// A side may have any number of royal pieces of the royal kind, none included
+    /// (`royals.rs`); otherwise exactly one.
+    pub royals_any_number: bool,
     /// Kinds whose move takes away both castling rights of their side (bit mask).
     pub castle_king: u32,
     pub castling: Option<CastlingSpec>,
@@ -128,6 +131,7 @@ fn piece_tables(v: &Variant) -> Option<WideRules> {
         diag: 0,
         pawn: None,
         royal: 0,
+        royals_any_number: spec.rules.royals == crate::spec::RoyalRule::AnyNumber,
         castle_king: 0,
         castling: spec.rules.castling,
         uses_first_move: v.uses_first_move,
