@@ -1161,3 +1161,46 @@ fn k1_several_royal_pieces_on_a_10x8_board_agree_along_random_games() {
     }
     assert!(compared > 2_000, "{compared} positions compared");
 }
+
+// ---------------------------------------- no royal kind at all
+
+/// Kings that are not royal, no royal kind at all: every pseudo-legal move is legal and a
+/// king may be taken (K1 applies to royal pieces only).
+const NO_ROYAL_KIND: &str = r#"variant "No royal kind"
+  id no-royal-kind
+extends chess
+
+piece king K
+  value 0
+  steps in all directions
+
+setup rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+
+rules
+  any number of royal pieces
+  no castling
+"#;
+
+const NO_ROYAL_KIND_POSITIONS: [&str; 3] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    "4k3/8/8/1b6/8/8/3P4/4K3 w - - 0 1",
+    "4k3/8/8/r2PpK2/8/8/8/8 w - e6 0 2",
+];
+
+#[test]
+fn k1_a_variant_without_a_royal_kind_takes_the_bit_boards_and_counts_as_the_general_path() {
+    let v = script(NO_ROYAL_KIND);
+    assert_perft_agrees(&v, &NO_ROYAL_KIND_POSITIONS, 3);
+    let compared = assert_games_agree(&v, &NO_ROYAL_KIND_POSITIONS, 8, 100);
+    assert!(compared > 1_500, "{compared} positions compared");
+}
+
+#[test]
+fn k1_a_10x8_variant_without_a_royal_kind_takes_the_wide_bit_boards() {
+    let text = TWO_KINGS_10X8.replace("rnabkkbcnr", "rnabqkbcnr").replace("RNABKKBCNR", "RNABQKBCNR")
+        + "\npiece king K\n  value 0\n  steps in all directions\n";
+    let v = script(&text);
+    let pos = Position::start(&v);
+    assert!(pos.uses_wide_path());
+    assert_eq!(perft(&mut pos.clone(), 3), pos.clone().general_perft(3));
+}

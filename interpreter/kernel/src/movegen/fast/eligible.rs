@@ -86,8 +86,7 @@ fn piece_tables(v: &Variant) -> Option<FastRules> {
         token: None,
         warp: None,
     };
-    let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
-    let [royal] = royals[..] else { return None };
+    let royal = royal_kind(spec, FAST_KINDS)?;
     rules.royal = royal as u8;
     for (kind, piece) in spec.pieces.iter().enumerate() {
         if pawn_shape(v, kind, piece) {
@@ -111,6 +110,19 @@ fn piece_tables(v: &Variant) -> Option<FastRules> {
     }
     fill_pawn_captures(&mut rules);
     Some(rules)
+}
+
+/// The royal kind of `spec`: its one royal kind, or, with `any number of royal pieces` and
+/// no royal kind, a kind number below `kinds` that no piece has (so no side ever has a royal
+/// piece); `None` with several royal kinds.
+pub(crate) fn royal_kind(spec: &crate::spec::VariantSpec, kinds: usize) -> Option<usize> {
+    let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
+    let any_number = spec.rules.royals == crate::spec::RoyalRule::AnyNumber;
+    match royals[..] {
+        [royal] => Some(royal),
+        [] if any_number && spec.pieces.len() < kinds => Some(spec.pieces.len()),
+        _ => None,
+    }
 }
 
 /// A non-pawn kind: every pattern moves and captures alike, always; steps and leaps go in

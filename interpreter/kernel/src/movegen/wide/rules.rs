@@ -139,8 +139,7 @@ fn piece_tables(v: &Variant) -> Option<WideRules> {
         kinds: n,
         tokens: WideTokens::Walked,
     };
-    let royals: Vec<usize> = (0..n).filter(|&k| spec.pieces[k].royal).collect();
-    let [royal] = royals[..] else { return None };
+    let royal = crate::fast::eligible::royal_kind(spec, WIDE_KINDS)?;
     rules.royal = royal as u8;
     for (kind, piece) in spec.pieces.iter().enumerate() {
         if pawn_shape(v, kind, piece) {
