@@ -72,6 +72,7 @@ impl Board64<'_> {
     }
 
     /// The legal moves of the side to move ending on `only`, with no royal piece or several.
+    #[cold]
     #[inline(never)]
     pub(super) fn generate_for_royals<S: Sink>(&self, only: u64, sink: &mut S) {
         let guards = self.guards();

@@ -79,6 +79,7 @@ impl Board128<'_> {
     }
 
     /// Every legal move of the side to move, with no royal piece or several.
+    #[cold]
     #[inline(never)]
     pub(super) fn generate_for_royals<S: Sink>(&self, sink: &mut S) {
         let guards = self.guards();
