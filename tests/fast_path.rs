@@ -1212,3 +1212,45 @@ fn k1_a_10x8_variant_without_a_royal_kind_takes_the_wide_bit_boards() {
     assert!(pos.uses_wide_path());
     assert_eq!(perft(&mut pos.clone(), 3), pos.clone().general_perft(3));
 }
+
+/// A record of Two Kings Chess replays on the bit boards (`BitReplay`): every SAN and long
+/// algebraic text of a legal move that the bit boards decide is the move the general path
+/// resolves, with two kings a side, one or none (K1 for each royal piece).
+#[test]
+fn k1_several_kings_records_resolve_on_the_bit_boards_as_on_the_general_path() {
+    use holechess_kernel::notation::{lan, resolve, san, Notation, Resolved};
+    let v = example("several-kings");
+    let mut decided = 0;
+    for (i, fen) in SEVERAL_KINGS_POSITIONS.iter().enumerate() {
+        let start = Position::from_fen(&v, fen).unwrap();
+        let mut replay = holechess_kernel::BitReplay::new(&v, start.clone());
+        assert!(replay.on_bit_boards(), "{fen}");
+        let mut pos = start;
+        let mut picker = XorShift((300 + i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        for _ in 0..60 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            for &mv in legal.iter() {
+                for text in [san(&pos, mv), lan(&pos, mv)] {
+                    let notation = Notation::parse(&text).unwrap();
+                    if let Some(found) = replay.resolve(&notation) {
+                        decided += 1;
+                        let general = resolve(&pos, &legal, &notation);
+                        let agree = matches!(general, Resolved::One(one) if one == found.to_move());
+                        assert!(agree, "{text} in {}: {:?} against {general:?}", pos.fen(), found.to_move());
+                    }
+                }
+            }
+            let mv = legal.as_slice()[picker.pick(legal.len())];
+            match replay.resolve(&Notation::parse(&san(&pos, mv)).unwrap()) {
+                Some(found) => replay.play(found),
+                None => replay.position_mut().play_unchecked(mv),
+            }
+            pos.play_unchecked(mv);
+            assert_eq!(replay.position().fen(), pos.fen());
+        }
+    }
+    assert!(decided > 5_000, "{decided} texts decided on the bit boards");
+}
