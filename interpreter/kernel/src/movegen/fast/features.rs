@@ -39,7 +39,8 @@ pub(crate) enum Play {
 /// The piece kinds, as the bit-board tables can hold them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PieceShape {
-    /// Leapers and full orthogonal or diagonal sliders, one royal leaper, at most one pawn.
+    /// Leapers and full orthogonal or diagonal sliders, one royal kind that leaps (or none,
+    /// with `any number of royal pieces`), at most one pawn.
     Lines,
     /// The same with hoppers along queen lines.
     LinesAndHops,
