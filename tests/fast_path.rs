@@ -751,9 +751,10 @@ fn one_piece(patterns: &str) -> Arc<Variant> {
     ))
 }
 
-/// The back-end is chosen by each pattern's shape: leaps and steps (an alfil and a fers)
-/// take the bit boards; a move-only slide, a slide limited in range and a pattern barred
-/// from a rank, which the bit-board tables do not hold, take table walking; where the bit
+/// The back-end is chosen by each pattern's shape: leaps and steps (an alfil and a fers, a
+/// step barred from a rank) take the bit boards; a move-only slide, a slide limited in range
+/// and a slide barred from a rank, which the bit-board tables do not hold, take table
+/// walking; where the bit
 /// boards play, both back-ends give the same moves along random games.
 #[test]
 fn authored_patterns_choose_their_back_end_by_shape() {
@@ -761,7 +762,8 @@ fn authored_patterns_choose_their_back_end_by_shape() {
         ("leaps (2,2)\n  steps diagonally", true),
         ("slides forward, without capturing\n  slides orthogonally", false),
         ("slides orthogonally up to 3 squares", false),
-        ("steps orthogonally, not onto rank 8", false),
+        ("steps orthogonally, not onto rank 8", true),
+        ("slides orthogonally, not onto rank 8", false),
     ];
     for (patterns, bit_boards) in cases {
         let v = one_piece(patterns);
@@ -864,4 +866,391 @@ fn promotion_masks_lost_pieces_take_the_bit_boards_and_count_as_the_general_path
 fn promotion_masks_lost_pieces_agree_along_random_games() {
     let compared = assert_games_agree(&example("lost-pieces"), &LOST_PIECE_POSITIONS, 12, 100);
     assert!(compared > 2_000, "{compared} positions compared");
+}
+
+// ---------------------------------------- barred leaps and several royal pieces
+
+/// A king barred from its last rank and a knight barred from its sixth (Black's third, from
+/// White's side): each barred rank is a mask of destinations per side, which the leap moves
+/// nor attacks reach.
+const BARRED_LEAPS: &str = r#"variant "Barred leaps"
+  id barred-leaps
+extends chess
+
+piece king K
+  royal
+  value 0
+  steps in all directions, not onto the last rank
+  castles as the king
+
+piece knight N
+  value 320
+  leaps (1,2) in all directions, not onto rank 6
+"#;
+
+const BARRED_LEAP_POSITIONS: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/8/2N5/3k4/8/4n3/3K4/8 w - - 0 1",
+    "4k3/3N4/8/8/8/5n2/1K6/8 b - - 0 1",
+];
+
+#[test]
+fn barred_leaps_take_the_bit_boards_and_count_as_the_general_path() {
+    let v = script(BARRED_LEAPS);
+    assert_perft_agrees(&v, &BARRED_LEAP_POSITIONS, 3);
+    assert!(assert_games_agree(&v, &BARRED_LEAP_POSITIONS, 6, 80) > 1_000);
+}
+
+/// A king on the seventh rank does not attack the eighth: the enemy king may step beside it
+/// onto a square of that rank (c8d8 beside the white king on e7), on both back-ends.
+#[test]
+fn a_king_barred_from_the_last_rank_attacks_nothing_there() {
+    let v = script(BARRED_LEAPS);
+    let pos = Position::from_fen(&v, "2k5/4K3/8/8/8/8/8/8 b - - 0 1").unwrap();
+    assert!(pos.uses_fast_path());
+    let fast = sorted(pos.fast_legal_moves().expect("bit boards"));
+    assert_eq!(fast, sorted(pos.general_legal_moves().iter().copied()));
+    let lan: Vec<String> = pos.legal_moves().iter().map(|&m| holechess_kernel::notation::lan(&pos, m)).collect();
+    assert_eq!(lan.len(), 4, "{lan:?}");
+    assert!(lan.iter().any(|m| m == "c8d8"), "{lan:?}");
+}
+
+/// Two Kings Chess (`examples/several-kings.hole`): two royal kings a side, each barred from
+/// its last rank. A move must leave neither attacked (K1 for each royal piece).
+const SEVERAL_KINGS_POSITIONS: [&str; 8] = [
+    "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1",
+    // Three white kings, one black king.
+    "4k3/pp3ppp/8/3K4/8/8/PP3PPP/2K1K3 w - - 0 1",
+    // No white king: every pseudo-legal move of White is legal.
+    "r2kk2r/pppq1ppp/8/8/8/8/PPPPPPPP/RNB2BNR w - - 0 1",
+    // The king on e2 is pinned to the king on e1 by the rook on e8.
+    "2k1r3/8/8/8/8/8/3NK3/4K3 w - - 0 1",
+    // Two checks on two kings (rook on c1, bishop on g1): mate.
+    "4k3/8/8/8/8/8/7b/r1K3K1 w - - 0 1",
+    // One knight forks both kings: only taking it answers both checks.
+    "4k3/8/8/8/8/1R1n4/5K2/4K3 w - - 0 1",
+    // En passant beside two kings (d5xe6 would open the fifth rank to the rook on a5).
+    "4k3/8/8/r2PpK2/8/8/8/4K3 w - e6 0 2",
+    // A king in check from a slider, another shielding a square: blocks and captures.
+    "3k4/1q6/8/8/8/8/6PP/K3K2R w - - 0 1",
+];
+
+#[test]
+fn k1_several_royal_kings_take_the_bit_boards_and_count_as_the_general_path() {
+    let v = example("several-kings");
+    assert_perft_agrees(&v, &SEVERAL_KINGS_POSITIONS, 3);
+    assert_perft_agrees(&v, &SEVERAL_KINGS_POSITIONS[..1], 4);
+}
+
+#[test]
+fn k1_several_royal_kings_agree_with_table_walking_along_random_games() {
+    let compared = assert_games_agree(&example("several-kings"), &SEVERAL_KINGS_POSITIONS, 10, 120);
+    assert!(compared > 3_000, "{compared} positions compared");
+}
+
+/// K1: with two checks on two different royal pieces that no one move answers, the side is
+/// mated; with one piece checking both, only its capture is legal.
+#[test]
+fn k1_checks_on_two_royal_pieces_are_answered_together() {
+    let v = example("several-kings");
+    let lan = |fen: &str| -> Vec<String> {
+        let pos = Position::from_fen(&v, fen).unwrap();
+        assert!(pos.uses_fast_path(), "{fen}");
+        let moves = pos.fast_legal_moves().expect("the bit boards serve it");
+        moves.iter().map(|&m| holechess_kernel::notation::lan(&pos, m)).collect()
+    };
+    assert_eq!(lan(SEVERAL_KINGS_POSITIONS[4]), Vec::<String>::new());
+    assert_eq!(lan(SEVERAL_KINGS_POSITIONS[5]), ["b3d3"]);
+}
+
+/// A royal knight (`C`, the crown knight), any number a side, beside ordinary knights, and
+/// kings that are neither royal nor castle: royal pieces that are not kings, one, two or none
+/// a side.
+const ROYAL_KNIGHTS: &str = r#"variant "Royal knights"
+  id royal-knights
+extends chess
+
+piece king K
+  value 0
+  steps in all directions
+
+piece crown-knight C
+  royal
+  value 0
+  leaps (1,2) in all directions
+
+setup rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w - - 0 1
+
+rules
+  any number of royal pieces
+  no castling
+"#;
+
+const ROYAL_KNIGHT_POSITIONS: [&str; 5] = [
+    "rcbqkbcr/pppppppp/8/8/8/8/PPPPPPPP/RCBQKBCR w - - 0 1",
+    "r1bqkb1r/pppppppp/2c5/8/8/8/PPPPPPPP/R1BQKBNR b - - 0 1",
+    "4k3/8/8/3q4/8/2C5/8/4K3 w - - 0 1",
+    "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+    "4k3/8/1c6/8/3Q4/8/8/C3K2C w - - 0 1",
+];
+
+#[test]
+fn k1_royal_knights_one_two_or_none_a_side_count_as_the_general_path() {
+    let v = script(ROYAL_KNIGHTS);
+    assert_perft_agrees(&v, &ROYAL_KNIGHT_POSITIONS, 3);
+    let compared = assert_games_agree(&v, &ROYAL_KNIGHT_POSITIONS, 8, 100);
+    assert!(compared > 2_000, "{compared} positions compared");
+}
+
+/// A random position of `v` with `letters` (royal kings included) scattered over the board:
+/// up to three kings a side, none at times; pawns off the first and last ranks.
+fn scattered_position(v: &Arc<Variant>, picker: &mut XorShift) -> Option<Position> {
+    let mut board = [None; 64];
+    let mut place = |piece: char, picker: &mut XorShift| {
+        for _ in 0..20 {
+            let sq = picker.pick(64);
+            let pawn_rank = piece.eq_ignore_ascii_case(&'p') && !(8..56).contains(&sq);
+            if board[sq].is_none() && !pawn_rank {
+                board[sq] = Some(piece);
+                return;
+            }
+        }
+    };
+    for king in ['K', 'k'] {
+        for _ in 0..picker.pick(4) {
+            place(king, picker);
+        }
+    }
+    for _ in 0..picker.pick(14) {
+        let piece = ['Q', 'R', 'B', 'N', 'P', 'P', 'q', 'r', 'b', 'n', 'p', 'p'][picker.pick(12)];
+        place(piece, picker);
+    }
+    let ranks: Vec<String> = (0..8)
+        .rev()
+        .map(|rank| {
+            let mut text = String::new();
+            let mut empty = 0;
+            for file in 0..8 {
+                match board[rank * 8 + file] {
+                    Some(piece) => {
+                        if empty > 0 {
+                            text += &empty.to_string();
+                            empty = 0;
+                        }
+                        text.push(piece);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                text += &empty.to_string();
+            }
+            text
+        })
+        .collect();
+    let side = if picker.pick(2) == 0 { 'w' } else { 'b' };
+    Position::from_fen(v, &format!("{} {side} - - 0 1", ranks.join("/"))).ok()
+}
+
+/// K1 for each royal piece: scattered positions with none to three royal kings a side (pins
+/// against one king through another, checks on several at once), perft on both back-ends.
+#[test]
+fn k1_scattered_royal_kings_count_as_the_general_path() {
+    let v = example("several-kings");
+    let mut picker = XorShift(0x5EED_0F20_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut compared = 0;
+    for _ in 0..600 {
+        let Some(pos) = scattered_position(&v, &mut picker) else { continue };
+        assert!(pos.uses_fast_path(), "{}", pos.fen());
+        for depth in 1..=2 {
+            assert_eq!(perft(&mut pos.clone(), depth), pos.clone().general_perft(depth), "{} depth {depth}", pos.fen());
+        }
+        assert_paths_agree(&pos, &pos.fen());
+        compared += 1;
+    }
+    assert!(compared > 400, "{compared} positions compared");
+}
+
+// ---------------------------------------- several royal pieces on the wide bit boards
+
+/// Capablanca's 10x8 board with two royal kings a side (where the queen stood), barred
+/// from their last rank, and any number of royal pieces: the wide bit boards play it (K1 for
+/// each royal piece; the barred rank a mask per side).
+const TWO_KINGS_10X8: &str = r#"variant "Two kings 10x8"
+  id two-kings-10x8
+extends chess
+
+board 10x8
+
+piece king K
+  royal
+  value 0
+  steps in all directions, not onto the last rank
+
+piece archbishop A
+  value 800
+  slides diagonally
+  leaps (1,2) in all directions
+
+piece chancellor C
+  value 850
+  slides orthogonally
+  leaps (1,2) in all directions
+
+piece pawn P
+  pawn-like
+  value 100
+  steps forward, without capturing
+  slides forward up to 2 squares, from its starting rank, without capturing, may be taken en passant
+  steps diagonally forward, only to capture, also en passant
+  promotes on the last rank to archbishop, chancellor, queen, rook, bishop or knight
+
+setup rnabkkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABKKBCNR w - - 0 1
+
+rules
+  any number of royal pieces
+  no castling
+"#;
+
+const TWO_KINGS_10X8_POSITIONS: [&str; 6] = [
+    "rnabkkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABKKBCNR w - - 0 1",
+    // The king on f2 pinned to the king on f1 by the chancellor on f8; a pinned knight.
+    "5c2k1/10/10/10/10/3b6/4NK4/5K4 w - - 0 1",
+    // No white king; three black kings, one of them checked by the archbishop's leap.
+    "k1k6k/10/1A8/10/10/10/10/4R5 b - - 0 1",
+    // Checks on two kings at once (the rook on a1, the bishop on h2): no answer.
+    "4k5/10/10/10/10/10/7b2/r1K3K3 w - - 0 1",
+    // En passant beside two kings on the fifth rank.
+    "5k4/10/10/r2PpK4/10/10/10/4K5 w - e6 0 2",
+    // A pawn pinned to each king (by the bishop on b6 and the rook on h6).
+    "4k5/10/1b5r2/10/3P6/4K2P2/7K2/10 w - - 0 1",
+];
+
+#[test]
+fn k1_several_royal_pieces_on_a_10x8_board_take_the_wide_bit_boards_and_count_as_the_general_path() {
+    let v = script(TWO_KINGS_10X8);
+    for fen in TWO_KINGS_10X8_POSITIONS {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert!(pos.uses_wide_path(), "{fen}: the wide bit boards should play this perft");
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut pos.clone(), depth), pos.clone().general_perft(depth), "{fen} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn k1_several_royal_pieces_on_a_10x8_board_agree_along_random_games() {
+    let v = script(TWO_KINGS_10X8);
+    let mut compared = 0;
+    for (i, fen) in TWO_KINGS_10X8_POSITIONS.iter().enumerate() {
+        let start = Position::from_fen(&v, fen).unwrap();
+        for seed in 0..8 {
+            let mut game = start.clone();
+            let mut picker = XorShift((700 + i as u64 * 64 + seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for ply in 0..100 {
+                let general = game.general_legal_moves();
+                let wide = game.wide_legal_moves().unwrap_or_else(|| panic!("{fen} ply {ply}: {}", game.fen()));
+                assert_eq!(
+                    sorted(wide),
+                    sorted(general.iter().copied()),
+                    "{fen} seed {seed} ply {ply}: {}",
+                    game.fen()
+                );
+                compared += 1;
+                if general.is_empty() {
+                    break;
+                }
+                game.play_unchecked(general.as_slice()[picker.pick(general.len())]);
+            }
+        }
+    }
+    assert!(compared > 1_500, "{compared} positions compared");
+}
+
+// ---------------------------------------- no royal kind at all
+
+/// Kings that are not royal, no royal kind at all: every pseudo-legal move is legal and a
+/// king may be taken (K1 applies to royal pieces only).
+const NO_ROYAL_KIND: &str = r#"variant "No royal kind"
+  id no-royal-kind
+extends chess
+
+piece king K
+  value 0
+  steps in all directions
+
+setup rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
+
+rules
+  any number of royal pieces
+  no castling
+"#;
+
+const NO_ROYAL_KIND_POSITIONS: [&str; 3] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    "4k3/8/8/1b6/8/8/3P4/4K3 w - - 0 1",
+    "4k3/8/8/r2PpK2/8/8/8/8 w - e6 0 2",
+];
+
+#[test]
+fn k1_a_variant_without_a_royal_kind_takes_the_bit_boards_and_counts_as_the_general_path() {
+    let v = script(NO_ROYAL_KIND);
+    assert_perft_agrees(&v, &NO_ROYAL_KIND_POSITIONS, 3);
+    let compared = assert_games_agree(&v, &NO_ROYAL_KIND_POSITIONS, 8, 100);
+    assert!(compared > 1_500, "{compared} positions compared");
+}
+
+#[test]
+fn k1_a_10x8_variant_without_a_royal_kind_takes_the_wide_bit_boards() {
+    let text = TWO_KINGS_10X8
+        .replace("rnabkkbcnr", "rnabqkbcnr")
+        .replace("RNABKKBCNR", "RNABQKBCNR")
+        .replace("  royal\n  value 0\n", "  value 0\n");
+    let v = script(&text);
+    let pos = Position::start(&v);
+    assert!(pos.uses_wide_path());
+    assert_eq!(perft(&mut pos.clone(), 3), pos.clone().general_perft(3));
+}
+
+/// A record of Two Kings Chess replays on the bit boards (`BitReplay`): every SAN and long
+/// algebraic text of a legal move that the bit boards decide is the move the general path
+/// resolves, with two kings a side, one or none (K1 for each royal piece).
+#[test]
+fn k1_several_kings_records_resolve_on_the_bit_boards_as_on_the_general_path() {
+    use holechess_kernel::notation::{lan, resolve, san, Notation, Resolved};
+    let v = example("several-kings");
+    let mut decided = 0;
+    for (i, fen) in SEVERAL_KINGS_POSITIONS.iter().enumerate() {
+        let start = Position::from_fen(&v, fen).unwrap();
+        let mut replay = holechess_kernel::BitReplay::new(&v, start.clone());
+        assert!(replay.on_bit_boards(), "{fen}");
+        let mut pos = start;
+        let mut picker = XorShift((300 + i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+        for _ in 0..60 {
+            let legal = pos.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            for &mv in legal.iter() {
+                for text in [san(&pos, mv), lan(&pos, mv)] {
+                    let notation = Notation::parse(&text).unwrap();
+                    if let Some(found) = replay.resolve(&notation) {
+                        decided += 1;
+                        let general = resolve(&pos, &legal, &notation);
+                        let agree = matches!(general, Resolved::One(one) if one == found.to_move());
+                        assert!(agree, "{text} in {}: {:?} against {general:?}", pos.fen(), found.to_move());
+                    }
+                }
+            }
+            let mv = legal.as_slice()[picker.pick(legal.len())];
+            match replay.resolve(&Notation::parse(&san(&pos, mv)).unwrap()) {
+                Some(found) => replay.play(found),
+                None => replay.position_mut().play_unchecked(mv),
+            }
+            pos.play_unchecked(mv);
+            assert_eq!(replay.position().fen(), pos.fen());
+        }
+    }
+    assert!(decided > 5_000, "{decided} texts decided on the bit boards");
 }

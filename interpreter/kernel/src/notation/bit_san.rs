@@ -106,7 +106,8 @@ fn resolve_board_move(
     }
     let to = letters.square(wanted.to)?;
     let long_algebraic = wanted.from_file.is_some() && wanted.from_rank.is_some();
-    if !long_algebraic && wanted.promotion.is_none() {
+    // The quick paths judge one royal piece; with none or several the generated moves decide.
+    if !long_algebraic && wanted.promotion.is_none() && !board.has_other_than_one_royal() {
         let quick = match wanted.piece {
             Some(letter) if letters.kinds_named(letter) & letters.pawns == 0 => {
                 // Not exactly one legal origin: the position explains it (no piece of the

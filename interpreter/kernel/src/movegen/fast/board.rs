@@ -66,6 +66,10 @@ impl FastMove {
         }
     }
     #[inline(always)]
+    pub(crate) fn is_en_passant(self) -> bool {
+        !self.is_transit() && self.flag() == EN_PASSANT
+    }
+    #[inline(always)]
     pub(crate) fn is_transit(self) -> bool {
         self.0 & TRANSIT != 0
     }
@@ -164,7 +168,8 @@ pub(crate) struct Board64<'r> {
 }
 
 impl<'r> Board64<'r> {
-    /// The board of `pos`, or `None` when a side has other than one royal piece.
+    /// The board of `pos`, or `None` when its royal pieces are beyond the bit boards
+    /// ([`super::royals::several_royals_fit`]).
     /// Nothing is scanned: the position keeps its kind and side bit boards in step with
     /// every piece change ([`Position::kind_board`]), and the square-to-piece array is its
     /// cells with the side and token bits dropped.
@@ -174,13 +179,6 @@ impl<'r> Board64<'r> {
         let mut kinds = [0; FAST_KINDS];
         for (k, bits) in kinds.iter_mut().enumerate().take(rules.kinds) {
             *bits = pos.kind_board(k);
-        }
-        // One royal piece a side: royal pieces are never captured and the whitelist admits no
-        // promotion to one, so it stays so below this position (with `any number of royal
-        // pieces` a side may have none or several, which the fast tables do not model).
-        let royals = kinds[rules.royal as usize];
-        if (royals & sides[0]).count_ones() != 1 || (royals & sides[1]).count_ones() != 1 {
-            return None;
         }
         let promotion_squares = match rules.pawn.as_ref() {
             Some(pawn) => super::promotion_masks::compulsory_squares(pos, pawn)?,
@@ -195,6 +193,15 @@ impl<'r> Board64<'r> {
             for (slot, right) in rights.iter().enumerate() {
                 castling[side][slot] = right.map_or(NONE, |sq| sq.index() as u8);
             }
+        }
+        // One royal piece a side, or (`any number of royal pieces`) as many as `royals.rs`
+        // plays: royal pieces are never captured and the tables admit no promotion to one,
+        // so the counts stay so below this position.
+        let royals = kinds[rules.royal as usize];
+        let no_tokens = pos.board.token_squares.is_empty();
+        let royals = [royals & sides[0], royals & sides[1]];
+        if !super::royals::several_royals_fit(rules, royals, no_tokens, castling == [[NONE; 2]; 2]) {
+            return None;
         }
         let (ep, ep_victim) =
             pos.state.ep.map_or((NONE, NONE), |ep| (ep.square.index() as u8, ep.victim.index() as u8));

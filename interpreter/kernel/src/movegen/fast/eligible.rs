@@ -76,6 +76,7 @@ fn piece_tables(v: &Variant) -> Option<FastRules> {
         wraps: spec.board.files_wrap,
         pawn: None,
         royal: 0,
+        royals_any_number: spec.rules.royals == crate::spec::RoyalRule::AnyNumber,
         castle_king: 0,
         castling: spec.rules.castling,
         uses_first_move: v.uses_first_move,
@@ -85,8 +86,7 @@ fn piece_tables(v: &Variant) -> Option<FastRules> {
         token: None,
         warp: None,
     };
-    let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
-    let [royal] = royals[..] else { return None };
+    let royal = royal_kind(spec, FAST_KINDS)?;
     rules.royal = royal as u8;
     for (kind, piece) in spec.pieces.iter().enumerate() {
         if pawn_shape(v, kind, piece) {
@@ -112,6 +112,19 @@ fn piece_tables(v: &Variant) -> Option<FastRules> {
     Some(rules)
 }
 
+/// The royal kind of `spec`: its one royal kind, or, with `any number of royal pieces` and
+/// no royal kind, a kind number below `kinds` that no piece has (so no side ever has a royal
+/// piece); `None` with several royal kinds.
+pub(crate) fn royal_kind(spec: &crate::spec::VariantSpec, kinds: usize) -> Option<usize> {
+    let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
+    let any_number = spec.rules.royals == crate::spec::RoyalRule::AnyNumber;
+    match royals[..] {
+        [royal] => Some(royal),
+        [] if any_number && spec.pieces.len() < kinds => Some(spec.pieces.len()),
+        _ => None,
+    }
+}
+
 /// A non-pawn kind: every pattern moves and captures alike, always; steps and leaps go in
 /// the leap tables, unlimited slides must cover all four orthogonal or diagonal directions,
 /// hops go along any of the eight queen directions.
@@ -126,7 +139,15 @@ fn piece_lines(rules: &mut FastRules, kind: usize, piece: &PieceSpec) -> Option<
             PatternShape::Leap { dx, dy } => {
                 for side in Side::BOTH {
                     let dy = if side == Side::White { dy } else { -dy };
-                    add_leap(rules, side, kind, dx, dy);
+                    add_leap(rules, side, kind, dx, dy, 0);
+                }
+                rules.leapers |= 1 << kind;
+            }
+            PatternShape::BarredLeap { dx, dy, rank } => {
+                let barred = barred_rank_masks(rank)?;
+                for side in Side::BOTH {
+                    let dy = if side == Side::White { dy } else { -dy };
+                    add_leap(rules, side, kind, dx, dy, barred[side.index()]);
                 }
                 rules.leapers |= 1 << kind;
             }
@@ -264,9 +285,17 @@ fn add_hop(rules: &mut FastRules, kind: usize, dx: i8, dy: i8) -> Option<()> {
     Some(())
 }
 
-fn add_leap(rules: &mut FastRules, side: Side, kind: usize, dx: i8, dy: i8) {
+/// The squares of `rank` counted from each side (`[white, black]`) on the 8x8 board: where
+/// a leap barred from that rank neither moves nor attacks; `None` off the board.
+fn barred_rank_masks(rank: u8) -> Option<[u64; 2]> {
+    (rank < 8).then(|| [0xFFu64 << (8 * rank), 0xFFu64 << (8 * (7 - rank))])
+}
+
+/// Adds the leap `(dx, dy)` of `side`'s pieces of `kind`, never onto a square of `barred`.
+fn add_leap(rules: &mut FastRules, side: Side, kind: usize, dx: i8, dy: i8, barred: u64) {
     for from in 0..64 {
-        if let Some(to) = offset(rules.wraps, from, i32::from(dx), i32::from(dy)) {
+        let to = offset(rules.wraps, from, i32::from(dx), i32::from(dy)).filter(|&to| barred & 1 << to == 0);
+        if let Some(to) = to {
             rules.leaps[side.index()][kind][from] |= 1 << to;
             rules.leaps_to[side.index()][kind][to] |= 1 << from;
         }

@@ -39,7 +39,8 @@ pub(crate) enum Play {
 /// The piece kinds, as the bit-board tables can hold them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PieceShape {
-    /// Leapers and full orthogonal or diagonal sliders, one royal leaper, at most one pawn.
+    /// Leapers and full orthogonal or diagonal sliders, one royal kind that leaps (or none,
+    /// with `any number of royal pieces`), at most one pawn.
     Lines,
     /// The same with hoppers along queen lines.
     LinesAndHops,
@@ -82,6 +83,9 @@ pub(crate) enum TokenShape {
 pub(crate) enum PatternShape {
     /// A single step or leap that moves and captures alike.
     Leap { dx: i8, dy: i8 },
+    /// The same, never ending a move on (nor attacking) `rank`, counted from the mover's
+    /// side: `not onto rank N`, a mask of forbidden destinations per side.
+    BarredLeap { dx: i8, dy: i8, rank: u8 },
     /// An unlimited slide that moves and captures alike.
     Slide { dx: i8, dy: i8 },
     /// A hop over the first piece on the line.
@@ -93,7 +97,8 @@ pub(crate) enum PatternShape {
     PawnDouble { condition: PatternCondition, sets_en_passant: bool },
     /// A pawn's diagonal capture forward, `dx` sideways; `en_passant` when it may take so.
     PawnCapture { dx: i8, en_passant: bool },
-    /// Anything else: ranges between 1 and unlimited, barred ranks, conditions on other
+    /// Anything else: ranges between 1 and unlimited, barred ranks beside slides and hops,
+    /// conditions on other
     /// patterns, move-only or capture-only patterns outside the pawn's shape.
     Other,
 }
@@ -110,6 +115,7 @@ impl PatternShape {
         match (barred_rank, hop, mode, condition, en_passant, range, (dx, dy)) {
             (None, true, MoveOrCapture, Always, EpRole::None, _, _) => PatternShape::Hop { dx, dy },
             (None, false, MoveOrCapture, Always, EpRole::None, 1, _) => PatternShape::Leap { dx, dy },
+            (Some(rank), false, MoveOrCapture, Always, EpRole::None, 1, _) => PatternShape::BarredLeap { dx, dy, rank },
             (None, false, MoveOrCapture, Always, EpRole::None, 0, _) => PatternShape::Slide { dx, dy },
             (None, false, MoveOnly, Always, EpRole::None, 1, (0, 1)) => PatternShape::PawnStep,
             (
@@ -393,12 +399,19 @@ mod tests {
             pattern(1, 0, 3, PatternMode::MoveOrCapture),
             pattern(0, 1, 0, PatternMode::MoveOnly),
             pattern(1, 1, 0, PatternMode::CaptureOnly),
-            Pattern { barred_rank: Some(7), ..pattern(1, 0, 1, PatternMode::MoveOrCapture) },
+            Pattern { barred_rank: Some(7), ..pattern(1, 0, 0, PatternMode::MoveOrCapture) },
+            Pattern { barred_rank: Some(7), ..pattern(0, 1, 1, PatternMode::MoveOnly) },
             Pattern { condition: PatternCondition::FirstMove, ..pattern(2, 1, 1, PatternMode::MoveOrCapture) },
         ];
         for p in cases {
             assert_eq!(PatternShape::of(&p), PatternShape::Other, "{p:?}");
         }
+    }
+
+    #[test]
+    fn a_leap_barred_from_a_rank_is_a_barred_leap() {
+        let step = Pattern { barred_rank: Some(7), ..pattern(1, 1, 1, PatternMode::MoveOrCapture) };
+        assert_eq!(PatternShape::of(&step), PatternShape::BarredLeap { dx: 1, dy: 1, rank: 7 });
     }
 
     #[test]

@@ -202,7 +202,7 @@ impl Safety {
 
     /// The safety of a royal piece on `king` whose every move is tested after it.
     #[inline(always)]
-    fn tested(king: usize, checkers: u64, their_lines: (u64, u64)) -> Safety {
+    pub(super) fn tested(king: usize, checkers: u64, their_lines: (u64, u64)) -> Safety {
         Safety {
             king,
             checkers,
@@ -226,8 +226,14 @@ impl Board64<'_> {
     /// [`Board64::safety`], hoppers and a cylinder read only when `SHAPED`.
     #[inline(always)]
     fn safety_in<const SHAPED: bool>(&self) -> Safety {
+        self.safety_at::<SHAPED>(self.royals(self.us).trailing_zeros() as usize)
+    }
+
+    /// [`Board64::safety_in`] for the royal piece of the side to move on `king` (one of
+    /// several, see `royals.rs`).
+    #[inline(always)]
+    pub(super) fn safety_at<const SHAPED: bool>(&self, king: usize) -> Safety {
         let (us, them) = (self.us, self.us ^ 1);
-        let king = self.royals(us).trailing_zeros() as usize;
         let occupied = self.blockers();
         let their_lines = self.line_pieces(them);
         if self.tokens.all & (1 << king) != 0 {
@@ -319,7 +325,7 @@ impl Board64<'_> {
     /// piece to the pinner. The pin spans on its line are cut to `from`'s side of the royal
     /// piece (what a line piece on `from` would reach with only the royal piece on the board).
     #[inline(always)]
-    fn pin_ray(&self, s: &Safety, from: usize) -> u64 {
+    pub(super) fn pin_ray(&self, s: &Safety, from: usize) -> u64 {
         if self.rules.wraps {
             // A piece pinned from two directions keeps to both spans.
             let bit = 1u64 << from;
@@ -339,7 +345,13 @@ impl Board64<'_> {
     }
 
     #[inline(always)]
-    fn unsafe_for_king_in<const SHAPED: bool>(&self, sq: usize, theirs: u64, occupied: u64, lines: (u64, u64)) -> bool {
+    pub(super) fn unsafe_for_king_in<const SHAPED: bool>(
+        &self,
+        sq: usize,
+        theirs: u64,
+        occupied: u64,
+        lines: (u64, u64),
+    ) -> bool {
         self.attackers_in::<SHAPED>(sq, self.us ^ 1, theirs, occupied, (lines.0 & theirs, lines.1 & theirs)) != 0
     }
 
@@ -353,6 +365,10 @@ impl Board64<'_> {
     /// into `sink`.
     #[inline(always)]
     pub(crate) fn generate_to<S: Sink>(&self, only: u64, sink: &mut S) {
+        if self.has_other_than_one_royal() {
+            self.generate_for_royals(only, sink);
+            return;
+        }
         if self.is_shaped() {
             self.generate_shaped(only, sink);
             return;
@@ -445,6 +461,12 @@ impl Board64<'_> {
 
     #[inline(always)]
     fn pawn_moves<S: Sink>(&self, s: &Safety, targets: u64, sink: &mut S) {
+        self.pawn_moves_of(s, self.pawns(self.us), targets, sink);
+    }
+
+    /// The moves of the side to move's pawns among `pawns`, judged by `s`.
+    #[inline(always)]
+    pub(super) fn pawn_moves_of<S: Sink>(&self, s: &Safety, pawns: u64, targets: u64, sink: &mut S) {
         let p = self.rules.pawn.as_ref().expect("a pawn kind");
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
@@ -458,7 +480,7 @@ impl Board64<'_> {
         };
         let ep_ok =
             p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
-        let mut one_by_one = self.pawns(us);
+        let mut one_by_one = pawns;
         if S::COUNTS_ONLY && !self.rules.wraps {
             // Counting: the unpinned pawns' moves as whole sets; the pinned ones one by one.
             let free = one_by_one & !s.pinned;
@@ -566,6 +588,11 @@ impl Board64<'_> {
     /// The legal moves of the side to move that end on `to`, and castling (long algebraic
     /// writes it as a king move), found backwards from `to`: what a notation can name.
     pub(crate) fn generate_onto<S: Sink>(&self, to: usize, sink: &mut S) {
+        if self.has_other_than_one_royal() {
+            // Such a board has no castling rights (`royals.rs`): the legal moves ending on `to`.
+            self.generate_to(1 << to, sink);
+            return;
+        }
         if self.rules.hoppers != 0 || self.rules.wraps {
             // Hops and lines round a cylinder are found forwards: the legal moves ending on
             // `to`, castling only when `to` is on the king's rank, as below.
@@ -752,6 +779,10 @@ impl Board64<'_> {
     /// position), removing the others exactly as the general path does, so the order of
     /// what stays is the same.
     pub(crate) fn retain_legal(&self, list: &mut crate::moves::MoveList) {
+        if self.has_other_than_one_royal() {
+            self.retain_legal_for_royals(list);
+            return;
+        }
         let s = self.safety();
         let mut i = 0;
         while i < list.len() {

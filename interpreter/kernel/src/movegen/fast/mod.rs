@@ -20,6 +20,7 @@ mod origins;
 pub(crate) mod pawn_sets;
 mod perft;
 mod promotion_masks;
+mod royals;
 pub(crate) mod rules;
 mod sliders;
 mod timed_perft;

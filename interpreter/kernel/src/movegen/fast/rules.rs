@@ -78,6 +78,9 @@ pub(crate) struct FastRules {
     pub wraps: bool,
     pub pawn: Option<PawnRules>,
     pub royal: PieceId,
+    /// A side may have any number of royal pieces of the royal kind, none included
+    /// (`royals.rs`); otherwise exactly one.
+    pub royals_any_number: bool,
     /// Kinds whose move takes away both castling rights of their side (bit mask).
     pub castle_king: u32,
     pub castling: Option<CastlingSpec>,

@@ -45,6 +45,10 @@ impl WideMove {
         WideMove(king as u32 | (rook as u32) << 7 | CASTLE << 14)
     }
     #[inline(always)]
+    pub(crate) fn is_en_passant(self) -> bool {
+        self.flag() == EN_PASSANT
+    }
+    #[inline(always)]
     fn from(self) -> usize {
         (self.0 & 127) as usize
     }
@@ -97,8 +101,8 @@ pub(crate) struct Board128<'r> {
 }
 
 impl<'r> Board128<'r> {
-    /// The board of `pos` (its cells scanned once), or `None` when a side has other than
-    /// one royal piece.
+    /// The board of `pos` (its cells scanned once), or `None` when its royal pieces are
+    /// beyond the wide bit boards ([`super::royals::several_royals_fit`]).
     pub(crate) fn from_position(pos: &'r Position, rules: &'r WideRules) -> Option<Board128<'r>> {
         let mut board = Board128 {
             rules,
@@ -125,15 +129,16 @@ impl<'r> Board128<'r> {
         for sq in pos.board.token_squares.iter() {
             board.walls |= 1 << sq.index();
         }
-        // One royal piece a side: royal pieces are never captured and no promotion makes one.
-        let royals = board.kinds[rules.royal as usize];
-        if (royals & board.sides[0]).count_ones() != 1 || (royals & board.sides[1]).count_ones() != 1 {
-            return None;
-        }
         for (side, rights) in pos.state.castling.iter().enumerate() {
             for (slot, right) in rights.iter().enumerate() {
                 board.castling[side][slot] = right.map_or(NONE, |sq| sq.index() as u8);
             }
+        }
+        // One royal piece a side, or (`any number of royal pieces`) as many as `royals.rs`
+        // plays: royal pieces are never captured and no promotion makes one.
+        let royals = [board.royals(0), board.royals(1)];
+        if !super::royals::several_royals_fit(rules, royals, board.castling == [[NONE; 2]; 2]) {
+            return None;
         }
         if let Some(ep) = pos.state.ep {
             (board.ep, board.ep_victim) = (ep.square.index() as u8, ep.victim.index() as u8);

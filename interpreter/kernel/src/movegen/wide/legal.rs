@@ -62,23 +62,26 @@ impl Sink for Vec<WideMove> {
 
 /// What legality needs to know about the side to move's royal piece.
 #[derive(Clone, Copy)]
-struct Safety {
-    king: usize,
-    checkers: Bits,
+pub(super) struct Safety {
+    pub king: usize,
+    pub checkers: Bits,
     /// Squares a non-royal move must end on (all when not in check; none in double check).
-    mask: Bits,
-    pinned: Bits,
+    pub mask: Bits,
+    pub pinned: Bits,
     /// The squares from the royal piece to each pinning piece (the pinner included): a
     /// pinned piece keeps within its own pin's span, so no leap over the pinner is kept.
-    pin_span: Bits,
+    pub pin_span: Bits,
     /// The enemy's line pieces (orthogonal, diagonal).
-    their_lines: (Bits, Bits),
+    pub their_lines: (Bits, Bits),
+    /// En passant is passed on unjudged: the sink tests it on the board after it (several
+    /// royal pieces or none, `royals.rs`).
+    pub en_passant_tested: bool,
 }
 
 impl Board128<'_> {
     /// The pieces of `side` sliding orthogonally and diagonally.
     #[inline(always)]
-    fn line_pieces(&self, side: usize) -> (Bits, Bits) {
+    pub(super) fn line_pieces(&self, side: usize) -> (Bits, Bits) {
         let (mut orth, mut diag) = (0, 0);
         for k in kinds_of(self.rules.orth) {
             orth |= self.kinds[k];
@@ -92,7 +95,7 @@ impl Board128<'_> {
     /// The pieces of `by` among `by_pieces` that attack `sq` with `occupied` blocking;
     /// `lines` are `by`'s line pieces.
     #[inline(always)]
-    fn attackers(&self, sq: usize, by: usize, by_pieces: Bits, occupied: Bits, lines: (Bits, Bits)) -> Bits {
+    pub(super) fn attackers(&self, sq: usize, by: usize, by_pieces: Bits, occupied: Bits, lines: (Bits, Bits)) -> Bits {
         let r = self.rules;
         let mut a = (r.lines.orth(sq, occupied) & lines.0) | (r.lines.diag(sq, occupied) & lines.1);
         a |= r.pawn_captured_from[by][sq] & self.pawns(by);
@@ -105,13 +108,13 @@ impl Board128<'_> {
     /// Whether the side to move's royal piece would be attacked on `sq` with `occupied`
     /// (the enemy pieces `theirs` only).
     #[inline(always)]
-    fn unsafe_for_king(&self, sq: usize, theirs: Bits, occupied: Bits, lines: (Bits, Bits)) -> bool {
+    pub(super) fn unsafe_for_king(&self, sq: usize, theirs: Bits, occupied: Bits, lines: (Bits, Bits)) -> bool {
         self.attackers(sq, self.us ^ 1, theirs, occupied, (lines.0 & theirs, lines.1 & theirs)) != 0
     }
 
     /// What a piece of `kind` of the side to move attacks from `from`.
     #[inline(always)]
-    fn piece_attacks(&self, kind: usize, from: usize, occupied: Bits) -> Bits {
+    pub(super) fn piece_attacks(&self, kind: usize, from: usize, occupied: Bits) -> Bits {
         let r = self.rules;
         let bit = 1u32 << kind;
         let mut a = if r.leapers & bit != 0 { r.leaps[self.us][kind][from] } else { 0 };
@@ -127,8 +130,14 @@ impl Board128<'_> {
     /// Check and pin information for the side to move.
     #[inline(always)]
     fn safety(&self) -> Safety {
+        self.safety_at(self.royals(self.us).trailing_zeros() as usize)
+    }
+
+    /// [`Board128::safety`] for the royal piece of the side to move on `king` (one of
+    /// several, see `royals.rs`).
+    #[inline(always)]
+    pub(super) fn safety_at(&self, king: usize) -> Safety {
         let (us, them) = (self.us, self.us ^ 1);
-        let king = self.royals(us).trailing_zeros() as usize;
         let occupied = self.blockers();
         let their_lines = self.line_pieces(them);
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
@@ -148,7 +157,7 @@ impl Board128<'_> {
                 pin_span |= span | 1 << s;
             }
         }
-        Safety { king, checkers, mask, pinned, pin_span, their_lines }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, en_passant_tested: false }
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -173,7 +182,7 @@ impl Board128<'_> {
     /// Where the pinned piece on `from` may move: its own pin's squares on `from`'s side of
     /// the royal piece.
     #[inline(always)]
-    fn pin_ray(&self, s: &Safety, from: usize) -> Bits {
+    pub(super) fn pin_ray(&self, s: &Safety, from: usize) -> Bits {
         let lines = &self.rules.lines;
         let king = 1 << s.king;
         let side = lines.orth(from, king) | lines.diag(from, king);
@@ -183,6 +192,10 @@ impl Board128<'_> {
     /// Every legal move of the side to move into `sink`.
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
+        if self.has_other_than_one_royal() {
+            self.generate_for_royals(sink);
+            return;
+        }
         let s = self.safety();
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
@@ -249,6 +262,12 @@ impl Board128<'_> {
 
     #[inline(always)]
     fn pawn_moves<S: Sink>(&self, s: &Safety, targets: Bits, sink: &mut S) {
+        self.pawn_moves_of(s, self.pawns(self.us), targets, sink);
+    }
+
+    /// The moves of the side to move's pawns among `pawns`, judged by `s`.
+    #[inline(always)]
+    pub(super) fn pawn_moves_of<S: Sink>(&self, s: &Safety, pawns: Bits, targets: Bits, sink: &mut S) {
         let p = self.rules.pawn.as_ref().expect("a pawn kind");
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
@@ -271,7 +290,7 @@ impl Board128<'_> {
         };
         let ep_ok =
             p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
-        let mut one_by_one = self.pawns(us);
+        let mut one_by_one = pawns;
         if S::COUNTS_ONLY {
             // Counting: the unpinned pawns' moves as whole sets; the pinned ones one by one.
             let free = one_by_one & !s.pinned;
@@ -354,7 +373,7 @@ impl Board128<'_> {
         let victim_bit = if victim < 128 { (1 << victim) & self.blockers() } else { 0 };
         let occupied = (self.blockers() ^ (1 << from) ^ victim_bit) | 1 << to;
         let theirs = self.sides[self.us ^ 1] & !victim_bit;
-        if !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
+        if s.en_passant_tested || !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
             sink.push(WideMove::en_passant(from, to));
         }
     }

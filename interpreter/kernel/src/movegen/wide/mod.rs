@@ -10,6 +10,7 @@ mod board;
 mod legal;
 mod lines;
 mod perft;
+mod royals;
 pub(crate) mod rules;
 
 pub(crate) use rules::WideRules;

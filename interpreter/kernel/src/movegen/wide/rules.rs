@@ -66,6 +66,9 @@ pub(crate) struct WideRules {
     pub diag: u32,
     pub pawn: Option<WidePawn>,
     pub royal: PieceId,
+    /// A side may have any number of royal pieces of the royal kind, none included
+    /// (`royals.rs`); otherwise exactly one.
+    pub royals_any_number: bool,
     /// Kinds whose move takes away both castling rights of their side (bit mask).
     pub castle_king: u32,
     pub castling: Option<CastlingSpec>,
@@ -128,6 +131,7 @@ fn piece_tables(v: &Variant) -> Option<WideRules> {
         diag: 0,
         pawn: None,
         royal: 0,
+        royals_any_number: spec.rules.royals == crate::spec::RoyalRule::AnyNumber,
         castle_king: 0,
         castling: spec.rules.castling,
         uses_first_move: v.uses_first_move,
@@ -135,8 +139,7 @@ fn piece_tables(v: &Variant) -> Option<WideRules> {
         kinds: n,
         tokens: WideTokens::Walked,
     };
-    let royals: Vec<usize> = (0..n).filter(|&k| spec.pieces[k].royal).collect();
-    let [royal] = royals[..] else { return None };
+    let royal = crate::fast::eligible::royal_kind(spec, WIDE_KINDS)?;
     rules.royal = royal as u8;
     for (kind, piece) in spec.pieces.iter().enumerate() {
         if pawn_shape(v, kind, piece) {
@@ -174,7 +177,15 @@ fn piece_lines(rules: &mut WideRules, kind: usize, piece: &PieceSpec) -> Option<
             PatternShape::Leap { dx, dy } => {
                 for side in Side::BOTH {
                     let dy = if side == Side::White { dy } else { -dy };
-                    add_leap(rules, side, kind, i32::from(dx), i32::from(dy));
+                    add_leap(rules, side, kind, i32::from(dx), i32::from(dy), 0);
+                }
+                rules.leapers |= 1 << kind;
+            }
+            PatternShape::BarredLeap { dx, dy, rank } => {
+                let barred = barred_rank_masks(rules, usize::from(rank))?;
+                for side in Side::BOTH {
+                    let dy = if side == Side::White { dy } else { -dy };
+                    add_leap(rules, side, kind, i32::from(dx), i32::from(dy), barred[side.index()]);
                 }
                 rules.leapers |= 1 << kind;
             }
@@ -299,9 +310,18 @@ fn zone_promotion(promotion: &PromotionSpec) -> Option<bool> {
     held.then_some(*only_lost)
 }
 
-fn add_leap(rules: &mut WideRules, side: Side, kind: usize, dx: i32, dy: i32) {
+/// The squares of `rank` counted from each side (`[white, black]`): where a leap barred
+/// from that rank neither moves nor attacks; `None` off the board.
+fn barred_rank_masks(rules: &WideRules, rank: usize) -> Option<[Bits; 2]> {
+    let (files, ranks) = (rules.files, rules.ranks);
+    let row: Bits = (1 << files) - 1;
+    (rank < ranks).then(|| [row << (files * rank), row << (files * (ranks - 1 - rank))])
+}
+
+/// Adds the leap `(dx, dy)` of `side`'s pieces of `kind`, never onto a square of `barred`.
+fn add_leap(rules: &mut WideRules, side: Side, kind: usize, dx: i32, dy: i32, barred: Bits) {
     for from in 0..rules.files * rules.ranks {
-        if let Some(to) = offset(rules, from, dx, dy) {
+        if let Some(to) = offset(rules, from, dx, dy).filter(|&to| barred & 1 << to == 0) {
             rules.leaps[side.index()][kind][from] |= 1 << to;
             rules.leaps_to[side.index()][kind][to] |= 1 << from;
         }
