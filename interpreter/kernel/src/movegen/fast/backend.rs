@@ -86,6 +86,8 @@ impl Features {
             (PromotionShape::Other, Geometry::Square8x8 | Geometry::Cylinder8x8 | Geometry::Other) => {
                 VariantBackend::TableWalking
             }
+            // A transit through a link reads the compulsory zone of last ranks only.
+            (PromotionShape::Masks | PromotionShape::Other, Geometry::Square8x8Links) => VariantBackend::TableWalking,
         }
     }
 
@@ -98,7 +100,11 @@ impl Features {
             | (_, Play::Other, _, _, _)
             | (_, _, PieceShape::Other, _, _)
             | (Geometry::Cylinder8x8, _, PieceShape::LinesAndHops, _, _)
-            | (Geometry::Rect { files: _, ranks: _ }, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            | (Geometry::Rect { files: _, ranks: _ }, _, PieceShape::LinesAndHops, _, _)
+            | (Geometry::Square8x8Links, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            // Links are played on the bit boards while no token lies on the board (a token on a
+            // linked square switches its link off, which the link masks do not read).
+            (Geometry::Square8x8Links, Play::Plain, PieceShape::Lines, _, _) => BitBoards(TokenPlay::Walked),
             (
                 Geometry::Rect { files: _, ranks: _ },
                 Play::Plain,
@@ -202,6 +208,9 @@ impl Position {
     #[inline]
     pub(crate) fn backend(&self, purpose: Purpose) -> Backend {
         let Some(rules) = self.variant.fast.as_deref() else { return self.wide_backend(purpose) };
+        if rules.links.starts != 0 {
+            return self.linked_backend(purpose);
+        }
         let in_force = if self.board.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
         let specials =
             if self.variant.special_table().is_some() { SpecialMoves::Installed } else { SpecialMoves::None };

@@ -34,6 +34,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
     let VariantBackend::BitBoards(token_play) = features.choose() else { return None };
     let mut rules = tables?;
     install_token_play(&mut rules, v, token_play);
+    rules.links = super::links::LinkRules::of(v);
     Some(rules)
 }
 
@@ -84,6 +85,7 @@ fn piece_tables(v: &Variant) -> Option<FastRules> {
         token_play: TokenPlay::Walked,
         token: None,
         warp: None,
+        links: super::links::LinkRules::default(),
     };
     let royals: Vec<usize> = (0..spec.pieces.len()).filter(|&k| spec.pieces[k].royal).collect();
     let [royal] = royals[..] else { return None };
