@@ -1003,3 +1003,31 @@ fn links_at_random_squares_agree_with_table_walking_along_random_games_and_in_pe
     }
     assert!(compared > 2_000 && counted > 100, "{compared} positions compared, {counted} counted");
 }
+
+/// Links the masks do not model stay table-walked: entered on capture only, and links on a
+/// cylinder.
+#[test]
+fn links_of_other_kinds_keep_table_walking() {
+    let captured = script("variant \"L\"\n  id l\nextends chess\n\nlinks\n  a3 = h6\n  entered on capture\n");
+    let round = script("variant \"L\"\n  id l\nextends chess\nboard 8x8, files wrap\n\nlinks\n  a3 = h6\n");
+    let landing = linked("a3 = h6");
+    assert!(Position::start(&landing).uses_fast_path(), "entered on landing");
+    for v in [captured, round] {
+        assert!(!Position::start(&v).uses_fast_path(), "{}", v.spec().id);
+    }
+}
+
+/// A token on the board switches the link under it off, which the masks do not read: such
+/// positions are walked, and the legal list and the notation's candidates always are.
+#[test]
+fn links_positions_holding_a_token_and_the_legal_list_are_table_walked() {
+    let v = script(
+        "variant \"L\"\n  id l\nextends chess\n\ntoken wall\n  blocks movement\n  shown as *\n\nlinks\n  a3 = h6\n  entered on landing\n",
+    );
+    let plain = Position::start(&v);
+    assert!(plain.uses_fast_path());
+    assert!(!plain.generates_on_fast_path(), "the notation's candidates are walked");
+    let walled = Position::from_fen(&v, &format!("{START} wall=a3")).unwrap();
+    assert!(!walled.uses_fast_path(), "a token on the board");
+    assert_eq!(perft(&mut walled.clone(), 3), walled.clone().general_perft(3));
+}

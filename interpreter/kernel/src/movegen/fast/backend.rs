@@ -382,4 +382,24 @@ mod tests {
         let wide = Features { geometry: Geometry::Rect { files: 10, ranks: 8 }, ..gates };
         assert_eq!(wide.choose(), VariantBackend::WideBitBoards(WideTokens::Walked));
     }
+    #[test]
+    fn links_on_one_board_take_the_bit_boards_for_line_pieces_and_one_zone_only() {
+        let links = Features { geometry: Geometry::Square8x8Links, ..plain_chess() };
+        for tokens in [TokenShape::None, TokenShape::Blocking { timed: false }, TokenShape::Other] {
+            assert_eq!(
+                Features { tokens, ..links }.choose(),
+                VariantBackend::BitBoards(TokenPlay::Walked),
+                "{tokens:?}"
+            );
+        }
+        for walked in [
+            Features { pieces: PieceShape::LinesAndHops, ..links },
+            Features { pieces: PieceShape::Other, ..links },
+            Features { play: Play::Other, ..links },
+            Features { promotion: PromotionShape::Masks, ..links },
+            Features { promotion: PromotionShape::Other, ..links },
+        ] {
+            assert_eq!(walked.choose(), VariantBackend::TableWalking, "{walked:?}");
+        }
+    }
 }
