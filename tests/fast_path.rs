@@ -1031,3 +1031,113 @@ fn links_positions_holding_a_token_and_the_legal_list_are_table_walked() {
     assert!(!walled.uses_fast_path(), "a token on the board");
     assert_eq!(perft(&mut walled.clone(), 3), walled.clone().general_perft(3));
 }
+
+// ------------------------------------------- square links on the wide bit boards (10x8)
+
+/// A 10x8 Capablanca-like script (archbishop, chancellor, pawns promoting to them) with the
+/// links written one a line, entered on landing, from `setup`.
+fn wide_linked(links: &str, setup: &str) -> Arc<Variant> {
+    script(&format!(
+        "variant \"Wide Linked\"\n  id wide-linked\nextends chess\n\nboard 10x8\n\n\
+         piece archbishop A\n  value 800\n  slides diagonally\n  leaps (1,2) in all directions\n\n\
+         piece chancellor C\n  value 850\n  slides orthogonally\n  leaps (1,2) in all directions\n\n\
+         piece pawn P\n  pawn-like\n  value 100\n  steps forward, without capturing\n  \
+         slides forward up to 2 squares, from rank 2, without capturing, may be taken en passant\n  \
+         steps diagonally forward, only to capture, also en passant\n  \
+         promotes on the last rank to archbishop, chancellor, queen, rook, bishop or knight\n\n\
+         setup {setup}\n\nrules\n  castling short king i rook h, long king c rook d\n\n\
+         links\n{}  entered on landing\n",
+        links.lines().map(|l| format!("  {l}\n")).collect::<String>()
+    ))
+}
+
+const CAPABLANCA_START: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+
+/// 10x8 link fixtures: the start with a two-way and a one-way link, a king on a linked
+/// square whose far end holds the checker, a pin along the rank over a linked square, a
+/// pawn capturing onto a linked square and promoting at its far end, castling onto a
+/// linked square, two links to one far end (K6).
+const WIDE_LINKED: [(&str, &str); 6] = [
+    ("a3 = j6\nc3 -> c6", CAPABLANCA_START),
+    ("f2 = f6\nd1 -> j5", "5k4/10/5r4/10/10/10/5K4/10 w - - 0 1"),
+    ("e4 = a4\nb4 -> b5", "5k4/10/10/1p8/r3R4K/10/10/10 w - - 0 1"),
+    ("a5 -> h8\nb3 = b6", "5k4/10/10/p9/1P8/10/10/5K4 w - - 0 1"),
+    ("i1 = i5\nb1 -> b4", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1"),
+    ("c3 -> f6\nd4 -> f6\ne5 = f6", "5k4/10/10/10/10/10/1A8/5K4 w - - 0 1"),
+];
+
+#[test]
+fn links_on_a_10x8_board_take_the_wide_bit_boards_and_count_as_the_general_path() {
+    for (links, setup) in WIDE_LINKED {
+        let v = wide_linked(links, setup);
+        let pos = Position::start(&v);
+        assert!(pos.uses_wide_path(), "{links:?}: the wide bit boards should play this perft");
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut pos.clone(), depth), pos.clone().general_perft(depth), "{links:?} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn links_on_a_10x8_board_agree_with_table_walking_along_random_games() {
+    let mut compared = 0;
+    for (i, (links, setup)) in WIDE_LINKED.iter().enumerate() {
+        let v = wide_linked(links, setup);
+        for seed in 0..6 {
+            let mut game = Position::start(&v);
+            let mut picker = XorShift((700 + i as u64 * 64 + seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for ply in 0..80 {
+                let general = game.general_legal_moves();
+                if let Some(wide) = game.wide_legal_moves() {
+                    let context = format!("{links:?}, seed {seed}, ply {ply} ({})", game.fen());
+                    assert_eq!(sorted(wide), sorted(general.iter().copied()), "{context}: the wide boards differ");
+                    compared += 1;
+                }
+                if general.is_empty() {
+                    break;
+                }
+                game.play_unchecked(general.as_slice()[picker.pick(general.len())]);
+            }
+        }
+    }
+    assert!(compared > 1_500, "{compared} positions compared");
+}
+
+#[test]
+fn links_at_random_squares_of_a_10x8_board_agree_with_table_walking() {
+    let name = |sq: usize| format!("{}{}", (b'a' + (sq % 10) as u8) as char, sq / 10 + 1);
+    let mut picker = XorShift(0x11AC_5EED_0000_0010);
+    let (mut compared, mut counted) = (0, 0);
+    for round in 0..40 {
+        let mut links = String::new();
+        for _ in 0..1 + picker.pick(4) {
+            let (a, b) = (picker.pick(80), picker.pick(80));
+            let arrow = if picker.pick(2) == 0 { "=" } else { "->" };
+            if a != b && !links.contains(&name(a)) && !links.contains(&name(b)) {
+                links += &format!("{} {arrow} {}\n", name(a), name(b));
+            }
+        }
+        if links.is_empty() {
+            links = "a3 = j6\n".to_string();
+        }
+        let v = wide_linked(&links, CAPABLANCA_START);
+        let mut game = Position::start(&v);
+        for ply in 0..60 {
+            let context = format!("links {links:?}, round {round}, ply {ply} ({})", game.fen());
+            let general = game.general_legal_moves();
+            if let Some(wide) = game.wide_legal_moves() {
+                assert_eq!(sorted(wide), sorted(general.iter().copied()), "{context}: the wide boards differ");
+                compared += 1;
+                if ply % 15 == 7 {
+                    assert_eq!(perft(&mut game.clone(), 2), game.clone().general_perft(2), "{context}: perft 2");
+                    counted += 1;
+                }
+            }
+            if general.is_empty() {
+                break;
+            }
+            game.play_unchecked(general.as_slice()[picker.pick(general.len())]);
+        }
+    }
+    assert!(compared > 1_500 && counted > 60, "{compared} positions compared, {counted} counted");
+}

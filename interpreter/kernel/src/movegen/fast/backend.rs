@@ -87,7 +87,10 @@ impl Features {
                 VariantBackend::TableWalking
             }
             // A transit through a link reads the compulsory zone of last ranks only.
-            (PromotionShape::Masks | PromotionShape::Other, Geometry::Square8x8Links) => VariantBackend::TableWalking,
+            (
+                PromotionShape::Masks | PromotionShape::Other,
+                Geometry::Square8x8Links | Geometry::RectLinks { files: _, ranks: _ },
+            ) => VariantBackend::TableWalking,
         }
     }
 
@@ -101,10 +104,14 @@ impl Features {
             | (_, _, PieceShape::Other, _, _)
             | (Geometry::Cylinder8x8, _, PieceShape::LinesAndHops, _, _)
             | (Geometry::Rect { files: _, ranks: _ }, _, PieceShape::LinesAndHops, _, _)
-            | (Geometry::Square8x8Links, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            | (Geometry::Square8x8Links, _, PieceShape::LinesAndHops, _, _)
+            | (Geometry::RectLinks { files: _, ranks: _ }, _, PieceShape::LinesAndHops, _, _) => TableWalking,
             // Links are played on the bit boards while no token lies on the board (a token on a
             // linked square switches its link off, which the link masks do not read).
             (Geometry::Square8x8Links, Play::Plain, PieceShape::Lines, _, _) => BitBoards(TokenPlay::Walked),
+            (Geometry::RectLinks { files: _, ranks: _ }, Play::Plain, PieceShape::Lines, _, _) => {
+                VariantBackend::WideBitBoards(WideTokens::Walked)
+            }
             (
                 Geometry::Rect { files: _, ranks: _ },
                 Play::Plain,
@@ -401,5 +408,9 @@ mod tests {
         ] {
             assert_eq!(walked.choose(), VariantBackend::TableWalking, "{walked:?}");
         }
+        let wide = Features { geometry: Geometry::RectLinks { files: 10, ranks: 8 }, ..plain_chess() };
+        assert_eq!(wide.choose(), VariantBackend::WideBitBoards(WideTokens::Walked), "tokens on the board are walked");
+        let masked = Features { promotion: PromotionShape::Masks, ..wide };
+        assert_eq!(masked.choose(), VariantBackend::TableWalking);
     }
 }

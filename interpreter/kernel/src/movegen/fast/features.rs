@@ -23,6 +23,9 @@ pub(crate) enum Geometry {
     /// move ending on one goes on through (`entered on landing`), without link checks or
     /// teleports (`links.rs`).
     Square8x8Links,
+    /// One rectangular board of up to 128 squares (not 8x8), alternate turns, no wrap, with
+    /// links entered on landing as [`Geometry::Square8x8Links`] (the wide bit boards).
+    RectLinks { files: u8, ranks: u8 },
     /// One rectangular board of another size, up to 128 squares, no links, no wrap,
     /// alternate turns (the wide bit boards).
     Rect { files: u8, ranks: u8 },
@@ -218,6 +221,11 @@ pub(crate) fn geometry(spec: &VariantSpec) -> Geometry {
     match (*files, *ranks, names.len(), linked, schedule, files_wrap) {
         (8, 8, 1, false, Schedule::Alternate, false) => Geometry::Square8x8,
         (8, 8, 1, true, Schedule::Alternate, false) if landing_links => Geometry::Square8x8Links,
+        (files, ranks, 1, true, Schedule::Alternate, false)
+            if landing_links && usize::from(files) * usize::from(ranks) <= 128 =>
+        {
+            Geometry::RectLinks { files, ranks }
+        }
         (8, 8, 1, false, Schedule::Alternate, true) => Geometry::Cylinder8x8,
         (files, ranks, 1, false, Schedule::Alternate, false) if usize::from(files) * usize::from(ranks) <= 128 => {
             Geometry::Rect { files, ranks }

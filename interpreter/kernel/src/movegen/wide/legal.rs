@@ -62,23 +62,26 @@ impl Sink for Vec<WideMove> {
 
 /// What legality needs to know about the side to move's royal piece.
 #[derive(Clone, Copy)]
-struct Safety {
-    king: usize,
-    checkers: Bits,
+pub(super) struct Safety {
+    pub(super) king: usize,
+    pub(super) checkers: Bits,
     /// Squares a non-royal move must end on (all when not in check; none in double check).
-    mask: Bits,
-    pinned: Bits,
+    pub(super) mask: Bits,
+    pub(super) pinned: Bits,
     /// The squares from the royal piece to each pinning piece (the pinner included): a
     /// pinned piece keeps within its own pin's span, so no leap over the pinner is kept.
-    pin_span: Bits,
+    pub(super) pin_span: Bits,
     /// The enemy's line pieces (orthogonal, diagonal).
-    their_lines: (Bits, Bits),
+    pub(super) their_lines: (Bits, Bits),
+    /// The royal piece stands on a linked square (attacked only while a far end is free,
+    /// which any move may change): every move is tested on the board after it.
+    pub(super) tested: bool,
 }
 
 impl Board128<'_> {
     /// The pieces of `side` sliding orthogonally and diagonally.
     #[inline(always)]
-    fn line_pieces(&self, side: usize) -> (Bits, Bits) {
+    pub(super) fn line_pieces(&self, side: usize) -> (Bits, Bits) {
         let (mut orth, mut diag) = (0, 0);
         for k in kinds_of(self.rules.orth) {
             orth |= self.kinds[k];
@@ -92,7 +95,7 @@ impl Board128<'_> {
     /// The pieces of `by` among `by_pieces` that attack `sq` with `occupied` blocking;
     /// `lines` are `by`'s line pieces.
     #[inline(always)]
-    fn attackers(&self, sq: usize, by: usize, by_pieces: Bits, occupied: Bits, lines: (Bits, Bits)) -> Bits {
+    pub(super) fn attackers(&self, sq: usize, by: usize, by_pieces: Bits, occupied: Bits, lines: (Bits, Bits)) -> Bits {
         let r = self.rules;
         let mut a = (r.lines.orth(sq, occupied) & lines.0) | (r.lines.diag(sq, occupied) & lines.1);
         a |= r.pawn_captured_from[by][sq] & self.pawns(by);
@@ -111,7 +114,7 @@ impl Board128<'_> {
 
     /// What a piece of `kind` of the side to move attacks from `from`.
     #[inline(always)]
-    fn piece_attacks(&self, kind: usize, from: usize, occupied: Bits) -> Bits {
+    pub(super) fn piece_attacks(&self, kind: usize, from: usize, occupied: Bits) -> Bits {
         let r = self.rules;
         let bit = 1u32 << kind;
         let mut a = if r.leapers & bit != 0 { r.leaps[self.us][kind][from] } else { 0 };
@@ -132,6 +135,11 @@ impl Board128<'_> {
         let occupied = self.blockers();
         let their_lines = self.line_pieces(them);
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
+        if self.rules.links.starts & (1 << king) != 0 {
+            let checkers = if self.link_shielded(king, occupied) { 0 } else { checkers };
+            let pin_span = 0;
+            return Safety { king, checkers, mask: Bits::MAX, pinned: 0, pin_span, their_lines, tested: true };
+        }
         let mask = match checkers.count_ones() {
             0 => Bits::MAX,
             1 => checkers | self.blockable_span(king, checkers.trailing_zeros() as usize),
@@ -148,7 +156,7 @@ impl Board128<'_> {
                 pin_span |= span | 1 << s;
             }
         }
-        Safety { king, checkers, mask, pinned, pin_span, their_lines }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: false }
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -184,13 +192,25 @@ impl Board128<'_> {
     #[inline(always)]
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
         let s = self.safety();
+        if s.tested {
+            self.generate_tested(&s, sink);
+        } else {
+            self.generate_with(&s, sink);
+        }
+    }
+
+    /// [`Board128::generate`] with the safety `s` (moves tested by `sink` when `s.tested`).
+    #[inline(always)]
+    pub(super) fn generate_with<S: Sink>(&self, s: &Safety, sink: &mut S) {
+        let s = *s;
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
-        let targets = !self.sides[us] & !self.royals(them) & !self.walls;
+        // A move ending on a linked square goes on through the link (`links.rs`).
+        let targets = !self.sides[us] & !self.royals(them) & !self.walls & !self.rules.links.starts;
         let royal = self.rules.royal as usize;
         let king_bit = 1 << s.king;
         let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
-        for to in squares_of(king_moves) {
+        for to in squares_of(if s.tested { 0 } else { king_moves }) {
             if self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
                 king_moves &= !(1 << to);
             }
@@ -199,6 +219,9 @@ impl Board128<'_> {
         if s.mask == 0 {
             // Double check: only a royal move, or an en passant that happens to answer both.
             self.en_passant_only(&s, sink);
+            if self.rules.links.starts != 0 {
+                self.link_moves(&s, sink);
+            }
             return;
         }
         let pawn_kind = self.rules.pawn_kind();
@@ -220,11 +243,14 @@ impl Board128<'_> {
         if s.checkers == 0 && self.rules.castling.is_some() {
             self.castling_moves(&s, sink);
         }
+        if self.rules.links.starts != 0 {
+            self.link_moves(&s, sink);
+        }
     }
 
     /// The square in front of `from` for `side`, if on the board.
     #[inline(always)]
-    fn forward(&self, side: usize, from: usize) -> Option<usize> {
+    pub(super) fn forward(&self, side: usize, from: usize) -> Option<usize> {
         let files = self.rules.files;
         if side == 0 {
             (from + files < files * self.rules.ranks).then(|| from + files)
@@ -236,7 +262,7 @@ impl Board128<'_> {
     /// The promotion choices open to the side to move (a bit mask of kinds): all of them, or
     /// with `only_lost` those it has fewer of than the setup gave it.
     #[inline(always)]
-    fn open_choices(&self, p: &super::rules::WidePawn) -> u32 {
+    pub(super) fn open_choices(&self, p: &super::rules::WidePawn) -> u32 {
         let us = self.us;
         p.choices
             .iter()
@@ -338,7 +364,7 @@ impl Board128<'_> {
     fn en_passant_only<S: Sink>(&self, s: &Safety, sink: &mut S) {
         let ep_ok = self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant)
             && self.ep != NONE
-            && self.blockers() & (1 << self.ep) == 0;
+            && (self.blockers() | self.rules.links.starts) & (1 << self.ep) == 0;
         if ep_ok {
             let capturers = self.rules.pawn_captured_from[self.us][self.ep as usize] & self.pawns(self.us);
             for from in squares_of(capturers) {
@@ -354,7 +380,7 @@ impl Board128<'_> {
         let victim_bit = if victim < 128 { (1 << victim) & self.blockers() } else { 0 };
         let occupied = (self.blockers() ^ (1 << from) ^ victim_bit) | 1 << to;
         let theirs = self.sides[self.us ^ 1] & !victim_bit;
-        if !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
+        if s.tested || !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
             sink.push(WideMove::en_passant(from, to));
         }
     }
@@ -381,11 +407,14 @@ impl Board128<'_> {
             }
             let path = lines.span(king / files, (king % files).min(kd % files), (king % files).max(kd % files));
             let theirs = self.sides[them];
-            if squares_of(path).any(|sq| self.unsafe_for_king(sq, theirs, occupied, s.their_lines)) {
+            let unsafe_on = |sq: usize, occupied: Bits| {
+                self.unsafe_for_king(sq, theirs, occupied, s.their_lines) && !self.link_shielded(sq, occupied)
+            };
+            if squares_of(path).any(|sq| unsafe_on(sq, occupied)) {
                 continue;
             }
             let after = (occupied & !(1 << king | 1 << rook)) | 1 << kd | 1 << rd;
-            if !self.unsafe_for_king(kd, theirs, after, s.their_lines) {
+            if !unsafe_on(kd, after) {
                 sink.push(WideMove::castle(king, rook));
             }
         }

@@ -9,6 +9,7 @@
 mod board;
 mod legal;
 mod lines;
+mod links;
 mod perft;
 pub(crate) mod rules;
 

@@ -75,6 +75,9 @@ pub(crate) struct WideRules {
     pub kinds: usize,
     /// How positions holding tokens are played (chosen with the back-end).
     pub tokens: WideTokens,
+    /// The links between squares (`links.rs`; none unless the geometry is
+    /// [`crate::movegen::fast::features::Geometry::RectLinks`]).
+    pub links: super::links::WideLinks,
 }
 
 impl WideRules {
@@ -99,7 +102,9 @@ pub(crate) fn wide_rules(v: &Variant) -> Option<WideRules> {
         promotion: features::promotion(spec),
     };
     match features.choose() {
-        VariantBackend::WideBitBoards(tokens) => tables.map(|rules| WideRules { tokens, ..rules }),
+        VariantBackend::WideBitBoards(tokens) => {
+            tables.map(|rules| WideRules { tokens, links: super::links::WideLinks::of(v), ..rules })
+        }
         VariantBackend::BitBoards(_) | VariantBackend::TableWalking => None,
     }
 }
@@ -134,6 +139,7 @@ fn piece_tables(v: &Variant) -> Option<WideRules> {
         en_passant_rule: spec.rules.en_passant,
         kinds: n,
         tokens: WideTokens::Walked,
+        links: super::links::WideLinks::default(),
     };
     let royals: Vec<usize> = (0..n).filter(|&k| spec.pieces[k].royal).collect();
     let [royal] = royals[..] else { return None };
