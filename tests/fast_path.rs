@@ -870,8 +870,13 @@ fn promotion_masks_lost_pieces_agree_along_random_games() {
 
 /// Chess with the links written one a line (`a3 = h6`, `c3 -> c6`), entered on landing.
 fn linked(links: &str) -> Arc<Variant> {
+    linked_entered(links, "landing")
+}
+
+/// Chess with the links written one a line, `entered on ENTRY` (`landing` or `capture`).
+fn linked_entered(links: &str, entry: &str) -> Arc<Variant> {
     script(&format!(
-        "variant \"Linked\"\n  id linked\nextends chess\n\nlinks\n{}\n  entered on landing\n",
+        "variant \"Linked\"\n  id linked\nextends chess\n\nlinks\n{}\n  entered on {entry}\n",
         links.lines().map(|l| format!("  {l}\n")).collect::<String>()
     ))
 }
@@ -982,10 +987,11 @@ fn links_at_random_squares_agree_with_table_walking_along_random_games_and_in_pe
     let (mut compared, mut counted) = (0, 0);
     for round in 0..60 {
         let links = random_links(&mut picker);
-        let v = linked(&links);
+        let entry = if round % 3 == 2 { "capture" } else { "landing" };
+        let v = linked_entered(&links, entry);
         let mut game = Position::start(&v);
         for ply in 0..60 {
-            let context = format!("links {links:?}, round {round}, ply {ply} ({})", game.fen());
+            let context = format!("links {links:?} on {entry}, round {round}, ply {ply} ({})", game.fen());
             let general = game.general_legal_moves();
             if let Some(fast) = game.fast_legal_moves() {
                 assert_eq!(sorted(fast), sorted(general.iter().copied()), "{context}: the bit boards differ");
@@ -1004,15 +1010,19 @@ fn links_at_random_squares_agree_with_table_walking_along_random_games_and_in_pe
     assert!(compared > 2_000 && counted > 100, "{compared} positions compared, {counted} counted");
 }
 
-/// Links the masks do not model stay table-walked: entered on capture only, and links on a
-/// cylinder.
+/// Links the masks do not model stay table-walked: links on a cylinder, and links entered on
+/// capture on a board wider than 8x8.
 #[test]
 fn links_of_other_kinds_keep_table_walking() {
-    let captured = script("variant \"L\"\n  id l\nextends chess\n\nlinks\n  a3 = h6\n  entered on capture\n");
     let round = script("variant \"L\"\n  id l\nextends chess\nboard 8x8, files wrap\n\nlinks\n  a3 = h6\n");
-    let landing = linked("a3 = h6");
-    assert!(Position::start(&landing).uses_fast_path(), "entered on landing");
-    for v in [captured, round] {
+    let wide = script(
+        "variant \"L\"\n  id l\nextends chess\nboard 10x8\nsetup 4k5/pppppppppp/10/10/10/10/PPPPPPPPPP/4K5 w - - 0 1\n\n\
+         links\n  a3 = h6\n  entered on capture\n",
+    );
+    for (entry, expected) in [("landing", true), ("capture", true)] {
+        assert_eq!(Position::start(&linked_entered("a3 = h6", entry)).uses_fast_path(), expected, "{entry}");
+    }
+    for v in [round, wide] {
         assert!(!Position::start(&v).uses_fast_path(), "{}", v.spec().id);
     }
 }
@@ -1140,4 +1150,24 @@ fn links_at_random_squares_of_a_10x8_board_agree_with_table_walking() {
         }
     }
     assert!(compared > 1_500 && counted > 60, "{compared} positions compared, {counted} counted");
+}
+
+/// Links entered on capture only (a quiet move ends on the linked square, a capture there
+/// goes on): the examples' links and the written fixtures, perft and random games.
+#[test]
+fn links_entered_on_capture_count_and_move_as_the_general_path() {
+    let mut compared = 0;
+    for (links, positions) in
+        [("a3 = h6\nh3 = a6", &LINKED_SQUARES_POSITIONS[..]), ("c3 -> c6\nf6 -> f3", &ONE_WAY_LINKS_POSITIONS[..])]
+    {
+        let v = linked_entered(links, "capture");
+        assert_perft_agrees(&v, positions, 3);
+        compared += assert_games_agree(&v, positions, 4, 60);
+    }
+    for (links, fen) in WRITTEN_LINKS {
+        let v = linked_entered(links, "capture");
+        assert_perft_agrees(&v, &[fen], 3);
+        compared += assert_games_agree(&v, &[fen], 4, 60);
+    }
+    assert!(compared > 2_000, "{compared} positions compared");
 }

@@ -400,11 +400,11 @@ impl Board64<'_> {
     fn generate_with<const SHAPED: bool, S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
-        // A move ending on a linked square goes on through the link (`links.rs`).
-        let targets = !self.sides[us] & !self.royals(them) & !self.tokens.all & !self.rules.links.starts & only;
+        // A move ending on a linked square may go on through the link (`links.rs`).
+        let targets = !self.sides[us] & !self.royals(them) & !self.tokens.all & !self.link_barred() & only;
         let royal = self.rules.royal as usize;
         let king_bit = 1u64 << s.king;
-        let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
+        let mut king_moves = self.rules.leaps[us][royal][s.king] & targets & !self.rules.links.starts;
         if !s.tested {
             for to in squares_of(king_moves) {
                 if self.unsafe_for_king_in::<SHAPED>(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
@@ -465,8 +465,10 @@ impl Board64<'_> {
                 sink.push(FastMove::normal(from, to, None));
             }
         };
-        let ep_ok =
-            p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
+        let ep_ok = p.captures_en_passant
+            && self.ep != NONE
+            && occupied & (1 << self.ep) == 0
+            && targets & !self.rules.links.starts & (1 << self.ep) != 0;
         let mut one_by_one = self.pawns(us);
         if S::COUNTS_ONLY && !self.rules.wraps {
             // Counting: the unpinned pawns' moves as whole sets; the pinned ones one by one.

@@ -1,13 +1,15 @@
-//! Links between squares of one 8x8 board on the bit boards (`entered on landing`, the rules
-//! of `movegen/links.rs`): the linked squares and each one's far ends as masks, the moves
+//! Links between squares of one 8x8 board on the bit boards (the rules of
+//! `movegen/links.rs`): the linked squares and each one's far ends as masks, the moves
 //! through a link, the linked squares no capture can reach, and the back-end of a linked
 //! variant's positions.
 //!
-//! A move ending on a linked square goes on to each free far end (no piece there; the
-//! mover's origin is never free), capturing what stood on the linked square; without a free
-//! far end it does not exist. Plain generation therefore never ends on a linked square (its
+//! A move ending on a linked square (`entered on landing`; with `entered on capture` only a
+//! capture there) goes on to each free far end (no piece there; the mover's origin is never
+//! free), capturing what stood on the linked square; without a free far end it does not
+//! exist. Plain generation therefore never ends on a linked square it would go on from (its
 //! targets leave them out) and the moves through links are added here, found backwards from
-//! each linked square. Lines pass over an empty linked square as over any empty square, so
+//! each linked square; with `entered on capture` the royal piece's quiet moves onto a linked
+//! square are made and tested here too. Lines pass over an empty linked square as over any empty square, so
 //! attacks on a square without a link are the plain attacks, and a royal piece off the
 //! linked squares keeps the check mask and pins exact for every plain move. A royal piece
 //! on a linked square is attacked only while a far end is free, which any move may change:
@@ -20,6 +22,7 @@ use super::legal::{forward, Safety, Sink, Tested};
 use super::rules::squares_of;
 use crate::geometry::Square;
 use crate::position::Position;
+use crate::spec::LinkEntry;
 use crate::variant::Variant;
 
 /// A variant's links within its 8x8 board, as masks.
@@ -29,18 +32,21 @@ pub(crate) struct LinkRules {
     pub starts: u64,
     /// `ends[sq]`: the far ends of the links leaving `sq`.
     pub ends: [u64; 64],
+    /// Every move ending on a linked square goes on (`entered on landing`); else only a
+    /// capture there does and other moves end on it (`entered on capture`).
+    pub landing: bool,
 }
 
 impl Default for LinkRules {
     fn default() -> LinkRules {
-        LinkRules { starts: 0, ends: [0; 64] }
+        LinkRules { starts: 0, ends: [0; 64], landing: true }
     }
 }
 
 impl LinkRules {
     /// The links of `v` between squares of its one board.
     pub(crate) fn of(v: &Variant) -> LinkRules {
-        let mut rules = LinkRules::default();
+        let mut rules = LinkRules { landing: v.square_links.entry == LinkEntry::Landing, ..LinkRules::default() };
         for start in v.square_links.starts().filter(|&sq| sq < 64) {
             for end in v.square_links.ends(Square(start as u16)).iter().filter(|end| end.index() < 64) {
                 rules.ends[start] |= 1 << end.index();
@@ -88,14 +94,37 @@ impl Board64<'_> {
         links.starts & (1 << sq) != 0 && links.ends[sq] & !occupied == 0
     }
 
-    /// The legal moves of the side to move through a link, exiting on a square of `only`.
+    /// The linked squares plain moves do not end on: all of them when every move ending
+    /// there goes on, else those holding an enemy piece (the capture goes on).
+    #[inline(always)]
+    pub(crate) fn link_barred(&self) -> u64 {
+        let links = &self.rules.links;
+        if links.landing {
+            links.starts
+        } else {
+            links.starts & self.sides[self.us ^ 1]
+        }
+    }
+
+    /// The legal moves of the side to move through a link, exiting on a square of `only`,
+    /// and (links entered on capture) the royal piece's plain moves onto empty linked
+    /// squares, tested on the board after them.
     #[inline(never)]
     pub(crate) fn link_moves<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let links = &self.rules.links;
         let (us, them) = (self.us, self.us ^ 1);
         let blockers = self.blockers();
         let lines = self.line_pieces(us);
-        for entry in squares_of(links.starts & !self.sides[us] & !self.royals(them)) {
+        let entered = if links.landing { !self.sides[us] } else { self.sides[them] };
+        if !links.landing {
+            let royal = self.rules.royal as usize;
+            let onto = self.rules.leaps[us][royal][s.king] & links.starts & !blockers & only;
+            let mut tested = Tested { board: self, sink: &mut *sink };
+            for to in squares_of(onto) {
+                tested.push(FastMove::normal(s.king, to, None));
+            }
+        }
+        for entry in squares_of(links.starts & entered & !self.royals(them)) {
             let exits = links.ends[entry] & !blockers & only;
             if exits == 0 {
                 continue;
