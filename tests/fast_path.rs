@@ -1254,3 +1254,309 @@ fn k1_several_kings_records_resolve_on_the_bit_boards_as_on_the_general_path() {
     }
     assert!(decided > 5_000, "{decided} texts decided on the bit boards");
 }
+
+// ------------------------------------------------- square links on the bit boards
+
+/// Chess with the links written one a line (`a3 = h6`, `c3 -> c6`), entered on landing.
+fn linked(links: &str) -> Arc<Variant> {
+    linked_entered(links, "landing")
+}
+
+/// Chess with the links written one a line, `entered on ENTRY` (`landing` or `capture`).
+fn linked_entered(links: &str, entry: &str) -> Arc<Variant> {
+    script(&format!(
+        "variant \"Linked\"\n  id linked\nextends chess\n\nlinks\n{}\n  entered on {entry}\n",
+        links.lines().map(|l| format!("  {l}\n")).collect::<String>()
+    ))
+}
+
+/// Positions of `examples/linked-squares.hole` (a3 = h6, h3 = a6): the start, a middle game
+/// with pieces around the links, a king on a linked square (in check only while the far end
+/// is free), a pin whose line runs over an empty linked square, a check given by a move
+/// through a link, a capture on a linked square whose far end is taken, en passant onto a
+/// linked square (never), castling beside the links, a bishop that reaches h6 both plainly
+/// and through a3 (K6: one move).
+const LINKED_SQUARES_POSITIONS: [&str; 10] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 4",
+    "4k3/8/r6K/8/8/8/8/8 w - - 0 1",
+    "4k3/8/r6K/8/8/B7/8/8 w - - 0 1",
+    "4k3/8/8/8/8/8/1R6/1K2r3 w - - 0 1",
+    "4k3/8/8/8/3q4/8/2B5/K7 w - - 0 1",
+    "4k3/8/7p/8/8/r7/1N6/4K3 w - - 0 1",
+    "4k3/8/8/8/1Pp5/8/8/4K3 b - b3 0 1",
+    "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
+];
+
+/// Positions of `examples/one-way-links.hole` (c3 -> c6, f6 -> f3): the start, knights and
+/// pawns into the links, a double step over c3, a capture on c3 whose far end is taken, a
+/// king beside f3 that a move through f6 checks, and a pinned piece on the line over c3.
+const ONE_WAY_LINKS_POSITIONS: [&str; 7] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R w KQkq - 4 4",
+    "4k3/8/2p5/8/8/2n5/1P6/4K3 w - - 0 1",
+    "8/8/8/8/8/4K3/8/R3k2q b - - 0 1",
+    "4k3/8/8/8/8/8/2B5/2K2q2 w - - 0 1",
+    "2r1k3/8/8/8/8/8/2N5/2K5 w - - 0 1",
+    "4k3/8/5n2/8/3Q4/8/8/4K3 b - - 0 1",
+];
+
+/// Written link fixtures: a pawn capturing on a5 that exits on g8 and promotes; a king on
+/// e2 facing a rook on e6, the far end of its link, so not in check until the rook leaves; a
+/// rook pinned along a rank over a linked square whose far end is its own square; a link to
+/// an occupied far end; a bishop pinned along a file over an empty linked square; three
+/// links from one diagonal to one far end (K6: one move); castling onto a linked square.
+const WRITTEN_LINKS: [(&str, &str); 6] = [
+    ("b7 -> d8\na5 -> g8", "4k3/8/8/p7/1P6/8/1p6/4K3 w - - 0 1"),
+    ("e2 = e6\nd1 -> h5", "4k3/8/4r3/8/8/8/4K3/8 w - - 0 1"),
+    ("e4 = a4\nb4 -> b5", "4k3/8/8/1p6/r3R2K/8/8/8 w - - 0 1"),
+    ("e3 = h3\nd5 -> a8", "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1"),
+    ("c3 -> f6\nd4 -> f6\ne5 = f6", "4k3/8/8/8/8/8/1B6/4K3 w - - 0 1"),
+    ("g1 = g5\nb1 -> b4", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+];
+
+#[test]
+fn links_example_positions_take_the_bit_boards_and_count_as_the_general_path() {
+    assert_perft_agrees(&example("linked-squares"), &LINKED_SQUARES_POSITIONS, 3);
+    assert_perft_agrees(&example("one-way-links"), &ONE_WAY_LINKS_POSITIONS, 3);
+}
+
+#[test]
+fn links_written_fixtures_count_as_the_general_path() {
+    for (links, fen) in WRITTEN_LINKS {
+        assert_perft_agrees(&linked(links), &[fen], 3);
+    }
+}
+
+#[test]
+fn links_examples_count_as_the_general_path_at_depth_four_from_the_start() {
+    for name in ["linked-squares", "one-way-links"] {
+        let v = example(name);
+        let pos = Position::start(&v);
+        assert!(pos.uses_fast_path(), "{name}");
+        assert_eq!(perft(&mut pos.clone(), 4), pos.clone().general_perft(4), "{name}");
+    }
+}
+
+#[test]
+fn links_the_bit_boards_give_the_general_moves_along_random_games() {
+    let mut compared = 0;
+    compared += assert_games_agree(&example("linked-squares"), &LINKED_SQUARES_POSITIONS, 6, 80);
+    compared += assert_games_agree(&example("one-way-links"), &ONE_WAY_LINKS_POSITIONS, 6, 80);
+    for (links, fen) in WRITTEN_LINKS {
+        compared += assert_games_agree(&linked(links), &[fen], 6, 60);
+    }
+    assert!(compared > 3_000, "{compared} positions compared");
+}
+
+/// One to four random links (both ways or one way) between squares of the 8x8 board.
+fn random_links(picker: &mut XorShift) -> String {
+    let name = |sq: usize| format!("{}{}", (b'a' + (sq % 8) as u8) as char, sq / 8 + 1);
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut text = String::new();
+    for _ in 0..1 + picker.pick(4) {
+        let (a, b) = (picker.pick(64), picker.pick(64));
+        if a == b || pairs.iter().any(|&(x, y)| (x, y) == (a, b) || (x, y) == (b, a)) {
+            continue;
+        }
+        let arrow = if picker.pick(2) == 0 { "=" } else { "->" };
+        text += &format!("{} {arrow} {}\n", name(a), name(b));
+        pairs.push((a, b));
+    }
+    if text.is_empty() {
+        text = "a3 = h6\n".to_string();
+    }
+    text
+}
+
+#[test]
+fn links_at_random_squares_agree_with_table_walking_along_random_games_and_in_perft() {
+    let mut picker = XorShift(0x11AC_5EED_0000_0001);
+    let (mut compared, mut counted) = (0, 0);
+    for round in 0..60 {
+        let links = random_links(&mut picker);
+        let entry = if round % 3 == 2 { "capture" } else { "landing" };
+        let v = linked_entered(&links, entry);
+        let mut game = Position::start(&v);
+        for ply in 0..60 {
+            let context = format!("links {links:?} on {entry}, round {round}, ply {ply} ({})", game.fen());
+            let general = game.general_legal_moves();
+            if let Some(fast) = game.fast_legal_moves() {
+                assert_eq!(sorted(fast), sorted(general.iter().copied()), "{context}: the bit boards differ");
+                compared += 1;
+                if ply % 15 == 7 {
+                    assert_eq!(perft(&mut game.clone(), 2), game.clone().general_perft(2), "{context}: perft 2");
+                    counted += 1;
+                }
+            }
+            if general.is_empty() {
+                break;
+            }
+            game.play_unchecked(general.as_slice()[picker.pick(general.len())]);
+        }
+    }
+    assert!(compared > 2_000 && counted > 100, "{compared} positions compared, {counted} counted");
+}
+
+/// Links the masks do not model stay table-walked: links on a cylinder, and links entered on
+/// capture on a board wider than 8x8.
+#[test]
+fn links_of_other_kinds_keep_table_walking() {
+    let round = script("variant \"L\"\n  id l\nextends chess\nboard 8x8, files wrap\n\nlinks\n  a3 = h6\n");
+    let wide = script(
+        "variant \"L\"\n  id l\nextends chess\nboard 10x8\nsetup 4k5/pppppppppp/10/10/10/10/PPPPPPPPPP/4K5 w - - 0 1\n\n\
+         links\n  a3 = h6\n  entered on capture\n",
+    );
+    for (entry, expected) in [("landing", true), ("capture", true)] {
+        assert_eq!(Position::start(&linked_entered("a3 = h6", entry)).uses_fast_path(), expected, "{entry}");
+    }
+    for v in [round, wide] {
+        assert!(!Position::start(&v).uses_fast_path(), "{}", v.spec().id);
+    }
+}
+
+/// A token on the board switches the link under it off, which the masks do not read: such
+/// positions are walked, and the legal list and the notation's candidates always are.
+#[test]
+fn links_positions_holding_a_token_and_the_legal_list_are_table_walked() {
+    let v = script(
+        "variant \"L\"\n  id l\nextends chess\n\ntoken wall\n  blocks movement\n  shown as *\n\nlinks\n  a3 = h6\n  entered on landing\n",
+    );
+    let plain = Position::start(&v);
+    assert!(plain.uses_fast_path());
+    assert!(!plain.generates_on_fast_path(), "the notation's candidates are walked");
+    let walled = Position::from_fen(&v, &format!("{START} wall=a3")).unwrap();
+    assert!(!walled.uses_fast_path(), "a token on the board");
+    assert_eq!(perft(&mut walled.clone(), 3), walled.clone().general_perft(3));
+}
+
+// ------------------------------------------- square links on the wide bit boards (10x8)
+
+/// A 10x8 Capablanca-like script (archbishop, chancellor, pawns promoting to them) with the
+/// links written one a line, entered on landing, from `setup`.
+fn wide_linked(links: &str, setup: &str) -> Arc<Variant> {
+    script(&format!(
+        "variant \"Wide Linked\"\n  id wide-linked\nextends chess\n\nboard 10x8\n\n\
+         piece archbishop A\n  value 800\n  slides diagonally\n  leaps (1,2) in all directions\n\n\
+         piece chancellor C\n  value 850\n  slides orthogonally\n  leaps (1,2) in all directions\n\n\
+         piece pawn P\n  pawn-like\n  value 100\n  steps forward, without capturing\n  \
+         slides forward up to 2 squares, from rank 2, without capturing, may be taken en passant\n  \
+         steps diagonally forward, only to capture, also en passant\n  \
+         promotes on the last rank to archbishop, chancellor, queen, rook, bishop or knight\n\n\
+         setup {setup}\n\nrules\n  castling short king i rook h, long king c rook d\n\n\
+         links\n{}  entered on landing\n",
+        links.lines().map(|l| format!("  {l}\n")).collect::<String>()
+    ))
+}
+
+const CAPABLANCA_START: &str = "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1";
+
+/// 10x8 link fixtures: the start with a two-way and a one-way link, a king on a linked
+/// square whose far end holds the checker, a pin along the rank over a linked square, a
+/// pawn capturing onto a linked square and promoting at its far end, castling onto a
+/// linked square, two links to one far end (K6).
+const WIDE_LINKED: [(&str, &str); 6] = [
+    ("a3 = j6\nc3 -> c6", CAPABLANCA_START),
+    ("f2 = f6\nd1 -> j5", "5k4/10/5r4/10/10/10/5K4/10 w - - 0 1"),
+    ("e4 = a4\nb4 -> b5", "5k4/10/10/1p8/r3R4K/10/10/10 w - - 0 1"),
+    ("a5 -> h8\nb3 = b6", "5k4/10/10/p9/1P8/10/10/5K4 w - - 0 1"),
+    ("i1 = i5\nb1 -> b4", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1"),
+    ("c3 -> f6\nd4 -> f6\ne5 = f6", "5k4/10/10/10/10/10/1A8/5K4 w - - 0 1"),
+];
+
+#[test]
+fn links_on_a_10x8_board_take_the_wide_bit_boards_and_count_as_the_general_path() {
+    for (links, setup) in WIDE_LINKED {
+        let v = wide_linked(links, setup);
+        let pos = Position::start(&v);
+        assert!(pos.uses_wide_path(), "{links:?}: the wide bit boards should play this perft");
+        for depth in 1..=3 {
+            assert_eq!(perft(&mut pos.clone(), depth), pos.clone().general_perft(depth), "{links:?} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn links_on_a_10x8_board_agree_with_table_walking_along_random_games() {
+    let mut compared = 0;
+    for (i, (links, setup)) in WIDE_LINKED.iter().enumerate() {
+        let v = wide_linked(links, setup);
+        for seed in 0..6 {
+            let mut game = Position::start(&v);
+            let mut picker = XorShift((700 + i as u64 * 64 + seed).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            for ply in 0..80 {
+                let general = game.general_legal_moves();
+                if let Some(wide) = game.wide_legal_moves() {
+                    let context = format!("{links:?}, seed {seed}, ply {ply} ({})", game.fen());
+                    assert_eq!(sorted(wide), sorted(general.iter().copied()), "{context}: the wide boards differ");
+                    compared += 1;
+                }
+                if general.is_empty() {
+                    break;
+                }
+                game.play_unchecked(general.as_slice()[picker.pick(general.len())]);
+            }
+        }
+    }
+    assert!(compared > 1_500, "{compared} positions compared");
+}
+
+#[test]
+fn links_at_random_squares_of_a_10x8_board_agree_with_table_walking() {
+    let name = |sq: usize| format!("{}{}", (b'a' + (sq % 10) as u8) as char, sq / 10 + 1);
+    let mut picker = XorShift(0x11AC_5EED_0000_0010);
+    let (mut compared, mut counted) = (0, 0);
+    for round in 0..40 {
+        let mut links = String::new();
+        for _ in 0..1 + picker.pick(4) {
+            let (a, b) = (picker.pick(80), picker.pick(80));
+            let arrow = if picker.pick(2) == 0 { "=" } else { "->" };
+            if a != b && !links.contains(&name(a)) && !links.contains(&name(b)) {
+                links += &format!("{} {arrow} {}\n", name(a), name(b));
+            }
+        }
+        if links.is_empty() {
+            links = "a3 = j6\n".to_string();
+        }
+        let v = wide_linked(&links, CAPABLANCA_START);
+        let mut game = Position::start(&v);
+        for ply in 0..60 {
+            let context = format!("links {links:?}, round {round}, ply {ply} ({})", game.fen());
+            let general = game.general_legal_moves();
+            if let Some(wide) = game.wide_legal_moves() {
+                assert_eq!(sorted(wide), sorted(general.iter().copied()), "{context}: the wide boards differ");
+                compared += 1;
+                if ply % 15 == 7 {
+                    assert_eq!(perft(&mut game.clone(), 2), game.clone().general_perft(2), "{context}: perft 2");
+                    counted += 1;
+                }
+            }
+            if general.is_empty() {
+                break;
+            }
+            game.play_unchecked(general.as_slice()[picker.pick(general.len())]);
+        }
+    }
+    assert!(compared > 1_500 && counted > 60, "{compared} positions compared, {counted} counted");
+}
+
+/// Links entered on capture only (a quiet move ends on the linked square, a capture there
+/// goes on): the examples' links and the written fixtures, perft and random games.
+#[test]
+fn links_entered_on_capture_count_and_move_as_the_general_path() {
+    let mut compared = 0;
+    for (links, positions) in
+        [("a3 = h6\nh3 = a6", &LINKED_SQUARES_POSITIONS[..]), ("c3 -> c6\nf6 -> f3", &ONE_WAY_LINKS_POSITIONS[..])]
+    {
+        let v = linked_entered(links, "capture");
+        assert_perft_agrees(&v, positions, 3);
+        compared += assert_games_agree(&v, positions, 4, 60);
+    }
+    for (links, fen) in WRITTEN_LINKS {
+        let v = linked_entered(links, "capture");
+        assert_perft_agrees(&v, &[fen], 3);
+        compared += assert_games_agree(&v, &[fen], 4, 60);
+    }
+    assert!(compared > 2_000, "{compared} positions compared");
+}

@@ -186,6 +186,8 @@ fn replays_on_board(variant: &Variant) -> bool {
         && !rules.uses_first_move
         && rules.token.is_none()
         && rules.warp.is_none()
+        // Links are played on the bit boards in perft only (the notation resolves walked).
+        && rules.links.starts == 0
         && !variant.uses_first_move
         && !variant.dedup
         && variant.special_table().is_none()

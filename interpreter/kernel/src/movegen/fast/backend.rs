@@ -86,6 +86,11 @@ impl Features {
             (PromotionShape::Other, Geometry::Square8x8 | Geometry::Cylinder8x8 | Geometry::Other) => {
                 VariantBackend::TableWalking
             }
+            // A transit through a link reads the compulsory zone of last ranks only.
+            (
+                PromotionShape::Masks | PromotionShape::Other,
+                Geometry::Square8x8Links | Geometry::RectLinks { files: _, ranks: _ },
+            ) => VariantBackend::TableWalking,
         }
     }
 
@@ -98,7 +103,15 @@ impl Features {
             | (_, Play::Other, _, _, _)
             | (_, _, PieceShape::Other, _, _)
             | (Geometry::Cylinder8x8, _, PieceShape::LinesAndHops, _, _)
-            | (Geometry::Rect { files: _, ranks: _ }, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            | (Geometry::Rect { files: _, ranks: _ }, _, PieceShape::LinesAndHops, _, _)
+            | (Geometry::Square8x8Links, _, PieceShape::LinesAndHops, _, _)
+            | (Geometry::RectLinks { files: _, ranks: _ }, _, PieceShape::LinesAndHops, _, _) => TableWalking,
+            // Links are played on the bit boards while no token lies on the board (a token on a
+            // linked square switches its link off, which the link masks do not read).
+            (Geometry::Square8x8Links, Play::Plain, PieceShape::Lines, _, _) => BitBoards(TokenPlay::Walked),
+            (Geometry::RectLinks { files: _, ranks: _ }, Play::Plain, PieceShape::Lines, _, _) => {
+                VariantBackend::WideBitBoards(WideTokens::Walked)
+            }
             (
                 Geometry::Rect { files: _, ranks: _ },
                 Play::Plain,
@@ -202,6 +215,9 @@ impl Position {
     #[inline]
     pub(crate) fn backend(&self, purpose: Purpose) -> Backend {
         let Some(rules) = self.variant.fast.as_deref() else { return self.wide_backend(purpose) };
+        if rules.links.starts != 0 {
+            return self.linked_backend(purpose);
+        }
         let in_force = if self.board.token_squares.is_empty() { TokensInForce::None } else { TokensInForce::Some };
         let specials =
             if self.variant.special_table().is_some() { SpecialMoves::Installed } else { SpecialMoves::None };
@@ -372,5 +388,29 @@ mod tests {
         }
         let wide = Features { geometry: Geometry::Rect { files: 10, ranks: 8 }, ..gates };
         assert_eq!(wide.choose(), VariantBackend::WideBitBoards(WideTokens::Walked));
+    }
+    #[test]
+    fn links_on_one_board_take_the_bit_boards_for_line_pieces_and_one_zone_only() {
+        let links = Features { geometry: Geometry::Square8x8Links, ..plain_chess() };
+        for tokens in [TokenShape::None, TokenShape::Blocking { timed: false }, TokenShape::Other] {
+            assert_eq!(
+                Features { tokens, ..links }.choose(),
+                VariantBackend::BitBoards(TokenPlay::Walked),
+                "{tokens:?}"
+            );
+        }
+        for walked in [
+            Features { pieces: PieceShape::LinesAndHops, ..links },
+            Features { pieces: PieceShape::Other, ..links },
+            Features { play: Play::Other, ..links },
+            Features { promotion: PromotionShape::Masks, ..links },
+            Features { promotion: PromotionShape::Other, ..links },
+        ] {
+            assert_eq!(walked.choose(), VariantBackend::TableWalking, "{walked:?}");
+        }
+        let wide = Features { geometry: Geometry::RectLinks { files: 10, ranks: 8 }, ..plain_chess() };
+        assert_eq!(wide.choose(), VariantBackend::WideBitBoards(WideTokens::Walked), "tokens on the board are walked");
+        let masked = Features { promotion: PromotionShape::Masks, ..wide };
+        assert_eq!(masked.choose(), VariantBackend::TableWalking);
     }
 }

@@ -34,6 +34,7 @@ pub(crate) fn fast_rules(v: &Variant) -> Option<FastRules> {
     let VariantBackend::BitBoards(token_play) = features.choose() else { return None };
     let mut rules = tables?;
     install_token_play(&mut rules, v, token_play);
+    rules.links = super::links::LinkRules::of(v);
     Some(rules)
 }
 
@@ -85,6 +86,7 @@ fn piece_tables(v: &Variant) -> Option<FastRules> {
         token_play: TokenPlay::Walked,
         token: None,
         warp: None,
+        links: super::links::LinkRules::default(),
     };
     let royal = royal_kind(spec, FAST_KINDS)?;
     rules.royal = royal as u8;

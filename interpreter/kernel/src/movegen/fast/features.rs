@@ -7,8 +7,8 @@
 
 use crate::effects::{SquareEffect, TokenEffects};
 use crate::spec::{
-    BoardSpec, Entry, EpRole, Exit, LinkSpec, Pattern, PatternCondition, PatternMode, PieceSpec, PromotionSpec,
-    RulesSpec, Schedule, StalemateRule, TokenMovement, VariantSpec,
+    BoardSpec, Entry, EpRole, Exit, LinkEntry, LinkSpec, Pattern, PatternCondition, PatternMode, PieceSpec,
+    PromotionSpec, RulesSpec, Schedule, StalemateRule, TokenMovement, VariantSpec,
 };
 use crate::variant::Variant;
 
@@ -19,6 +19,13 @@ pub(crate) enum Geometry {
     Square8x8,
     /// The same with files that wrap (a cylinder).
     Cylinder8x8,
+    /// One 8x8 board, alternate turns, no wrap, with links between its squares that every
+    /// move ending on one goes on through (`entered on landing`) or only a capture there
+    /// (`entered on capture`), without link checks or teleports (`links.rs`).
+    Square8x8Links,
+    /// One rectangular board of up to 128 squares (not 8x8), alternate turns, no wrap, with
+    /// links entered on landing as [`Geometry::Square8x8Links`] (the wide bit boards).
+    RectLinks { files: u8, ranks: u8 },
     /// One rectangular board of another size, up to 128 squares, no links, no wrap,
     /// alternate turns (the wide bit boards).
     Rect { files: u8, ranks: u8 },
@@ -214,10 +221,18 @@ pub(crate) fn geometry(spec: &VariantSpec) -> Geometry {
         hands: _,
     } = spec;
     let BoardSpec { files, ranks, names, files_wrap, first_files: _ } = board;
-    let LinkSpec { pairs, one_way, entry: _, link_check, teleport } = links;
+    let LinkSpec { pairs, one_way, entry, link_check, teleport } = links;
     let linked = !pairs.is_empty() || !one_way.is_empty() || *link_check || *teleport;
+    let square_links = !*link_check && !*teleport;
+    let landing_links = square_links && *entry == LinkEntry::Landing;
     match (*files, *ranks, names.len(), linked, schedule, files_wrap) {
         (8, 8, 1, false, Schedule::Alternate, false) => Geometry::Square8x8,
+        (8, 8, 1, true, Schedule::Alternate, false) if square_links => Geometry::Square8x8Links,
+        (files, ranks, 1, true, Schedule::Alternate, false)
+            if landing_links && usize::from(files) * usize::from(ranks) <= 128 =>
+        {
+            Geometry::RectLinks { files, ranks }
+        }
         (8, 8, 1, false, Schedule::Alternate, true) => Geometry::Cylinder8x8,
         (files, ranks, 1, false, Schedule::Alternate, false) if usize::from(files) * usize::from(ranks) <= 128 => {
             Geometry::Rect { files, ranks }

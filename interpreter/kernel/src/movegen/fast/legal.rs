@@ -236,7 +236,9 @@ impl Board64<'_> {
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
         let their_lines = self.line_pieces(them);
-        if self.tokens.all & (1 << king) != 0 {
+        // A royal piece on a token or a linked square is attacked only while the token can
+        // be entered or the link's far end is free, which moves change.
+        if (self.tokens.all | self.rules.links.starts) & (1 << king) != 0 {
             let checkers = if self.capturable(king) {
                 self.attackers(king, them, self.sides[them], occupied, their_lines)
             } else {
@@ -414,10 +416,11 @@ impl Board64<'_> {
     fn generate_with<const SHAPED: bool, S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
-        let targets = !self.sides[us] & !self.royals(them) & !self.tokens.all & only;
+        // A move ending on a linked square may go on through the link (`links.rs`).
+        let targets = !self.sides[us] & !self.royals(them) & !self.tokens.all & !self.link_barred() & only;
         let royal = self.rules.royal as usize;
         let king_bit = 1u64 << s.king;
-        let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
+        let mut king_moves = self.rules.leaps[us][royal][s.king] & targets & !self.rules.links.starts;
         if !s.tested {
             for to in squares_of(king_moves) {
                 if self.unsafe_for_king_in::<SHAPED>(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
@@ -432,6 +435,9 @@ impl Board64<'_> {
             self.en_passant_only(s, only, sink);
             if transits {
                 self.transits(s, only, sink);
+            }
+            if self.rules.links.starts != 0 {
+                self.link_moves(s, only, sink);
             }
             return;
         }
@@ -457,6 +463,9 @@ impl Board64<'_> {
         if transits {
             self.transits(s, only, sink);
         }
+        if self.rules.links.starts != 0 {
+            self.link_moves(s, only, sink);
+        }
     }
 
     #[inline(always)]
@@ -478,8 +487,10 @@ impl Board64<'_> {
                 sink.push(FastMove::normal(from, to, None));
             }
         };
-        let ep_ok =
-            p.captures_en_passant && self.ep != NONE && occupied & (1 << self.ep) == 0 && targets & (1 << self.ep) != 0;
+        let ep_ok = p.captures_en_passant
+            && self.ep != NONE
+            && occupied & (1 << self.ep) == 0
+            && targets & !self.rules.links.starts & (1 << self.ep) != 0;
         let mut one_by_one = pawns;
         if S::COUNTS_ONLY && !self.rules.wraps {
             // Counting: the unpinned pawns' moves as whole sets; the pinned ones one by one.
@@ -564,7 +575,7 @@ impl Board64<'_> {
     fn en_passant_only<S: Sink>(&self, s: &Safety, only: u64, sink: &mut S) {
         let ep_ok = self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant)
             && self.ep != NONE
-            && only & (1 << self.ep) != 0
+            && only & !self.rules.links.starts & (1 << self.ep) != 0
             && self.occupied() & (1 << self.ep) == 0;
         if ep_ok {
             let capturers = self.rules.pawn_captured_from[self.us][self.ep as usize] & self.pawns(self.us);
@@ -726,11 +737,15 @@ impl Board64<'_> {
             }
             let path = span(king.min(kd), king.max(kd));
             let theirs = self.sides[them];
-            if squares_of(path).any(|sq| self.unsafe_for_king_in::<SHAPED>(sq, theirs, occupied, s.their_lines)) {
+            let unsafe_on = |sq: usize, occupied: u64| {
+                self.unsafe_for_king_in::<SHAPED>(sq, theirs, occupied, s.their_lines)
+                    && !self.link_shielded(sq, occupied)
+            };
+            if squares_of(path).any(|sq| unsafe_on(sq, occupied)) {
                 continue;
             }
             let after = (occupied & !(1 << king | 1 << rook)) | 1 << kd | 1 << rd;
-            if !self.unsafe_for_king_in::<SHAPED>(kd, theirs, after, s.their_lines) {
+            if !unsafe_on(kd, after) {
                 sink.push(FastMove::castle(king, rook));
             }
         }

@@ -16,6 +16,7 @@ pub(crate) mod eligible;
 pub(crate) mod features;
 mod hoppers;
 mod legal;
+mod links;
 mod origins;
 pub(crate) mod pawn_sets;
 mod perft;
@@ -139,7 +140,8 @@ impl Position {
             board.warp_generate(w, &w.lines(board.tokens.all), &mut moves);
             return Some(moves.into_iter().map(board::FastMove::to_move).collect());
         }
-        let board = self.fast_board_with_tokens()?;
+        // Links are played on the bit boards in perft only: their moves are compared there.
+        let board = self.fast_board_with_tokens().or_else(|| self.perft_board())?;
         let mut moves = Vec::with_capacity(256);
         board.generate(&mut moves);
         Some(moves.into_iter().map(board::FastMove::to_move).collect())

@@ -94,6 +94,9 @@ pub(crate) struct FastRules {
     pub token: Option<super::tokens::TokenRules>,
     /// The variant's token kind, when it makes squares absent and the fast path plays it.
     pub warp: Option<super::warp::WarpRules>,
+    /// The links between squares (`links.rs`; none unless the geometry is
+    /// [`super::features::Geometry::Square8x8Links`]).
+    pub links: super::links::LinkRules,
 }
 
 impl FastRules {

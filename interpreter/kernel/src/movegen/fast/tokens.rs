@@ -195,14 +195,14 @@ impl Board64<'_> {
         self.tokens.all & !self.occupied() & !self.tokens.dormant
     }
 
-    /// Whether a capture-move may end on `sq` (PH9, SP5): always on a square without a
-    /// token; on a token only if its kind lets movers in and another open token of its exit
+    /// Whether a capture-move may end on `sq` (PH9, SP5): on a square without a token
+    /// always, unless it is a linked square whose far ends are all taken; on a token only if its kind lets movers in and another open token of its exit
     /// kind is an exit.
     #[inline(always)]
     pub(crate) fn capturable(&self, sq: usize) -> bool {
         let bit = 1u64 << sq;
         if self.tokens.all & bit == 0 {
-            return true;
+            return !self.link_shielded(sq, self.blockers());
         }
         let Some(t) = self.rules.token.as_ref() else { return false };
         if t.count == 1 {
@@ -253,8 +253,8 @@ impl Board64<'_> {
         let kind = self.take(from) as usize - 1;
         self.drop_rights_of_mover(us, kind, from);
         self.put(us, exit, mv.promotion_kind().map_or(kind, usize::from));
-        let rules = self.rules.token.as_ref().expect("transits exist only with token rules");
-        if rules.relocates {
+        // A move through a link (`links.rs`) moves no token.
+        if let Some(rules) = self.rules.token.as_ref().filter(|t| t.relocates) {
             self.tokens.relocate(entry, from, rules);
         }
         (self.ep, self.ep_victim) = (super::board::NONE, super::board::NONE);

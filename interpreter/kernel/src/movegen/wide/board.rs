@@ -25,6 +25,9 @@ const NORMAL: u32 = 0;
 const DOUBLE: u32 = 1;
 const EN_PASSANT: u32 = 2;
 const CASTLE: u32 = 3;
+/// A move through a link (flag bits unused): the linked square in the `to` bits, the exit in
+/// bits 21-27.
+const TRANSIT: u32 = 1 << 31;
 
 impl WideMove {
     #[inline(always)]
@@ -49,6 +52,19 @@ impl WideMove {
         self.flag() == EN_PASSANT
     }
     #[inline(always)]
+    pub(crate) fn transit(from: usize, entry: usize, exit: usize, promotion: Option<u8>) -> WideMove {
+        let promo = promotion.map_or(0, |k| u32::from(k) + 1);
+        WideMove(from as u32 | (entry as u32) << 7 | promo << 16 | (exit as u32) << 21 | TRANSIT)
+    }
+    #[inline(always)]
+    fn is_transit(self) -> bool {
+        self.0 & TRANSIT != 0
+    }
+    #[inline(always)]
+    fn exit(self) -> usize {
+        (self.0 >> 21 & 127) as usize
+    }
+    #[inline(always)]
     fn from(self) -> usize {
         (self.0 & 127) as usize
     }
@@ -69,6 +85,10 @@ impl WideMove {
     /// The kernel's move for this one.
     pub(crate) fn to_move(self) -> Move {
         let (from, to) = (Square(self.from() as u16), Square(self.to() as u16));
+        if self.is_transit() {
+            let exit = Square(self.exit() as u16);
+            return Move::Transit { from, entry: to, exit, promotion: self.promotion() };
+        }
         match self.flag() {
             NORMAL => Move::Normal { from, to, promotion: self.promotion() },
             DOUBLE => Move::DoubleStep { from, to, passed: Square(((self.from() + self.to()) / 2) as u16) },
@@ -214,6 +234,10 @@ impl<'r> Board128<'r> {
 
     /// Plays `mv` (legal) as the kernel's make does, for this board's fields.
     pub(crate) fn make(&mut self, mv: WideMove) {
+        if mv.is_transit() {
+            self.make_transit(mv);
+            return;
+        }
         let (us, them) = (self.us, self.us ^ 1);
         let (from, to) = (mv.from(), mv.to());
         let mut ep = (NONE, NONE);
@@ -250,5 +274,26 @@ impl<'r> Board128<'r> {
         }
         (self.ep, self.ep_victim) = ep;
         self.us = them;
+    }
+
+    /// Plays a move through a link: what stood on the linked square is captured and the
+    /// mover ends on the exit.
+    fn make_transit(&mut self, mv: WideMove) {
+        let (us, from, entry, exit) = (self.us, mv.from(), mv.to(), mv.exit());
+        self.unmoved &= !(1 << from | 1 << exit);
+        if self.take(entry) != 0 {
+            self.drop_right_at(entry);
+        }
+        let kind = self.take(from) as usize - 1;
+        if self.castling != [[NONE; 2]; 2] {
+            if self.rules.castle_king & (1 << kind) != 0 {
+                self.castling[us] = [NONE; 2];
+            } else {
+                self.drop_right_at(from);
+            }
+        }
+        self.put(us, exit, mv.promotion().map_or(kind, usize::from));
+        (self.ep, self.ep_victim) = (NONE, NONE);
+        self.us = us ^ 1;
     }
 }

@@ -76,6 +76,9 @@ pub(super) struct Safety {
     /// En passant is passed on unjudged: the sink tests it on the board after it (several
     /// royal pieces or none, `royals.rs`).
     pub en_passant_tested: bool,
+    /// The royal piece stands on a linked square (attacked only while a far end is free,
+    /// which any move may change): every move is tested on the board after it.
+    pub tested: bool,
 }
 
 impl Board128<'_> {
@@ -141,6 +144,20 @@ impl Board128<'_> {
         let occupied = self.blockers();
         let their_lines = self.line_pieces(them);
         let checkers = self.attackers(king, them, self.sides[them], occupied, their_lines);
+        if self.rules.links.starts & (1 << king) != 0 {
+            let checkers = if self.link_shielded(king, occupied) { 0 } else { checkers };
+            let pin_span = 0;
+            return Safety {
+                king,
+                checkers,
+                mask: Bits::MAX,
+                pinned: 0,
+                pin_span,
+                their_lines,
+                en_passant_tested: false,
+                tested: true,
+            };
+        }
         let mask = match checkers.count_ones() {
             0 => Bits::MAX,
             1 => checkers | self.blockable_span(king, checkers.trailing_zeros() as usize),
@@ -157,7 +174,7 @@ impl Board128<'_> {
                 pin_span |= span | 1 << s;
             }
         }
-        Safety { king, checkers, mask, pinned, pin_span, their_lines, en_passant_tested: false }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, en_passant_tested: false, tested: false }
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -197,13 +214,25 @@ impl Board128<'_> {
             return;
         }
         let s = self.safety();
+        if s.tested {
+            self.generate_tested(&s, sink);
+        } else {
+            self.generate_with(&s, sink);
+        }
+    }
+
+    /// [`Board128::generate`] with the safety `s` (moves tested by `sink` when `s.tested`).
+    #[inline(always)]
+    pub(super) fn generate_with<S: Sink>(&self, s: &Safety, sink: &mut S) {
+        let s = *s;
         let (us, them) = (self.us, self.us ^ 1);
         let occupied = self.blockers();
-        let targets = !self.sides[us] & !self.royals(them) & !self.walls;
+        // A move ending on a linked square goes on through the link (`links.rs`).
+        let targets = !self.sides[us] & !self.royals(them) & !self.walls & !self.rules.links.starts;
         let royal = self.rules.royal as usize;
         let king_bit = 1 << s.king;
         let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
-        for to in squares_of(king_moves) {
+        for to in squares_of(if s.tested { 0 } else { king_moves }) {
             if self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
                 king_moves &= !(1 << to);
             }
@@ -212,6 +241,9 @@ impl Board128<'_> {
         if s.mask == 0 {
             // Double check: only a royal move, or an en passant that happens to answer both.
             self.en_passant_only(&s, sink);
+            if self.rules.links.starts != 0 {
+                self.link_moves(&s, sink);
+            }
             return;
         }
         let pawn_kind = self.rules.pawn_kind();
@@ -233,11 +265,14 @@ impl Board128<'_> {
         if s.checkers == 0 && self.rules.castling.is_some() {
             self.castling_moves(&s, sink);
         }
+        if self.rules.links.starts != 0 {
+            self.link_moves(&s, sink);
+        }
     }
 
     /// The square in front of `from` for `side`, if on the board.
     #[inline(always)]
-    fn forward(&self, side: usize, from: usize) -> Option<usize> {
+    pub(super) fn forward(&self, side: usize, from: usize) -> Option<usize> {
         let files = self.rules.files;
         if side == 0 {
             (from + files < files * self.rules.ranks).then(|| from + files)
@@ -249,7 +284,7 @@ impl Board128<'_> {
     /// The promotion choices open to the side to move (a bit mask of kinds): all of them, or
     /// with `only_lost` those it has fewer of than the setup gave it.
     #[inline(always)]
-    fn open_choices(&self, p: &super::rules::WidePawn) -> u32 {
+    pub(super) fn open_choices(&self, p: &super::rules::WidePawn) -> u32 {
         let us = self.us;
         p.choices
             .iter()
@@ -357,7 +392,7 @@ impl Board128<'_> {
     fn en_passant_only<S: Sink>(&self, s: &Safety, sink: &mut S) {
         let ep_ok = self.rules.pawn.as_ref().is_some_and(|p| p.captures_en_passant)
             && self.ep != NONE
-            && self.blockers() & (1 << self.ep) == 0;
+            && (self.blockers() | self.rules.links.starts) & (1 << self.ep) == 0;
         if ep_ok {
             let capturers = self.rules.pawn_captured_from[self.us][self.ep as usize] & self.pawns(self.us);
             for from in squares_of(capturers) {
@@ -373,7 +408,7 @@ impl Board128<'_> {
         let victim_bit = if victim < 128 { (1 << victim) & self.blockers() } else { 0 };
         let occupied = (self.blockers() ^ (1 << from) ^ victim_bit) | 1 << to;
         let theirs = self.sides[self.us ^ 1] & !victim_bit;
-        if s.en_passant_tested || !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
+        if s.en_passant_tested || s.tested || !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
             sink.push(WideMove::en_passant(from, to));
         }
     }
@@ -400,11 +435,14 @@ impl Board128<'_> {
             }
             let path = lines.span(king / files, (king % files).min(kd % files), (king % files).max(kd % files));
             let theirs = self.sides[them];
-            if squares_of(path).any(|sq| self.unsafe_for_king(sq, theirs, occupied, s.their_lines)) {
+            let unsafe_on = |sq: usize, occupied: Bits| {
+                self.unsafe_for_king(sq, theirs, occupied, s.their_lines) && !self.link_shielded(sq, occupied)
+            };
+            if squares_of(path).any(|sq| unsafe_on(sq, occupied)) {
                 continue;
             }
             let after = (occupied & !(1 << king | 1 << rook)) | 1 << kd | 1 << rd;
-            if !self.unsafe_for_king(kd, theirs, after, s.their_lines) {
+            if !unsafe_on(kd, after) {
                 sink.push(WideMove::castle(king, rook));
             }
         }

@@ -9,6 +9,7 @@
 mod board;
 mod legal;
 mod lines;
+mod links;
 mod perft;
 mod royals;
 pub(crate) mod rules;

@@ -43,6 +43,7 @@ const UNJUDGED: Safety = Safety {
     pin_span: 0,
     their_lines: (0, 0),
     en_passant_tested: true,
+    tested: false,
 };
 
 impl Board128<'_> {

@@ -78,6 +78,9 @@ pub(crate) struct WideRules {
     pub kinds: usize,
     /// How positions holding tokens are played (chosen with the back-end).
     pub tokens: WideTokens,
+    /// The links between squares (`links.rs`; none unless the geometry is
+    /// [`crate::movegen::fast::features::Geometry::RectLinks`]).
+    pub links: super::links::WideLinks,
 }
 
 impl WideRules {
@@ -102,7 +105,9 @@ pub(crate) fn wide_rules(v: &Variant) -> Option<WideRules> {
         promotion: features::promotion(spec),
     };
     match features.choose() {
-        VariantBackend::WideBitBoards(tokens) => tables.map(|rules| WideRules { tokens, ..rules }),
+        VariantBackend::WideBitBoards(tokens) => {
+            tables.map(|rules| WideRules { tokens, links: super::links::WideLinks::of(v), ..rules })
+        }
         VariantBackend::BitBoards(_) | VariantBackend::TableWalking => None,
     }
 }
@@ -138,6 +143,7 @@ fn piece_tables(v: &Variant) -> Option<WideRules> {
         en_passant_rule: spec.rules.en_passant,
         kinds: n,
         tokens: WideTokens::Walked,
+        links: super::links::WideLinks::default(),
     };
     let royal = crate::fast::eligible::royal_kind(spec, WIDE_KINDS)?;
     rules.royal = royal as u8;
