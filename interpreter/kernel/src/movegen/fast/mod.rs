@@ -26,6 +26,7 @@ mod timed_perft;
 mod tokens;
 mod transits;
 mod warp;
+mod warp_leaps;
 mod warp_moves;
 mod warp_pawns;
 pub(crate) mod word;

@@ -22,12 +22,17 @@ pub(crate) struct AttackLine {
     pub leaps: u32,
     /// Non-royal kinds sliding along the line.
     pub slides: u32,
-    /// The index of `leaps | slides` in [`WarpRules::line_kinds`].
+    /// The index of `slides` in [`WarpRules::slide_kinds`] ([`NO_GROUP`] when none slides).
     pub group: u8,
+    /// The index of `leaps` in [`WarpRules::leap_kinds`] ([`NO_GROUP`] when none leaps).
+    pub leap_set: u8,
 }
 
-/// The most distinct sets of attacking kinds among a side's attack lines.
+/// The most distinct sets of sliding kinds, and of leaping kinds, among a side's attack lines.
 pub(crate) const MAX_GROUPS: usize = 8;
+
+/// No set of kinds: the line has no sliding (or no leaping) kind.
+pub(crate) const NO_GROUP: u8 = u8::MAX;
 
 /// Groups of a kind's patterns (bits): its leaps, orthogonal and diagonal slides, and the
 /// pawn's patterns; the lines of a group that meets no absent square are read from the
@@ -62,10 +67,13 @@ pub(crate) struct WarpRules {
     pub movers: [Vec<Mover>; 2],
     /// The attack lines of each side.
     pub attack_lines: [Vec<AttackLine>; 2],
-    /// The distinct sets of non-royal kinds attacking along a side's lines.
-    pub line_kinds: [Vec<u32>; 2],
+    /// The distinct sets of non-royal kinds sliding along a side's lines (the groups).
+    pub slide_kinds: [Vec<u32>; 2],
+    /// The distinct sets of non-royal kinds leaping along a side's lines: their attacks are
+    /// read from [`Lines::leap_from`] at once, never walked.
+    pub leap_kinds: [Vec<u32>; 2],
     /// `group_lines[side][g]`: the attack lines of group `g` (`attack_lines` is sorted by
-    /// group), as a range of indices.
+    /// group, the lines without sliders last, in no group), as a range of indices.
     pub group_lines: [Vec<(u8, u8)>; 2],
     /// The royal kinds attacking by one plain step (the same along every line that has one).
     pub royal_kinds: [u32; 2],
@@ -271,6 +279,9 @@ pub(crate) struct Lines {
     /// `group_spans[side][sq * MAX_GROUPS + g]`: the union of the spans at `sq` of the
     /// lines of group `g` (no piece of the group there: none of its lines is walked).
     pub group_spans: [Vec<u64>; 2],
+    /// `leap_from[side][sq * MAX_GROUPS + j]`: the squares from which a piece of the `j`-th
+    /// set of leaping kinds ([`WarpRules::leap_kinds`]) attacks `sq` (`warp_leaps.rs`).
+    pub leap_from: [Vec<u64>; 2],
 }
 
 const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
@@ -290,7 +301,8 @@ impl WarpRules {
         };
         let step = squares(&v.warp_next);
         let mut attack_lines = [Vec::new(), Vec::new()];
-        let mut line_kinds = [Vec::new(), Vec::new()];
+        let mut slide_kinds = [Vec::new(), Vec::new()];
+        let mut leap_kinds = [Vec::new(), Vec::new()];
         let mut royal_kinds = [0; 2];
         let mut royal_steps = [vec![0u64; 64], vec![0u64; 64]];
         for side in crate::geometry::Side::BOTH {
@@ -304,11 +316,7 @@ impl WarpRules {
                     return None;
                 }
                 let royal = v.royal_mask & leap;
-                let kinds = (leap | slide) & !v.royal_mask;
-                let group = line_kinds[i].iter().position(|&k| k == kinds).unwrap_or_else(|| {
-                    line_kinds[i].push(kinds);
-                    line_kinds[i].len() - 1
-                });
+                let (leaps, slides) = (leap & !slide & !v.royal_mask, slide & !v.royal_mask);
                 if royal != 0 {
                     if royal_kinds[i] != 0 && royal_kinds[i] != royal {
                         return None;
@@ -323,18 +331,19 @@ impl WarpRules {
                 }
                 attack_lines[i].push(AttackLine {
                     dir,
-                    leaps: leap & !slide & !v.royal_mask,
-                    slides: slide & !v.royal_mask,
-                    group: group as u8,
+                    leaps,
+                    slides,
+                    group: kind_set_index(&mut slide_kinds[i], slides),
+                    leap_set: kind_set_index(&mut leap_kinds[i], leaps),
                 });
             }
-            if line_kinds[i].len() > MAX_GROUPS {
+            if slide_kinds[i].len() > MAX_GROUPS || leap_kinds[i].len() > MAX_GROUPS {
                 return None;
             }
             attack_lines[i].sort_by_key(|line| line.group);
         }
         let group_lines = [0, 1].map(|i: usize| {
-            (0..line_kinds[i].len() as u8)
+            (0..slide_kinds[i].len() as u8)
                 .map(|g| {
                     let of = |line: &AttackLine| line.group == g;
                     let start = attack_lines[i].iter().position(of).unwrap_or(0);
@@ -394,7 +403,8 @@ impl WarpRules {
             movers,
             patterns: v.patterns.clone(),
             attack_lines,
-            line_kinds,
+            slide_kinds,
+            leap_kinds,
             group_lines,
             royal_kinds,
             royal_steps,
@@ -450,7 +460,7 @@ impl WarpRules {
         });
         let group_spans = [0, 1].map(|side| {
             let mut spans = vec![0u64; 64 * MAX_GROUPS];
-            for line in &self.attack_lines[side] {
+            for line in self.attack_lines[side].iter().filter(|line| line.group != NO_GROUP) {
                 for sq in 0..64 {
                     spans[sq * MAX_GROUPS + line.group as usize] |= span[line.dir as usize * 64 + sq];
                 }
@@ -472,7 +482,9 @@ impl WarpRules {
             heads,
             line_spans,
             group_spans,
+            leap_from: [Vec::new(), Vec::new()],
         };
+        lines.leap_from = [0, 1].map(|side| super::warp_leaps::leap_from(&lines, &self.attack_lines[side]));
         self.fill_reach(&mut lines);
         lines
     }
@@ -576,6 +588,18 @@ impl WarpRules {
             }
         }
     }
+}
+
+/// The index of the set of kinds `kinds` in `sets`, added when new; [`NO_GROUP`] for none.
+fn kind_set_index(sets: &mut Vec<u32>, kinds: u32) -> u8 {
+    if kinds == 0 {
+        return NO_GROUP;
+    }
+    let index = sets.iter().position(|&k| k == kinds).unwrap_or_else(|| {
+        sets.push(kinds);
+        sets.len() - 1
+    });
+    index as u8
 }
 
 /// The squares of the chain `out[d + sq]` from `from` up to the board's end or back to
@@ -725,6 +749,14 @@ impl Board64<'_> {
         if w.royal_steps[by][t] & a.royal != 0 {
             return true;
         }
+        // A leap reaches its landing square whatever stands between: one mask per set of
+        // leaping kinds.
+        let leap_from = &l.leap_from[by][t * MAX_GROUPS..t * MAX_GROUPS + MAX_GROUPS];
+        for (&from, &pieces) in leap_from.iter().zip(&a.leapers) {
+            if from & pieces & view.theirs != 0 {
+                return true;
+            }
+        }
         // The lines come grouped by the kinds attacking along them: a group none of whose
         // pieces stands on its lines' spans is skipped at once, a line at the cost of a mask.
         let n = w.attack_lines[by].len();
@@ -740,7 +772,9 @@ impl Board64<'_> {
                 if span & pieces != 0 {
                     let k = k - 1;
                     reads.line(k);
-                    if self.line_walk(w, l, k, t, by, view, reads) {
+                    // The leaps along the line were read above: only its sliders are walked.
+                    let line = AttackLine { leaps: 0, ..w.attack_lines[by][k] };
+                    if self.line_attacked(l, line.dir as usize * 64, t, view, &line, reads) {
                         return true;
                     }
                 }
@@ -774,10 +808,14 @@ impl Board64<'_> {
     #[inline(always)]
     pub(crate) fn warp_attackers(&self, w: &WarpRules, by: usize, theirs: u64) -> Attackers {
         let mut by_group = [0; MAX_GROUPS];
-        for (pieces, &kinds) in by_group.iter_mut().zip(&w.line_kinds[by]) {
+        for (pieces, &kinds) in by_group.iter_mut().zip(&w.slide_kinds[by]) {
             *pieces = self.pieces_of(theirs, kinds);
         }
-        Attackers { royal: self.pieces_of(theirs, w.royal_kinds[by]), by_group }
+        let mut leapers = [0; MAX_GROUPS];
+        for (pieces, &kinds) in leapers.iter_mut().zip(&w.leap_kinds[by]) {
+            *pieces = self.pieces_of(theirs, kinds);
+        }
+        Attackers { royal: self.pieces_of(theirs, w.royal_kinds[by]), by_group, leapers }
     }
 
     /// Whether a non-royal piece of `by` reaches `t` along its `k`-th attack line (callers
@@ -938,10 +976,12 @@ impl Board64<'_> {
 }
 
 /// The attacking pieces of one side: its royal pieces, and per group of attack lines
-/// ([`AttackLine::group`]) its pieces of the group's kinds.
+/// ([`AttackLine::group`]) its pieces of the group's sliding kinds.
 pub(crate) struct Attackers {
     pub royal: u64,
     pub by_group: [u64; MAX_GROUPS],
+    /// Per set of leaping kinds ([`WarpRules::leap_kinds`]), its pieces.
+    pub leapers: [u64; MAX_GROUPS],
 }
 
 impl Attackers {
@@ -950,7 +990,15 @@ impl Attackers {
     #[inline(always)]
     pub(crate) fn on_line(&self, w: &WarpRules, l: &Lines, by: usize, k: usize, t: usize) -> bool {
         let line = &w.attack_lines[by][k];
-        l.span[line.dir as usize * 64 + t] & self.by_group[line.group as usize] != 0
+        l.span[line.dir as usize * 64 + t] & self.line_pieces(line) != 0
+    }
+
+    /// The pieces that attack along `line`: its sliders and its leapers.
+    #[inline(always)]
+    fn line_pieces(&self, line: &AttackLine) -> u64 {
+        let slides = self.by_group.get(line.group as usize).copied().unwrap_or(0);
+        let leaps = self.leapers.get(line.leap_set as usize).copied().unwrap_or(0);
+        slides | leaps
     }
 }
 
