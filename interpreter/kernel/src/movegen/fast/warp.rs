@@ -751,7 +751,8 @@ impl Board64<'_> {
         }
         // A leap reaches its landing square whatever stands between: one mask per set of
         // leaping kinds.
-        let leap_from = &l.leap_from[by][t * MAX_GROUPS..t * MAX_GROUPS + MAX_GROUPS];
+        let sets = w.leap_kinds[by].len();
+        let leap_from = &l.leap_from[by][t * MAX_GROUPS..t * MAX_GROUPS + sets];
         for (&from, &pieces) in leap_from.iter().zip(&a.leapers) {
             if from & pieces & view.theirs != 0 {
                 return true;

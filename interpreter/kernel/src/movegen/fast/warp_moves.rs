@@ -47,6 +47,9 @@ struct Tester<'a, 'b> {
     /// The opponent's attackers on the board before the move.
     a: &'a Attackers,
     reads: Option<&'a LineReads>,
+    /// Without `reads`: the move is a non-royal piece's plain move (no en passant, no
+    /// castling), tested on the board before it as the attack walks see the board after it.
+    in_view: bool,
 }
 
 impl Tester<'_, '_> {
@@ -70,6 +73,14 @@ impl Tester<'_, '_> {
                 }
             }
             return false;
+        }
+        if self.in_view {
+            // The piece leaves its origin and takes what stood on its destination; the lines
+            // stay (a non-royal piece never ends on a token).
+            let (from, to) = (1u64 << mv.origin(), 1u64 << mv.to_square());
+            let view = View { occupied: (b.occupied() & !from) | to, theirs: b.sides[us ^ 1] & !to };
+            let king = b.royals(us).trailing_zeros() as usize;
+            return b.attacked_in(self.w, self.l, king, us ^ 1, view, self.a, &mut ());
         }
         let mut child = *b;
         child.make(mv);
@@ -124,7 +135,7 @@ impl Board64<'_> {
         }
         sink.targets(king, king_moves & !self.tokens.all);
         // Onto a token the royal piece removes it (WH6), which may change the lines: tested.
-        WarpTested { tester: Tester { board: self, w, l, a: &a, reads: None }, sink: &mut *sink }
+        WarpTested { tester: Tester { board: self, w, l, a: &a, reads: None, in_view: false }, sink: &mut *sink }
             .targets(king, king_moves & self.tokens.all);
         let partial = (!in_check).then_some(reads);
         // Pawns the attack test did not read, out of check: set-wise where their patterns
@@ -135,7 +146,7 @@ impl Board64<'_> {
             setwise &= !shifts.capturing_onto(self.ep as usize, setwise);
         }
         self.shifted_pawns(shifts, setwise, sink);
-        let tester = Tester { board: self, w, l, a: &a, reads: partial };
+        let tester = Tester { board: self, w, l, a: &a, reads: partial, in_view: in_check };
         let mut t = WarpTested { tester, sink: &mut *sink };
         let free = if in_check { 0 } else { !reads.all };
         // In check, a move answers only by ending where every checking walk read.
@@ -149,9 +160,9 @@ impl Board64<'_> {
                 self.push_pawn_reach(from, &reach, u64::MAX, &node, &mut t);
             }
             if reach.en_passant {
-                t.tester.reads = None;
+                (t.tester.reads, t.tester.in_view) = (None, false);
                 t.push(FastMove::en_passant(from, self.ep as usize));
-                t.tester.reads = partial;
+                (t.tester.reads, t.tester.in_view) = (partial, in_check);
             }
         }
         for from in squares_of(self.pawns(us) & !setwise) {
@@ -175,13 +186,13 @@ impl Board64<'_> {
             self.push_pawn_reach(from, &reach, safe, &node, &mut t);
             if reach.en_passant {
                 // En passant empties two squares of lines: tested on every line.
-                t.tester.reads = None;
+                (t.tester.reads, t.tester.in_view) = (None, false);
                 t.push(FastMove::en_passant(from, self.ep as usize));
-                t.tester.reads = partial;
+                (t.tester.reads, t.tester.in_view) = (partial, in_check);
             }
         }
         if !in_check && self.rules.castling.is_some() {
-            t.tester.reads = None;
+            (t.tester.reads, t.tester.in_view) = (None, false);
             self.warp_castling(w, l, king, &mut t);
         }
     }
