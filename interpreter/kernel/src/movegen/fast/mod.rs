@@ -29,6 +29,7 @@ mod warp;
 mod warp_leaps;
 mod warp_moves;
 mod warp_pawns;
+mod warp_rays;
 pub(crate) mod word;
 
 pub(crate) use backend::{Backend, Purpose};

@@ -282,6 +282,8 @@ pub(crate) struct Lines {
     /// `leap_from[side][sq * MAX_GROUPS + j]`: the squares from which a piece of the `j`-th
     /// set of leaping kinds ([`WarpRules::leap_kinds`]) attacks `sq` (`warp_leaps.rs`).
     pub leap_from: [Vec<u64>; 2],
+    /// The walks back along the sliders' attack lines, laid out as rays (`warp_rays.rs`).
+    pub back: super::warp_rays::BackRays,
 }
 
 const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
@@ -418,6 +420,11 @@ impl WarpRules {
         })
     }
 
+    /// The directions (bits) of the attack lines along which some kind slides, both sides.
+    fn slide_line_dirs(&self) -> u64 {
+        self.attack_lines.iter().flatten().filter(|line| line.slides != 0).fold(0, |dirs, line| dirs | 1 << line.dir)
+    }
+
     /// The edge gateways among the absent squares `absent`.
     #[inline(always)]
     pub(crate) fn gates(&self, absent: u64) -> u64 {
@@ -453,6 +460,7 @@ impl WarpRules {
             };
         }
         let span: Vec<u64> = (0..n).map(|i| walk_back_span(&out, i / 64 * 64, i % 64)).collect();
+        let out_rays = out.clone();
         let heads = (0..n).map(|i| Head::of(&out, absent, i / 64 * 64, i % 64)).collect();
         let line_spans = [0, 1].map(|side| {
             let lines = &self.attack_lines[side];
@@ -483,6 +491,7 @@ impl WarpRules {
             line_spans,
             group_spans,
             leap_from: [Vec::new(), Vec::new()],
+            back: super::warp_rays::BackRays::of(&out_rays, absent, self.slide_line_dirs()),
         };
         lines.leap_from = [0, 1].map(|side| super::warp_leaps::leap_from(&lines, &self.attack_lines[side]));
         self.fill_reach(&mut lines);
@@ -774,8 +783,8 @@ impl Board64<'_> {
                     let k = k - 1;
                     reads.line(k);
                     // The leaps along the line were read above: only its sliders are walked.
-                    let line = AttackLine { leaps: 0, ..w.attack_lines[by][k] };
-                    if self.line_attacked(l, line.dir as usize * 64, t, view, &line, reads) {
+                    let d = w.attack_lines[by][k].dir as usize * 64;
+                    if self.rays_attack(&l.back, d + t, view, pieces & view.theirs, reads) {
                         return true;
                     }
                 }
@@ -831,15 +840,14 @@ impl Board64<'_> {
         t: usize,
         by: usize,
         view: View,
+        a: &Attackers,
         reads: &mut R,
     ) -> bool {
         let line = &w.attack_lines[by][k];
         let d = line.dir as usize * 64;
-        if line.slides == 0 {
-            self.line_attacked(l, d, t, view, line, &mut ())
-        } else {
-            self.line_attacked(l, d, t, view, line, reads)
-        }
+        let slides = line.group != NO_GROUP
+            && self.rays_attack(&l.back, d + t, view, a.by_group[line.group as usize] & view.theirs, reads);
+        slides || (line.leaps != 0 && self.line_attacked(l, d, t, view, &AttackLine { slides: 0, ..*line }, &mut ()))
     }
 
     /// The pieces among `side` of the kinds in `kinds` (bits).
