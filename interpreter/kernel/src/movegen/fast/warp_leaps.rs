@@ -59,3 +59,24 @@ fn tunnel_source(out: &[u8], absent: u64, d: usize, t: usize, exit: usize) -> u6
         prev => 1 << prev,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A walk back westward along the first rank: `out[sq]` is the square before `sq`.
+    fn westward() -> Vec<u8> {
+        (0..64u8).map(|sq| if sq % 8 != 0 { sq - 1 } else { OFF }).collect()
+    }
+
+    /// WH3, WH4: with c1 and g1 absent, a one-step leaper reaches h1 from f1 (skipping g1)
+    /// and from b1 (entering the tunnel at c1, leaving it at g1); from a plain square, only
+    /// the square before counts.
+    #[test]
+    fn wh4_a_leap_reaches_a_square_from_the_first_existing_square_and_through_a_tunnel() {
+        let absent = 1 << 2 | 1 << 6;
+        assert_eq!(leap_sources(&westward(), absent, 0, 7), 1 << 1 | 1 << 5);
+        assert_eq!(leap_sources(&westward(), absent, 0, 4), 1 << 3);
+        assert_eq!(leap_sources(&westward(), 0, 0, 0), 0, "nothing before a1");
+    }
+}

@@ -157,3 +157,29 @@ impl Board64<'_> {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A walk back westward along the first rank: `out[sq]` is the square before `sq`.
+    fn westward() -> Vec<u8> {
+        (0..64u8).map(|sq| if sq % 8 != 0 { sq - 1 } else { OFF }).collect()
+    }
+
+    fn bits(squares: &[u8]) -> u64 {
+        mask(squares)
+    }
+
+    /// WH3, WH4: back from h1 with c1 and f1 absent, the main ray skips both (g1 e1 d1 b1 a1)
+    /// and the tunnel that f1 ends, entered at c1, is looked into from b1 while g1 is empty.
+    #[test]
+    fn wh4_a_walk_back_keeps_its_main_ray_and_the_tunnel_ray_behind_an_exit() {
+        let rays = BackRays::of(&westward(), bits(&[2, 5]), 1);
+        let (first, count) = rays.index[7];
+        let walk = &rays.rays[first as usize..first as usize + count as usize];
+        assert_eq!(walk.len(), 2, "the main ray and one tunnel (c1 has no entry behind it)");
+        assert_eq!((walk[0].mask, walk[0].order, walk[0].before), (bits(&[6, 4, 3, 1, 0]), -1, 0));
+        assert_eq!((walk[1].mask, walk[1].before), (bits(&[1, 0]), bits(&[6])));
+    }
+}
