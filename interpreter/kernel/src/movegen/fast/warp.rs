@@ -828,11 +828,14 @@ impl Board64<'_> {
         Attackers { royal: self.pieces_of(theirs, w.royal_kinds[by]), by_group, leapers }
     }
 
-    /// Whether a non-royal piece of `by` reaches `t` along its `k`-th attack line (callers
-    /// skip the lines none of whose attackers stands on the line's span).
+    /// Whether a sliding piece of `by` reaches `t` along its `k`-th attack line (callers skip
+    /// the lines none of whose sliders stands on the line's span, [`Attackers::on_slide_line`]).
+    /// The leaps along the line are not read: this serves the tests of a move of the side not
+    /// in check, which cannot bring a leap attack about (a leap reaches its squares whatever
+    /// stands between, and the move puts no piece of `by` anywhere).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn line_walk<R: ReadSet>(
+    pub(crate) fn slide_walk<R: ReadSet>(
         &self,
         w: &WarpRules,
         l: &Lines,
@@ -845,9 +848,8 @@ impl Board64<'_> {
     ) -> bool {
         let line = &w.attack_lines[by][k];
         let d = line.dir as usize * 64;
-        let slides = line.group != NO_GROUP
-            && self.rays_attack(&l.back, d + t, view, a.by_group[line.group as usize] & view.theirs, reads);
-        slides || (line.leaps != 0 && self.line_attacked(l, d, t, view, &AttackLine { slides: 0, ..*line }, &mut ()))
+        line.group != NO_GROUP
+            && self.rays_attack(&l.back, d + t, view, a.by_group[line.group as usize] & view.theirs, reads)
     }
 
     /// The pieces among `side` of the kinds in `kinds` (bits).
@@ -1000,6 +1002,15 @@ impl Attackers {
     pub(crate) fn on_line(&self, w: &WarpRules, l: &Lines, by: usize, k: usize, t: usize) -> bool {
         let line = &w.attack_lines[by][k];
         l.span[line.dir as usize * 64 + t] & self.line_pieces(line) != 0
+    }
+
+    /// Whether one of these sliders of `by` stands on the span of its `k`-th attack line at
+    /// `t` (none there: no slide along the line reaches `t`).
+    #[inline(always)]
+    pub(crate) fn on_slide_line(&self, w: &WarpRules, l: &Lines, by: usize, k: usize, t: usize) -> bool {
+        let line = &w.attack_lines[by][k];
+        let sliders = self.by_group.get(line.group as usize).copied().unwrap_or(0);
+        l.span[line.dir as usize * 64 + t] & sliders != 0
     }
 
     /// The pieces that attack along `line`: its sliders and its leapers.

@@ -68,7 +68,7 @@ impl Tester<'_, '_> {
                 let k = lines.trailing_zeros() as usize;
                 lines &= lines - 1;
                 let (w, l, a) = (self.w, self.l, self.a);
-                if a.on_line(w, l, us ^ 1, k, king) && b.line_walk(w, l, k, king, us ^ 1, view, a, &mut ()) {
+                if a.on_slide_line(w, l, us ^ 1, k, king) && b.slide_walk(w, l, k, king, us ^ 1, view, a, &mut ()) {
                     return true;
                 }
             }
@@ -285,7 +285,7 @@ impl Board64<'_> {
             let k = lines.trailing_zeros() as usize;
             lines &= lines - 1;
             let mut read = ReadSquares(0);
-            if a.on_line(w, l, them, k, king) && self.line_walk(w, l, k, king, them, view, a, &mut read) {
+            if a.on_slide_line(w, l, them, k, king) && self.slide_walk(w, l, k, king, them, view, a, &mut read) {
                 along |= read.0;
             }
         }
