@@ -925,3 +925,22 @@ fn wh_random_wormhole_sets_count_and_move_as_table_walking() {
     let compared = assert_games_agree(&v, &refs, 3, 60);
     assert!(compared > 2_000, "{compared} positions compared");
 }
+
+/// WH5, WH6, WH7: kings beside edge gateways and other wormholes they may step onto (and so
+/// remove), attacked through wraps and tunnels: the bit boards test such a step on the lines
+/// as they are (no walk back from a square reads that square) and count as table walking.
+#[test]
+fn wh6_kings_stepping_onto_wormholes_beside_the_edges_count_as_table_walking() {
+    let v = variant("wormhole");
+    let fens = [
+        "4k3/8/8/8/8/7r/8/K7 w - - 0 1 wormhole=a2,b1,b2,h1",
+        "k7/8/8/8/8/8/1n6/K6R b - - 0 1 wormhole=a7,b8,b7,h8",
+        "4k3/8/8/8/8/1q6/8/K7 w - - 0 1 wormhole=a2,b1,b2",
+        "4k3/8/8/8/6b1/8/7N/4K3 w - - 0 1 wormhole=d1,d2,e2,f2,f1,a1",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_paths_agree(&pos, fen);
+    }
+    assert_perft_agrees(&v, &fens, 3);
+}

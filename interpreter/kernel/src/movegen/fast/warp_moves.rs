@@ -125,18 +125,17 @@ impl Board64<'_> {
         let reads = &*reads;
         let royal = self.rules.royal as usize;
         let mut king_moves = self.rules.leaps[us][royal][king] & !self.sides[us] & !self.royals(them);
-        for to in squares_of(king_moves & !self.tokens.all) {
-            // The royal piece moves plainly onto a square without a token: the lines stay.
+        for to in squares_of(king_moves) {
+            // The lines stay as they are for the walks back from `to`: onto a token, the royal
+            // piece removes it (WH6), which changes only the lines leaving that square, and
+            // no walk back from a square reads that square itself.
             let (from_bit, to_bit) = (1u64 << king, 1u64 << to);
             let view = View { occupied: (self.occupied() & !from_bit) | to_bit, theirs: self.sides[them] & !to_bit };
             if self.attacked_in(w, l, to, them, view, &a, &mut ()) {
                 king_moves &= !to_bit;
             }
         }
-        sink.targets(king, king_moves & !self.tokens.all);
-        // Onto a token the royal piece removes it (WH6), which may change the lines: tested.
-        WarpTested { tester: Tester { board: self, w, l, a: &a, reads: None, in_view: false }, sink: &mut *sink }
-            .targets(king, king_moves & self.tokens.all);
+        sink.targets(king, king_moves);
         let partial = (!in_check).then_some(reads);
         // Pawns the attack test did not read, out of check: set-wise where their patterns
         // are shifts, one by one from their rest tables elsewhere, all safe.
