@@ -767,24 +767,21 @@ impl Board64<'_> {
                 return true;
             }
         }
-        // The lines come grouped by the kinds attacking along them: a group none of whose
+        // The lines come grouped by the kinds sliding along them: a group none of whose
         // pieces stands on its lines' spans is skipped at once, a line at the cost of a mask.
-        let n = w.attack_lines[by].len();
-        let spans = &l.line_spans[by][t * n..t * n + n];
-        let group_spans = &l.group_spans[by][t * MAX_GROUPS..t * MAX_GROUPS + MAX_GROUPS];
-        for ((&(start, end), &pieces), &reach) in w.group_lines[by].iter().zip(&a.by_group).zip(group_spans) {
-            if reach & pieces == 0 {
+        let lines = &w.attack_lines[by];
+        let spans = &l.line_spans[by][t * lines.len()..][..lines.len()];
+        let group_spans = &l.group_spans[by][t * MAX_GROUPS..][..MAX_GROUPS];
+        for (g, &(start, end)) in w.group_lines[by].iter().enumerate() {
+            let pieces = a.by_group[g] & view.theirs;
+            if group_spans[g] & pieces == 0 {
                 continue;
             }
-            let mut k = start as usize;
-            for &span in &spans[k..end as usize] {
-                k += 1;
-                if span & pieces != 0 {
-                    let k = k - 1;
+            for k in start as usize..end as usize {
+                if spans[k] & pieces != 0 {
                     reads.line(k);
-                    // The leaps along the line were read above: only its sliders are walked.
-                    let d = w.attack_lines[by][k].dir as usize * 64;
-                    if self.rays_attack(&l.back, d + t, view, pieces & view.theirs, reads) {
+                    let d = lines[k].dir as usize * 64;
+                    if self.rays_attack(&l.back, d + t, view, pieces, reads) {
                         return true;
                     }
                 }
