@@ -392,9 +392,16 @@ impl Board64<'_> {
                 continue;
             }
             let rook = rook as usize;
+            // The files from the royal piece's to the rook's lie among those crossed: a piece
+            // or a token between them rules castling out before its destinations are found.
+            let rank = king / 8 * 8;
+            let between = span(rank + (king % 8).min(rook % 8), rank + (king % 8).max(rook % 8));
+            if (occupied & !(1 << king | 1 << rook) | self.tokens.all) & between != 0 {
+                continue;
+            }
             let (kd, rd) = self.castle_destinations(king, rook);
             // The squares of the royal piece's rank between the outermost of the four files.
-            let (rank, files) = (king / 8 * 8, [king % 8, rook % 8, kd % 8, rd % 8]);
+            let files = [king % 8, rook % 8, kd % 8, rd % 8];
             let (lo, hi) = (files.into_iter().min().unwrap_or(0), files.into_iter().max().unwrap_or(0));
             let crossed = span(rank + lo, rank + hi);
             if occupied & crossed & !(1 << king | 1 << rook) != 0 || self.tokens.all & crossed != 0 {
