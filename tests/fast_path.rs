@@ -913,7 +913,7 @@ fn with_random_wormholes(fen: &str, picker: &mut XorShift) -> String {
 #[test]
 fn wh_random_wormhole_sets_count_and_move_as_table_walking() {
     let v = variant("wormhole");
-    let mut picker = XorShift(0x5EED_0F_3A11_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut picker = XorShift(0x005E_ED0F_3A11_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut fens = Vec::new();
     for base in WORMHOLE_BASES {
         for _ in 0..6 {
