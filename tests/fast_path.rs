@@ -944,3 +944,20 @@ fn wh6_kings_stepping_onto_wormholes_beside_the_edges_count_as_table_walking() {
     }
     assert_perft_agrees(&v, &fens, 3);
 }
+
+/// WH3, WH7: en passant empties its origin and the victim's square: with the king on the
+/// rank, a rook beyond a wormhole (skipped) gives check through both, so `b5c6` is illegal;
+/// with the king elsewhere it is legal. Both are tested without playing the capture.
+#[test]
+fn wh7_en_passant_that_opens_a_warped_rank_to_the_king_is_illegal() {
+    let v = variant("wormhole");
+    let exposed = "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 1 wormhole=f5,d3";
+    let safe = "4k3/8/8/1Pp4r/8/8/8/K7 w - c6 0 1 wormhole=f5,d3";
+    for (fen, legal) in [(exposed, false), (safe, true)] {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_paths_agree(&pos, fen);
+        let fast = pos.fast_legal_moves().expect("qualifies");
+        assert_eq!(fast.iter().any(|m| format!("{m:?}").contains("EnPassant")), legal, "{fen}");
+    }
+    assert_perft_agrees(&v, &[exposed, safe], 3);
+}

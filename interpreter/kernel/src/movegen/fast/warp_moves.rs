@@ -159,9 +159,7 @@ impl Board64<'_> {
                 self.push_pawn_reach(from, &reach, u64::MAX, &node, &mut t);
             }
             if reach.en_passant {
-                (t.tester.reads, t.tester.in_view) = (None, false);
-                t.push(FastMove::en_passant(from, self.ep as usize));
-                (t.tester.reads, t.tester.in_view) = (partial, in_check);
+                self.push_en_passant(w, l, &a, from, &mut t);
             }
         }
         for from in squares_of(self.pawns(us) & !setwise) {
@@ -184,10 +182,7 @@ impl Board64<'_> {
             }
             self.push_pawn_reach(from, &reach, safe, &node, &mut t);
             if reach.en_passant {
-                // En passant empties two squares of lines: tested on every line.
-                (t.tester.reads, t.tester.in_view) = (None, false);
-                t.push(FastMove::en_passant(from, self.ep as usize));
-                (t.tester.reads, t.tester.in_view) = (partial, in_check);
+                self.push_en_passant(w, l, &a, from, &mut t);
             }
         }
         if !in_check && self.rules.castling.is_some() {
@@ -289,6 +284,35 @@ impl Board64<'_> {
             }
         }
         along
+    }
+
+    /// The en-passant capture of the pawn on `from`, when it leaves the royal piece
+    /// unattacked: it empties two squares of lines (origin and victim) and fills one, so it is
+    /// tested on every line, on the board as the walks see it after the capture (the lines
+    /// stay: no token moves).
+    fn push_en_passant<S: Sink>(
+        &self,
+        w: &WarpRules,
+        l: &Lines,
+        a: &Attackers,
+        from: usize,
+        t: &mut WarpTested<'_, '_, S>,
+    ) {
+        let mv = FastMove::en_passant(from, self.ep as usize);
+        if self.ep_victim >= 64 {
+            let saved = (t.tester.reads, t.tester.in_view);
+            (t.tester.reads, t.tester.in_view) = (None, false);
+            t.push(mv);
+            (t.tester.reads, t.tester.in_view) = saved;
+            return;
+        }
+        let (us, them) = (self.us, self.us ^ 1);
+        let (left, victim, to) = (1u64 << from, 1u64 << self.ep_victim, 1u64 << self.ep);
+        let view = View { occupied: (self.occupied() & !left & !victim) | to, theirs: self.sides[them] & !victim };
+        let king = self.royals(us).trailing_zeros() as usize;
+        if !self.attacked_in(w, l, king, them, view, a, &mut ()) {
+            t.sink.push(mv);
+        }
     }
 
     /// What the pawns' moves read at this node.
