@@ -1560,3 +1560,99 @@ fn links_entered_on_capture_count_and_move_as_the_general_path() {
     }
     assert!(compared > 2_000, "{compared} positions compared");
 }
+
+// ------------------------------------------- random wormhole sets on the fast path (WH)
+
+/// Positions random wormhole sets are put on: the start, a middle game with both sides'
+/// castling open (Kiwipete), one with a pawn about to promote and one with open lines.
+const WORMHOLE_BASES: [&str; 4] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/1P4P1/8/2q5/8/8/6p1/R3K2R b KQkq - 0 1",
+    "4k3/2r5/8/1B3n2/8/3Q4/8/4K3 w - - 0 1",
+];
+
+/// The empty squares of a FEN's placement, by name.
+fn empty_squares(fen: &str) -> Vec<String> {
+    let mut empty = Vec::new();
+    for (row, rank) in fen.split(' ').next().unwrap().split('/').enumerate() {
+        let mut file = 0u8;
+        for c in rank.chars() {
+            match c.to_digit(10) {
+                Some(n) => {
+                    for f in file..file + n as u8 {
+                        empty.push(format!("{}{}", (b'a' + f) as char, 8 - row));
+                    }
+                    file += n as u8;
+                }
+                None => file += 1,
+            }
+        }
+    }
+    empty
+}
+
+/// `fen` with two to eight wormholes on empty squares drawn by `picker` (edge squares
+/// among them: gateways, WH5).
+fn with_random_wormholes(fen: &str, picker: &mut XorShift) -> String {
+    let mut empty = empty_squares(fen);
+    let count = 2 + picker.pick(7);
+    let chosen: Vec<String> =
+        (0..count.min(empty.len())).map(|_| empty.swap_remove(picker.pick(empty.len()))).collect();
+    format!("{fen} wormhole={}", chosen.join(","))
+}
+
+/// WH3-WH8: random wormhole sets on several positions; the bit boards and table walking
+/// count the same perft at depth 3 (the attack test reads leaps from per-square masks and
+/// walks only the sliders' lines) and give the same moves along random games.
+#[test]
+fn wh_random_wormhole_sets_count_and_move_as_table_walking() {
+    let v = variant("wormhole");
+    let mut picker = XorShift(0x005E_ED0F_3A11_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut fens = Vec::new();
+    for base in WORMHOLE_BASES {
+        for _ in 0..6 {
+            fens.push(with_random_wormholes(base, &mut picker));
+        }
+    }
+    let refs: Vec<&str> = fens.iter().map(String::as_str).collect();
+    assert_perft_agrees(&v, &refs, 3);
+    let compared = assert_games_agree(&v, &refs, 3, 60);
+    assert!(compared > 2_000, "{compared} positions compared");
+}
+
+/// WH5, WH6, WH7: kings beside edge gateways and other wormholes they may step onto (and so
+/// remove), attacked through wraps and tunnels: the bit boards test such a step on the lines
+/// as they are (no walk back from a square reads that square) and count as table walking.
+#[test]
+fn wh6_kings_stepping_onto_wormholes_beside_the_edges_count_as_table_walking() {
+    let v = variant("wormhole");
+    let fens = [
+        "4k3/8/8/8/8/7r/8/K7 w - - 0 1 wormhole=a2,b1,b2,h1",
+        "k7/8/8/8/8/8/1n6/K6R b - - 0 1 wormhole=a7,b8,b7,h8",
+        "4k3/8/8/8/8/1q6/8/K7 w - - 0 1 wormhole=a2,b1,b2",
+        "4k3/8/8/8/6b1/8/7N/4K3 w - - 0 1 wormhole=d1,d2,e2,f2,f1,a1",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_paths_agree(&pos, fen);
+    }
+    assert_perft_agrees(&v, &fens, 3);
+}
+
+/// WH3, WH7: en passant empties its origin and the victim's square: with the king on the
+/// rank, a rook beyond a wormhole (skipped) gives check through both, so `b5c6` is illegal;
+/// with the king elsewhere it is legal. Both are tested without playing the capture.
+#[test]
+fn wh7_en_passant_that_opens_a_warped_rank_to_the_king_is_illegal() {
+    let v = variant("wormhole");
+    let exposed = "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 1 wormhole=f5,d3";
+    let safe = "4k3/8/8/1Pp4r/8/8/8/K7 w - c6 0 1 wormhole=f5,d3";
+    for (fen, legal) in [(exposed, false), (safe, true)] {
+        let pos = Position::from_fen(&v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_paths_agree(&pos, fen);
+        let fast = pos.fast_legal_moves().expect("qualifies");
+        assert_eq!(fast.iter().any(|m| format!("{m:?}").contains("EnPassant")), legal, "{fen}");
+    }
+    assert_perft_agrees(&v, &[exposed, safe], 3);
+}

@@ -28,8 +28,10 @@ mod timed_perft;
 mod tokens;
 mod transits;
 mod warp;
+mod warp_leaps;
 mod warp_moves;
 mod warp_pawns;
+mod warp_rays;
 pub(crate) mod word;
 
 pub(crate) use backend::{Backend, Purpose};

@@ -22,12 +22,17 @@ pub(crate) struct AttackLine {
     pub leaps: u32,
     /// Non-royal kinds sliding along the line.
     pub slides: u32,
-    /// The index of `leaps | slides` in [`WarpRules::line_kinds`].
+    /// The index of `slides` in [`WarpRules::slide_kinds`] ([`NO_GROUP`] when none slides).
     pub group: u8,
+    /// The index of `leaps` in [`WarpRules::leap_kinds`] ([`NO_GROUP`] when none leaps).
+    pub leap_set: u8,
 }
 
-/// The most distinct sets of attacking kinds among a side's attack lines.
+/// The most distinct sets of sliding kinds, and of leaping kinds, among a side's attack lines.
 pub(crate) const MAX_GROUPS: usize = 8;
+
+/// No set of kinds: the line has no sliding (or no leaping) kind.
+pub(crate) const NO_GROUP: u8 = u8::MAX;
 
 /// Groups of a kind's patterns (bits): its leaps, orthogonal and diagonal slides, and the
 /// pawn's patterns; the lines of a group that meets no absent square are read from the
@@ -62,10 +67,13 @@ pub(crate) struct WarpRules {
     pub movers: [Vec<Mover>; 2],
     /// The attack lines of each side.
     pub attack_lines: [Vec<AttackLine>; 2],
-    /// The distinct sets of non-royal kinds attacking along a side's lines.
-    pub line_kinds: [Vec<u32>; 2],
+    /// The distinct sets of non-royal kinds sliding along a side's lines (the groups).
+    pub slide_kinds: [Vec<u32>; 2],
+    /// The distinct sets of non-royal kinds leaping along a side's lines: their attacks are
+    /// read from [`Lines::leap_from`] at once, never walked.
+    pub leap_kinds: [Vec<u32>; 2],
     /// `group_lines[side][g]`: the attack lines of group `g` (`attack_lines` is sorted by
-    /// group), as a range of indices.
+    /// group, the lines without sliders last, in no group), as a range of indices.
     pub group_lines: [Vec<(u8, u8)>; 2],
     /// The royal kinds attacking by one plain step (the same along every line that has one).
     pub royal_kinds: [u32; 2],
@@ -271,6 +279,11 @@ pub(crate) struct Lines {
     /// `group_spans[side][sq * MAX_GROUPS + g]`: the union of the spans at `sq` of the
     /// lines of group `g` (no piece of the group there: none of its lines is walked).
     pub group_spans: [Vec<u64>; 2],
+    /// `leap_from[side][sq * MAX_GROUPS + j]`: the squares from which a piece of the `j`-th
+    /// set of leaping kinds ([`WarpRules::leap_kinds`]) attacks `sq` (`warp_leaps.rs`).
+    pub leap_from: [Vec<u64>; 2],
+    /// The walks back along the sliders' attack lines, laid out as rays (`warp_rays.rs`).
+    pub back: super::warp_rays::BackRays,
 }
 
 const EDGE_FILES: u64 = 0x8181_8181_8181_8181;
@@ -290,7 +303,8 @@ impl WarpRules {
         };
         let step = squares(&v.warp_next);
         let mut attack_lines = [Vec::new(), Vec::new()];
-        let mut line_kinds = [Vec::new(), Vec::new()];
+        let mut slide_kinds = [Vec::new(), Vec::new()];
+        let mut leap_kinds = [Vec::new(), Vec::new()];
         let mut royal_kinds = [0; 2];
         let mut royal_steps = [vec![0u64; 64], vec![0u64; 64]];
         for side in crate::geometry::Side::BOTH {
@@ -304,11 +318,7 @@ impl WarpRules {
                     return None;
                 }
                 let royal = v.royal_mask & leap;
-                let kinds = (leap | slide) & !v.royal_mask;
-                let group = line_kinds[i].iter().position(|&k| k == kinds).unwrap_or_else(|| {
-                    line_kinds[i].push(kinds);
-                    line_kinds[i].len() - 1
-                });
+                let (leaps, slides) = (leap & !slide & !v.royal_mask, slide & !v.royal_mask);
                 if royal != 0 {
                     if royal_kinds[i] != 0 && royal_kinds[i] != royal {
                         return None;
@@ -323,18 +333,19 @@ impl WarpRules {
                 }
                 attack_lines[i].push(AttackLine {
                     dir,
-                    leaps: leap & !slide & !v.royal_mask,
-                    slides: slide & !v.royal_mask,
-                    group: group as u8,
+                    leaps,
+                    slides,
+                    group: kind_set_index(&mut slide_kinds[i], slides),
+                    leap_set: kind_set_index(&mut leap_kinds[i], leaps),
                 });
             }
-            if line_kinds[i].len() > MAX_GROUPS {
+            if slide_kinds[i].len() > MAX_GROUPS || leap_kinds[i].len() > MAX_GROUPS {
                 return None;
             }
             attack_lines[i].sort_by_key(|line| line.group);
         }
         let group_lines = [0, 1].map(|i: usize| {
-            (0..line_kinds[i].len() as u8)
+            (0..slide_kinds[i].len() as u8)
                 .map(|g| {
                     let of = |line: &AttackLine| line.group == g;
                     let start = attack_lines[i].iter().position(of).unwrap_or(0);
@@ -394,7 +405,8 @@ impl WarpRules {
             movers,
             patterns: v.patterns.clone(),
             attack_lines,
-            line_kinds,
+            slide_kinds,
+            leap_kinds,
             group_lines,
             royal_kinds,
             royal_steps,
@@ -406,6 +418,11 @@ impl WarpRules {
             double_step: fast.pawn.as_ref().and_then(|p| p.double),
             promotion_zone: fast.pawn.as_ref().filter(|p| !p.choices.is_empty()).map_or([0; 2], |p| p.promotion_zone),
         })
+    }
+
+    /// The directions (bits) of the attack lines along which some kind slides, both sides.
+    fn slide_line_dirs(&self) -> u64 {
+        self.attack_lines.iter().flatten().filter(|line| line.slides != 0).fold(0, |dirs, line| dirs | 1 << line.dir)
     }
 
     /// The edge gateways among the absent squares `absent`.
@@ -443,6 +460,7 @@ impl WarpRules {
             };
         }
         let span: Vec<u64> = (0..n).map(|i| walk_back_span(&out, i / 64 * 64, i % 64)).collect();
+        let out_rays = out.clone();
         let heads = (0..n).map(|i| Head::of(&out, absent, i / 64 * 64, i % 64)).collect();
         let line_spans = [0, 1].map(|side| {
             let lines = &self.attack_lines[side];
@@ -450,7 +468,7 @@ impl WarpRules {
         });
         let group_spans = [0, 1].map(|side| {
             let mut spans = vec![0u64; 64 * MAX_GROUPS];
-            for line in &self.attack_lines[side] {
+            for line in self.attack_lines[side].iter().filter(|line| line.group != NO_GROUP) {
                 for sq in 0..64 {
                     spans[sq * MAX_GROUPS + line.group as usize] |= span[line.dir as usize * 64 + sq];
                 }
@@ -472,7 +490,10 @@ impl WarpRules {
             heads,
             line_spans,
             group_spans,
+            leap_from: [Vec::new(), Vec::new()],
+            back: super::warp_rays::BackRays::of(&out_rays, absent, self.slide_line_dirs()),
         };
+        lines.leap_from = [0, 1].map(|side| super::warp_leaps::leap_from(&lines, &self.attack_lines[side]));
         self.fill_reach(&mut lines);
         lines
     }
@@ -576,6 +597,18 @@ impl WarpRules {
             }
         }
     }
+}
+
+/// The index of the set of kinds `kinds` in `sets`, added when new; [`NO_GROUP`] for none.
+fn kind_set_index(sets: &mut Vec<u32>, kinds: u32) -> u8 {
+    if kinds == 0 {
+        return NO_GROUP;
+    }
+    let index = sets.iter().position(|&k| k == kinds).unwrap_or_else(|| {
+        sets.push(kinds);
+        sets.len() - 1
+    });
+    index as u8
 }
 
 /// The squares of the chain `out[d + sq]` from `from` up to the board's end or back to
@@ -725,22 +758,30 @@ impl Board64<'_> {
         if w.royal_steps[by][t] & a.royal != 0 {
             return true;
         }
-        // The lines come grouped by the kinds attacking along them: a group none of whose
+        // A leap reaches its landing square whatever stands between: one mask per set of
+        // leaping kinds.
+        let sets = w.leap_kinds[by].len();
+        let leap_from = &l.leap_from[by][t * MAX_GROUPS..t * MAX_GROUPS + sets];
+        for (&from, &pieces) in leap_from.iter().zip(&a.leapers) {
+            if from & pieces & view.theirs != 0 {
+                return true;
+            }
+        }
+        // The lines come grouped by the kinds sliding along them: a group none of whose
         // pieces stands on its lines' spans is skipped at once, a line at the cost of a mask.
-        let n = w.attack_lines[by].len();
-        let spans = &l.line_spans[by][t * n..t * n + n];
-        let group_spans = &l.group_spans[by][t * MAX_GROUPS..t * MAX_GROUPS + MAX_GROUPS];
-        for ((&(start, end), &pieces), &reach) in w.group_lines[by].iter().zip(&a.by_group).zip(group_spans) {
-            if reach & pieces == 0 {
+        let lines = &w.attack_lines[by];
+        let spans = &l.line_spans[by][t * lines.len()..][..lines.len()];
+        let group_spans = &l.group_spans[by][t * MAX_GROUPS..][..MAX_GROUPS];
+        for (g, &(start, end)) in w.group_lines[by].iter().enumerate() {
+            let pieces = a.by_group[g] & view.theirs;
+            if group_spans[g] & pieces == 0 {
                 continue;
             }
-            let mut k = start as usize;
-            for &span in &spans[k..end as usize] {
-                k += 1;
-                if span & pieces != 0 {
-                    let k = k - 1;
+            for k in start as usize..end as usize {
+                if spans[k] & pieces != 0 {
                     reads.line(k);
-                    if self.line_walk(w, l, k, t, by, view, reads) {
+                    let d = lines[k].dir as usize * 64;
+                    if self.rays_attack(&l.back, d + t, view, pieces, reads) {
                         return true;
                     }
                 }
@@ -774,17 +815,24 @@ impl Board64<'_> {
     #[inline(always)]
     pub(crate) fn warp_attackers(&self, w: &WarpRules, by: usize, theirs: u64) -> Attackers {
         let mut by_group = [0; MAX_GROUPS];
-        for (pieces, &kinds) in by_group.iter_mut().zip(&w.line_kinds[by]) {
+        for (pieces, &kinds) in by_group.iter_mut().zip(&w.slide_kinds[by]) {
             *pieces = self.pieces_of(theirs, kinds);
         }
-        Attackers { royal: self.pieces_of(theirs, w.royal_kinds[by]), by_group }
+        let mut leapers = [0; MAX_GROUPS];
+        for (pieces, &kinds) in leapers.iter_mut().zip(&w.leap_kinds[by]) {
+            *pieces = self.pieces_of(theirs, kinds);
+        }
+        Attackers { royal: self.pieces_of(theirs, w.royal_kinds[by]), by_group, leapers }
     }
 
-    /// Whether a non-royal piece of `by` reaches `t` along its `k`-th attack line (callers
-    /// skip the lines none of whose attackers stands on the line's span).
+    /// Whether a sliding piece of `by` reaches `t` along its `k`-th attack line (callers skip
+    /// the lines none of whose sliders stands on the line's span, [`Attackers::on_slide_line`]).
+    /// The leaps along the line are not read: this serves the tests of a move of the side not
+    /// in check, which cannot bring a leap attack about (a leap reaches its squares whatever
+    /// stands between, and the move puts no piece of `by` anywhere).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn line_walk<R: ReadSet>(
+    pub(crate) fn slide_walk<R: ReadSet>(
         &self,
         w: &WarpRules,
         l: &Lines,
@@ -792,15 +840,13 @@ impl Board64<'_> {
         t: usize,
         by: usize,
         view: View,
+        a: &Attackers,
         reads: &mut R,
     ) -> bool {
         let line = &w.attack_lines[by][k];
         let d = line.dir as usize * 64;
-        if line.slides == 0 {
-            self.line_attacked(l, d, t, view, line, &mut ())
-        } else {
-            self.line_attacked(l, d, t, view, line, reads)
-        }
+        line.group != NO_GROUP
+            && self.rays_attack(&l.back, d + t, view, a.by_group[line.group as usize] & view.theirs, reads)
     }
 
     /// The pieces among `side` of the kinds in `kinds` (bits).
@@ -938,10 +984,12 @@ impl Board64<'_> {
 }
 
 /// The attacking pieces of one side: its royal pieces, and per group of attack lines
-/// ([`AttackLine::group`]) its pieces of the group's kinds.
+/// ([`AttackLine::group`]) its pieces of the group's sliding kinds.
 pub(crate) struct Attackers {
     pub royal: u64,
     pub by_group: [u64; MAX_GROUPS],
+    /// Per set of leaping kinds ([`WarpRules::leap_kinds`]), its pieces.
+    pub leapers: [u64; MAX_GROUPS],
 }
 
 impl Attackers {
@@ -950,7 +998,24 @@ impl Attackers {
     #[inline(always)]
     pub(crate) fn on_line(&self, w: &WarpRules, l: &Lines, by: usize, k: usize, t: usize) -> bool {
         let line = &w.attack_lines[by][k];
-        l.span[line.dir as usize * 64 + t] & self.by_group[line.group as usize] != 0
+        l.span[line.dir as usize * 64 + t] & self.line_pieces(line) != 0
+    }
+
+    /// Whether one of these sliders of `by` stands on the span of its `k`-th attack line at
+    /// `t` (none there: no slide along the line reaches `t`).
+    #[inline(always)]
+    pub(crate) fn on_slide_line(&self, w: &WarpRules, l: &Lines, by: usize, k: usize, t: usize) -> bool {
+        let line = &w.attack_lines[by][k];
+        let sliders = self.by_group.get(line.group as usize).copied().unwrap_or(0);
+        l.span[line.dir as usize * 64 + t] & sliders != 0
+    }
+
+    /// The pieces that attack along `line`: its sliders and its leapers.
+    #[inline(always)]
+    fn line_pieces(&self, line: &AttackLine) -> u64 {
+        let slides = self.by_group.get(line.group as usize).copied().unwrap_or(0);
+        let leaps = self.leapers.get(line.leap_set as usize).copied().unwrap_or(0);
+        slides | leaps
     }
 }
 

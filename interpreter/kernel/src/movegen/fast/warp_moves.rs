@@ -47,6 +47,9 @@ struct Tester<'a, 'b> {
     /// The opponent's attackers on the board before the move.
     a: &'a Attackers,
     reads: Option<&'a LineReads>,
+    /// Without `reads`: the move is a non-royal piece's plain move (no en passant, no
+    /// castling), tested on the board before it as the attack walks see the board after it.
+    in_view: bool,
 }
 
 impl Tester<'_, '_> {
@@ -65,11 +68,19 @@ impl Tester<'_, '_> {
                 let k = lines.trailing_zeros() as usize;
                 lines &= lines - 1;
                 let (w, l, a) = (self.w, self.l, self.a);
-                if a.on_line(w, l, us ^ 1, k, king) && b.line_walk(w, l, k, king, us ^ 1, view, &mut ()) {
+                if a.on_slide_line(w, l, us ^ 1, k, king) && b.slide_walk(w, l, k, king, us ^ 1, view, a, &mut ()) {
                     return true;
                 }
             }
             return false;
+        }
+        if self.in_view {
+            // The piece leaves its origin and takes what stood on its destination; the lines
+            // stay (a non-royal piece never ends on a token).
+            let (from, to) = (1u64 << mv.origin(), 1u64 << mv.to_square());
+            let view = View { occupied: (b.occupied() & !from) | to, theirs: b.sides[us ^ 1] & !to };
+            let king = b.royals(us).trailing_zeros() as usize;
+            return b.attacked_in(self.w, self.l, king, us ^ 1, view, self.a, &mut ());
         }
         let mut child = *b;
         child.make(mv);
@@ -114,18 +125,17 @@ impl Board64<'_> {
         let reads = &*reads;
         let royal = self.rules.royal as usize;
         let mut king_moves = self.rules.leaps[us][royal][king] & !self.sides[us] & !self.royals(them);
-        for to in squares_of(king_moves & !self.tokens.all) {
-            // The royal piece moves plainly onto a square without a token: the lines stay.
+        for to in squares_of(king_moves) {
+            // The lines stay as they are for the walks back from `to`: onto a token, the royal
+            // piece removes it (WH6), which changes only the lines leaving that square, and
+            // no walk back from a square reads that square itself.
             let (from_bit, to_bit) = (1u64 << king, 1u64 << to);
             let view = View { occupied: (self.occupied() & !from_bit) | to_bit, theirs: self.sides[them] & !to_bit };
             if self.attacked_in(w, l, to, them, view, &a, &mut ()) {
                 king_moves &= !to_bit;
             }
         }
-        sink.targets(king, king_moves & !self.tokens.all);
-        // Onto a token the royal piece removes it (WH6), which may change the lines: tested.
-        WarpTested { tester: Tester { board: self, w, l, a: &a, reads: None }, sink: &mut *sink }
-            .targets(king, king_moves & self.tokens.all);
+        sink.targets(king, king_moves);
         let partial = (!in_check).then_some(reads);
         // Pawns the attack test did not read, out of check: set-wise where their patterns
         // are shifts, one by one from their rest tables elsewhere, all safe.
@@ -135,7 +145,7 @@ impl Board64<'_> {
             setwise &= !shifts.capturing_onto(self.ep as usize, setwise);
         }
         self.shifted_pawns(shifts, setwise, sink);
-        let tester = Tester { board: self, w, l, a: &a, reads: partial };
+        let tester = Tester { board: self, w, l, a: &a, reads: partial, in_view: in_check };
         let mut t = WarpTested { tester, sink: &mut *sink };
         let free = if in_check { 0 } else { !reads.all };
         // In check, a move answers only by ending where every checking walk read.
@@ -149,9 +159,7 @@ impl Board64<'_> {
                 self.push_pawn_reach(from, &reach, u64::MAX, &node, &mut t);
             }
             if reach.en_passant {
-                t.tester.reads = None;
-                t.push(FastMove::en_passant(from, self.ep as usize));
-                t.tester.reads = partial;
+                self.push_en_passant(w, l, &a, from, &mut t);
             }
         }
         for from in squares_of(self.pawns(us) & !setwise) {
@@ -174,14 +182,11 @@ impl Board64<'_> {
             }
             self.push_pawn_reach(from, &reach, safe, &node, &mut t);
             if reach.en_passant {
-                // En passant empties two squares of lines: tested on every line.
-                t.tester.reads = None;
-                t.push(FastMove::en_passant(from, self.ep as usize));
-                t.tester.reads = partial;
+                self.push_en_passant(w, l, &a, from, &mut t);
             }
         }
         if !in_check && self.rules.castling.is_some() {
-            t.tester.reads = None;
+            (t.tester.reads, t.tester.in_view) = (None, false);
             self.warp_castling(w, l, king, &mut t);
         }
     }
@@ -274,11 +279,40 @@ impl Board64<'_> {
             let k = lines.trailing_zeros() as usize;
             lines &= lines - 1;
             let mut read = ReadSquares(0);
-            if a.on_line(w, l, them, k, king) && self.line_walk(w, l, k, king, them, view, &mut read) {
+            if a.on_slide_line(w, l, them, k, king) && self.slide_walk(w, l, k, king, them, view, a, &mut read) {
                 along |= read.0;
             }
         }
         along
+    }
+
+    /// The en-passant capture of the pawn on `from`, when it leaves the royal piece
+    /// unattacked: it empties two squares of lines (origin and victim) and fills one, so it is
+    /// tested on every line, on the board as the walks see it after the capture (the lines
+    /// stay: no token moves).
+    fn push_en_passant<S: Sink>(
+        &self,
+        w: &WarpRules,
+        l: &Lines,
+        a: &Attackers,
+        from: usize,
+        t: &mut WarpTested<'_, '_, S>,
+    ) {
+        let mv = FastMove::en_passant(from, self.ep as usize);
+        if self.ep_victim >= 64 {
+            let saved = (t.tester.reads, t.tester.in_view);
+            (t.tester.reads, t.tester.in_view) = (None, false);
+            t.push(mv);
+            (t.tester.reads, t.tester.in_view) = saved;
+            return;
+        }
+        let (us, them) = (self.us, self.us ^ 1);
+        let (left, victim, to) = (1u64 << from, 1u64 << self.ep_victim, 1u64 << self.ep);
+        let view = View { occupied: (self.occupied() & !left & !victim) | to, theirs: self.sides[them] & !victim };
+        let king = self.royals(us).trailing_zeros() as usize;
+        if !self.attacked_in(w, l, king, them, view, a, &mut ()) {
+            t.sink.push(mv);
+        }
     }
 
     /// What the pawns' moves read at this node.
@@ -382,9 +416,16 @@ impl Board64<'_> {
                 continue;
             }
             let rook = rook as usize;
+            // The files from the royal piece's to the rook's lie among those crossed: a piece
+            // or a token between them rules castling out before its destinations are found.
+            let rank = king / 8 * 8;
+            let between = span(rank + (king % 8).min(rook % 8), rank + (king % 8).max(rook % 8));
+            if (occupied & !(1 << king | 1 << rook) | self.tokens.all) & between != 0 {
+                continue;
+            }
             let (kd, rd) = self.castle_destinations(king, rook);
             // The squares of the royal piece's rank between the outermost of the four files.
-            let (rank, files) = (king / 8 * 8, [king % 8, rook % 8, kd % 8, rd % 8]);
+            let files = [king % 8, rook % 8, kd % 8, rd % 8];
             let (lo, hi) = (files.into_iter().min().unwrap_or(0), files.into_iter().max().unwrap_or(0));
             let crossed = span(rank + lo, rank + hi);
             if occupied & crossed & !(1 << king | 1 << rook) != 0 || self.tokens.all & crossed != 0 {
