@@ -1,6 +1,6 @@
 //! Texel tuning of the evaluation's weights from a file of positions (`holechess_ai::tuning`,
 //! docs/ai.md): `cargo run --release -p holechess-ai --example tune -- FILE [--limit N]
-//! [--passes P] [--threads T] [--fix NAME,NAME]`. Each line of FILE is `FEN;R`, R the game's
+//! [--passes P] [--threads T] [--fix NAME,NAME] [--prior F]`. Each line of FILE is `FEN;R`, R the game's
 //! result for White (1, 0.5 or 0), in orthodox chess (`tools/texel_positions.py` writes such
 //! a file from PGN games). One position in ten is held out to check the tuned weights on
 //! positions they were not tuned on. Prints the fitted scale, each weight that moves, and the
@@ -18,13 +18,14 @@ struct Options {
     passes: usize,
     threads: usize,
     fixed: Vec<String>,
+    prior: f64,
 }
 
 fn main() -> ExitCode {
     let options = match options(std::env::args().skip(1).collect()) {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("tune: {message}\nusage: tune FILE [--limit N] [--passes P] [--threads T] [--fix NAME,NAME]");
+            eprintln!("tune: {message}\nusage: tune FILE [--limit N] [--passes P] [--threads T] [--fix NAME,NAME] [--prior F]");
             return ExitCode::from(2);
         }
     };
@@ -43,7 +44,7 @@ fn main() -> ExitCode {
     let threads = options.threads;
     let error = |w: &Weights, set: &[Sample]| mean_error(&tables, w, set, scale, threads);
     println!("scale {scale:.4}: error {:.6}, held out {:.6}", error(&start, &train), error(&start, &held_out));
-    let settings = TuneSettings { passes: options.passes, threads, fixed: options.fixed };
+    let settings = TuneSettings { passes: options.passes, threads, fixed: options.fixed, prior: options.prior };
     let (tuned, tuned_error) = tune(&tables, start, &train, scale, &settings, |name, old, new, error| {
         println!("{name}: {old} -> {new} (error {error:.6})");
     });
@@ -53,7 +54,8 @@ fn main() -> ExitCode {
 }
 
 fn options(args: Vec<String>) -> Result<Options, String> {
-    let mut options = Options { file: String::new(), limit: usize::MAX, passes: 8, threads: 2, fixed: Vec::new() };
+    let mut options =
+        Options { file: String::new(), limit: usize::MAX, passes: 8, threads: 2, fixed: Vec::new(), prior: 0.0 };
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
@@ -61,6 +63,7 @@ fn options(args: Vec<String>) -> Result<Options, String> {
             "--limit" => options.limit = number(&value("--limit")?)?,
             "--passes" => options.passes = number(&value("--passes")?)?,
             "--threads" => options.threads = number::<usize>(&value("--threads")?)?.max(1),
+            "--prior" => options.prior = number(&value("--prior")?)?,
             "--fix" => options.fixed = value("--fix")?.split(',').map(str::to_owned).collect(),
             file if options.file.is_empty() && !file.starts_with("--") => options.file = file.to_owned(),
             other => return Err(format!("unexpected argument {other:?}")),

@@ -82,18 +82,40 @@ pub fn fit_scale(tables: &VariantTables, weights: &Weights, samples: &[Sample], 
     (low + high) / 2.0
 }
 
-/// How a tuning run goes: the passes over the weights, the threads, the weights left alone.
+/// How a tuning run goes: the passes over the weights, the threads, the weights left alone
+/// and the pull toward the starting weights.
 pub struct TuneSettings {
     pub passes: usize,
     pub threads: usize,
     /// Weights left as they are, by name (`Weights::named_mut`).
     pub fixed: Vec<String>,
+    /// Added to the error for each weight: this times the square of its move from the start
+    /// relative to its starting size (plus 10 centipawns, so a small weight may move a
+    /// little). 0 tunes freely; more keeps the weights near the ones the search was tuned
+    /// with by hand.
+    pub prior: f64,
 }
 
-/// Moves each weight up or down by a step while the error falls, for up to `passes` passes;
-/// a weight's step starts at a quarter of its size (at least 2) and halves each pass it did
-/// not move, down to 1. Returns the tuned weights and their error. `report` gets each
-/// weight's name, old and new value and the error after it moved.
+/// The pull toward `start` (`TuneSettings::prior`) of `weights`, before its factor.
+#[must_use]
+pub fn distance(weights: &Weights, start: &Weights) -> f64 {
+    let (mut weights, mut start) = (*weights, *start);
+    weights
+        .named_mut()
+        .into_iter()
+        .zip(start.named_mut())
+        .map(|((_, w), (_, s))| {
+            let moved = f64::from(*w - *s) / (f64::from(s.abs()) + 10.0);
+            moved * moved
+        })
+        .sum()
+}
+
+/// Moves each weight up or down by a step while the error (with the pull toward the start)
+/// falls, for up to `passes` passes; a weight's step starts at a quarter of its size (at
+/// least 2) and halves each pass it did not move, down to 1. Returns the tuned weights and
+/// their error with the pull. `report` gets each weight's name, old and new value and the
+/// error after it moved.
 pub fn tune(
     tables: &VariantTables,
     start: Weights,
@@ -102,8 +124,10 @@ pub fn tune(
     settings: &TuneSettings,
     mut report: impl FnMut(&str, Score, Score, f64),
 ) -> (Weights, f64) {
+    let objective =
+        |w: &Weights| mean_error(tables, w, samples, scale, settings.threads) + settings.prior * distance(w, &start);
     let mut best = start;
-    let mut best_error = mean_error(tables, &best, samples, scale, settings.threads);
+    let mut best_error = objective(&best);
     let mut steps: Vec<Score> = best.named_mut().into_iter().map(|(_, v)| (v.abs() / 4).max(2)).collect();
     for _ in 0..settings.passes {
         let mut moved_any = false;
@@ -113,7 +137,7 @@ pub fn tune(
                 continue;
             }
             let old = *best.named_mut()[index].1;
-            match move_weight(tables, best, best_error, index, *step, samples, scale, settings.threads) {
+            match move_weight(&objective, best, best_error, index, *step) {
                 Some((weights, error)) => {
                     (best, best_error, moved_any) = (weights, error, true);
                     report(&name, old, *best.named_mut()[index].1, best_error);
@@ -130,23 +154,19 @@ pub fn tune(
 
 /// The weights with weight `index` moved by `step` up (or else down) as long as the error
 /// falls, and their error; `None` when neither direction lowers it.
-#[allow(clippy::too_many_arguments)]
 fn move_weight(
-    tables: &VariantTables,
+    objective: &impl Fn(&Weights) -> f64,
     start: Weights,
     start_error: f64,
     index: usize,
     step: Score,
-    samples: &[Sample],
-    scale: f64,
-    threads: usize,
 ) -> Option<(Weights, f64)> {
     for direction in [step, -step] {
         let (mut best, mut best_error) = (start, start_error);
         loop {
             let mut trial = best;
             *trial.named_mut()[index].1 += direction;
-            let error = mean_error(tables, &trial, samples, scale, threads);
+            let error = objective(&trial);
             if error >= best_error {
                 break;
             }
@@ -169,6 +189,34 @@ mod tests {
             .iter()
             .map(|&(fen, result)| Sample { position: Position::from_fen(variant, fen).unwrap(), result })
             .collect()
+    }
+
+    #[test]
+    fn the_pull_toward_the_start_grows_with_the_move_relative_to_the_weight() {
+        let start = Weights::DEFAULT;
+        assert_eq!(distance(&start, &start), 0.0);
+        let mut small = start;
+        small.pawn_shield += 5;
+        let mut large = start;
+        large.pawn_shield += 20;
+        assert!(distance(&large, &start) > 4.0 * distance(&small, &start) - 1e-9);
+        // The same 5 centipawns move a large weight less than a small one.
+        let mut on_large_weight = start;
+        on_large_weight.pawn_threat.0 += 5;
+        assert!(distance(&on_large_weight, &start) < distance(&small, &start));
+    }
+
+    #[test]
+    fn a_strong_pull_keeps_the_weights_where_they_start() {
+        let variant = orthodox();
+        let tables = VariantTables::new(&variant);
+        let set =
+            samples(&variant, &[("4k3/8/8/p7/8/P7/P7/4K3 w - - 0 1", 1.0), ("4k3/7p/7p/8/7P/8/8/4K3 w - - 0 1", 0.0)]);
+        // A move of one centipawn on the largest weight (110) costs more than the error
+        // can fall (it lies between 0 and 1).
+        let settings = TuneSettings { passes: 2, threads: 1, fixed: Vec::new(), prior: 20_000.0 };
+        let (tuned, _) = tune(&tables, Weights::DEFAULT, &set, 1.0, &settings, |_, _, _, _| {});
+        assert_eq!(tuned, Weights::DEFAULT);
     }
 
     #[test]
@@ -214,7 +262,7 @@ mod tests {
         let before = mean_error(&tables, &Weights::DEFAULT, &set, 1.0, 1);
         let mut names = Weights::DEFAULT;
         let fixed = names.named_mut().into_iter().map(|(n, _)| n).filter(|n| n != "doubled.eg").collect();
-        let settings = TuneSettings { passes: 3, threads: 1, fixed };
+        let settings = TuneSettings { passes: 3, threads: 1, fixed, prior: 0.0 };
         let mut moves = Vec::new();
         let (tuned, after) =
             tune(&tables, Weights::DEFAULT, &set, 1.0, &settings, |name, _, _, _| moves.push(name.to_owned()));
