@@ -191,7 +191,7 @@ fn piece_terms(
         }
         Role::Piece => {
             let centre_weight = if info.short_range { w.centre_short } else { w.centre_long };
-            tally.add(centre_weight.0 * centre, centre_weight.1 * centre);
+            tally.add(centre_weight.0 * centre, centre_weight.1 * centre / 2);
             if info.colour_bound {
                 let c = tables.coords[sq.index()];
                 tally.colour_bound[usize::from((c.file + c.rank) % 2)] += 1;

@@ -19,7 +19,8 @@ pub struct Weights {
     /// Per square of mobility, for pieces reaching at most 9 squares of the empty board,
     /// at most 16, and more.
     pub mobility: [Pair; 3],
-    /// Per ring of centrality, for pieces moving one step at a time and for the others.
+    /// Per ring of centrality, for pieces moving one step at a time and for the others; the
+    /// endgame weight in half centipawns (the sum over a piece's rings is halved).
     pub centre_short: Pair,
     pub centre_long: Pair,
     /// A pawn-like piece's advancement: per square of its progress (ranks or steps toward
@@ -71,8 +72,8 @@ impl Weights {
         pawn_share: (85, 110),
         piece_share: (100, 100),
         mobility: [(4, 4), (3, 3), (2, 2)],
-        centre_short: (5, 2),
-        centre_long: (2, 1),
+        centre_short: (5, 5),
+        centre_long: (2, 2),
         pawn_advance: (1, 4),
         pawn_centre: 4,
         passed_base: (10, 20),
