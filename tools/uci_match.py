@@ -21,6 +21,10 @@ Examples (from the repository root, after `cargo build --release`):
     # the same over several seeds (each seed's score, then the total)
     python3 tools/uci_match.py --opponent fairy-stockfish --nodes 2000 --games 40 --seeds 9,10,12,13
 
+    # the same, each game appended to a PGN file (positions for the evaluation's tuner)
+    python3 tools/uci_match.py --opponent fairy-stockfish --nodes 2000 --games 40 --seeds 100-119 \
+        --pgn games.pgn
+
     # shatranj, whose script leaves out the bare-king rule the opponent plays by
     python3 tools/uci_match.py --variant examples/catalogue/shatranj.hole --bare-king \\
         --opponent fairy-stockfish --nodes 2000 --games 40
