@@ -21,6 +21,10 @@ Examples (from the repository root, after `cargo build --release`):
     # the same over several seeds (each seed's score, then the total)
     python3 tools/uci_match.py --opponent fairy-stockfish --nodes 2000 --games 40 --seeds 9,10,12,13
 
+    # the same, each game appended to a PGN file (positions for the evaluation's tuner)
+    python3 tools/uci_match.py --opponent fairy-stockfish --nodes 2000 --games 40 --seeds 100-119 \
+        --pgn games.pgn
+
     # shatranj, whose script leaves out the bare-king rule the opponent plays by
     python3 tools/uci_match.py --variant examples/catalogue/shatranj.hole --bare-king \\
         --opponent fairy-stockfish --nodes 2000 --games 40
@@ -172,7 +176,18 @@ def chess_game(white, black, opening, budget, cap):
             break
         board.push(played.move)
     outcome = board.outcome(claim_draw=True)
-    return (outcome.result() if outcome else "1/2-1/2"), board.ply()
+    return (outcome.result() if outcome else "1/2-1/2"), board
+
+
+def write_pgn(path, board, result, names, seed, round_number):
+    """Appends the game on `board` to the PGN file `path` (orthodox chess only)."""
+    import chess.pgn
+
+    game = chess.pgn.Game.from_board(board)
+    game.headers.update({"White": names[0], "Black": names[1], "Result": result,
+                         "Round": str(round_number), "Event": f"uci_match seed {seed}"})
+    with open(path, "a") as out:
+        print(game, file=out, end="\n\n")
 
 
 def bare_king_result(fen, plies):
@@ -236,6 +251,8 @@ def main():
     parser.add_argument("--plies", type=int, default=300, help="ply cap, adjudicated a draw")
     parser.add_argument("--bare-king", action="store_true",
                         help="a side to move left with a lone king loses (shatranj, which the script leaves out)")
+    parser.add_argument("--pgn", default=None,
+                        help="append each orthodox game to this PGN file (positions for the tuner: docs/ai.md)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--seeds", type=seed_list, default=None,
                         help="several seeds, as 9,10,12 or 40-44: one match of --games per seed, each "
@@ -297,7 +314,11 @@ def play_match(variant, ours, theirs, args, rng, seed):
         white, black = (a, b) if holechess_white else (b, a)
         budget = Budget(args.nodes, args.movetime)
         if variant == "chess":
-            result, plies = chess_game(white, black, opening, budget, args.plies)
+            result, board = chess_game(white, black, opening, budget, args.plies)
+            plies = board.ply()
+            if args.pgn:
+                order = names if holechess_white else names[::-1]
+                write_pgn(args.pgn, board, result, order, seed, game + 1)
         else:
             result, plies = variant_game(white, black, referee, opening, budget, args.plies, args.bare_king)
         ours_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)

@@ -8,49 +8,22 @@
 
 use holechess_kernel::{Position, Side, Square};
 
-use crate::hanging::{hanging_pieces, Cover, HANGING};
+use crate::hanging::{hanging_pieces, Cover};
 use crate::links::link_terms;
 use crate::pawn_structure::{FileState, PawnFiles};
 use crate::reach::{walk_reach, Target};
 use crate::score::Score;
 use crate::tables::{Role, VariantTables};
+use crate::weights::Weights;
 
 const TEMPO: Score = 10;
 const GATE_ACCESS: Score = 3;
-const PAWN_SHIELD: Score = 10;
-const KING_EDGE_MG: Score = 6;
-const KING_CENTRE_EG: Score = 8;
-const PASSED_BASE: Score = 10;
-/// A pawn-like piece's share of its value in the middlegame and the endgame, in percent: a
-/// pawn counts for less while pieces are on the board and for more once they are traded.
-const PAWN_SHARE: (Score, Score) = (85, 110);
-/// Per rank a passed pawn has advanced, in the endgame: per square of distance from its
-/// next square to the enemy royal piece (a bonus) and to its own (a cost), distances capped.
-const PASSER_ENEMY_KING: Score = 4;
-const PASSER_OWN_KING: Score = 2;
+/// Distances of a passed pawn's next square to the royal pieces are capped at this.
 const PASSER_DISTANCE_CAP: Score = 5;
-/// A pawn-like piece attacking an enemy piece (neither royal nor pawn-like).
-const PAWN_THREAT_MG: Score = 60;
-const PAWN_THREAT_EG: Score = 40;
-/// A piece attacking an enemy piece of greater value.
-const PIECE_THREAT_MG: Score = 30;
-const PIECE_THREAT_EG: Score = 25;
 /// The material lead from which the mop-up terms apply (a rook and more).
 const MOP_UP_LEAD: Score = 400;
 const MOP_UP_EDGE: Score = 15;
 const MOP_UP_NEAR: Score = 6;
-/// The king's file in the middlegame, by its distance from the nearer edge: a knight's
-/// file is the castled king's, the centre files the exposed ones.
-const KING_FILE_MG: [Score; 3] = [8, 0, 14];
-/// Each file further toward the centre beyond the table.
-const KING_FILE_STEP_MG: Score = 14;
-/// Each rank the royal piece stands above its first in the middlegame.
-const KING_RANK_MG: Score = 18;
-/// Two colour-bound pieces on squares of both colours.
-const PAIR: (Score, Score) = (30, 50);
-/// A piece sliding along its file on an open and a half-open file.
-const OPEN_FILE: (Score, Score) = (25, 10);
-const HALF_OPEN_FILE: (Score, Score) = (12, 6);
 
 /// Terms of one side, middlegame and endgame apart.
 struct Tally {
@@ -79,6 +52,7 @@ impl Tally {
 
 /// The position's value for the side to move, in centipawns.
 pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
+    let w = &tables.weights;
     let pawns = PawnFiles::new(tables, pos);
     let royals = [first_royal(pos, Side::White), first_royal(pos, Side::Black)];
     let mut tallies = [Tally::new(pos), Tally::new(pos)];
@@ -89,7 +63,7 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
             piece_terms(tables, pos, &pawns, sq, side, piece.kind, &royals, tally);
         }
         if tally.colour_bound[0] > 0 && tally.colour_bound[1] > 0 {
-            tally.add(PAIR.0, PAIR.1);
+            tally.add(w.pair.0, w.pair.1);
         }
         if tables.has_links {
             let links = link_terms(tables, pos, side, enemy_royal);
@@ -103,13 +77,13 @@ pub fn evaluate(tables: &VariantTables, pos: &Position) -> Score {
     }
     for side in Side::BOTH {
         let hits = tallies[side.opponent().index()].king_zone_hits;
-        tallies[side.index()].mg -= king_danger(hits);
+        tallies[side.index()].mg -= king_danger(w, hits);
     }
     let hanging =
         Side::BOTH.map(|side| hanging_pieces(tables, pos, &pawns, [&tallies[0].cover, &tallies[1].cover], side));
     for side in Side::BOTH {
         let count = hanging[side.index()];
-        tallies[side.index()].add(HANGING.0 * count, HANGING.1 * count);
+        tallies[side.index()].add(w.hanging.0 * count, w.hanging.1 * count);
     }
     let phase = phase(tables, pos);
     let blend = |t: &Tally| (t.mg * phase + t.eg * (256 - phase)) / 256;
@@ -158,9 +132,9 @@ fn first_royal(pos: &Position, side: Side) -> Option<Square> {
 }
 
 /// Penalty for enemy control of the squares around the royal piece: grows with the square.
-fn king_danger(hits: Score) -> Score {
+fn king_danger(w: &Weights, hits: Score) -> Score {
     let h = hits.min(24);
-    4 * h + h * h
+    (w.king_danger_linear * h + w.king_danger_square * h * h) / 4
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -174,12 +148,14 @@ fn piece_terms(
     royals: &[Option<Square>; 2],
     tally: &mut Tally,
 ) {
+    let w = &tables.weights;
     let enemy_royal = royals[side.opponent().index()];
     let info = tables.kinds[kind as usize];
     let value = tables.values[kind as usize];
     match info.role {
-        Role::Pawn { .. } => tally.add(value * PAWN_SHARE.0 / 100, value * PAWN_SHARE.1 / 100),
-        _ => tally.add(value, value),
+        Role::Pawn { .. } => tally.add(value * w.pawn_share.0 / 100, value * w.pawn_share.1 / 100),
+        Role::Piece => tally.add(value * w.piece_share.0 / 100, value * w.piece_share.1 / 100),
+        Role::Royal => tally.add(value, value),
     }
     if info.role != Role::Royal {
         tally.material += value;
@@ -187,9 +163,9 @@ fn piece_terms(
     let centre = tables.centrality[sq.index()];
     match info.role {
         Role::Royal => {
-            tally.add(-KING_EDGE_MG * centre - king_placement(tables, pos, sq, side), KING_CENTRE_EG * centre);
+            tally.add(-w.king_edge_mg * centre - king_placement(tables, pos, sq, side), w.king_centre_eg * centre);
             let shield = pawn_shield(tables, pos, sq, side);
-            tally.add(PAWN_SHIELD * shield, 0);
+            tally.add(w.pawn_shield * shield, 0);
             walk_reach(tables, pos, sq, side, kind, |to, target| {
                 if matches!(target, Target::Enemy(_) | Target::Friend) {
                     tally.cover.add(to);
@@ -198,27 +174,32 @@ fn piece_terms(
         }
         Role::Pawn { promotes } => {
             let threats = pawn_threats(tables, pos, sq, side, kind);
-            tally.add(PAWN_THREAT_MG * threats, PAWN_THREAT_EG * threats);
+            tally.add(w.pawn_threat.0 * threats, w.pawn_threat.1 * threats);
             let progress = tables.pawn_progress(kind, side, sq);
-            tally.add(progress * progress + centre * 4, 4 * progress * progress);
+            let advance = progress * progress;
+            tally.add(w.pawn_advance.0 * advance + w.pawn_centre * centre, w.pawn_advance.1 * advance);
             let (mg, eg) = pawns.weakness(tables, sq, side);
             tally.add(-mg, -eg);
             if promotes && pawns.is_passed(tables, sq, side) {
-                tally.add(PASSED_BASE + progress * progress, 2 * PASSED_BASE + 3 * progress * progress);
+                tally.add(
+                    w.passed_base.0 + w.passed_advance.0 * advance,
+                    w.passed_base.1 + w.passed_advance.1 * advance,
+                );
                 let escort = passer_escort(tables, pos, sq, side, royals);
                 tally.add(0, progress * escort);
             }
         }
         Role::Piece => {
-            tally.add(info.centre_weight * centre, info.centre_weight * centre / 2);
+            let centre_weight = if info.short_range { w.centre_short } else { w.centre_long };
+            tally.add(centre_weight.0 * centre, centre_weight.1 * centre / 2);
             if info.colour_bound {
                 let c = tables.coords[sq.index()];
                 tally.colour_bound[usize::from((c.file + c.rank) % 2)] += 1;
             }
             if info.file_slider {
                 let (mg, eg) = match pawns.file_state(tables, sq, side) {
-                    FileState::Open => OPEN_FILE,
-                    FileState::HalfOpen => HALF_OPEN_FILE,
+                    FileState::Open => w.open_file,
+                    FileState::HalfOpen => w.half_open_file,
                     FileState::Closed => (0, 0),
                 };
                 tally.add(mg, eg);
@@ -246,10 +227,11 @@ fn piece_terms(
                     zone_hits += 1;
                 }
             });
-            let mobility = info.mobility_weight * squares;
-            tally.add(mobility + GATE_ACCESS * gates, mobility + GATE_ACCESS * gates);
+            let mobility = w.mobility[info.reach_class];
+            let gates = GATE_ACCESS * gates;
+            tally.add(mobility.0 * squares + gates, mobility.1 * squares + gates);
             tally.king_zone_hits += zone_hits;
-            tally.add(PIECE_THREAT_MG * threats, PIECE_THREAT_EG * threats);
+            tally.add(w.piece_threat.0 * threats, w.piece_threat.1 * threats);
         }
     }
 }
@@ -283,7 +265,8 @@ fn passer_escort(
             .map_or(PASSER_DISTANCE_CAP, |(k, n)| Score::from(k.file.abs_diff(n.file).max(k.rank.abs_diff(n.rank))))
             .min(PASSER_DISTANCE_CAP)
     };
-    PASSER_ENEMY_KING * distance(royals[side.opponent().index()]) - PASSER_OWN_KING * distance(royals[side.index()])
+    let w = &tables.weights;
+    w.passer_enemy_king * distance(royals[side.opponent().index()]) - w.passer_own_king * distance(royals[side.index()])
 }
 
 /// The middlegame penalty for where the royal piece stands: toward the centre files and
@@ -292,11 +275,12 @@ fn king_placement(tables: &VariantTables, pos: &Position, sq: Square, side: Side
     let c = tables.coords[sq.index()];
     let files = pos.geometry().files;
     let from_edge = usize::from(c.file.min(files.saturating_sub(1).saturating_sub(c.file)));
-    let file = match KING_FILE_MG.get(from_edge) {
+    let w = &tables.weights;
+    let file = match w.king_file.get(from_edge) {
         Some(&penalty) => penalty,
-        None => KING_FILE_MG[2] + KING_FILE_STEP_MG * (from_edge - 2) as Score,
+        None => w.king_file[2] + w.king_file_step * (from_edge - 2) as Score,
     };
-    file + KING_RANK_MG * Score::from(pos.geometry().relative_rank(sq, side))
+    file + w.king_rank * Score::from(pos.geometry().relative_rank(sq, side))
 }
 
 /// Own pawn-like pieces next to the royal piece, on its rank or in front of it.
@@ -349,7 +333,7 @@ mod tests {
         // The bishop on f1 and the one on g1 reach as many squares from the same ring.
         let pair = value("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1");
         let same = value("4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1");
-        assert!(pair - same >= PAIR.0 / 2, "{pair} against {same}");
+        assert!(pair - same >= Weights::DEFAULT.pair.0 / 2, "{pair} against {same}");
     }
 
     #[test]
@@ -373,8 +357,8 @@ mod tests {
         // h2: passed, isolated, not yet advanced (no escort term); nothing else differs.
         let with_pawn = value("4k3/8/8/8/8/8/7P/K7 w - - 0 1");
         let without = value("4k3/8/8/8/8/8/8/K7 w - - 0 1");
-        let isolated = crate::pawn_structure::ISOLATED.1;
-        assert_eq!(with_pawn - without, 100 * PAWN_SHARE.1 / 100 + 2 * PASSED_BASE - isolated);
+        let w = Weights::DEFAULT;
+        assert_eq!(with_pawn - without, 100 * w.pawn_share.1 / 100 + w.passed_base.1 - w.isolated.1);
     }
 
     #[test]
@@ -386,8 +370,9 @@ mod tests {
         let pawn = at("e5").unwrap();
         let escort = |own, enemy| passer_escort(&tables, &pos, pawn, Side::White, &[at(own), at(enemy)]);
         // The square in front is e6: a king on e7 is next to it, one on a1 five squares away.
-        assert_eq!(escort("e4", "e7"), PASSER_ENEMY_KING - 2 * PASSER_OWN_KING);
-        assert_eq!(escort("e4", "a1"), PASSER_ENEMY_KING * PASSER_DISTANCE_CAP - 2 * PASSER_OWN_KING);
+        let w = Weights::DEFAULT;
+        assert_eq!(escort("e4", "e7"), w.passer_enemy_king - 2 * w.passer_own_king);
+        assert_eq!(escort("e4", "a1"), w.passer_enemy_king * PASSER_DISTANCE_CAP - 2 * w.passer_own_king);
         assert!(escort("d6", "a1") > escort("a1", "a1"));
     }
 }

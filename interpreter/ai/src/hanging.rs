@@ -9,9 +9,6 @@ use crate::pawn_structure::{PawnFiles, SquareMap, MAP_SQUARES};
 use crate::score::Score;
 use crate::tables::{Role, VariantTables};
 
-/// Each enemy piece a side attacks that no enemy piece defends (middlegame, endgame).
-pub(crate) const HANGING: (Score, Score) = (50, 25);
-
 /// The occupied squares one side's pieces (pawn-like ones aside: `PawnFiles` maps those)
 /// reach with a capture: the enemy pieces they attack and their own pieces they defend.
 pub(crate) struct Cover {
@@ -92,6 +89,6 @@ mod tests {
         // rook on d8 attacking it and without: the rook makes the undefended knight cost.
         let with_rook = value("3rk3/8/8/8/3N4/4P3/8/6K1 w - - 0 1") - value("3rk3/8/8/8/3N4/P7/8/6K1 w - - 0 1");
         let without = value("4k3/8/8/8/3N4/4P3/8/6K1 w - - 0 1") - value("4k3/8/8/8/3N4/P7/8/6K1 w - - 0 1");
-        assert!(with_rook - without >= HANGING.1, "{with_rook} against {without}");
+        assert!(with_rook - without >= crate::Weights::DEFAULT.hanging.1, "{with_rook} against {without}");
     }
 }

@@ -8,7 +8,8 @@
 //! - [`evaluate`]: the generic evaluation the searcher uses;
 //! - [`Level`] and [`Engine`]: playing strengths, level 1 being the fixed depth-3 opponent
 //!   of Standard Portal Chess v1.1 (see [`classic`]);
-//! - [`play_match`]: games between two levels with draw adjudication and a score.
+//! - [`play_match`]: games between two levels with draw adjudication and a score;
+//! - [`tuning`]: the evaluation's [`Weights`] tuned from positions and game results.
 
 #![forbid(unsafe_code)]
 
@@ -38,7 +39,9 @@ mod search;
 mod standing;
 mod tables;
 mod tt;
+pub mod tuning;
 mod values;
+mod weights;
 
 pub use chance_model::{sample_outcomes, ChanceModel, NoChance, PlayedEvent};
 pub use classic::{ClassicPlayer, CLASSIC_DEPTH, CLASSIC_TIME};
@@ -57,3 +60,4 @@ pub use search::{SearchConfig, SearchResult, Searcher};
 pub use standing::{game_status, GameStatus};
 pub use tables::VariantTables;
 pub use values::{classic_points, material_values};
+pub use weights::{Pair, Weights};

@@ -13,11 +13,6 @@ pub(crate) const PAWN_FILES: usize = 64;
 /// Squares tracked by the attack maps (larger boards get no map: every square counts).
 pub(crate) const MAP_SQUARES: usize = 512;
 
-/// A doubled pawn (each pawn after the first on a file), middlegame and endgame.
-const DOUBLED: (Score, Score) = (12, 24);
-/// A pawn with no own pawn on the files beside it.
-pub(crate) const ISOLATED: (Score, Score) = (10, 16);
-
 /// Squares attacked, as a fixed bitset.
 #[derive(Clone)]
 pub(crate) struct SquareMap {
@@ -142,13 +137,13 @@ impl PawnFiles {
         let rank = tables.coords[sq.index()].rank as i8;
         let (mut mg, mut eg) = (0, 0);
         if self.counts[own][slot] > 1 && self.rear[own][slot] != rank {
-            mg += DOUBLED.0;
-            eg += DOUBLED.1;
+            mg += tables.weights.doubled.0;
+            eg += tables.weights.doubled.1;
         }
         let isolated = self.neighbourhood(tables, sq).filter(|&s| s != slot).all(|s| self.counts[own][s] == 0);
         if isolated {
-            mg += ISOLATED.0;
-            eg += ISOLATED.1;
+            mg += tables.weights.isolated.0;
+            eg += tables.weights.isolated.1;
         }
         (mg, eg)
     }
@@ -189,10 +184,11 @@ mod tests {
         let pawns = PawnFiles::new(&tables, &pos);
         let weakness = |name| pawns.weakness(&tables, square(&pos, name), Side::White);
         // a3 is doubled behind a2 and isolated; a2 is isolated only.
-        assert_eq!(weakness("a3"), (DOUBLED.0 + ISOLATED.0, DOUBLED.1 + ISOLATED.1));
-        assert_eq!(weakness("a2"), ISOLATED);
+        let (doubled, isolated) = (crate::Weights::DEFAULT.doubled, crate::Weights::DEFAULT.isolated);
+        assert_eq!(weakness("a3"), (doubled.0 + isolated.0, doubled.1 + isolated.1));
+        assert_eq!(weakness("a2"), isolated);
         // d2 and f2 have no pawn on the files beside them either; none is doubled.
-        assert_eq!(weakness("d2"), ISOLATED);
+        assert_eq!(weakness("d2"), isolated);
         let supported = Position::from_fen(&variant, "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1").unwrap();
         let pawns = PawnFiles::new(&tables, &supported);
         assert_eq!(pawns.weakness(&tables, square(&supported, "d2"), Side::White), (0, 0));

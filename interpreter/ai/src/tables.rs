@@ -11,6 +11,7 @@ use holechess_kernel::{Geometry, Position, Side, Square, Variant};
 use crate::promotion_zone::progress_by_square;
 use crate::score::Score;
 use crate::values::{classic_points, empty_board_reach, material_values};
+use crate::weights::Weights;
 
 /// One unconditional pattern of a piece: a kernel ray direction walked up to `limit` squares.
 #[derive(Clone, Copy, Debug)]
@@ -38,10 +39,11 @@ pub(crate) enum Role {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct KindInfo {
     pub role: Role,
-    /// Centipawns per square of reach.
-    pub mobility_weight: Score,
-    /// Centipawns per ring of centrality (middlegame).
-    pub centre_weight: Score,
+    /// Which of the weights' mobility classes the piece's reach on the empty board falls
+    /// in (`Weights::mobility`).
+    pub reach_class: usize,
+    /// Every pattern moves one step: centralisation counts more for it.
+    pub short_range: bool,
     /// Every move keeps the square's colour (a bishop, a ferz, an alfil): two of them on
     /// both colours make a pair.
     pub colour_bound: bool,
@@ -77,6 +79,8 @@ pub struct VariantTables {
     /// Per piece kind and side, a pawn-like piece's advancement toward its promotion zone
     /// on each square (empty for other kinds).
     progress: Vec<[Vec<Score>; 2]>,
+    /// The evaluation's weights.
+    pub(crate) weights: Weights,
 }
 
 impl VariantTables {
@@ -116,9 +120,22 @@ impl VariantTables {
             link_target,
             has_links,
             progress,
+            weights: Weights::DEFAULT,
         };
         tables.start_phase_material = tables.phase_material(&Position::start(variant)).max(1);
         tables
+    }
+
+    /// The same tables with the evaluation reading `weights` (a tuner's trial).
+    #[must_use]
+    pub fn with_weights(mut self, weights: Weights) -> VariantTables {
+        self.weights = weights;
+        self
+    }
+
+    /// The weights the evaluation reads.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
     }
 
     /// Whether these tables were built for `variant` (the same compiled variant).
@@ -201,10 +218,10 @@ fn kind_info(piece: &holechess_kernel::spec::PieceSpec, g: &Geometry) -> KindInf
         Role::Piece
     };
     let reach = empty_board_reach(piece, g);
-    let mobility_weight = if reach <= 9.0 {
-        4
+    let reach_class = if reach <= 9.0 {
+        0
     } else if reach <= 16.0 {
-        3
+        1
     } else {
         2
     };
@@ -214,7 +231,7 @@ fn kind_info(piece: &holechess_kernel::spec::PieceSpec, g: &Geometry) -> KindInf
         role == Role::Piece && always().next().is_some() && always().all(|p| (p.dx as i32 + p.dy as i32) % 2 == 0);
     let file_slider =
         role == Role::Piece && always().any(|p| p.dx == 0 && p.dy != 0 && p.range == 0 && !p.hop && p.mode.captures());
-    KindInfo { role, mobility_weight, centre_weight: if short_range { 5 } else { 2 }, colour_bound, file_slider }
+    KindInfo { role, reach_class, short_range, colour_bound, file_slider }
 }
 
 /// Rings from the edge, counted in whole squares: 0 on the edge of an 8x8 board, 3 on the
