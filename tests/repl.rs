@@ -24,10 +24,14 @@ fn fens(out: &str) -> Vec<&str> {
         .collect()
 }
 
+/// A fresh path in this run's temporary folder: a file an earlier run left there (process ids
+/// repeat) is removed, since `save` does not overwrite.
 fn temp_file(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("holechess-repl-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.join(name)
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
 }
 
 #[test]

@@ -26,6 +26,10 @@ const REGRESSIONS: &[u64] = &[
     // A double step onto the last rank, kept from promoting by a token, may be taken en
     // passant (WH3, WH8).
     863_339_099_894_455_492,
+    // Square links beside several royal pieces on the wide bit boards: a move through a link
+    // was judged for one royal piece only (K1); such positions are table-walked.
+    257_214_829_372_304_882,
+    12_686_754_476_463_881_223,
     // A pawn's step and its first-move double step both tunnelling through the holes on its
     // file to one square: one move, not two (K6, WH4).
     10_009_949_406_734_409_871,

@@ -69,15 +69,16 @@ fn compare(script: &str, pos: &Position, depth: u32) -> Result<bool, String> {
     ))
 }
 
-/// The first position below `pos` (down kernel moves) whose legal moves differ between the
-/// kernel and the reference, with both lists; where every child agrees, the action whose
+/// The first position below `pos` (down kernel moves) whose legal move counts differ between
+/// the kernel and the reference, with both lists; where every child agrees, the action whose
 /// child the reference's own make reaches differently.
 fn localize(pos: &Position, depth: u32) -> String {
     let mut mine: Vec<String> = pos.legal_moves().iter().map(|&m| lan(pos, m)).collect();
     mine.sort();
     let mut theirs = reference_moves(pos);
     theirs.sort();
-    if mine != theirs || depth <= 1 {
+    // The two write moves through links differently (`c4d4>h2`, `c4h2`): counts are compared.
+    if mine.len() != theirs.len() || depth <= 1 {
         return format!(
             "at {}: kernel moves ({}): {mine:?}\nreference moves ({}): {theirs:?}",
             pos.fen(),

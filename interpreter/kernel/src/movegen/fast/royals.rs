@@ -17,11 +17,13 @@ pub(crate) const MAX_ROYALS: usize = 8;
 /// Whether the bit boards play a position whose sides have `royals` (own royal pieces per
 /// side) when a side has other than one: the variant allows any number, at most
 /// [`MAX_ROYALS`] a side, and the position has no token on the board and no castling right
-/// (castling names one king) and the variant neither hoppers nor wrapped files.
+/// (castling names one king) and the variant neither hoppers, wrapped files nor square links
+/// (a move through a link is judged for one royal piece only).
 pub(crate) fn several_royals_fit(rules: &FastRules, royals: [u64; 2], no_tokens: bool, no_castling: bool) -> bool {
     let one_each = royals.iter().all(|r| r.count_ones() == 1);
     let counts_fit = royals.iter().all(|r| r.count_ones() as usize <= MAX_ROYALS);
-    one_each || rules.royals_any_number && counts_fit && no_tokens && no_castling && rules.hoppers == 0 && !rules.wraps
+    let plain_lines = rules.hoppers == 0 && !rules.wraps && rules.links.starts == 0;
+    one_each || rules.royals_any_number && counts_fit && no_tokens && no_castling && plain_lines
 }
 
 /// The safety of each royal piece of the side to move and what they ask of every move.

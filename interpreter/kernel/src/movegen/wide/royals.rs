@@ -16,11 +16,12 @@ const MAX_ROYALS: usize = 8;
 
 /// Whether the wide bit boards play a position whose sides have `royals` (own royal pieces
 /// per side): one each, or, when the variant allows any number, at most [`MAX_ROYALS`] a
-/// side and no castling right (castling names one king).
+/// side, no castling right (castling names one king) and no square links (a move through a
+/// link is judged for one royal piece only).
 pub(super) fn several_royals_fit(rules: &WideRules, royals: [Bits; 2], no_castling: bool) -> bool {
     let one_each = royals.iter().all(|r| r.count_ones() == 1);
     let counts_fit = royals.iter().all(|r| r.count_ones() as usize <= MAX_ROYALS);
-    one_each || rules.royals_any_number && counts_fit && no_castling
+    one_each || rules.royals_any_number && counts_fit && no_castling && rules.links.starts == 0
 }
 
 /// The safety of each royal piece of the side to move and what they ask of every move.
