@@ -73,12 +73,20 @@ pub(super) struct Safety {
     pub pin_span: Bits,
     /// The enemy's line pieces (orthogonal, diagonal).
     pub their_lines: (Bits, Bits),
-    /// En passant is passed on unjudged: the sink tests it on the board after it (several
-    /// royal pieces or none, `royals.rs`).
-    pub en_passant_tested: bool,
-    /// The royal piece stands on a linked square (attacked only while a far end is free,
-    /// which any move may change): every move is tested on the board after it.
-    pub tested: bool,
+    /// Which moves the sink tests on the board after them instead of the masks judging them.
+    pub tested: Tested,
+}
+
+/// The moves a [`Safety`] leaves to the sink, which tests them on the board after them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Tested {
+    /// None: the masks and pins judge every move.
+    None,
+    /// En passant only (several royal pieces or none, `royals.rs`).
+    EnPassant,
+    /// Every move: the royal piece stands on a linked square, attacked only while a far end
+    /// is free, which any move may change (`links.rs`).
+    Every,
 }
 
 impl Board128<'_> {
@@ -147,16 +155,7 @@ impl Board128<'_> {
         if self.rules.links.starts & (1 << king) != 0 {
             let checkers = if self.link_shielded(king, occupied) { 0 } else { checkers };
             let pin_span = 0;
-            return Safety {
-                king,
-                checkers,
-                mask: Bits::MAX,
-                pinned: 0,
-                pin_span,
-                their_lines,
-                en_passant_tested: false,
-                tested: true,
-            };
+            return Safety { king, checkers, mask: Bits::MAX, pinned: 0, pin_span, their_lines, tested: Tested::Every };
         }
         let mask = match checkers.count_ones() {
             0 => Bits::MAX,
@@ -174,7 +173,7 @@ impl Board128<'_> {
                 pin_span |= span | 1 << s;
             }
         }
-        Safety { king, checkers, mask, pinned, pin_span, their_lines, en_passant_tested: false, tested: false }
+        Safety { king, checkers, mask, pinned, pin_span, their_lines, tested: Tested::None }
     }
 
     /// The squares between the royal piece on `king` and its one checker on `checker` where
@@ -214,14 +213,14 @@ impl Board128<'_> {
             return;
         }
         let s = self.safety();
-        if s.tested {
+        if s.tested == Tested::Every {
             self.generate_tested(&s, sink);
         } else {
             self.generate_with(&s, sink);
         }
     }
 
-    /// [`Board128::generate`] with the safety `s` (moves tested by `sink` when `s.tested`).
+    /// [`Board128::generate`] with the safety `s` (moves tested by `sink` as `s.tested` says).
     #[inline(always)]
     pub(super) fn generate_with<S: Sink>(&self, s: &Safety, sink: &mut S) {
         let s = *s;
@@ -232,7 +231,7 @@ impl Board128<'_> {
         let royal = self.rules.royal as usize;
         let king_bit = 1 << s.king;
         let mut king_moves = self.rules.leaps[us][royal][s.king] & targets;
-        for to in squares_of(if s.tested { 0 } else { king_moves }) {
+        for to in squares_of(if s.tested == Tested::Every { 0 } else { king_moves }) {
             if self.unsafe_for_king(to, self.sides[them], occupied ^ king_bit, s.their_lines) {
                 king_moves &= !(1 << to);
             }
@@ -408,7 +407,7 @@ impl Board128<'_> {
         let victim_bit = if victim < 128 { (1 << victim) & self.blockers() } else { 0 };
         let occupied = (self.blockers() ^ (1 << from) ^ victim_bit) | 1 << to;
         let theirs = self.sides[self.us ^ 1] & !victim_bit;
-        if s.en_passant_tested || s.tested || !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
+        if s.tested != Tested::None || !self.unsafe_for_king(s.king, theirs, occupied, s.their_lines) {
             sink.push(WideMove::en_passant(from, to));
         }
     }

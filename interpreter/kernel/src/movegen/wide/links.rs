@@ -9,7 +9,7 @@
 //! empty linked square, is one move.
 
 use super::board::{Board128, WideMove};
-use super::legal::{Safety, Sink};
+use super::legal::{Safety, Sink, Tested};
 use super::lines::{squares_of, Bits};
 use crate::geometry::Square;
 use crate::variant::Variant;
@@ -173,7 +173,7 @@ impl Board128<'_> {
     /// The moves of the piece on `from` through the link on `entry` to each of `exits`,
     /// kept when they leave the royal piece unattacked.
     fn transits_by_link<S: Sink>(&self, s: &Safety, from: usize, entry: usize, exits: Bits, sink: &mut S) {
-        if s.tested {
+        if s.tested == Tested::Every {
             self.emit_link_transits(from, entry, exits, sink);
         } else if from == s.king {
             self.emit_link_transits(from, entry, exits, &mut WideTested { board: self, sink });

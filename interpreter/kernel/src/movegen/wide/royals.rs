@@ -7,7 +7,7 @@
 //! boards hold no castling rights ([`several_royals_fit`]).
 
 use super::board::{Board128, WideMove};
-use super::legal::{Safety, Sink};
+use super::legal::{Safety, Sink, Tested};
 use super::lines::{squares_of, Bits};
 use super::rules::WideRules;
 
@@ -43,8 +43,7 @@ const UNJUDGED: Safety = Safety {
     pinned: 0,
     pin_span: 0,
     their_lines: (0, 0),
-    en_passant_tested: true,
-    tested: false,
+    tested: Tested::EnPassant,
 };
 
 impl Board128<'_> {
