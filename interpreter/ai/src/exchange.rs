@@ -74,6 +74,13 @@ impl Searcher {
         gain - answer < 0
     }
 
+    /// What the side to move wins by taking on `sq` and the exchange that follows (0 when it
+    /// should not take).
+    pub(crate) fn exchange_gain_on(&mut self, pos: &mut Position, sq: Square) -> Score {
+        let tables = self.tables.clone().expect("prepare() builds the tables");
+        self.exchange_on(&tables, pos, sq, 0)
+    }
+
     /// What the side to move wins by taking on `sq` with its least valuable capturer and the
     /// exchange that follows (0 when it should not take).
     fn exchange_on(&mut self, tables: &VariantTables, pos: &mut Position, sq: Square, level: usize) -> Score {

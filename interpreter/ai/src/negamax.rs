@@ -1,8 +1,8 @@
 //! Interior nodes of the search: negamax alpha-beta with principal-variation windows,
 //! transposition-table cutoffs, a check extension (not for a check that gives up material),
 //! reverse futility pruning, razoring and
-//! futility pruning near the horizon, null-move pruning, late-move pruning and late-move
-//! reductions. The node after each move (an expectation node where a random event follows
+//! futility pruning near the horizon, null-move pruning, late-move pruning, pruning of quiet
+//! moves into a losing exchange, and late-move reductions (more at expected cut nodes). The node after each move (an expectation node where a random event follows
 //! it) is in `expectation`.
 
 use holechess_kernel::spec::Schedule;
@@ -35,6 +35,11 @@ const IIR_DEPTH: i32 = 4;
 /// Within this many plies of the horizon, quiet moves that leave their piece hanging are
 /// not searched (see `hangs`).
 const HANG_DEPTH: i32 = 3;
+/// Within this many plies of the horizon, quiet moves after which the opponent wins material
+/// by the exchange on the moved piece's square are not searched (see `loses_exchange`).
+const EXCHANGE_PRUNE_DEPTH: i32 = 3;
+/// Extra late-move reduction at a node expected to fail high (a cut node).
+const CUT_NODE_REDUCTION: i32 = 1;
 /// The quiet moves of a node whose history a cutoff lowers, at most.
 const QUIETS_REMEMBERED: usize = 64;
 /// The static value of a node in check (no static value).
@@ -68,12 +73,15 @@ fn late_move_count(depth: i32, improving: bool) -> usize {
 }
 
 /// Late-move reduction of a quiet move: grows with the logarithms of the depth left and of
-/// the move's place in the ordering (ln d ln i / 2, in whole plies, rounded down).
+/// the move's place in the ordering (`LMR_FACTOR` ln d ln i, in whole plies, rounded down).
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
     let d = f64::from(depth.max(1)).ln();
     let i = (index.max(1) as f64).ln();
-    (d * i / 2.0) as i32
+    (LMR_FACTOR * d * i) as i32
 }
+
+/// The factor of the late-move reduction's logarithms.
+const LMR_FACTOR: f64 = 0.5;
 
 impl Searcher {
     /// The value of `pos` for the side to move, searched `depth` plies (then quiescence).
@@ -249,16 +257,25 @@ impl Searcher {
             let losing_capture = !quiet && crate::exchange::loses_material(self.tables(), pos, mv);
             let undo = pos.make(mv);
             self.unextended[ply + 1] = pos.is_check() && (losing_capture || self.left_en_prise(pos, mv));
-            if quiet && i > 0 && !pos.is_check() && (pruning.futile || late || self.hangs(pos, mv, depth, pruning)) {
+            let prunable = quiet && i > 0 && !pos.is_check();
+            if prunable
+                && (pruning.futile
+                    || late
+                    || self.hangs(pos, mv, depth, pruning)
+                    || self.loses_exchange(pos, mv, depth, pruning))
+            {
                 pos.unmake(undo);
                 continue;
             }
             self.nodes += 1;
             self.ordering.note_move(ply + 1, Some(mv));
             let value = if i == 0 {
+                // The first move of a cut node is expected to fail high; below it, an all node.
+                self.expected_cut[ply + 1] = !pruning.principal && !self.expected_cut[ply];
                 self.child(pos, depth - 1, ply + 1, alpha, beta)
             } else {
-                let reduction = self.reduction(depth, i, quiet, in_check, pruning.principal, self.frames.score(ply, i));
+                let order = self.frames.score(ply, i);
+                let reduction = self.reduction(depth, i, quiet, in_check, pruning.principal, order, ply);
                 self.scout(pos, depth, ply, alpha, beta, reduction)
             };
             pos.unmake(undo);
@@ -307,27 +324,45 @@ impl Searcher {
         beta: Score,
         reduction: i32,
     ) -> Score {
+        // A reduced null-window search expects the reply to refute the move (a cut node); an
+        // unreduced one alternates with this node's kind; the full window is a PV node.
+        self.expected_cut[ply + 1] = reduction > 0 || !self.expected_cut[ply];
         let mut value = self.child(pos, depth - 1 - reduction, ply + 1, alpha, alpha + 1);
         if value > alpha && reduction > 0 && !self.aborted {
+            self.expected_cut[ply + 1] = !self.expected_cut[ply];
             value = self.child(pos, depth - 1, ply + 1, alpha, alpha + 1);
         }
         if value > alpha && value < beta && !self.aborted {
+            self.expected_cut[ply + 1] = false;
             value = self.child(pos, depth - 1, ply + 1, alpha, beta);
         }
         value
     }
 
-    /// Late-move reduction of the `index`-th move (ordering score `order`): quiet moves
-    /// from the third on, a ply less on the principal variation and for killers and counter
-    /// moves, a ply more for a move with a bad history off it; never below one ply left.
-    fn reduction(&self, depth: i32, index: usize, quiet: bool, in_check: bool, principal: bool, order: i32) -> i32 {
+    /// Late-move reduction of the `index`-th move (ordering score `order`) of the node at
+    /// `ply`: quiet moves from the third on, a ply less on the principal variation and for
+    /// killers and counter moves, a ply more for a move with a bad history off it and
+    /// `CUT_NODE_REDUCTION` more at a node expected to fail high; never below one ply left.
+    #[allow(clippy::too_many_arguments)]
+    fn reduction(
+        &self,
+        depth: i32,
+        index: usize,
+        quiet: bool,
+        in_check: bool,
+        principal: bool,
+        order: i32,
+        ply: usize,
+    ) -> i32 {
         if !self.config.pruning || !quiet || in_check || depth < 3 || index < 2 {
             return 0;
         }
         let refutation = order >= REFUTATION;
         let bad_history = !principal && order < 0;
-        let r =
-            late_move_reduction(depth, index) - i32::from(principal) - i32::from(refutation) + i32::from(bad_history);
+        let cut = CUT_NODE_REDUCTION * i32::from(self.expected_cut[ply]);
+        let r = late_move_reduction(depth, index) - i32::from(principal) - i32::from(refutation)
+            + i32::from(bad_history)
+            + cut;
         r.clamp(0, depth - 2)
     }
 
@@ -345,6 +380,18 @@ impl Searcher {
             return false;
         }
         pos.is_attacked(to, pos.side_to_move()) && !pos.is_attacked(to, piece.side)
+    }
+
+    /// Whether the quiet move `mv` (just made) lets the opponent win material by the exchange
+    /// on the square it moved to, at a node within `EXCHANGE_PRUNE_DEPTH` plies of the horizon
+    /// off the principal variation: such a move is not searched (a static exchange, as
+    /// strong engines prune quiet moves with a losing one).
+    fn loses_exchange(&mut self, pos: &mut Position, mv: Move, depth: i32, pruning: Pruning) -> bool {
+        if pruning.late_moves.is_none() || depth > EXCHANGE_PRUNE_DEPTH {
+            return false;
+        }
+        let Some(to) = mv.to() else { return false };
+        pos.is_attacked(to, pos.side_to_move()) && self.exchange_gain_on(pos, to) > 0
     }
 
     /// Whether the move `mv` (just made) left its piece (not royal) attacked and undefended:
@@ -383,6 +430,7 @@ impl Searcher {
         let lead = ((self.static_values[ply] - beta) / 200).clamp(0, 3);
         let r = 3 + depth / 4 + lead;
         let undo = pos.make(Move::Pass);
+        self.expected_cut[ply + 1] = !self.expected_cut[ply];
         self.unextended[ply + 1] = false;
         self.ordering.note_move(ply + 1, None);
         let value = -self.negamax(pos, depth - 1 - r, ply + 1, -beta, -beta + 1, false);
@@ -438,6 +486,37 @@ mod tests {
             assert!(after.is_check() || !en_prise, "{uci} gives check");
             assert_eq!(searcher.left_en_prise(&after, mv), en_prise, "{uci}");
         }
+    }
+
+    #[test]
+    fn a_quiet_move_into_a_losing_exchange_is_pruned_near_the_horizon_only() {
+        use holechess_kernel::notation::parse_move;
+        // Nd5 puts the knight where the e6 pawn takes it; Nb5 is safe.
+        let (mut searcher, pos) = prepared("4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1");
+        let late = Pruning { futile: false, late_moves: Some(4), principal: false };
+        for (uci, loses) in [("c3d5", true), ("c3b5", false)] {
+            let mut after = pos.clone();
+            let mv = parse_move(&after, uci).expect("a legal move");
+            after.play_unchecked(mv);
+            assert_eq!(searcher.loses_exchange(&mut after, mv, EXCHANGE_PRUNE_DEPTH, late), loses, "{uci}");
+            // Further from the horizon, or on the principal variation, it is searched.
+            assert!(!searcher.loses_exchange(&mut after, mv, EXCHANGE_PRUNE_DEPTH + 1, late), "{uci}");
+            let principal = Pruning { late_moves: None, principal: true, ..late };
+            assert!(!searcher.loses_exchange(&mut after, mv, EXCHANGE_PRUNE_DEPTH, principal), "{uci}");
+        }
+    }
+
+    #[test]
+    fn late_quiet_moves_of_an_expected_cut_node_are_reduced_more() {
+        let (mut searcher, _) = prepared("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        searcher.expected_cut[3] = false;
+        let all_node = searcher.reduction(8, 12, true, false, false, 0, 3);
+        searcher.expected_cut[3] = true;
+        let cut_node = searcher.reduction(8, 12, true, false, false, 0, 3);
+        assert_eq!(cut_node, all_node + CUT_NODE_REDUCTION);
+        // Captures and the first moves are not reduced at either.
+        assert_eq!(searcher.reduction(8, 12, false, false, false, 0, 3), 0);
+        assert_eq!(searcher.reduction(8, 1, true, false, false, 0, 3), 0);
     }
 
     #[test]

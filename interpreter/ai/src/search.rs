@@ -114,6 +114,9 @@ pub struct Searcher {
     pub(crate) static_values: [Score; MAX_PLY + 2],
     /// Per ply, whether a check there goes unextended (the checking move gave up material).
     pub(crate) unextended: [bool; MAX_PLY + 2],
+    /// Per ply, whether the node searched there is expected to fail high (a cut node: the
+    /// null-window search of a move that is not the first), which reduces late moves more.
+    pub(crate) expected_cut: [bool; MAX_PLY + 2],
     pub(crate) nodes: u64,
     /// The deepest ply reached in this search.
     pub(crate) seldepth: usize,
@@ -150,6 +153,7 @@ impl Searcher {
             exchange_lists: (0..crate::exchange::EXCHANGE_DEPTH).map(|_| holechess_kernel::MoveList::new()).collect(),
             static_values: [crate::negamax::NO_STATIC; MAX_PLY + 2],
             unextended: [false; MAX_PLY + 2],
+            expected_cut: [false; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
             aborted: false,
@@ -355,10 +359,13 @@ impl Searcher {
             self.unextended[1] = false;
             self.ordering.note_move(1, Some(mv));
             let value = if i == 0 {
+                self.expected_cut[1] = false;
                 self.child(pos, depth - 1, 1, alpha, beta)
             } else {
+                self.expected_cut[1] = true;
                 let probe = self.child(pos, depth - 1, 1, alpha, alpha + 1);
                 if probe > alpha && !self.aborted {
+                    self.expected_cut[1] = false;
                     self.child(pos, depth - 1, 1, alpha, beta)
                 } else {
                     probe
