@@ -14,6 +14,23 @@ use crate::variant::{CompiledPattern, Variant, MAX_REACH};
 /// No square in the step tables.
 pub(crate) const OFF: u8 = 64;
 
+/// Walking back from the absent square `exit` along `out[d + sq]` (a walk back from `t`), the
+/// tunnel's entry: the next absent square before the walk leaves the board, comes back to `t`
+/// or loops to `exit`. Shared by the leap masks (`warp_leaps`) and the slide rays (`warp_rays`).
+pub(crate) fn tunnel_entry(out: &[u8], absent: u64, d: usize, t: usize, exit: usize) -> Option<usize> {
+    let mut at = exit;
+    loop {
+        let prev = out[d + at];
+        if prev == OFF || prev as usize == t || prev as usize == exit {
+            return None;
+        }
+        at = prev as usize;
+        if absent & (1 << at) != 0 {
+            return Some(at);
+        }
+    }
+}
+
 /// One attack line of a side: the outward direction and the kinds that attack along it.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct AttackLine {

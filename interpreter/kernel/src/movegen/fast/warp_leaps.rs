@@ -4,7 +4,7 @@
 //! fixed for one set of absent squares, and the attack test reads them at the cost of a mask
 //! instead of walking the line back (`warp.rs` walks the sliders only).
 
-use super::warp::{AttackLine, Lines, MAX_GROUPS, NO_GROUP, OFF};
+use super::warp::{tunnel_entry, AttackLine, Lines, MAX_GROUPS, NO_GROUP, OFF};
 
 /// `[sq * MAX_GROUPS + j]`: the squares from which a piece of the `j`-th set of leaping kinds
 /// attacks `sq` along one of `lines` (one side's attack lines), for the absent squares of `l`.
@@ -43,17 +43,7 @@ fn leap_sources(out: &[u8], absent: u64, d: usize, t: usize) -> u64 {
 /// from (walking back from `exit` to the next absent square, the entry, and one square
 /// more); none when the walk meets the board's end, `t` or `exit` again first.
 fn tunnel_source(out: &[u8], absent: u64, d: usize, t: usize, exit: usize) -> u64 {
-    let mut at = exit;
-    let entry = loop {
-        let prev = out[d + at];
-        if prev == OFF || prev as usize == t || prev as usize == exit {
-            return 0;
-        }
-        at = prev as usize;
-        if absent & (1 << at) != 0 {
-            break at;
-        }
-    };
+    let Some(entry) = tunnel_entry(out, absent, d, t, exit) else { return 0 };
     match out[d + entry] {
         prev if prev == OFF || prev as usize == t || absent & (1 << prev) != 0 => 0,
         prev => 1 << prev,

@@ -8,7 +8,7 @@
 //! kept as a bit board with its square order, and the walk becomes a few masks and bit scans.
 
 use super::board::Board64;
-use super::warp::{line_prefix, ReadSet, View, OFF};
+use super::warp::{line_prefix, tunnel_entry, ReadSet, View, OFF};
 
 /// One ray of a walk back: its existing squares in walking order (as a list and a bit board
 /// with its order, 1 rising, -1 falling, 0 neither), and the main-ray squares that must be
@@ -89,17 +89,7 @@ impl BackRays {
 /// tunnel's entry (the next absent square back) up to the next absent square, the board's
 /// end or `t`; `None` when the walk finds no entry.
 fn tunnel_ray(out: &[u8], absent: u64, d: usize, t: usize, exit: usize) -> Option<Vec<u8>> {
-    let mut at = exit;
-    loop {
-        let prev = out[d + at];
-        if prev == OFF || prev as usize == t || prev as usize == exit {
-            return None;
-        }
-        at = prev as usize;
-        if absent & (1 << at) != 0 {
-            break;
-        }
-    }
+    let mut at = tunnel_entry(out, absent, d, t, exit)?;
     let mut ray = Vec::new();
     for _ in 0..64 {
         let prev = out[d + at];
