@@ -2,11 +2,12 @@
 //! transposition-table cutoffs, a check extension (not for a check that gives up material),
 //! reverse futility pruning, razoring and
 //! futility pruning near the horizon, null-move pruning, late-move pruning, pruning of quiet
-//! moves into a losing exchange, and late-move reductions (more at expected cut nodes). The node after each move (an expectation node where a random event follows
-//! it) is in `expectation`.
+//! moves into a losing exchange, and late-move reductions (more at expected cut nodes). The
+//! node after each move (an expectation node where a random event follows it) is in
+//! `expectation`.
 
 use holechess_kernel::spec::Schedule;
-use holechess_kernel::{Move, Position};
+use holechess_kernel::{Move, Position, Square};
 
 use crate::ordering::{is_tactical, REFUTATION};
 use crate::score::{from_table, is_mate_score, mated_in, mating_in, to_table, Score, DRAW, INFINITY, MAX_PLY};
@@ -32,11 +33,9 @@ const RAZOR_DEPTH: i32 = 1;
 const LATE_MOVE_DEPTH: i32 = 5;
 /// Nodes with at least this many plies left and no stored move are searched a ply shallower.
 const IIR_DEPTH: i32 = 4;
-/// Within this many plies of the horizon, quiet moves that leave their piece hanging are
-/// not searched (see `hangs`).
-const HANG_DEPTH: i32 = 3;
-/// Within this many plies of the horizon, quiet moves after which the opponent wins material
-/// by the exchange on the moved piece's square are not searched (see `loses_exchange`).
+/// Within this many plies of the horizon, quiet moves that leave their piece hanging or after
+/// which the opponent wins material by the exchange on the moved piece's square are not
+/// searched (see `loses_exchange`).
 const EXCHANGE_PRUNE_DEPTH: i32 = 3;
 /// Extra late-move reduction at a node expected to fail high (a cut node).
 const CUT_NODE_REDUCTION: i32 = 1;
@@ -72,6 +71,9 @@ fn late_move_count(depth: i32, improving: bool) -> usize {
     (if improving { base } else { base / 2 + 1 }) as usize
 }
 
+/// The factor of the late-move reduction's logarithms.
+const LMR_FACTOR: f64 = 0.5;
+
 /// Late-move reduction of a quiet move: grows with the logarithms of the depth left and of
 /// the move's place in the ordering (`LMR_FACTOR` ln d ln i, in whole plies, rounded down).
 fn late_move_reduction(depth: i32, index: usize) -> i32 {
@@ -79,9 +81,6 @@ fn late_move_reduction(depth: i32, index: usize) -> i32 {
     let i = (index.max(1) as f64).ln();
     (LMR_FACTOR * d * i) as i32
 }
-
-/// The factor of the late-move reduction's logarithms.
-const LMR_FACTOR: f64 = 0.5;
 
 impl Searcher {
     /// The value of `pos` for the side to move, searched `depth` plies (then quiescence).
@@ -258,12 +257,7 @@ impl Searcher {
             let undo = pos.make(mv);
             self.unextended[ply + 1] = pos.is_check() && (losing_capture || self.left_en_prise(pos, mv));
             let prunable = quiet && i > 0 && !pos.is_check();
-            if prunable
-                && (pruning.futile
-                    || late
-                    || self.hangs(pos, mv, depth, pruning)
-                    || self.loses_exchange(pos, mv, depth, pruning))
-            {
+            if prunable && (pruning.futile || late || self.loses_exchange(pos, mv, depth, pruning)) {
                 pos.unmake(undo);
                 continue;
             }
@@ -366,32 +360,28 @@ impl Searcher {
         r.clamp(0, depth - 2)
     }
 
-    /// Whether the quiet move `mv` (just made) leaves the piece it moved (neither royal nor
-    /// pawn-like) attacked and undefended, at a node within `HANG_DEPTH` plies of the
-    /// horizon off the principal variation: such a move is not searched.
-    fn hangs(&self, pos: &Position, mv: Move, depth: i32, pruning: Pruning) -> bool {
-        if pruning.late_moves.is_none() || depth > HANG_DEPTH {
-            return false;
-        }
-        let Some(to) = mv.to() else { return false };
-        let Some(piece) = pos.piece_at(to) else { return false };
-        let tables = self.tables();
-        if tables.kinds[piece.kind as usize].role != Role::Piece {
-            return false;
-        }
-        pos.is_attacked(to, pos.side_to_move()) && !pos.is_attacked(to, piece.side)
-    }
-
-    /// Whether the quiet move `mv` (just made) lets the opponent win material by the exchange
-    /// on the square it moved to, at a node within `EXCHANGE_PRUNE_DEPTH` plies of the horizon
-    /// off the principal variation: such a move is not searched (a static exchange, as
-    /// strong engines prune quiet moves with a losing one).
+    /// Whether the quiet move `mv` (just made) gives material away on the square it moved to,
+    /// at a node within `EXCHANGE_PRUNE_DEPTH` plies of the horizon off the principal
+    /// variation: the opponent attacks the square and either the piece (neither royal nor
+    /// pawn-like) stands undefended or the exchange there wins the opponent material (a static
+    /// exchange, as strong engines prune quiet moves with a losing one). Such a move is not
+    /// searched; the attack on the square is tested once for both.
     fn loses_exchange(&mut self, pos: &mut Position, mv: Move, depth: i32, pruning: Pruning) -> bool {
         if pruning.late_moves.is_none() || depth > EXCHANGE_PRUNE_DEPTH {
             return false;
         }
         let Some(to) = mv.to() else { return false };
-        pos.is_attacked(to, pos.side_to_move()) && self.exchange_gain_on(pos, to) > 0
+        if !pos.is_attacked(to, pos.side_to_move()) {
+            return false;
+        }
+        self.undefended_piece_on(pos, to) || self.exchange_gain_on(pos, to) > 0
+    }
+
+    /// Whether a piece neither royal nor pawn-like stands on `to` with no piece of its side
+    /// defending it.
+    fn undefended_piece_on(&self, pos: &Position, to: Square) -> bool {
+        let Some(piece) = pos.piece_at(to) else { return false };
+        self.tables().kinds[piece.kind as usize].role == Role::Piece && !pos.is_attacked(to, piece.side)
     }
 
     /// Whether the move `mv` (just made) left its piece (not royal) attacked and undefended:
