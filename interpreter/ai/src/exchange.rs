@@ -69,7 +69,7 @@ impl Searcher {
         }
         let (Some(gain), Some(sq)) = (first_gain(&tables, pos, mv), mv.to()) else { return false };
         let undo = pos.make(mv);
-        let answer = self.exchange_on(&tables, pos, sq, 0);
+        let answer = exchange_on(&tables, pos, &mut self.exchange_lists, sq);
         pos.unmake(undo);
         gain - answer < 0
     }
@@ -78,25 +78,43 @@ impl Searcher {
     /// should not take).
     pub(crate) fn exchange_gain_on(&mut self, pos: &mut Position, sq: Square) -> Score {
         let tables = self.tables.clone().expect("prepare() builds the tables");
-        self.exchange_on(&tables, pos, sq, 0)
+        exchange_on(&tables, pos, &mut self.exchange_lists, sq)
     }
 
-    /// What the side to move wins by taking on `sq` with its least valuable capturer and the
-    /// exchange that follows (0 when it should not take).
-    fn exchange_on(&mut self, tables: &VariantTables, pos: &mut Position, sq: Square, level: usize) -> Score {
-        if level >= EXCHANGE_DEPTH {
-            return 0;
-        }
-        let mover = pos.side_to_move();
-        let list = &mut self.exchange_lists[level];
-        pos.pseudo_moves_into(list);
-        let Some(capture) = least_valuable_capture(tables, pos, list, sq) else { return 0 };
-        let Some(gain) = first_gain(tables, pos, capture) else { return 0 };
-        let undo = pos.make(capture);
-        let value = if pos.royal_attacked(mover) { 0 } else { gain - self.exchange_on(tables, pos, sq, level + 1) };
-        pos.unmake(undo);
-        value.max(0)
+    /// Keeps of `squares` those where the side to move wins material by taking and the
+    /// exchange that follows (`exchange_gain_on` above 0), generating its moves once for all.
+    pub(crate) fn retain_won_by_exchange(&mut self, pos: &mut Position, squares: &mut Vec<Square>) {
+        let tables = self.tables.clone().expect("prepare() builds the tables");
+        let Some((first, deeper)) = self.exchange_lists.split_first_mut() else { return };
+        pos.pseudo_moves_into(first);
+        squares.retain(|&sq| exchange_with(&tables, pos, first, deeper, sq) > 0);
     }
+}
+
+/// What the side to move wins by taking on `sq` with its least valuable capturer and the
+/// exchange that follows (0 when it should not take); `lists` holds the move list of each
+/// capture of the exchange (none left: the exchange stops there).
+fn exchange_on(tables: &VariantTables, pos: &mut Position, lists: &mut [MoveList], sq: Square) -> Score {
+    let Some((list, deeper)) = lists.split_first_mut() else { return 0 };
+    pos.pseudo_moves_into(list);
+    exchange_with(tables, pos, list, deeper, sq)
+}
+
+/// `exchange_on` with the side to move's pseudo-legal moves already in `list`.
+fn exchange_with(
+    tables: &VariantTables,
+    pos: &mut Position,
+    list: &MoveList,
+    deeper: &mut [MoveList],
+    sq: Square,
+) -> Score {
+    let mover = pos.side_to_move();
+    let Some(capture) = least_valuable_capture(tables, pos, list, sq) else { return 0 };
+    let Some(gain) = first_gain(tables, pos, capture) else { return 0 };
+    let undo = pos.make(capture);
+    let value = if pos.royal_attacked(mover) { 0 } else { gain - exchange_on(tables, pos, deeper, sq) };
+    pos.unmake(undo);
+    value.max(0)
 }
 
 /// What a capture takes: the victim, and what a promotion adds to the capturing pawn.

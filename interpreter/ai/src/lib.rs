@@ -38,6 +38,7 @@ mod score;
 mod search;
 mod standing;
 mod tables;
+mod threats;
 mod tt;
 pub mod tuning;
 mod values;

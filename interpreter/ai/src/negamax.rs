@@ -1,7 +1,8 @@
 //! Interior nodes of the search: negamax alpha-beta with principal-variation windows,
 //! transposition-table cutoffs, a check extension (not for a check that gives up material),
 //! reverse futility pruning, razoring and
-//! futility pruning near the horizon, null-move pruning, late-move pruning, pruning of quiet
+//! futility pruning near the horizon, null-move pruning, late-move pruning (at
+//! principal-variation nodes too, one ply from the horizon), pruning of quiet
 //! moves into a losing exchange, and late-move reductions (more at expected cut nodes). The
 //! node after each move (an expectation node where a random event follows it) is in
 //! `expectation`.
@@ -18,7 +19,8 @@ use crate::tt::Bound;
 
 /// Plies from the horizon within which the static value may prune (see `frontier`).
 const FRONTIER_DEPTH: i32 = 5;
-/// Reverse futility: a node whose static value beats beta by this much per ply left fails high.
+/// Reverse futility: a node whose static value beats beta by this much per ply left (a ply
+/// less where the side's static value is improving) fails high.
 const STATIC_CUTOFF_MARGIN: Score = 100;
 /// Futility: quiet moves are skipped when the static value plus this much per ply left
 /// stays at or below alpha (within `FUTILITY_DEPTH` plies of the horizon).
@@ -29,8 +31,9 @@ const FUTILITY_DEPTH: i32 = 3;
 const RAZOR_MARGIN: Score = 250;
 const RAZOR_DEPTH: i32 = 1;
 /// Late-move pruning: within this many plies of the horizon, quiet moves after the first
-/// `late_move_count` are not searched.
+/// `late_move_count` are not searched; at principal-variation nodes only this close.
 const LATE_MOVE_DEPTH: i32 = 5;
+const PRINCIPAL_LATE_MOVE_DEPTH: i32 = 1;
 /// Nodes with at least this many plies left and no stored move are searched a ply shallower.
 const IIR_DEPTH: i32 = 4;
 /// Within this many plies of the horizon, quiet moves that leave their piece hanging or after
@@ -158,6 +161,7 @@ impl Searcher {
         if let Some(end) = only_pass_ends(pos, self.frames.moves(ply), ply) {
             return end;
         }
+        self.note_threats(pos, in_check);
         self.score_moves(pos, ply, table_move);
         let pruning = self.move_pruning(depth, ply, alpha, beta, in_check, frontier);
         self.search_moves(pos, count, depth, ply, alpha, beta, in_check, pruning, key)
@@ -191,7 +195,7 @@ impl Searcher {
         if is_mate_score(alpha) || is_mate_score(beta) {
             return Frontier::Search;
         }
-        if value - STATIC_CUTOFF_MARGIN * depth >= beta {
+        if value - STATIC_CUTOFF_MARGIN * (depth - i32::from(self.improving(ply))) >= beta {
             return Frontier::Cutoff(value);
         }
         if depth <= RAZOR_DEPTH && value + RAZOR_MARGIN * depth <= alpha {
@@ -209,7 +213,12 @@ impl Searcher {
         ply < 2 || now == NO_STATIC || self.static_values[ply - 2] == NO_STATIC || now > self.static_values[ply - 2]
     }
 
-    /// How the move loop of a node may prune.
+    /// How the move loop of a node may prune. Late quiet moves are pruned off the principal
+    /// variation within `LATE_MOVE_DEPTH` plies of the horizon (not with a mate in the window),
+    /// and on it one ply from the horizon, whatever the window: there each move is followed by
+    /// the capture search alone, and a principal-variation node that tries all its moves
+    /// costs the root's early iterations most of their nodes (the escapes of threatened pieces
+    /// come first, see `threats`).
     fn move_pruning(
         &self,
         depth: i32,
@@ -220,8 +229,13 @@ impl Searcher {
         frontier: Frontier,
     ) -> Pruning {
         let principal = beta - alpha > 1;
-        let prunes = self.config.pruning && !principal && !in_check && !is_mate_score(alpha) && !is_mate_score(beta);
-        let late_moves = (prunes && depth <= LATE_MOVE_DEPTH).then(|| late_move_count(depth, self.improving(ply)));
+        let prunes_late = self.config.pruning
+            && !in_check
+            && match principal {
+                true => depth <= PRINCIPAL_LATE_MOVE_DEPTH,
+                false => depth <= LATE_MOVE_DEPTH && !is_mate_score(alpha) && !is_mate_score(beta),
+            };
+        let late_moves = prunes_late.then(|| late_move_count(depth, self.improving(ply)));
         Pruning {
             futile: frontier == Frontier::QuietMovesFutile || frontier == Frontier::Captures,
             late_moves,
@@ -462,6 +476,35 @@ mod tests {
         // So is one too far from the horizon, and one in check.
         assert_eq!(searcher.frontier(&mut pos, FRONTIER_DEPTH + 1, 1, -1, 0, false), Frontier::Search);
         assert_eq!(searcher.frontier(&mut pos, 2, 1, -1, 0, true), Frontier::Search);
+    }
+
+    #[test]
+    fn an_improving_node_one_ply_from_the_horizon_fails_high_on_its_static_value_alone() {
+        // White, to move, stands a little better (the extra pawn) at a node of ply 1, where
+        // the side is improving: one ply from the horizon no margin is asked for.
+        let (mut searcher, mut pos) = prepared("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+        let value = searcher.static_value(&mut pos);
+        assert!(matches!(searcher.frontier(&mut pos, 1, 1, value - 2, value - 1, false), Frontier::Cutoff(_)));
+        // Two plies from it the margin is a ply's.
+        assert_eq!(searcher.frontier(&mut pos, 2, 1, value - 2, value - 1, false), Frontier::Search);
+        assert!(matches!(
+            searcher.frontier(&mut pos, 2, 1, value - STATIC_CUTOFF_MARGIN - 1, value - STATIC_CUTOFF_MARGIN, false),
+            Frontier::Cutoff(_)
+        ));
+    }
+
+    #[test]
+    fn principal_variation_nodes_prune_late_quiet_moves_one_ply_from_the_horizon_whatever_the_window() {
+        let (searcher, _) = prepared("4k3/8/8/8/8/8/P7/4K3 w - - 0 1");
+        let late =
+            |depth, alpha, beta| searcher.move_pruning(depth, 1, alpha, beta, false, Frontier::Search).late_moves;
+        assert!(late(1, -INFINITY, INFINITY).is_some());
+        assert!(late(1, -30, 30).is_some());
+        assert!(late(2, -30, 30).is_none());
+        // Off the principal variation within `LATE_MOVE_DEPTH` plies, but not with a mate in
+        // the window.
+        assert!(late(LATE_MOVE_DEPTH, 0, 1).is_some());
+        assert!(late(1, mated_in(3), mated_in(3) + 1).is_none());
     }
 
     #[test]

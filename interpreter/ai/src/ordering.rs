@@ -1,10 +1,11 @@
 //! Move ordering: the table's move first, then captures and promotions by most valuable
 //! victim / least valuable attacker, then the two killer moves of the ply, then the counter
 //! move of the opponent's last move, then quiet moves by their history (raised for a move
-//! that caused a cutoff, lowered for the quiet moves tried before it), and last the captures
+//! that caused a cutoff, lowered for the quiet moves tried before it; a move taking a
+//! threatened piece to safety first among them, see `threats`), and last the captures
 //! that may lose material at once (`exchange`).
 
-use holechess_kernel::{Move, Position};
+use holechess_kernel::{Move, Position, Square};
 
 use crate::exchange::loses_material;
 use crate::frames::Frame;
@@ -24,6 +25,13 @@ const HISTORY_MAX: i32 = 16_384;
 const HISTORY_BONUS_MAX: i32 = 1_200;
 /// Below every quiet move (history scores are never negative).
 const LOSING_CAPTURE: i32 = -1_000_000;
+/// Added to the history of a quiet move that takes a threatened piece (see `threats`) to a
+/// square no enemy piece attacks, with `ESCAPE_PER_VALUE` times the piece's value: above
+/// almost every history, below the killers.
+const ESCAPE: i32 = 2_000;
+const ESCAPE_PER_VALUE: i32 = 4;
+/// Room for the threatened pieces of a node without growing (more than a side's usual pieces).
+const THREATENED_CAPACITY: usize = 64;
 
 /// The piece kind a move captures, if it captures.
 pub(crate) fn captured_kind(pos: &Position, mv: Move) -> Option<u8> {
@@ -50,6 +58,9 @@ pub(crate) struct Ordering {
     /// The move that led to each ply (`None` at the root and after a null move).
     previous: [Option<Move>; MAX_PLY + 2],
     squares: usize,
+    /// The squares of the side to move's threatened pieces at the node being ordered (see
+    /// `threats`; empty where they were not looked for).
+    pub(crate) threatened: Vec<Square>,
 }
 
 impl Ordering {
@@ -60,6 +71,7 @@ impl Ordering {
             counters: Vec::new(),
             previous: [None; MAX_PLY + 2],
             squares: 0,
+            threatened: Vec::with_capacity(THREATENED_CAPACITY),
         }
     }
 
@@ -146,7 +158,24 @@ impl Ordering {
         if self.counter_slot(pos, ply).is_some_and(|s| self.counters[s] == Some(mv)) {
             return COUNTER_MOVE;
         }
-        self.history_slot(pos, mv).map_or(0, |s| self.history[s])
+        self.history_slot(pos, mv).map_or(0, |s| self.history[s]) + self.escape_bonus(tables, pos, mv)
+    }
+
+    /// Forgets the threatened pieces: the next node is ordered without them.
+    pub fn forget_threats(&mut self) {
+        self.threatened.clear();
+    }
+
+    /// The bonus of a quiet move that takes a threatened piece to a square no enemy piece
+    /// attacks (0 for any other move). The attack is judged before the move, so a square
+    /// behind the piece on its attacker's line counts as safe: an ordering guess, which the
+    /// search then checks.
+    fn escape_bonus(&self, tables: &VariantTables, pos: &Position, mv: Move) -> i32 {
+        let (Some(from), Some(to)) = (mv.from(), mv.to()) else { return 0 };
+        if !self.threatened.contains(&from) || pos.is_attacked(to, pos.side_to_move().opponent()) {
+            return 0;
+        }
+        pos.piece_at(from).map_or(0, |p| ESCAPE + ESCAPE_PER_VALUE * tables.value(p.kind))
     }
 
     /// A quiet move caused a cutoff at `ply` with `depth` to go, after the quiet moves
@@ -206,6 +235,20 @@ mod tests {
         // At another ply (no killer there) the history alone orders them.
         let s = scores(&ordering, &mut pos, &[cutoff, tried]);
         assert!(s[0] > 0 && s[1] < 0, "{s:?}");
+    }
+
+    #[test]
+    fn a_threatened_piece_moving_to_an_unattacked_square_comes_first_among_quiet_moves() {
+        // The knight on d4 is threatened by the pawn on e5; the bishop on g8 attacks e6.
+        let mut pos = Position::from_fen(&orthodox(), "4k1b1/8/8/4p3/3N4/4P3/8/4K3 w - - 0 1").unwrap();
+        let mut ordering = Ordering::new();
+        ordering.prepare(pos.geometry().square_count());
+        let [safe, attacked, other] = ["d4b5", "d4e6", "e1d1"].map(|m| parse_move(&pos, m).unwrap());
+        ordering.threatened.push(pos.geometry().parse_square("d4", 0).unwrap());
+        let s = scores(&ordering, &mut pos, &[safe, attacked, other]);
+        assert!(s[0] >= ESCAPE && s[1] == 0 && s[2] == 0, "{s:?}");
+        ordering.forget_threats();
+        assert_eq!(scores(&ordering, &mut pos, &[safe]), [0]);
     }
 
     #[test]

@@ -291,6 +291,8 @@ impl Searcher {
     fn root_moves(&mut self, pos: &mut Position) -> Vec<Move> {
         let count = self.frames.generate(0, pos);
         let table_move = self.tt.probe(self.tables().key(pos)).and_then(|e| e.mv);
+        let in_check = pos.is_check();
+        self.note_threats(pos, in_check);
         self.score_moves(pos, 0, table_move);
         (0..count).map(|i| self.frames.pick(0, i)).collect()
     }
