@@ -47,6 +47,12 @@ const QUIETS_REMEMBERED: usize = 64;
 /// The static value of a node in check (no static value).
 pub(crate) const NO_STATIC: Score = -INFINITY;
 
+/// Whether a null move fits the turn schedule: one board, White and Black alternating (with
+/// two boards a turn's actions are simultaneous and a pass is a turn's action of its own).
+pub(crate) fn null_move_fits_schedule(pos: &Position) -> bool {
+    pos.variant().spec().schedule == Schedule::Alternate
+}
+
 /// What the static value decides at a node near the horizon.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Frontier {
@@ -161,8 +167,7 @@ impl Searcher {
         if let Some(end) = only_pass_ends(pos, self.frames.moves(ply), ply) {
             return end;
         }
-        self.note_threats(pos, in_check);
-        self.score_moves(pos, ply, table_move);
+        self.order_moves(pos, ply, table_move, in_check);
         let pruning = self.move_pruning(depth, ply, alpha, beta, in_check, frontier);
         self.search_moves(pos, count, depth, ply, alpha, beta, in_check, pruning, key)
     }
@@ -418,7 +423,7 @@ impl Searcher {
     fn null_move_fits(&self, pos: &Position, ply: usize, beta: Score) -> bool {
         let tables = self.tables();
         self.config.pruning
-            && pos.variant().spec().schedule == Schedule::Alternate
+            && null_move_fits_schedule(pos)
             && !is_mate_score(beta)
             && self.static_values[ply] >= beta
             && pos

@@ -30,8 +30,6 @@ const LOSING_CAPTURE: i32 = -1_000_000;
 /// almost every history, below the killers.
 const ESCAPE: i32 = 2_000;
 const ESCAPE_PER_VALUE: i32 = 4;
-/// Room for the threatened pieces of a node without growing (more than a side's usual pieces).
-const THREATENED_CAPACITY: usize = 64;
 
 /// The piece kind a move captures, if it captures.
 pub(crate) fn captured_kind(pos: &Position, mv: Move) -> Option<u8> {
@@ -42,6 +40,18 @@ pub(crate) fn captured_kind(pos: &Position, mv: Move) -> Option<u8> {
         _ => return None,
     };
     pos.piece_at(square).filter(|p| p.side != pos.side_to_move()).map(|p| p.kind)
+}
+
+/// The bonus of a quiet move that takes a piece on one of the `threatened` squares to a
+/// square no enemy piece attacks (0 for any other move). The attack is judged before the
+/// move, so a square behind the piece on its attacker's line counts as safe: an ordering
+/// guess, which the search then checks.
+fn escape_bonus(tables: &VariantTables, pos: &Position, mv: Move, threatened: &[Square]) -> i32 {
+    let (Some(from), Some(to)) = (mv.from(), mv.to()) else { return 0 };
+    if !threatened.contains(&from) || pos.is_attacked(to, pos.side_to_move().opponent()) {
+        return 0;
+    }
+    pos.piece_at(from).map_or(0, |p| ESCAPE + ESCAPE_PER_VALUE * tables.value(p.kind))
 }
 
 /// Captures and promotions: the moves quiescence searches.
@@ -58,9 +68,6 @@ pub(crate) struct Ordering {
     /// The move that led to each ply (`None` at the root and after a null move).
     previous: [Option<Move>; MAX_PLY + 2],
     squares: usize,
-    /// The squares of the side to move's threatened pieces at the node being ordered (see
-    /// `threats`; empty where they were not looked for).
-    pub(crate) threatened: Vec<Square>,
 }
 
 impl Ordering {
@@ -71,7 +78,6 @@ impl Ordering {
             counters: Vec::new(),
             previous: [None; MAX_PLY + 2],
             squares: 0,
-            threatened: Vec::with_capacity(THREATENED_CAPACITY),
         }
     }
 
@@ -114,7 +120,8 @@ impl Ordering {
         Some((side * self.squares + from.index()) * self.squares + to.index())
     }
 
-    /// Scores every move of `frame` for `pos` at `ply`.
+    /// Scores every move of `frame` for `pos` at `ply`; `threatened` holds the squares of
+    /// the side to move's threatened pieces (see `threats`; empty where none were looked for).
     pub fn score_moves(
         &self,
         tables: &VariantTables,
@@ -122,13 +129,14 @@ impl Ordering {
         frame: &mut Frame,
         table_move: Option<Move>,
         ply: usize,
+        threatened: &[Square],
     ) {
         let Frame { moves, scores } = frame;
         if scores.len() < moves.len() {
             scores.resize(moves.len(), 0);
         }
         for (i, &mv) in moves.as_slice().iter().enumerate() {
-            scores[i] = self.score_move(tables, pos, mv, table_move, ply);
+            scores[i] = self.score_move(tables, pos, mv, table_move, ply, threatened);
         }
     }
 
@@ -139,6 +147,7 @@ impl Ordering {
         mv: Move,
         table_move: Option<Move>,
         ply: usize,
+        threatened: &[Square],
     ) -> i32 {
         if Some(mv) == table_move {
             return TABLE_MOVE;
@@ -158,24 +167,7 @@ impl Ordering {
         if self.counter_slot(pos, ply).is_some_and(|s| self.counters[s] == Some(mv)) {
             return COUNTER_MOVE;
         }
-        self.history_slot(pos, mv).map_or(0, |s| self.history[s]) + self.escape_bonus(tables, pos, mv)
-    }
-
-    /// Forgets the threatened pieces: the next node is ordered without them.
-    pub fn forget_threats(&mut self) {
-        self.threatened.clear();
-    }
-
-    /// The bonus of a quiet move that takes a threatened piece to a square no enemy piece
-    /// attacks (0 for any other move). The attack is judged before the move, so a square
-    /// behind the piece on its attacker's line counts as safe: an ordering guess, which the
-    /// search then checks.
-    fn escape_bonus(&self, tables: &VariantTables, pos: &Position, mv: Move) -> i32 {
-        let (Some(from), Some(to)) = (mv.from(), mv.to()) else { return 0 };
-        if !self.threatened.contains(&from) || pos.is_attacked(to, pos.side_to_move().opponent()) {
-            return 0;
-        }
-        pos.piece_at(from).map_or(0, |p| ESCAPE + ESCAPE_PER_VALUE * tables.value(p.kind))
+        self.history_slot(pos, mv).map_or(0, |s| self.history[s]) + escape_bonus(tables, pos, mv, threatened)
     }
 
     /// A quiet move caused a cutoff at `ply` with `depth` to go, after the quiet moves
@@ -212,12 +204,13 @@ mod tests {
     use holechess_kernel::notation::parse_move;
     use holechess_testkit::orthodox;
 
-    /// The ordering scores of `moves` in `pos` at ply 1, the move before being `previous`.
-    fn scores(ordering: &Ordering, pos: &mut Position, moves: &[Move]) -> Vec<i32> {
+    /// The ordering scores of `moves` in `pos` at ply 1, with the pieces on `threatened`
+    /// threatened.
+    fn scores(ordering: &Ordering, pos: &mut Position, moves: &[Move], threatened: &[Square]) -> Vec<i32> {
         let tables = VariantTables::new(pos.variant());
         let mut frames = Frames::new();
         frames.generate(1, pos);
-        ordering.score_moves(&tables, pos, frames.frame_mut(1), None, 1);
+        ordering.score_moves(&tables, pos, frames.frame_mut(1), None, 1, threatened);
         let frame = frames.frame_mut(1);
         moves
             .iter()
@@ -233,7 +226,7 @@ mod tests {
         let [cutoff, tried] = ["g1f3", "a2a3"].map(|m| parse_move(&pos, m).unwrap());
         ordering.note_cutoff(&pos, cutoff, &[tried], 3, 4);
         // At another ply (no killer there) the history alone orders them.
-        let s = scores(&ordering, &mut pos, &[cutoff, tried]);
+        let s = scores(&ordering, &mut pos, &[cutoff, tried], &[]);
         assert!(s[0] > 0 && s[1] < 0, "{s:?}");
     }
 
@@ -244,11 +237,10 @@ mod tests {
         let mut ordering = Ordering::new();
         ordering.prepare(pos.geometry().square_count());
         let [safe, attacked, other] = ["d4b5", "d4e6", "e1d1"].map(|m| parse_move(&pos, m).unwrap());
-        ordering.threatened.push(pos.geometry().parse_square("d4", 0).unwrap());
-        let s = scores(&ordering, &mut pos, &[safe, attacked, other]);
+        let threatened = [pos.geometry().parse_square("d4", 0).unwrap()];
+        let s = scores(&ordering, &mut pos, &[safe, attacked, other], &threatened);
         assert!(s[0] >= ESCAPE && s[1] == 0 && s[2] == 0, "{s:?}");
-        ordering.forget_threats();
-        assert_eq!(scores(&ordering, &mut pos, &[safe]), [0]);
+        assert_eq!(scores(&ordering, &mut pos, &[safe], &[]), [0]);
     }
 
     #[test]
@@ -263,7 +255,7 @@ mod tests {
         ordering.note_cutoff(&pos, reply, &[], 2, 1);
         // At ply 1, after the same move, the reply is the counter move (not a killer there).
         ordering.note_move(1, Some(opening));
-        let s = scores(&ordering, &mut pos, &[reply]);
+        let s = scores(&ordering, &mut pos, &[reply], &[]);
         assert_eq!(s[0], COUNTER_MOVE);
     }
 }

@@ -87,7 +87,6 @@ impl Searcher {
             return self.static_value(pos);
         }
         let count = if in_check { count } else { self.keep_tactical(pos, ply) };
-        self.ordering.forget_threats();
         self.score_moves(pos, ply, None);
         let mut best = stand_pat.unwrap_or(-crate::score::INFINITY);
         for i in 0..count {
@@ -132,7 +131,6 @@ impl Searcher {
         pos.pseudo_moves_into(&mut frame.moves);
         frame.moves.retain(|&mv| is_tactical(pos, mv));
         let count = frame.moves.len();
-        self.ordering.forget_threats();
         self.score_moves(pos, ply, None);
         let mut best = stand_pat;
         for i in 0..count {

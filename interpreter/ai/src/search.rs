@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use holechess_kernel::spec::Schedule;
-use holechess_kernel::{Move, Position};
+use holechess_kernel::{Move, Position, Square};
 
 use crate::chance_model::ChanceModel;
 use crate::eval::evaluate;
@@ -25,6 +25,8 @@ pub const MAX_DEPTH: u32 = 64;
 const ASPIRATION_DEPTH: i32 = 4;
 /// Half the first window's width, in centipawns; it doubles at each failure.
 const ASPIRATION_WINDOW: Score = 40;
+/// Room for the threatened pieces of a node without growing (more than a side's usual pieces).
+const THREATENED_CAPACITY: usize = 64;
 /// A window wider than this becomes the full window.
 const ASPIRATION_LIMIT: Score = 800;
 
@@ -110,6 +112,9 @@ pub struct Searcher {
     pub(crate) seeds: [u64; MAX_PLY + 2],
     /// Move lists for the static exchanges (`exchange`), one per capture of an exchange.
     pub(crate) exchange_lists: Vec<holechess_kernel::MoveList>,
+    /// The squares of the side to move's threatened pieces at the node being ordered (see
+    /// `threats`).
+    pub(crate) threatened: Vec<Square>,
     /// Per ply, the static value of the node searched there (`negamax::NO_STATIC` in check).
     pub(crate) static_values: [Score; MAX_PLY + 2],
     /// Per ply, whether a check there goes unextended (the checking move gave up material).
@@ -151,6 +156,7 @@ impl Searcher {
             chance: None,
             seeds: [0; MAX_PLY + 2],
             exchange_lists: (0..crate::exchange::EXCHANGE_DEPTH).map(|_| holechess_kernel::MoveList::new()).collect(),
+            threatened: Vec::with_capacity(THREATENED_CAPACITY),
             static_values: [crate::negamax::NO_STATIC; MAX_PLY + 2],
             unextended: [false; MAX_PLY + 2],
             expected_cut: [false; MAX_PLY + 2],
@@ -292,8 +298,7 @@ impl Searcher {
         let count = self.frames.generate(0, pos);
         let table_move = self.tt.probe(self.tables().key(pos)).and_then(|e| e.mv);
         let in_check = pos.is_check();
-        self.note_threats(pos, in_check);
-        self.score_moves(pos, 0, table_move);
+        self.order_moves(pos, 0, table_move, in_check);
         (0..count).map(|i| self.frames.pick(0, i)).collect()
     }
 
@@ -433,9 +438,18 @@ impl Searcher {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// Orders the moves of `ply` (already generated) for `pos`.
+    /// Orders the moves of `ply` (already generated) for `pos`, without looking for
+    /// threatened pieces (the capture search's moves).
     pub(crate) fn score_moves(&mut self, pos: &Position, ply: usize, table_move: Option<Move>) {
         let tables = self.tables.as_deref().expect("prepare() builds the tables");
-        self.ordering.score_moves(tables, pos, self.frames.frame_mut(ply), table_move, ply);
+        self.ordering.score_moves(tables, pos, self.frames.frame_mut(ply), table_move, ply, &[]);
+    }
+
+    /// Orders the moves of `ply` (already generated) for `pos`, a threatened piece's escapes
+    /// first among the quiet moves (see `threats`).
+    pub(crate) fn order_moves(&mut self, pos: &mut Position, ply: usize, table_move: Option<Move>, in_check: bool) {
+        self.note_threats(pos, in_check);
+        let tables = self.tables.as_deref().expect("prepare() builds the tables");
+        self.ordering.score_moves(tables, pos, self.frames.frame_mut(ply), table_move, ply, &self.threatened);
     }
 }

@@ -5,18 +5,18 @@
 //! node near the horizon answers a threat with its first moves, before late-move pruning
 //! cuts the rest away.
 
-use holechess_kernel::spec::Schedule;
 use holechess_kernel::{Move, Position};
 
+use crate::negamax::null_move_fits_schedule;
 use crate::search::Searcher;
 use crate::tables::Role;
 
 impl Searcher {
-    /// Records in the ordering which pieces of the side to move stand threatened (see the
-    /// module). None are looked for `in_check` (every move there is an evasion), nor where a
-    /// null move does not fit the turn schedule.
+    /// Records which pieces of the side to move stand threatened (see the module). None are
+    /// looked for `in_check` (every move there is an evasion), nor where a null move does not
+    /// fit the turn schedule.
     pub(crate) fn note_threats(&mut self, pos: &mut Position, in_check: bool) {
-        let mut threatened = std::mem::take(&mut self.ordering.threatened);
+        let mut threatened = std::mem::take(&mut self.threatened);
         threatened.clear();
         if !in_check && null_move_fits_schedule(pos) {
             let us = pos.side_to_move();
@@ -33,14 +33,8 @@ impl Searcher {
                 pos.unmake(undo);
             }
         }
-        self.ordering.threatened = threatened;
+        self.threatened = threatened;
     }
-}
-
-/// Whether a null move fits the turn schedule: one board moving at a time and no action
-/// pending.
-fn null_move_fits_schedule(pos: &Position) -> bool {
-    pos.variant().spec().schedule == Schedule::Alternate && pos.pending_action().is_none()
 }
 
 #[cfg(test)]
@@ -56,7 +50,7 @@ mod tests {
         searcher.search(&pos, Limits::depth(1));
         let in_check = pos.is_check();
         searcher.note_threats(&mut pos, in_check);
-        let names = searcher.ordering.threatened.iter().map(|&sq| pos.geometry().name(sq));
+        let names = searcher.threatened.iter().map(|&sq| pos.geometry().name(sq));
         names.collect()
     }
 
